@@ -1,0 +1,62 @@
+// Command haulbench runs haulplan's solvers on the standard benchmark sets
+// and prints one CSV row per instance.
+//
+//	haulbench vrptw   [flags] FILE...   vehicle routing with time windows (Solomon format)
+//	haulbench binpack [flags] FILE...   bin packing (BPPLIB) and vector packing (.vbp)
+//
+// Each subcommand lives in its own file and registers itself in commands.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command is one haulbench subcommand: it parses its own flags from args and
+// writes results to stdout and summaries to stderr.
+type command struct {
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) error
+}
+
+// commands is filled by the init functions of the subcommand files.
+var commands = map[string]command{}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "haulbench: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	if err := c.run(args[1:], stdout, stderr); err != nil {
+		fmt.Fprintf(stderr, "haulbench %s: %v\n", args[0], err)
+		return 1
+	}
+	return 0
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: haulbench COMMAND [flags] FILE...")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+}
