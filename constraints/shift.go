@@ -1,0 +1,126 @@
+package constraints
+
+import (
+	"time"
+)
+
+// US hours-of-service defaults for property-carrying drivers (49 CFR 395.3).
+const (
+	DefaultMaxDriving    = 11 * time.Hour
+	DefaultMaxDuty       = 14 * time.Hour
+	DefaultBreakAfter    = 8 * time.Hour
+	DefaultBreakDuration = 30 * time.Minute
+)
+
+// Codes of the violations reported by HoursOfService.Check.
+const (
+	CodeDrivingLimit  = "DRIVING_LIMIT"
+	CodeDutyLimit     = "DUTY_LIMIT"
+	CodeBreakRequired = "BREAK_REQUIRED"
+	CodeLegOrder      = "LEG_ORDER"
+)
+
+// HoursOfService holds the limits on one duty period. A zero field means
+// the US default above. Every number is configurable so that other
+// jurisdictions (EU 561/2006: 9 h driving, 45 min break after 4.5 h) can be
+// expressed.
+type HoursOfService struct {
+	MaxDriving    Duration `json:"maxDriving,omitempty"`        // total driving in the duty period
+	MaxDuty       Duration `json:"maxDuty,omitempty"`           // from coming on duty to going off duty
+	BreakAfter    Duration `json:"breakAfterDriving,omitempty"` // driving allowed without an interruption
+	BreakDuration Duration `json:"breakDuration,omitempty"`     // shortest interruption that counts as a break
+}
+
+// WithDefaults returns h with every zero field set to its US default.
+func (h HoursOfService) WithDefaults() HoursOfService {
+	def := func(d Duration, v time.Duration) Duration {
+		if d == 0 {
+			return Duration(v)
+		}
+		return d
+	}
+	return HoursOfService{
+		MaxDriving:    def(h.MaxDriving, DefaultMaxDriving),
+		MaxDuty:       def(h.MaxDuty, DefaultMaxDuty),
+		BreakAfter:    def(h.BreakAfter, DefaultBreakAfter),
+		BreakDuration: def(h.BreakDuration, DefaultBreakDuration),
+	}
+}
+
+// CheckInput reports negative limits.
+func (h HoursOfService) CheckInput(path string) Violations {
+	var vs Violations
+	for _, f := range []struct {
+		name string
+		d    Duration
+	}{{"maxDriving", h.MaxDriving}, {"maxDuty", h.MaxDuty}, {"breakAfterDriving", h.BreakAfter}, {"breakDuration", h.BreakDuration}} {
+		if f.d < 0 {
+			vs.Add("INVALID_DURATION", Field(path, f.name), "must not be negative, got %v", f.d)
+		}
+	}
+	return vs
+}
+
+// Shift is a driver's shift: the driver may come on duty at Start and must
+// be off duty by End. Limits, when set, override the request's
+// hours-of-service limits for this driver.
+type Shift struct {
+	ID     string          `json:"id"`
+	Start  time.Time       `json:"start"`
+	End    time.Time       `json:"end"`
+	Limits *HoursOfService `json:"limits,omitempty"`
+}
+
+// Leg is one uninterrupted drive from Depart to Arrive.
+type Leg struct {
+	Depart, Arrive time.Time
+}
+
+// Duty is one duty period: on duty from Start to End, driving Legs in order.
+// Everything between legs (loading, waiting, unloading, resting) is
+// on-duty time that is not driving.
+type Duty struct {
+	Start, End time.Time
+	Legs       []Leg
+}
+
+// Driving returns the total driving time of the duty.
+func (d Duty) Driving() time.Duration {
+	var t time.Duration
+	for _, l := range d.Legs {
+		t += l.Arrive.Sub(l.Depart)
+	}
+	return t
+}
+
+// Check reports every way the duty breaks the limits (which should have
+// defaults applied). The break rule: the driving accumulated since the last
+// non-driving period of at least BreakDuration (or since Start), including
+// the current leg, must not exceed BreakAfter. legPath(i) names leg i in the
+// caller's document for the violation's path.
+func (h HoursOfService) Check(d Duty, path string, legPath func(i int) string) Violations {
+	var vs Violations
+	if duty := d.End.Sub(d.Start); duty > h.MaxDuty.D() {
+		vs.Add(CodeDutyLimit, path, "on duty %v, more than the limit of %v", duty, h.MaxDuty)
+	}
+	if drive := d.Driving(); drive > h.MaxDriving.D() {
+		vs.Add(CodeDrivingLimit, path, "driving %v, more than the limit of %v", drive, h.MaxDriving)
+	}
+	var since time.Duration
+	prev := d.Start
+	for i, l := range d.Legs {
+		if l.Arrive.Before(l.Depart) || l.Depart.Before(prev) {
+			vs.Add(CodeLegOrder, legPath(i), "leg departs %s and arrives %s, out of order", l.Depart.Format(time.RFC3339), l.Arrive.Format(time.RFC3339))
+		}
+		if i > 0 && l.Depart.Sub(prev) >= h.BreakDuration.D() {
+			since = 0
+		}
+		since += l.Arrive.Sub(l.Depart)
+		if since > h.BreakAfter.D() {
+			vs.Add(CodeBreakRequired, legPath(i), "%v of driving without a break of %v, more than %v", since, h.BreakDuration, h.BreakAfter)
+			since = 0 // report each missing break once
+		}
+		prev = l.Arrive
+	}
+	return vs
+}
