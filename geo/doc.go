@@ -1,0 +1,17 @@
+// Package geo holds haulplan's geography: points in degrees, great-circle
+// distance and bearing, a simple road travel model (speed and circuity), and
+// the n×n distance/duration Matrix the planners read travel from.
+//
+// Distances are haversine distances computed by github.com/paulmach/orb/geo
+// on a sphere of radius EarthRadius (the WGS84 equatorial radius, 6378137 m,
+// which is what orb uses). They are therefore about 0.1% above haversine
+// distances on the mean Earth radius (6371.0088 km) that many published
+// tables use; road distances multiply them by a circuity factor anyway.
+//
+// Durations are whole seconds so that a validator recomputing a plan from
+// the request gets exactly the same numbers as the planner did. Callers with
+// a real road network implement MatrixSource, or fill a Matrix with Set.
+//
+// The package imports no other haulplan package: constraints sits above it
+// and turns CoordinateError values into its own Violations.
+package geo
