@@ -1,0 +1,137 @@
+package routeplan
+
+import (
+	"fmt"
+	"math"
+)
+
+// checkSolution is the independent feasibility checker of the tests: it
+// recomputes every time, load and total of sol from p alone, following the
+// schedule model in the package documentation, and shares no code with the
+// solver.
+func checkSolution(p *Problem, sol *Solution) error {
+	const tol = 1e-6
+	near := func(a, b float64) bool { return math.Abs(a-b) <= tol*math.Max(1, math.Abs(b)) }
+	seen := make([]int, len(p.Sites))
+	used := make([]int, len(p.VehicleTypes))
+	var cost, dist float64
+	for ri, r := range sol.Routes {
+		if r.VehicleType < 0 || r.VehicleType >= len(p.VehicleTypes) {
+			return fmt.Errorf("route %d: vehicle type %d", ri, r.VehicleType)
+		}
+		vt := p.VehicleTypes[r.VehicleType]
+		used[r.VehicleType]++
+		if len(r.Visits) == 0 {
+			return fmt.Errorf("route %d: no visits", ri)
+		}
+		load := make([]float64, len(vt.Capacity))
+		at := vt.StartLocation
+		t := r.Depart
+		var d, drive, since float64
+		if r.Depart < vt.ShiftStart {
+			return fmt.Errorf("route %d: departs %g before shift start %g", ri, r.Depart, vt.ShiftStart)
+		}
+		leg := func(to int) error {
+			dur := p.Duration[at*p.N+to]
+			d += p.Distance[at*p.N+to]
+			drive += dur
+			if vt.BreakAfter > 0 && since+dur > vt.BreakAfter+tol {
+				return fmt.Errorf("route %d: %g driving without a break before location %d", ri, since+dur, to)
+			}
+			since += dur
+			t += dur
+			at = to
+			return nil
+		}
+		for k, v := range r.Visits {
+			if v.Site < 0 || v.Site >= len(p.Sites) {
+				return fmt.Errorf("route %d visit %d: site %d", ri, k, v.Site)
+			}
+			s := p.Sites[v.Site]
+			seen[v.Site]++
+			if s.VehicleTypes != nil {
+				ok := false
+				for _, a := range s.VehicleTypes {
+					ok = ok || a == r.VehicleType
+				}
+				if !ok {
+					return fmt.Errorf("route %d: site %d does not allow type %d", ri, v.Site, r.VehicleType)
+				}
+			}
+			for j := range load {
+				load[j] += s.Demand[j]
+			}
+			if err := leg(s.Location); err != nil {
+				return err
+			}
+			if !near(v.Arrival, t) {
+				return fmt.Errorf("route %d visit %d: arrival %g, recomputed %g", ri, k, v.Arrival, t)
+			}
+			if v.Start < v.Arrival-tol {
+				return fmt.Errorf("route %d visit %d: starts %g before arrival %g", ri, k, v.Start, v.Arrival)
+			}
+			inWin := len(s.Windows) == 0
+			for _, w := range s.Windows {
+				inWin = inWin || (v.Start >= w.Start-tol && v.Start <= w.End+tol)
+			}
+			if !inWin {
+				return fmt.Errorf("route %d visit %d: start %g outside the windows of site %d %v", ri, k, v.Start, v.Site, s.Windows)
+			}
+			if v.Departure < v.Start+s.Service-tol {
+				return fmt.Errorf("route %d visit %d: departs %g before service ends %g", ri, k, v.Departure, v.Start+s.Service)
+			}
+			if vt.BreakAfter > 0 && v.Departure-v.Arrival >= vt.BreakDuration-tol {
+				since = 0
+			}
+			t = v.Departure
+		}
+		if err := leg(vt.EndLocation); err != nil {
+			return err
+		}
+		if !near(r.Return, t) {
+			return fmt.Errorf("route %d: return %g, recomputed %g", ri, r.Return, t)
+		}
+		if r.Return > vt.ShiftEnd+tol {
+			return fmt.Errorf("route %d: returns %g after shift end %g", ri, r.Return, vt.ShiftEnd)
+		}
+		if vt.MaxDuty > 0 && r.Return-r.Depart > vt.MaxDuty+tol {
+			return fmt.Errorf("route %d: duty %g over %g", ri, r.Return-r.Depart, vt.MaxDuty)
+		}
+		if vt.MaxDriving > 0 && drive > vt.MaxDriving+tol {
+			return fmt.Errorf("route %d: driving %g over %g", ri, drive, vt.MaxDriving)
+		}
+		for j := range load {
+			if load[j] > vt.Capacity[j]+tol {
+				return fmt.Errorf("route %d: load %g over capacity %g in dimension %d", ri, load[j], vt.Capacity[j], j)
+			}
+		}
+		if !near(r.Distance, d) || !near(r.Driving, drive) || !near(r.Duration, r.Return-r.Depart) {
+			return fmt.Errorf("route %d: totals %g/%g/%g, recomputed %g/%g/%g", ri, r.Distance, r.Driving, r.Duration, d, drive, r.Return-r.Depart)
+		}
+		dist += d
+		cost += vt.FixedCost + vt.DistanceCost*d + vt.TimeCost*(r.Return-r.Depart)
+	}
+	for t, n := range used {
+		if n > p.VehicleTypes[t].Count {
+			return fmt.Errorf("type %d: %d routes, count %d", t, n, p.VehicleTypes[t].Count)
+		}
+	}
+	for _, u := range sol.Unassigned {
+		if u.Site < 0 || u.Site >= len(p.Sites) {
+			return fmt.Errorf("unassigned site %d", u.Site)
+		}
+		seen[u.Site]++
+		if u.Reason.String() == "UNKNOWN" {
+			return fmt.Errorf("unassigned site %d: no reason", u.Site)
+		}
+	}
+	for i, n := range seen {
+		if n != 1 {
+			return fmt.Errorf("site %d appears %d times", i, n)
+		}
+	}
+	if !near(sol.Cost, cost) || !near(sol.Distance, dist) || sol.Vehicles != len(sol.Routes) {
+		return fmt.Errorf("totals %g/%g/%d, recomputed %g/%g/%d", sol.Cost, sol.Distance, sol.Vehicles, cost, dist, len(sol.Routes))
+	}
+	return nil
+}

@@ -1,0 +1,132 @@
+package routeplan
+
+import "math/rand/v2"
+
+// insertion is a candidate place for a site: position pos of route k, or a
+// new route of type -k-1 when k < 0.
+type insertion struct {
+	k, pos int
+	delta  objective
+	sch    schedule
+	ok     bool
+}
+
+// scratch holds buffers reused across move evaluations.
+type scratch struct {
+	seq  []int
+	seq2 []int
+	sch  schedule
+	sch2 schedule
+}
+
+// withInsert returns r.seq with u inserted at pos, in buf.
+func withInsert(buf []int, seq []int, u, pos int) []int {
+	buf = append(buf[:0], seq[:pos]...)
+	buf = append(buf, u)
+	return append(buf, seq[pos:]...)
+}
+
+func indexOf(seq []int, u int) int {
+	for k, s := range seq {
+		if s == u {
+			return k
+		}
+	}
+	return -1
+}
+
+// tryInsert evaluates u at position pos of route k and keeps it in best when
+// it beats it.
+func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
+	r := st.routes[k]
+	if !st.in.allowed[u][r.typ] {
+		return
+	}
+	sc.seq = withInsert(sc.seq, r.seq, u, pos)
+	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
+		return
+	}
+	d := st.in.routeObjective(r.typ, len(sc.seq), &sc.sch).sub(r.obj)
+	if !best.ok || d.less(best.delta) {
+		best.k, best.pos, best.delta, best.ok = k, pos, d, true
+		best.sch = sc.sch.clone()
+	}
+}
+
+// bestInsertion finds the cheapest feasible place for u: first next to its
+// neighbours (granular), then anywhere in any route when that fails or
+// full is set, then on a new route. blink skips candidates at random, which
+// diversifies the ruin-and-recreate search.
+func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng *rand.Rand, sc *scratch) insertion {
+	var best insertion
+	skip := func() bool { return blink > 0 && rng.Float64() < blink }
+	if !full {
+		for _, v := range neigh {
+			k := st.where[v]
+			if k < 0 {
+				continue
+			}
+			p := indexOf(st.routes[k].seq, v)
+			if !skip() {
+				st.tryInsert(u, k, p, &best, sc)
+			}
+			if !skip() {
+				st.tryInsert(u, k, p+1, &best, sc)
+			}
+		}
+	}
+	if full || !best.ok {
+		for k, r := range st.routes {
+			for p := 0; p <= len(r.seq); p++ {
+				st.tryInsert(u, k, p, &best, sc)
+			}
+		}
+	}
+	if best.ok {
+		return best
+	}
+	for t := range st.in.types {
+		if st.used[t] >= st.in.types[t].Count || !st.in.allowed[u][t] {
+			continue
+		}
+		sc.seq = append(sc.seq[:0], u)
+		if st.in.evaluate(t, sc.seq, &sc.sch, false) != feasible {
+			continue
+		}
+		d := st.in.routeObjective(t, 1, &sc.sch)
+		if !best.ok || d.less(best.delta) {
+			best.k, best.pos, best.delta, best.ok = -t-1, 0, d, true
+			best.sch = sc.sch.clone()
+		}
+	}
+	return best
+}
+
+// apply performs an insertion found by bestInsertion.
+func (st *state) apply(u int, ins insertion, sc *scratch) {
+	k := ins.k
+	if k < 0 {
+		t := -k - 1
+		st.routes = append(st.routes, &route{typ: t})
+		st.used[t]++
+		k = len(st.routes) - 1
+	}
+	r := st.routes[k]
+	sc.seq2 = withInsert(sc.seq2, r.seq, u, ins.pos)
+	st.setRoute(k, sc.seq2, &ins.sch)
+	st.where[u] = k
+}
+
+// recreate inserts sites one by one at their cheapest feasible place; sites
+// with none join the unassigned list.
+func (st *state) recreate(sites []int, nb *neighbours, blink float64, rng *rand.Rand, sc *scratch) {
+	for _, u := range sites {
+		ins := st.bestInsertion(u, nb.of(u), false, blink, rng, sc)
+		if !ins.ok {
+			st.unassigned = append(st.unassigned, u)
+			st.obj.unassigned++
+			continue
+		}
+		st.apply(u, ins, sc)
+	}
+}

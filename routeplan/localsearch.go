@@ -1,0 +1,144 @@
+package routeplan
+
+import "math/rand/v2"
+
+// localSearch applies improving moves between neighbouring sites until none
+// is left or stop says so: relocate (before or after a neighbour), swap,
+// 2-opt inside a route and 2-opt* between routes. Every candidate route is
+// re-simulated, so every rule of the model is honoured exactly.
+//
+// With only set, it starts from those sites (the ones a ruin moved).
+func (st *state) localSearch(nb *neighbours, rng *rand.Rand, sc *scratch, stop func() bool, only []int) {
+	order := make([]int, 0, len(st.in.sites))
+	if only != nil {
+		order = append(order, only...)
+	} else {
+		for u := range st.in.sites {
+			if st.where[u] >= 0 {
+				order = append(order, u)
+			}
+		}
+	}
+	for improved := true; improved; {
+		improved = false
+		rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
+		for _, u := range order {
+			if stop() {
+				return
+			}
+			for _, v := range nb.of(u) {
+				if st.where[u] < 0 || st.where[v] < 0 {
+					continue
+				}
+				if st.tryMoves(u, v, sc) {
+					improved = true
+				}
+			}
+		}
+	}
+	st.dropEmpty()
+}
+
+// tryMoves tries every move that makes u and v adjacent and applies the first
+// that improves the objective.
+func (st *state) tryMoves(u, v int, sc *scratch) bool {
+	ku, kv := st.where[u], st.where[v]
+	ru, rv := st.routes[ku], st.routes[kv]
+	pu, pv := indexOf(ru.seq, u), indexOf(rv.seq, v)
+	if ku == kv {
+		seq := ru.seq
+		// Relocate u right after v, then right before v.
+		for _, after := range []bool{true, false} {
+			sc.seq = sc.seq[:0]
+			for _, s := range seq {
+				if s == u {
+					continue
+				}
+				if s == v && !after {
+					sc.seq = append(sc.seq, u)
+				}
+				sc.seq = append(sc.seq, s)
+				if s == v && after {
+					sc.seq = append(sc.seq, u)
+				}
+			}
+			if st.improveOne(ku, sc) {
+				return true
+			}
+		}
+		// Swap u and v.
+		sc.seq = append(sc.seq[:0], seq...)
+		sc.seq[pu], sc.seq[pv] = v, u
+		if st.improveOne(ku, sc) {
+			return true
+		}
+		// 2-opt: reverse the stretch so that v follows u.
+		if pu < pv {
+			sc.seq = append(sc.seq[:0], seq...)
+			for a, b := pu+1, pv; a < b; a, b = a+1, b-1 {
+				sc.seq[a], sc.seq[b] = sc.seq[b], sc.seq[a]
+			}
+			if st.improveOne(ku, sc) {
+				return true
+			}
+		}
+		return false
+	}
+	// Relocate u into v's route, after then before v.
+	for _, p := range []int{pv + 1, pv} {
+		sc.seq = withInsert(sc.seq, rv.seq, u, p)
+		sc.seq2 = append(sc.seq2[:0], ru.seq[:pu]...)
+		sc.seq2 = append(sc.seq2, ru.seq[pu+1:]...)
+		if st.improveTwo(kv, ku, sc) {
+			return true
+		}
+	}
+	// Swap u and v.
+	sc.seq = append(sc.seq[:0], rv.seq...)
+	sc.seq[pv] = u
+	sc.seq2 = append(sc.seq2[:0], ru.seq...)
+	sc.seq2[pu] = v
+	if st.improveTwo(kv, ku, sc) {
+		return true
+	}
+	// 2-opt*: u's route continues with v and the rest of v's route; v's
+	// route takes the rest of u's.
+	sc.seq = append(sc.seq[:0], ru.seq[:pu+1]...)
+	sc.seq = append(sc.seq, rv.seq[pv:]...)
+	sc.seq2 = append(sc.seq2[:0], rv.seq[:pv]...)
+	sc.seq2 = append(sc.seq2, ru.seq[pu+1:]...)
+	return st.improveTwo(ku, kv, sc)
+}
+
+// improveOne replaces route k by sc.seq when that is feasible and better.
+func (st *state) improveOne(k int, sc *scratch) bool {
+	r := st.routes[k]
+	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
+		return false
+	}
+	d := st.in.routeObjective(r.typ, len(sc.seq), &sc.sch).sub(r.obj)
+	if !d.less(objective{}) {
+		return false
+	}
+	st.setRoute(k, sc.seq, &sc.sch)
+	return true
+}
+
+// improveTwo replaces routes k1 and k2 by sc.seq and sc.seq2 when both are
+// feasible and the pair is better.
+func (st *state) improveTwo(k1, k2 int, sc *scratch) bool {
+	r1, r2 := st.routes[k1], st.routes[k2]
+	if st.in.evaluate(r1.typ, sc.seq, &sc.sch, false) != feasible {
+		return false
+	}
+	if st.in.evaluate(r2.typ, sc.seq2, &sc.sch2, false) != feasible {
+		return false
+	}
+	d := st.in.routeObjective(r1.typ, len(sc.seq), &sc.sch).add(st.in.routeObjective(r2.typ, len(sc.seq2), &sc.sch2)).sub(r1.obj).sub(r2.obj)
+	if !d.less(objective{}) {
+		return false
+	}
+	st.setRoute(k1, sc.seq, &sc.sch)
+	st.setRoute(k2, sc.seq2, &sc.sch2)
+	return true
+}

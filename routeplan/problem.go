@@ -1,0 +1,90 @@
+package routeplan
+
+// Problem is one routing instance. It is read, never modified, by Solve.
+type Problem struct {
+	// N is the number of locations; Distance and Duration are N*N matrices
+	// in row-major order, entry i*N+j being the leg from location i to j.
+	N int
+	// Distance is in cost units (metres in haulplan).
+	Distance []float64
+	// Duration is the travel time of each leg (seconds in haulplan).
+	Duration []float64
+	// Sites are the places to serve, each exactly once.
+	Sites []Site
+	// VehicleTypes is the fleet.
+	VehicleTypes []VehicleType
+	// Objective chooses what Solve minimises; the zero value is Cost.
+	Objective Objective
+}
+
+// Objective selects the quantity Solve minimises. Serving every site that
+// can be served always comes first, whatever the objective.
+type Objective int
+
+const (
+	// Cost minimises the weighted cost: for every used route its type's
+	// FixedCost + DistanceCost*distance + TimeCost*(Return-Depart).
+	Cost Objective = iota
+	// Hierarchical minimises the number of routes first, then the total
+	// distance: the classic ranking of the Solomon benchmarks.
+	Hierarchical
+)
+
+// String returns "cost" or "hierarchical".
+func (o Objective) String() string {
+	switch o {
+	case Cost:
+		return "cost"
+	case Hierarchical:
+		return "hierarchical"
+	}
+	return "unknown"
+}
+
+// Window is a closed interval of times: service may start at any t with
+// Start <= t <= End.
+type Window struct{ Start, End float64 }
+
+// Site is a place to serve once.
+type Site struct {
+	// ID is the caller's name for the site; Solve does not interpret it.
+	ID string
+	// Location indexes the rows and columns of the matrices.
+	Location int
+	// Windows are sorted and do not overlap; empty means no restriction.
+	Windows []Window
+	// Service is how long the work at the site takes.
+	Service float64
+	// Demand has one entry per capacity dimension of the vehicle types.
+	Demand []float64
+	// VehicleTypes lists the indices of the vehicle types allowed to serve
+	// the site; nil allows every type, an empty non-nil slice allows none.
+	VehicleTypes []int
+}
+
+// VehicleType is a group of identical vehicles with their drivers' shift.
+// All demand a route delivers is loaded at its start location.
+type VehicleType struct {
+	// ID is the caller's name for the type; Solve does not interpret it.
+	ID string
+	// Count is how many routes of this type may be used.
+	Count int
+	// Capacity limits the load of a route in every dimension.
+	Capacity []float64
+	// StartLocation and EndLocation are where routes leave and end.
+	StartLocation, EndLocation int
+	// A route departs its start no earlier than ShiftStart and arrives at
+	// its end no later than ShiftEnd.
+	ShiftStart, ShiftEnd float64
+	// MaxDuty bounds Return-Depart; 0 means unlimited.
+	MaxDuty float64
+	// MaxDriving bounds the sum of leg durations; 0 means unlimited.
+	MaxDriving float64
+	// BreakAfter is the most driving allowed between two non-driving
+	// periods of at least BreakDuration (US hours of service: 8 h and
+	// 30 min); 0 means no break rule.
+	BreakAfter, BreakDuration float64
+	// A used route costs FixedCost + DistanceCost*distance +
+	// TimeCost*(Return-Depart).
+	FixedCost, DistanceCost, TimeCost float64
+}

@@ -1,0 +1,165 @@
+package routeplan
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// ruinRecreate is the perturbation of the search: remove strings of
+// consecutive sites from routes near a random seed site (Christiaens and
+// Vanden Berghe's SISR), reinsert them by cheapest insertion with blinks,
+// polish with local search, and accept by simulated annealing.
+type ruinRecreate struct {
+	in       *instance
+	nb       *neighbours
+	t0, tf   float64
+	avgMoved int // mean number of sites removed per ruin
+	maxLen   int // longest string removed from one route
+}
+
+func newRuinRecreate(in *instance, nb *neighbours, init objective) *ruinRecreate {
+	rr := &ruinRecreate{in: in, nb: nb, avgMoved: 10, maxLen: 10}
+	// Start at about one average leg, end at a hundredth of it.
+	rr.t0 = init.value / float64(len(in.sites)+1)
+	if !(rr.t0 > 0) {
+		rr.t0 = 1
+	}
+	rr.tf = rr.t0 / 100
+	return rr
+}
+
+// accept decides whether the search moves from cur to cand, at progress in
+// [0, 1] of its budget. More unassigned sites or more routes are never
+// accepted; fewer always are.
+func (rr *ruinRecreate) accept(cand, cur, best objective, progress float64, rng *rand.Rand) bool {
+	if cand.unassigned != cur.unassigned {
+		return cand.unassigned < cur.unassigned
+	}
+	if cand.vehicles != cur.vehicles {
+		return cand.vehicles < cur.vehicles
+	}
+	temp := rr.t0 * math.Pow(rr.tf/rr.t0, progress)
+	return cand.value < cur.value-temp*math.Log(rng.Float64())
+}
+
+// step returns a perturbed and repaired copy of st.
+func (rr *ruinRecreate) step(st *state, rng *rand.Rand, sc *scratch, stop func() bool) *state {
+	c := st.clone()
+	removed := c.ruin(rr, rng, sc)
+	// Sites the current solution could not place get another chance.
+	removed = append(removed, c.unassigned...)
+	c.obj.unassigned -= len(c.unassigned)
+	c.unassigned = c.unassigned[:0]
+	sortForRecreate(c.in, removed, rng)
+	c.recreate(removed, rr.nb, 0.01, rng, sc)
+	c.localSearch(rr.nb, rng, sc, stop, removed)
+	return c
+}
+
+// ruin removes strings of sites around a random seed and returns them.
+func (st *state) ruin(rr *ruinRecreate, rng *rand.Rand, sc *scratch) []int {
+	var routed []int
+	for u, k := range st.where {
+		if k >= 0 {
+			routed = append(routed, u)
+		}
+	}
+	if len(routed) == 0 {
+		return nil
+	}
+	target := 1 + rng.IntN(2*rr.avgMoved)
+	if target > len(routed) {
+		target = len(routed)
+	}
+	seed := routed[rng.IntN(len(routed))]
+	cut := make(map[int]bool)
+	var removed []int
+	removeFrom := func(k int, from, n int) {
+		r := st.routes[k]
+		removed = append(removed, r.seq[from:from+n]...)
+		sc.seq = append(sc.seq[:0], r.seq[:from]...)
+		sc.seq = append(sc.seq, r.seq[from+n:]...)
+		for _, s := range r.seq[from : from+n] {
+			st.where[s] = -1
+		}
+		if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
+			// Without the triangle inequality, or under a break rule, a
+			// shorter route can be infeasible: empty it instead.
+			removed = append(removed, sc.seq...)
+			for _, s := range sc.seq {
+				st.where[s] = -1
+			}
+			sc.seq = sc.seq[:0]
+			sc.sch = schedule{}
+		}
+		st.setRoute(k, sc.seq, &sc.sch)
+	}
+	// For the fewest-vehicles objective, sometimes empty a short route so
+	// that its sites must find room elsewhere.
+	if st.in.p.Objective == Hierarchical && len(st.routes) > 1 && rng.IntN(10) == 0 {
+		k := rng.IntN(len(st.routes))
+		for j := 0; j < 2; j++ {
+			if o := rng.IntN(len(st.routes)); len(st.routes[o].seq) < len(st.routes[k].seq) {
+				k = o
+			}
+		}
+		cut[k] = true
+		removeFrom(k, 0, len(st.routes[k].seq))
+	}
+	for _, v := range append([]int{seed}, rr.nb.of(seed)...) {
+		if len(removed) >= target {
+			break
+		}
+		k := st.where[v]
+		if k < 0 || cut[k] {
+			continue
+		}
+		cut[k] = true
+		seq := st.routes[k].seq
+		n := 1 + rng.IntN(min(rr.maxLen, len(seq)))
+		p := indexOf(seq, v)
+		from := p - rng.IntN(n)
+		from = max(0, min(from, len(seq)-n))
+		removeFrom(k, from, n)
+	}
+	st.dropEmpty()
+	return removed
+}
+
+// sortForRecreate orders removed sites as SISR does: at random, by demand,
+// or by distance from the depot, far or near first.
+func sortForRecreate(in *instance, sites []int, rng *rand.Rand) {
+	depot := 0
+	if len(in.types) > 0 {
+		depot = in.types[0].StartLocation
+	}
+	key := func(u int) float64 { return 0 }
+	switch rng.IntN(10) {
+	case 0, 1, 2, 3:
+		rng.Shuffle(len(sites), func(a, b int) { sites[a], sites[b] = sites[b], sites[a] })
+		return
+	case 4, 5, 6, 7:
+		key = func(u int) float64 {
+			s := 0.0
+			for _, d := range in.sites[u].Demand {
+				s += d
+			}
+			return -s
+		}
+	case 8:
+		key = func(u int) float64 { return -in.legDist(depot, in.sites[u].Location) }
+	case 9:
+		key = func(u int) float64 { return in.legDist(depot, in.sites[u].Location) }
+	}
+	insertionSort(sites, key)
+}
+
+// insertionSort is stable and allocation-free for the short lists a ruin
+// produces.
+func insertionSort(a []int, key func(int) float64) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && key(a[j]) < key(a[j-1]); j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}

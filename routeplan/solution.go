@@ -1,0 +1,81 @@
+package routeplan
+
+// Solution is the result of Solve.
+type Solution struct {
+	// Routes are the used routes, ordered by vehicle type, then by the
+	// first site served.
+	Routes []Route
+	// Unassigned lists the sites left unserved, ordered by site index.
+	Unassigned []Unassigned
+	// Cost is the weighted cost of the routes (see Cost), whatever the
+	// objective; Distance is their total distance; Vehicles is len(Routes).
+	Cost, Distance float64
+	Vehicles       int
+}
+
+// Route is the work of one vehicle.
+type Route struct {
+	// VehicleType indexes Problem.VehicleTypes.
+	VehicleType int
+	// Visits are the sites served, in order.
+	Visits []Visit
+	// Depart is when the vehicle leaves its start location, Return when it
+	// reaches its end location.
+	Depart, Return float64
+	// Distance and Driving sum the legs; Duration is Return-Depart.
+	Distance, Duration, Driving float64
+}
+
+// Visit is one stop of a route.
+type Visit struct {
+	// Site indexes Problem.Sites.
+	Site int
+	// Arrival is when the vehicle reaches the site, Start when service
+	// starts (inside a window) and Departure when it leaves; time between
+	// Start+Service and Departure is a rest.
+	Arrival, Start, Departure float64
+}
+
+// Unassigned is a site Solve could not serve.
+type Unassigned struct {
+	Site   int
+	Reason Reason
+}
+
+// Reason says why a site was left unassigned.
+type Reason int
+
+const (
+	// NoCompatibleVehicle: no vehicle type that may serve the site has a
+	// vehicle (Count > 0).
+	NoCompatibleVehicle Reason = iota + 1
+	// Capacity: the site's demand exceeds the capacity of every compatible
+	// vehicle type.
+	Capacity
+	// TimeWindow: no compatible vehicle can reach the site and start
+	// service inside one of its windows, even on a route of its own.
+	TimeWindow
+	// ShiftLimit: a route serving only this site would break the shift end,
+	// the maximum duty or driving time, or the break rule.
+	ShiftLimit
+	// FleetExhausted: the site could be served on a route of its own, but
+	// the fleet ran out of vehicles for it.
+	FleetExhausted
+)
+
+// String returns the stable code of the reason, such as "TIME_WINDOW".
+func (r Reason) String() string {
+	switch r {
+	case NoCompatibleVehicle:
+		return "NO_COMPATIBLE_VEHICLE"
+	case Capacity:
+		return "CAPACITY"
+	case TimeWindow:
+		return "TIME_WINDOW"
+	case ShiftLimit:
+		return "SHIFT_LIMIT"
+	case FleetExhausted:
+		return "FLEET_EXHAUSTED"
+	}
+	return "UNKNOWN"
+}

@@ -1,0 +1,215 @@
+package routeplan
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"time"
+)
+
+// neighbourCount is the size of the granular neighbourhoods.
+const neighbourCount = 30
+
+// Solve plans routes for p. It returns an error only when p is invalid
+// (a constraints.Violations error listing every problem), or when ctx is
+// cancelled before the first complete solution exists; otherwise it returns
+// the best solution found when the search stops (time limit, iteration
+// limit or cancellation).
+func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
+	if err := Validate(p); err != nil {
+		return nil, err
+	}
+	if len(p.Sites) == 0 {
+		return &Solution{}, nil
+	}
+	start := time.Now()
+	in := newInstance(p)
+	rng := rand.New(rand.NewPCG(uint64(opts.Seed), 0x9e3779b97f4a7c15))
+	sc := &scratch{}
+
+	st := newState(in)
+	reasons := make(map[int]Reason)
+	servable := make([]int, 0, len(p.Sites))
+	for i := range p.Sites {
+		if r, ok := in.singletonReason(i, sc); !ok {
+			reasons[i] = r
+			st.dropped = append(st.dropped, i)
+			continue
+		}
+		servable = append(servable, i)
+	}
+	nb := newNeighbours(in, neighbourCount)
+
+	var deadline time.Time
+	if opts.TimeLimit > 0 {
+		deadline = start.Add(opts.TimeLimit)
+	}
+	maxIter := opts.MaxIterations
+	if maxIter == 0 && opts.TimeLimit == 0 {
+		maxIter = DefaultIterations
+	}
+	calls := 0
+	stopped := false
+	stop := func() bool {
+		if stopped {
+			return true
+		}
+		select {
+		case <-ctx.Done():
+			stopped = true
+			return true
+		default:
+		}
+		calls++
+		if !deadline.IsZero() && calls%64 == 0 && time.Now().After(deadline) {
+			stopped = true
+		}
+		return stopped
+	}
+
+	// Construction: far sites first, as seeds of routes (Solomon's I1 idea),
+	// each at its cheapest feasible place.
+	order := append([]int(nil), servable...)
+	depot := 0
+	if len(in.types) > 0 {
+		depot = in.types[0].StartLocation
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		return in.legDist(depot, in.sites[order[a]].Location) > in.legDist(depot, in.sites[order[b]].Location)
+	})
+	for _, u := range order {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		st.recreate([]int{u}, nb, 0, rng, sc)
+	}
+	st.dropEmpty()
+	st.localSearch(nb, rng, sc, stop, nil)
+
+	best := st.clone()
+	report := func(iter int) {
+		if opts.Progress == nil {
+			return
+		}
+		opts.Progress(Progress{
+			Elapsed: time.Since(start), Iteration: iter,
+			Cost: best.totalCost(), Vehicles: len(best.routes), Distance: best.totalDistance(),
+			Feasible: len(best.unassigned) == 0,
+		})
+	}
+	report(0)
+
+	lns := newRuinRecreate(in, nb, st.obj)
+	for iter := 1; maxIter == 0 || iter <= maxIter; iter++ {
+		if stop() {
+			break
+		}
+		progress := 1.0
+		switch {
+		case !deadline.IsZero():
+			progress = float64(time.Since(start)) / float64(opts.TimeLimit)
+		case maxIter > 0:
+			progress = float64(iter) / float64(maxIter)
+		}
+		cand := lns.step(st, rng, sc, stop)
+		if lns.accept(cand.obj, st.obj, best.obj, math.Min(progress, 1), rng) {
+			st = cand
+		}
+		if st.obj.less(best.obj) {
+			best = st.clone()
+			report(iter)
+		}
+	}
+	return best.solution(reasons), nil
+}
+
+// singletonReason decides whether site i can be served at all, by a route of
+// its own with some compatible vehicle, and why not.
+func (in *instance) singletonReason(i int, sc *scratch) (Reason, bool) {
+	compatible, fits := false, false
+	window := false
+	for t := range in.types {
+		if !in.allowed[i][t] || in.types[t].Count == 0 {
+			continue
+		}
+		compatible = true
+		sc.seq = append(sc.seq[:0], i)
+		switch in.evaluate(t, sc.seq, &sc.sch, false) {
+		case feasible:
+			return 0, true
+		case failCapacity:
+			continue
+		case failWindow:
+			window = true
+		}
+		fits = true
+	}
+	switch {
+	case !compatible:
+		return NoCompatibleVehicle, false
+	case !fits:
+		return Capacity, false
+	case window:
+		return TimeWindow, false
+	}
+	return ShiftLimit, false
+}
+
+func (st *state) totalCost() float64 {
+	c := 0.0
+	for _, r := range st.routes {
+		c += r.sch.cost
+	}
+	return c
+}
+
+func (st *state) totalDistance() float64 {
+	d := 0.0
+	for _, r := range st.routes {
+		d += r.sch.dist
+	}
+	return d
+}
+
+// solution turns a state into the public form, with every route departing
+// as late as it can so that drivers do not wait at the first sites.
+func (st *state) solution(reasons map[int]Reason) *Solution {
+	in := st.in
+	sol := &Solution{}
+	var sch schedule
+	for _, r := range st.routes {
+		if len(r.seq) == 0 {
+			continue
+		}
+		if in.evaluate(r.typ, r.seq, &sch, true) != feasible {
+			// Cannot happen: the tight schedule only departs later when
+			// that is feasible. Keep the schedule the search accepted.
+			sch = r.sch
+		}
+		rt := Route{VehicleType: r.typ, Depart: sch.depart, Return: sch.ret, Distance: sch.dist, Duration: sch.duty(), Driving: sch.drive}
+		rt.Visits = make([]Visit, len(r.seq))
+		for k, s := range r.seq {
+			rt.Visits[k] = Visit{Site: s, Arrival: sch.arr[k], Start: sch.start[k], Departure: sch.dep[k]}
+		}
+		sol.Routes = append(sol.Routes, rt)
+		sol.Cost += sch.cost
+		sol.Distance += sch.dist
+	}
+	sort.SliceStable(sol.Routes, func(a, b int) bool {
+		ra, rb := sol.Routes[a], sol.Routes[b]
+		if ra.VehicleType != rb.VehicleType {
+			return ra.VehicleType < rb.VehicleType
+		}
+		return ra.Visits[0].Site < rb.Visits[0].Site
+	})
+	sol.Vehicles = len(sol.Routes)
+	for _, i := range st.dropped {
+		sol.Unassigned = append(sol.Unassigned, Unassigned{Site: i, Reason: reasons[i]})
+	}
+	for _, i := range st.unassigned {
+		sol.Unassigned = append(sol.Unassigned, Unassigned{Site: i, Reason: FleetExhausted})
+	}
+	sort.Slice(sol.Unassigned, func(a, b int) bool { return sol.Unassigned[a].Site < sol.Unassigned[b].Site })
+	return sol
+}

@@ -1,0 +1,220 @@
+package routeplan
+
+import (
+	"context"
+	"errors"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"pgregory.net/rapid"
+)
+
+// genProblem draws a small instance that exercises every rule: several
+// windows, several capacity dimensions, restricted vehicle types, duty,
+// driving and break limits, and integral data so that times must come out
+// integral.
+func genProblem(t *rapid.T) *Problem {
+	nSites := rapid.IntRange(1, 18).Draw(t, "sites")
+	nLoc := nSites + 2
+	xs := make([]float64, nLoc)
+	ys := make([]float64, nLoc)
+	for i := range xs {
+		xs[i] = float64(rapid.IntRange(0, 100).Draw(t, "x"))
+		ys[i] = float64(rapid.IntRange(0, 100).Draw(t, "y"))
+	}
+	p := &Problem{N: nLoc, Distance: make([]float64, nLoc*nLoc), Duration: make([]float64, nLoc*nLoc)}
+	speed := float64(rapid.IntRange(1, 2).Draw(t, "speed"))
+	for i := 0; i < nLoc; i++ {
+		for j := 0; j < nLoc; j++ {
+			d := math.Round(math.Hypot(xs[i]-xs[j], ys[i]-ys[j]))
+			p.Distance[i*nLoc+j] = d
+			p.Duration[i*nLoc+j] = math.Round(d * speed)
+		}
+	}
+	dims := rapid.IntRange(0, 2).Draw(t, "dims")
+	nTypes := rapid.IntRange(1, 3).Draw(t, "types")
+	for k := 0; k < nTypes; k++ {
+		vt := VehicleType{
+			Count:         rapid.IntRange(0, 6).Draw(t, "count") % 6,
+			StartLocation: rapid.IntRange(0, 1).Draw(t, "start"),
+			EndLocation:   rapid.IntRange(0, 1).Draw(t, "end"),
+			ShiftStart:    float64(rapid.IntRange(0, 100).Draw(t, "shiftStart")),
+			FixedCost:     float64(rapid.IntRange(0, 100).Draw(t, "fixed")),
+			DistanceCost:  float64(rapid.IntRange(0, 3).Draw(t, "dcost")),
+			TimeCost:      float64(rapid.IntRange(0, 2).Draw(t, "tcost")),
+		}
+		vt.ShiftEnd = vt.ShiftStart + float64(rapid.IntRange(300, 2000).Draw(t, "shiftLen"))
+		if rapid.Bool().Draw(t, "duty") {
+			vt.MaxDuty = float64(rapid.IntRange(300, 1500).Draw(t, "maxDuty"))
+		}
+		if rapid.Bool().Draw(t, "driving") {
+			vt.MaxDriving = float64(rapid.IntRange(300, 1000).Draw(t, "maxDriving"))
+		}
+		if rapid.Bool().Draw(t, "break") {
+			vt.BreakAfter = float64(rapid.IntRange(200, 600).Draw(t, "breakAfter"))
+			vt.BreakDuration = float64(rapid.IntRange(0, 60).Draw(t, "breakDuration"))
+		}
+		for d := 0; d < dims; d++ {
+			vt.Capacity = append(vt.Capacity, float64(rapid.IntRange(5, 40).Draw(t, "cap")))
+		}
+		p.VehicleTypes = append(p.VehicleTypes, vt)
+	}
+	for i := 0; i < nSites; i++ {
+		s := Site{Location: i + 2, Service: float64(rapid.IntRange(0, 30).Draw(t, "service"))}
+		for d := 0; d < dims; d++ {
+			s.Demand = append(s.Demand, float64(rapid.IntRange(0, 10).Draw(t, "demand")))
+		}
+		at := float64(rapid.IntRange(0, 800).Draw(t, "w0"))
+		for w := rapid.IntRange(0, 3).Draw(t, "windows"); w > 0; w-- {
+			length := float64(rapid.IntRange(0, 400).Draw(t, "wlen"))
+			s.Windows = append(s.Windows, Window{at, at + length})
+			at += length + float64(rapid.IntRange(0, 200).Draw(t, "wgap"))
+		}
+		if rapid.IntRange(0, 3).Draw(t, "restrict") == 0 {
+			s.VehicleTypes = []int{}
+			for k := 0; k < nTypes; k++ {
+				if rapid.Bool().Draw(t, "allow") {
+					s.VehicleTypes = append(s.VehicleTypes, k)
+				}
+			}
+		}
+		p.Sites = append(p.Sites, s)
+	}
+	if rapid.Bool().Draw(t, "hierarchical") {
+		p.Objective = Hierarchical
+	}
+	return p
+}
+
+func TestSolveFeasible(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genProblem(t)
+		seed := rapid.Int64().Draw(t, "seed")
+		sol, err := Solve(context.Background(), p, Options{MaxIterations: 30, Seed: seed})
+		if err != nil {
+			t.Fatalf("Solve: %v", err)
+		}
+		if err := checkSolution(p, sol); err != nil {
+			t.Fatalf("infeasible: %v", err)
+		}
+		for _, r := range sol.Routes {
+			for _, v := range r.Visits {
+				for _, x := range []float64{v.Arrival, v.Start, v.Departure, r.Depart, r.Return} {
+					if x != math.Trunc(x) {
+						t.Fatalf("time %g is not integral", x)
+					}
+				}
+			}
+		}
+		again, _ := Solve(context.Background(), p, Options{MaxIterations: 30, Seed: seed})
+		if !reflect.DeepEqual(sol, again) {
+			t.Fatalf("same seed, different solutions")
+		}
+	})
+}
+
+// TestUnassignedOnlyWhenNeeded: a site left out must be one that no vehicle
+// can serve alone, or the fleet must be full.
+func TestUnassignedReasons(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genProblem(t)
+		sol, err := Solve(context.Background(), p, Options{MaxIterations: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		used := make([]int, len(p.VehicleTypes))
+		for _, r := range sol.Routes {
+			used[r.VehicleType]++
+		}
+		for _, u := range sol.Unassigned {
+			if u.Reason != FleetExhausted {
+				continue
+			}
+			// Some compatible type must have no spare vehicle, or the
+			// site would have been given a route of its own.
+			for k, vt := range p.VehicleTypes {
+				allowed := p.Sites[u.Site].VehicleTypes == nil
+				for _, a := range p.Sites[u.Site].VehicleTypes {
+					allowed = allowed || a == k
+				}
+				if !allowed || used[k] >= vt.Count {
+					continue
+				}
+				one := &Problem{N: p.N, Distance: p.Distance, Duration: p.Duration, Sites: []Site{p.Sites[u.Site]}, VehicleTypes: []VehicleType{vt}}
+				one.Sites[0].VehicleTypes = nil
+				s1, _ := Solve(context.Background(), one, Options{MaxIterations: 1})
+				if len(s1.Routes) == 1 {
+					t.Fatalf("site %d left %s though type %d has a spare vehicle that serves it", u.Site, u.Reason, k)
+				}
+			}
+		}
+	})
+}
+
+func TestSolveEmpty(t *testing.T) {
+	sol, err := Solve(context.Background(), &Problem{}, Options{})
+	if err != nil || len(sol.Routes) != 0 || len(sol.Unassigned) != 0 {
+		t.Fatalf("got %+v, %v", sol, err)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	p := &Problem{
+		N:        2,
+		Distance: []float64{0, 1, 1, 0},
+		Duration: []float64{0, math.NaN(), 1},
+		Sites: []Site{
+			{Location: 1, Windows: []Window{{10, 5}}, Demand: []float64{-1}},
+			{Location: 7, Demand: []float64{1, 2}, VehicleTypes: []int{3}},
+		},
+		VehicleTypes: []VehicleType{{Count: 1, Capacity: []float64{math.Inf(1)}, ShiftEnd: -1}},
+	}
+	err := Validate(p)
+	if !errors.Is(err, constraints.ErrInvalid) {
+		t.Fatalf("want ErrInvalid, got %v", err)
+	}
+	for _, path := range []string{"duration", "sites[0].windows[0]", "sites[0].demand[0]", "sites[1].location", "sites[1].demand", "sites[1].vehicleTypes[0]", "vehicleTypes[0].capacity[0]", "vehicleTypes[0].shiftEnd"} {
+		found := false
+		for _, v := range constraints.AsViolations(err) {
+			found = found || v.Path == path
+		}
+		if !found {
+			t.Errorf("no violation at %s in\n%v", path, err)
+		}
+	}
+	if _, err := Solve(context.Background(), p, Options{}); !errors.Is(err, constraints.ErrInvalid) {
+		t.Errorf("Solve: want ErrInvalid, got %v", err)
+	}
+	if err := Validate(nil); err == nil || !strings.Contains(err.Error(), "nil") {
+		t.Errorf("Validate(nil) = %v", err)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	p := rapid.Custom(genProblem).Example(1)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	var sol *Solution
+	var err error
+	go func() {
+		sol, err = Solve(ctx, p, Options{TimeLimit: time.Hour})
+		close(done)
+	}()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		t.Fatal("Solve did not return after cancellation")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkSolution(p, sol); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,152 @@
+package routeplan
+
+import (
+	"math"
+
+	"github.com/haulplan/haulplan/constraints"
+)
+
+// Violation codes reported by Validate.
+const (
+	CodeNotFinite    = "NOT_FINITE"    // NaN or infinite number
+	CodeNegative     = "NEGATIVE"      // a quantity that must be >= 0 is not
+	CodeOutOfRange   = "OUT_OF_RANGE"  // an index outside its list or matrix
+	CodeSizeMismatch = "SIZE_MISMATCH" // a slice of the wrong length
+	CodeWindowOrder  = "WINDOW_ORDER"  // window ends before it starts, or windows overlap or are unsorted
+	CodeUnknown      = "UNKNOWN_VALUE" // an enumeration value Solve does not know
+)
+
+// maxLocations keeps N*N far from integer overflow; a dense matrix that big
+// would not fit in memory anyway.
+const maxLocations = 1 << 20
+
+// Validate checks p and returns a constraints.Violations error (matching
+// constraints.ErrInvalid) that lists every problem with its field path, or
+// nil when p can be solved.
+func Validate(p *Problem) error {
+	var vs constraints.Violations
+	if p == nil {
+		vs.Add(CodeUnknown, "", "problem is nil")
+		return vs.Err()
+	}
+	if p.N < 0 || p.N > maxLocations {
+		vs.Add(CodeOutOfRange, "n", "number of locations %d is outside [0, %d]", p.N, maxLocations)
+	}
+	nn := 0
+	if p.N > 0 && p.N <= maxLocations {
+		nn = p.N * p.N
+	}
+	checkMatrix(&vs, "distance", p.Distance, nn)
+	checkMatrix(&vs, "duration", p.Duration, nn)
+	if p.Objective != Cost && p.Objective != Hierarchical {
+		vs.Add(CodeUnknown, "objective", "unknown objective %d", int(p.Objective))
+	}
+	dims := -1
+	for t := range p.VehicleTypes {
+		vt := &p.VehicleTypes[t]
+		path := constraints.Index("vehicleTypes", t)
+		if vt.Count < 0 {
+			vs.Add(CodeNegative, constraints.Field(path, "count"), "count %d is negative", vt.Count)
+		}
+		if dims < 0 {
+			dims = len(vt.Capacity)
+		} else if len(vt.Capacity) != dims {
+			vs.Add(CodeSizeMismatch, constraints.Field(path, "capacity"), "has %d dimensions, vehicleTypes[0] has %d", len(vt.Capacity), dims)
+		}
+		for k, c := range vt.Capacity {
+			nonNegative(&vs, constraints.Index(constraints.Field(path, "capacity"), k), c)
+		}
+		checkLocation(&vs, constraints.Field(path, "startLocation"), vt.StartLocation, p.N)
+		checkLocation(&vs, constraints.Field(path, "endLocation"), vt.EndLocation, p.N)
+		finite(&vs, constraints.Field(path, "shiftStart"), vt.ShiftStart)
+		if finite(&vs, constraints.Field(path, "shiftEnd"), vt.ShiftEnd) && vt.ShiftEnd < vt.ShiftStart {
+			vs.Add(CodeWindowOrder, constraints.Field(path, "shiftEnd"), "shift ends (%g) before it starts (%g)", vt.ShiftEnd, vt.ShiftStart)
+		}
+		nonNegative(&vs, constraints.Field(path, "maxDuty"), vt.MaxDuty)
+		nonNegative(&vs, constraints.Field(path, "maxDriving"), vt.MaxDriving)
+		nonNegative(&vs, constraints.Field(path, "breakAfter"), vt.BreakAfter)
+		nonNegative(&vs, constraints.Field(path, "breakDuration"), vt.BreakDuration)
+		nonNegative(&vs, constraints.Field(path, "fixedCost"), vt.FixedCost)
+		nonNegative(&vs, constraints.Field(path, "distanceCost"), vt.DistanceCost)
+		nonNegative(&vs, constraints.Field(path, "timeCost"), vt.TimeCost)
+	}
+	for i := range p.Sites {
+		s := &p.Sites[i]
+		path := constraints.Index("sites", i)
+		checkLocation(&vs, constraints.Field(path, "location"), s.Location, p.N)
+		for w, win := range s.Windows {
+			wp := constraints.Index(constraints.Field(path, "windows"), w)
+			okS := finite(&vs, constraints.Field(wp, "start"), win.Start)
+			okE := finite(&vs, constraints.Field(wp, "end"), win.End)
+			if !okS || !okE {
+				continue
+			}
+			if win.End < win.Start {
+				vs.Add(CodeWindowOrder, wp, "window ends (%g) before it starts (%g)", win.End, win.Start)
+			}
+			if w > 0 {
+				prev := s.Windows[w-1]
+				if win.Start < prev.End || win.Start < prev.Start {
+					vs.Add(CodeWindowOrder, wp, "window starts (%g) before the previous one ends (%g): windows must be sorted and disjoint", win.Start, prev.End)
+				}
+			}
+		}
+		nonNegative(&vs, constraints.Field(path, "service"), s.Service)
+		if dims >= 0 && len(s.Demand) != dims {
+			vs.Add(CodeSizeMismatch, constraints.Field(path, "demand"), "has %d dimensions, vehicle capacities have %d", len(s.Demand), dims)
+		}
+		for k, d := range s.Demand {
+			nonNegative(&vs, constraints.Index(constraints.Field(path, "demand"), k), d)
+		}
+		for k, t := range s.VehicleTypes {
+			if t < 0 || t >= len(p.VehicleTypes) {
+				vs.Add(CodeOutOfRange, constraints.Index(constraints.Field(path, "vehicleTypes"), k), "unknown vehicle type %d (have %d)", t, len(p.VehicleTypes))
+			}
+		}
+	}
+	return vs.Err()
+}
+
+func checkMatrix(vs *constraints.Violations, path string, m []float64, nn int) {
+	if len(m) != nn {
+		vs.Add(CodeSizeMismatch, path, "has %d entries, want N*N = %d", len(m), nn)
+		return
+	}
+	bad := 0
+	for k, v := range m {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			// One violation per bad entry could flood the report on a broken
+			// matrix; the first few locate the problem.
+			if bad < 10 {
+				nonNegative(vs, constraints.Index(path, k), v)
+			}
+			bad++
+		}
+	}
+	if bad > 10 {
+		vs.Add(CodeNotFinite, path, "%d more entries are NaN, infinite or negative", bad-10)
+	}
+}
+
+func checkLocation(vs *constraints.Violations, path string, loc, n int) {
+	if loc < 0 || loc >= n {
+		vs.Add(CodeOutOfRange, path, "location %d is outside [0, %d)", loc, n)
+	}
+}
+
+func finite(vs *constraints.Violations, path string, v float64) bool {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		vs.Add(CodeNotFinite, path, "%g is not a finite number", v)
+		return false
+	}
+	return true
+}
+
+func nonNegative(vs *constraints.Violations, path string, v float64) {
+	if !finite(vs, path, v) {
+		return
+	}
+	if v < 0 {
+		vs.Add(CodeNegative, path, "%g is negative", v)
+	}
+}
