@@ -1,0 +1,129 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+)
+
+// Result is the plan that answers a Request: routes with their trailer load plans,
+// the pallets left unassigned with a reason, and metrics.
+type Result struct {
+	Routes     []Route      `json:"routes"`
+	Unassigned []Unassigned `json:"unassigned"`
+	Metrics    Metrics      `json:"metrics"`
+}
+
+// Route is one trailer's trip: loading at the DC, the stops in order, and
+// the return to the DC, driven by one shift.
+type Route struct {
+	ID      string `json:"id"`
+	Trailer string `json:"trailer"` // TrailerType.ID
+	Shift   string `json:"shift"`   // Shift.ID
+	// Start is when loading starts at the DC and the driver comes on duty;
+	// Depart when the trailer leaves the DC; Return when it is back.
+	Start   time.Time    `json:"start"`
+	Depart  time.Time    `json:"depart"`
+	Return  time.Time    `json:"return"`
+	Stops   []Stop       `json:"stops"`
+	Load    LoadPlan     `json:"load"`
+	Metrics RouteMetrics `json:"metrics"`
+}
+
+// Stop is one visit to a store.
+type Stop struct {
+	Store     string               `json:"store"`
+	Arrival   time.Time            `json:"arrival"`
+	Start     time.Time            `json:"start"` // unloading starts
+	Departure time.Time            `json:"departure"`
+	Wait      constraints.Duration `json:"wait"` // Start − Arrival
+	Pallets   []string             `json:"pallets"`
+}
+
+// LoadPlan is where each pallet stands on the route's trailer.
+type LoadPlan struct {
+	Zones      []Zone      `json:"zones"`
+	Placements []Placement `json:"placements"`
+	// Axles holds the axle loads at departure (afterStop −1) and after
+	// each stop's pallets came off (afterStop i).
+	Axles []AxleLoad `json:"axles"`
+}
+
+// Zone is a run of rows at one temperature; rows count from the nose.
+type Zone struct {
+	Temperature constraints.Temperature `json:"temperature"`
+	FirstRow    int                     `json:"firstRow"`
+	LastRow     int                     `json:"lastRow"`
+}
+
+// Placement is where one pallet stands.
+type Placement struct {
+	Pallet string `json:"pallet"`
+	Row    int    `json:"row"`
+	Side   string `json:"side"`   // LEFT, RIGHT or CENTER, seen from the door
+	Turned bool   `json:"turned"` // long side across the trailer
+	Zone   int    `json:"zone"`   // index into Zones
+	XMM    int    `json:"xMM"`    // from the nose to the pallet's front edge
+}
+
+// AxleLoad is the weight on the kingpin and the trailer axle group.
+type AxleLoad struct {
+	AfterStop   int     `json:"afterStop"`
+	KingpinKg   float64 `json:"kingpinKg"`
+	AxleGroupKg float64 `json:"axleGroupKg"`
+}
+
+// Unassigned is a pallet the plan does not deliver, and why.
+type Unassigned struct {
+	Pallet  string `json:"pallet"`
+	Reason  string `json:"reason"`
+	Message string `json:"message,omitempty"`
+}
+
+// Reasons a pallet is left unassigned.
+const (
+	ReasonNoCompatibleTrailer = "NO_COMPATIBLE_TRAILER" // no trailer type can carry it to its store (temperature, length, size)
+	ReasonTimeWindow          = "TIME_WINDOW"           // the store cannot be reached while open within any shift
+	ReasonCapacity            = "CAPACITY"              // too big or heavy for every compatible trailer
+	ReasonShiftLimit          = "SHIFT_LIMIT"           // the trip breaks a shift or hours-of-service limit
+	ReasonFleetExhausted      = "FLEET_EXHAUSTED"       // no trailer or driver left
+	ReasonLoadLayout          = "LOAD_LAYOUT"           // no legal floor layout (zones, axle loads)
+	ReasonNotPlanned          = "NOT_PLANNED"           // the search ended before placing it
+)
+
+var reasons = map[string]bool{
+	ReasonNoCompatibleTrailer: true, ReasonTimeWindow: true, ReasonCapacity: true, ReasonShiftLimit: true,
+	ReasonFleetExhausted: true, ReasonLoadLayout: true, ReasonNotPlanned: true,
+}
+
+// RouteMetrics summarise one route.
+type RouteMetrics struct {
+	Stops      int                  `json:"stops"`
+	Pallets    int                  `json:"pallets"`
+	DistanceM  float64              `json:"distanceM"`
+	Duration   constraints.Duration `json:"duration"` // Start to Return
+	Driving    constraints.Duration `json:"driving"`
+	Wait       constraints.Duration `json:"wait"`
+	WeightKg   float64              `json:"weightKg"`
+	VolumeM3   float64              `json:"volumeM3"`
+	Positions  int                  `json:"positions"`
+	Cost       float64              `json:"cost"`
+	PosUtil    float64              `json:"positionsUtilisation"` // 0..1
+	WeightUtil float64              `json:"weightUtilisation"`
+	VolumeUtil float64              `json:"volumeUtilisation"`
+}
+
+// Metrics summarise the whole plan.
+type Metrics struct {
+	Routes     int                  `json:"routes"`
+	Stops      int                  `json:"stops"`
+	Pallets    int                  `json:"pallets"` // delivered
+	Unassigned int                  `json:"unassigned"`
+	DistanceM  float64              `json:"distanceM"`
+	Duration   constraints.Duration `json:"duration"`
+	Driving    constraints.Duration `json:"driving"`
+	Wait       constraints.Duration `json:"wait"`
+	Cost       float64              `json:"cost"`
+	// PosUtil is the mean of the routes' position utilisation.
+	PosUtil float64 `json:"positionsUtilisation"`
+}

@@ -1,0 +1,211 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/geo"
+)
+
+// Request is everything a planning call needs. Its JSON form uses the
+// member names in the struct tags; durations are Go duration strings
+// ("90s", "1h30m"), instants RFC 3339 ("2026-11-23T04:00:00-06:00").
+type Request struct {
+	DC      DC                  `json:"dc"`
+	Stores  []Store             `json:"stores"`
+	Pallets []Pallet            `json:"pallets"`
+	Fleet   []TrailerType       `json:"fleet"`
+	Shifts  []constraints.Shift `json:"shifts"`
+	// HoursOfService applies to every shift without limits of its own;
+	// zero fields mean the US defaults (11 h driving, 14 h on duty, 30 min
+	// break after 8 h of driving).
+	HoursOfService constraints.HoursOfService `json:"hoursOfService,omitzero"`
+	// Travel turns distances into road distances and durations; zero
+	// fields mean geo's defaults. Options.Matrix, when set, replaces it.
+	Travel  geo.TravelModel `json:"travel,omitzero"`
+	Options Options         `json:"options,omitzero"`
+}
+
+// Options tune a planning call. The zero value means the defaults.
+type Options struct {
+	// TimeLimit bounds the search; 0 means DefaultTimeLimit. Plan returns
+	// the best plan found when it runs out or the context ends.
+	TimeLimit constraints.Duration `json:"timeLimit,omitempty"`
+	// Seed makes the search reproducible: the same request and seed give
+	// the same plan, whatever the number of workers.
+	Seed int64 `json:"seed,omitempty"`
+	// Workers is the number of parallel search workers; 0 means all cores.
+	Workers int `json:"workers,omitempty"`
+	// Matrix, when set, supplies distances and durations (for example from
+	// a road network) instead of Request.Travel. It is not part of the JSON
+	// form; Validate uses it too, so pass the same request to both.
+	Matrix geo.MatrixSource `json:"-"`
+}
+
+// DefaultTimeLimit is the search time when Options.TimeLimit is zero.
+const DefaultTimeLimit = constraints.Duration(10e9)
+
+// DC is the distribution centre every route starts from and returns to.
+type DC struct {
+	ID       string    `json:"id"`
+	Name     string    `json:"name,omitempty"`
+	Location geo.Point `json:"location"`
+	// DockHours are the hours in which loading may start; nil means always.
+	DockHours *constraints.WeeklyHours `json:"dockHours,omitempty"`
+	// LoadingPerPallet is the time to load one pallet onto a trailer.
+	LoadingPerPallet constraints.Duration `json:"loadingPerPallet"`
+}
+
+// Store is a delivery point.
+type Store struct {
+	ID       string    `json:"id"`
+	Name     string    `json:"name,omitempty"`
+	Location geo.Point `json:"location"`
+	// Hours are the receiving hours: unloading must start inside them.
+	Hours     constraints.WeeklyHours `json:"hours"`
+	Unloading Unloading               `json:"unloading"`
+	// MaxTrailerLengthMM is the longest trailer (TrailerType.LengthMM) the
+	// store's yard accepts; 0 means any.
+	MaxTrailerLengthMM int `json:"maxTrailerLengthMM,omitempty"`
+}
+
+// Unloading is the time a stop takes: Fixed once per visit (docking,
+// paperwork) plus PerPallet for each pallet unloaded.
+type Unloading struct {
+	Fixed     constraints.Duration `json:"fixed"`
+	PerPallet constraints.Duration `json:"perPallet"`
+}
+
+// Pallet is one pallet to deliver to one store.
+type Pallet struct {
+	ID          string                  `json:"id"`
+	Store       string                  `json:"store"`
+	WeightKg    float64                 `json:"weightKg"`
+	VolumeM3    float64                 `json:"volumeM3,omitempty"` // 0 = footprint × height
+	Footprint   Footprint               `json:"footprint,omitzero"` // zero = STANDARD
+	HeightMM    int                     `json:"heightMM"`
+	Temperature constraints.Temperature `json:"temperature"`
+}
+
+// Footprint is a pallet's floor size. Its JSON form is "STANDARD" (48×40 in,
+// 1219 × 1016 mm), "HALF" (48×20 in, 1219 × 508 mm), or an object
+// {"lengthMM": 1200, "widthMM": 800} for any other size.
+type Footprint struct {
+	LengthMM int `json:"lengthMM"`
+	WidthMM  int `json:"widthMM"`
+}
+
+// The named footprints.
+var (
+	StandardFootprint = Footprint{1219, 1016}
+	HalfFootprint     = Footprint{1219, 508}
+)
+
+// Dims returns the footprint with the zero value read as STANDARD and the
+// longer side first.
+func (f Footprint) Dims() (length, width int) {
+	if f == (Footprint{}) {
+		f = StandardFootprint
+	}
+	if f.WidthMM > f.LengthMM {
+		return f.WidthMM, f.LengthMM
+	}
+	return f.LengthMM, f.WidthMM
+}
+
+// MarshalJSON writes STANDARD or HALF for the named sizes.
+func (f Footprint) MarshalJSON() ([]byte, error) {
+	switch f {
+	case Footprint{}, StandardFootprint:
+		return []byte(`"STANDARD"`), nil
+	case HalfFootprint:
+		return []byte(`"HALF"`), nil
+	}
+	type plain Footprint
+	return json.Marshal(plain(f))
+}
+
+// UnmarshalJSON reads a named size or an object.
+func (f *Footprint) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		switch s {
+		case "STANDARD":
+			*f = StandardFootprint
+		case "HALF":
+			*f = HalfFootprint
+		default:
+			return fmt.Errorf("unknown footprint %q (want STANDARD, HALF or {\"lengthMM\":…,\"widthMM\":…})", s)
+		}
+		return nil
+	}
+	type plain Footprint
+	var p plain
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return fmt.Errorf("footprint must be STANDARD, HALF or {\"lengthMM\":…,\"widthMM\":…}: %v", err)
+	}
+	*f = Footprint(p)
+	return nil
+}
+
+// TrailerType is one kind of trailer in the fleet.
+type TrailerType struct {
+	ID    string `json:"id"`
+	Name  string `json:"name,omitempty"`
+	Count int    `json:"count"`
+	// LengthMM is the trailer's nominal (outside) length, compared with
+	// stores' MaxTrailerLengthMM; 0 means the inside length.
+	LengthMM        int                      `json:"lengthMM,omitempty"`
+	Inside          Dimensions               `json:"inside"`
+	PalletPositions int                      `json:"palletPositions"`
+	PayloadKg       float64                  `json:"payloadKg"`
+	VolumeM3        float64                  `json:"volumeM3,omitempty"` // 0 = inside length × width × height
+	Equipment       constraints.Equipment    `json:"equipment"`
+	Axles           constraints.AxleGeometry `json:"axles"`
+	Costs           Costs                    `json:"costs"`
+}
+
+// Dimensions are inside measurements in millimetres.
+type Dimensions struct {
+	LengthMM int `json:"lengthMM"`
+	WidthMM  int `json:"widthMM"`
+	HeightMM int `json:"heightMM"`
+}
+
+// Costs price a route: Fixed once per route used, plus PerKm of distance
+// and PerHour from loading start to return.
+type Costs struct {
+	Fixed   float64 `json:"fixed"`
+	PerKm   float64 `json:"perKm"`
+	PerHour float64 `json:"perHour"`
+}
+
+// nominalLength is the length compared with stores' limits.
+func (t TrailerType) nominalLength() int {
+	if t.LengthMM > 0 {
+		return t.LengthMM
+	}
+	return t.Inside.LengthMM
+}
+
+// capacity is the trailer's capacity vector.
+func (t TrailerType) capacity() constraints.Load {
+	v := t.VolumeM3
+	if v == 0 {
+		v = float64(t.Inside.LengthMM) * float64(t.Inside.WidthMM) * float64(t.Inside.HeightMM) / 1e9
+	}
+	return constraints.Load{Positions: t.PalletPositions, WeightKg: t.PayloadKg, VolumeM3: v}
+}
+
+// volume is the pallet's volume, from its footprint and height when unset.
+func (p Pallet) volume() float64 {
+	if p.VolumeM3 > 0 {
+		return p.VolumeM3
+	}
+	l, w := p.Footprint.Dims()
+	return float64(l) * float64(w) * float64(p.HeightMM) / 1e9
+}
