@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	bench "github.com/haulplan/haulplan/bench/binpack"
+	"github.com/haulplan/haulplan/loadplan/binpack"
+)
+
+func init() {
+	commands["binpack"] = command{summary: "bin packing (BPPLIB) and vector packing (.vbp)", run: runBinpack}
+}
+
+// runBinpack solves each file and prints instance,bins,lower_bound,seconds.
+func runBinpack(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("binpack", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	limit := fs.Duration("time", time.Second, "time limit per instance")
+	solDir := fs.String("sol", "", "write DIR/<instance>.sol, one line per bin with 0-based item indices")
+	refFile := fs.String("ref", "", "optima.csv to score against (summary on stderr)")
+	seed := fs.Uint64("seed", 1, "random seed of the improvement search")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: haulbench binpack [-time 1s] [-sol DIR] [-ref FILE.csv] FILE...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return errors.New("no instance files")
+	}
+	var refs map[string]bench.Ref
+	if *refFile != "" {
+		f, err := os.Open(*refFile)
+		if err != nil {
+			return err
+		}
+		refs, err = bench.ReadRefs(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", *refFile, err)
+		}
+	}
+	if *solDir != "" {
+		if err := os.MkdirAll(*solDir, 0o755); err != nil {
+			return err
+		}
+	}
+	if _, err := fmt.Fprintln(stdout, "instance,bins,lower_bound,seconds"); err != nil {
+		return err
+	}
+	var outs []bench.Outcome
+	failed := 0
+	for _, path := range fs.Args() {
+		o, err := solveFile(path, *limit, *seed, *solDir)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", path, err)
+			failed++
+			continue
+		}
+		outs = append(outs, o)
+		if _, err := fmt.Fprintf(stdout, "%s,%d,%d,%s\n", o.Instance, o.Bins, o.LowerBound, strconv.FormatFloat(o.Seconds, 'f', 4, 64)); err != nil {
+			return err
+		}
+	}
+	if refs != nil {
+		if err := bench.WriteScores(stderr, bench.Score(outs, refs)); err != nil {
+			return err
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d files failed", failed, fs.NArg())
+	}
+	return nil
+}
+
+func solveFile(path string, limit time.Duration, seed uint64, solDir string) (bench.Outcome, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return bench.Outcome{}, err
+	}
+	defer f.Close()
+	var p binpack.Problem
+	if strings.EqualFold(filepath.Ext(path), ".vbp") {
+		p, err = bench.ReadVBP(f)
+	} else {
+		p, err = bench.ReadBPP(f)
+	}
+	if err != nil {
+		return bench.Outcome{}, err
+	}
+	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	began := time.Now()
+	res, err := binpack.Solve(context.Background(), p, binpack.Options{TimeLimit: limit, Seed: seed})
+	secs := time.Since(began).Seconds()
+	if err != nil {
+		return bench.Outcome{}, err
+	}
+	if err := binpack.Check(p, res.Bins); err != nil {
+		return bench.Outcome{}, fmt.Errorf("solver returned an invalid packing: %w", err)
+	}
+	if solDir != "" {
+		var b strings.Builder
+		for _, bin := range res.Bins {
+			for j, i := range bin {
+				if j > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(strconv.Itoa(i))
+			}
+			b.WriteByte('\n')
+		}
+		if err := os.WriteFile(filepath.Join(solDir, name+".sol"), []byte(b.String()), 0o644); err != nil {
+			return bench.Outcome{}, err
+		}
+	}
+	return bench.Outcome{Instance: name, Bins: len(res.Bins), LowerBound: res.LowerBound, Seconds: secs}, nil
+}

@@ -1,0 +1,534 @@
+package binpack
+
+import (
+	"math"
+	"slices"
+	"time"
+)
+
+// This file computes the Gilmore–Gomory LP bound of one-dimensional bin
+// packing by column generation:
+//
+//	min sum_p x_p  subject to  sum_p a_tp x_p >= d_t  (every item type t),  x >= 0,
+//
+// where a pattern p holds a_tp <= d_t items of type t and fits a bin. The
+// restricted master is solved by a revised simplex with an explicit basis
+// inverse; the pricing problem is a bounded knapsack with the duals as
+// values. Only the patterns of the current basis are kept: a pattern that
+// leaves the basis comes back through pricing if it is attractive again.
+//
+// Validity does not rest on the simplex being exact. For any duals y, y+ =
+// max(y, 0) divided by z = max(1, best knapsack value under y+) satisfies
+// every dual constraint, so sum_t d_t y+_t / z is a lower bound (Farley's
+// bound); the knapsack is solved exactly, or replaced by a proven upper bound.
+
+// lpTolerance is what the simplex treats as zero; boundSlack is taken off the
+// proven LP value before rounding up, so that rounding error in summing the
+// duals can never push the integer bound one too high.
+const (
+	lpTolerance = 1e-9
+	boundSlack  = 1e-6
+)
+
+// itemTypes groups the items of a one-dimensional instance by size.
+type itemTypes struct {
+	c     int64
+	w     []int64 // distinct positive sizes, decreasing
+	dem   []int   // number of items of each size
+	items [][]int // item indices of each size
+	zero  []int   // items of size 0: they fit anywhere and need no bin
+}
+
+func newItemTypes(in *instance) *itemTypes {
+	t := &itemTypes{c: in.cap[0]}
+	order := in.decreasing(in.w)
+	for _, i := range order {
+		s := in.size[i]
+		if s == 0 {
+			t.zero = append(t.zero, i)
+			continue
+		}
+		if len(t.w) == 0 || t.w[len(t.w)-1] != s {
+			t.w = append(t.w, s)
+			t.dem = append(t.dem, 0)
+			t.items = append(t.items, nil)
+		}
+		last := len(t.w) - 1
+		t.dem[last]++
+		t.items[last] = append(t.items[last], i)
+	}
+	return t
+}
+
+// lpResult is the outcome of column generation.
+type lpResult struct {
+	bound    float64   // proven lower bound (Farley)
+	exact    bool      // the master reached LP optimality
+	patterns [][]int   // basic patterns (counts per type), for rounding heuristics
+	x        []float64 // their values
+}
+
+// colgen is the state of the restricted master problem.
+type colgen struct {
+	t        *itemTypes
+	m        int
+	binv     []float64   // m*m basis inverse, row-major
+	cols     [][]float64 // basis columns
+	cost     []float64   // their costs: 1 for a pattern, 0 for a surplus column
+	xB       []float64
+	pivots   int
+	needY    bool
+	ks       *knapsack
+	deadline time.Time
+}
+
+// spattern is a pattern in sparse form, kept in the column pool.
+type spattern struct {
+	ty   []int
+	cnt  []float64
+	cost float64
+}
+
+func sparse(p []int) spattern {
+	var sp spattern
+	for t, a := range p {
+		if a > 0 {
+			sp.ty = append(sp.ty, t)
+			sp.cnt = append(sp.cnt, float64(a))
+		}
+	}
+	sp.cost = 1
+	return sp
+}
+
+// lpBound runs column generation until the LP is solved, the proven bound
+// reaches target (nothing more is needed), the bound cannot rise to the next
+// integer any more, or the deadline passes. Every pattern generated stays in
+// a pool that is priced before the knapsack, and the pool starts with the
+// patterns of the given packings (counts per type): re-pricing the pool is
+// far cheaper than solving a knapsack.
+func lpBound(t *itemTypes, start [][]int, target int, deadline time.Time, stop func() bool) lpResult {
+	m := len(t.w)
+	if m == 0 {
+		return lpResult{exact: true}
+	}
+	cg := &colgen{needY: true, t: t, m: m, binv: make([]float64, m*m), cols: make([][]float64, m), cost: make([]float64, m), xB: make([]float64, m), deadline: deadline}
+	cg.ks = newKnapsack(t)
+	for i := range m {
+		a := min(int64(t.dem[i]), t.c/t.w[i])
+		col := make([]float64, m)
+		col[i] = float64(a)
+		cg.cols[i] = col
+		cg.cost[i] = 1
+		cg.binv[i*m+i] = 1 / float64(a)
+		cg.xB[i] = float64(t.dem[i]) / float64(a)
+	}
+	// Dual cuts (Ben Amor, Desrosiers & Valério de Carvalho 2006): a larger
+	// item can always stand in for a smaller one, so some optimal duals
+	// decrease with the size. The zero-cost column "one more of type t+1,
+	// one fewer of type t" imposes y_t >= y_t+1 on the duals without
+	// changing the LP optimum, and cuts the tailing-off of column generation.
+	var pool []spattern
+	for ty := 0; ty+1 < m; ty++ {
+		pool = append(pool, spattern{ty: []int{ty, ty + 1}, cnt: []float64{-1, 1}})
+	}
+	for _, p := range start {
+		pool = append(pool, sparse(p))
+	}
+	var res lpResult
+	y := make([]float64, m)
+	yp := make([]float64, m)
+	u := make([]float64, m)
+	maxIter := 200*m + 5000
+	iter := 0
+	defer func() { lpIters = iter }()
+	for ; iter < maxIter; iter++ {
+		if iter%16 == 0 && (time.Now().After(deadline) || stop()) {
+			break
+		}
+		// Duals y = c_B^T B^-1, recomputed after a refactorisation and
+		// otherwise updated by pivot.
+		if cg.needY {
+			clear(y)
+			for r := range m {
+				if cr := cg.cost[r]; cr != 0 {
+					row := cg.binv[r*m : (r+1)*m]
+					for j, v := range row {
+						y[j] += cr * v
+					}
+				}
+			}
+			cg.needY = false
+		}
+		// A surplus column with negative reduced cost enters first, then the
+		// most attractive pool pattern, and only then is the knapsack solved.
+		enter := -1
+		for j, v := range y {
+			if v < -lpTolerance && (enter < 0 || v < y[enter]) {
+				enter = j
+			}
+		}
+		var col []float64
+		var cost float64
+		if enter >= 0 {
+			col = make([]float64, m)
+			col[enter] = -1
+		} else {
+			bestP, bestRC := -1, -1e-7
+			for pi, sp := range pool {
+				rc := sp.cost
+				for x, ty := range sp.ty {
+					rc -= y[ty] * sp.cnt[x]
+				}
+				if rc < bestRC {
+					bestP, bestRC = pi, rc
+				}
+			}
+			if bestP >= 0 {
+				col = make([]float64, m)
+				for x, ty := range pool[bestP].ty {
+					col[ty] = pool[bestP].cnt[x]
+				}
+				cost = pool[bestP].cost
+			} else {
+				for j, v := range y {
+					yp[j] = max(v, 0)
+				}
+				z, pat, exact := cg.ks.solve(yp)
+				dy := 0.0
+				for j, v := range yp {
+					dy += float64(t.dem[j]) * v
+				}
+				if f := dy / max(1, z); f > res.bound {
+					res.bound = f
+				}
+				if exact && z <= 1+lpTolerance {
+					res.exact = true
+					break
+				}
+				if int(math.Ceil(res.bound-boundSlack)) >= target {
+					break
+				}
+				primal := 0.0
+				for r := range m {
+					primal += cg.cost[r] * cg.xB[r]
+				}
+				if lpDebug != nil {
+					lpDebug(iter, primal, res.bound, z)
+				}
+				if math.Ceil(primal-boundSlack) <= math.Ceil(res.bound-boundSlack) {
+					break // the integer bound cannot rise any more
+				}
+				if z <= 1+lpTolerance {
+					break // pricing is inexact and finds nothing: stop with the proven bound
+				}
+				col = make([]float64, m)
+				for j, a := range pat {
+					col[j] = float64(a)
+				}
+				cost = 1
+				pool = append(pool, sparse(pat))
+			}
+		}
+		if !cg.pivot(col, cost, u, y) {
+			cg.refactor()
+			if !cg.pivot(col, cost, u, y) {
+				break
+			}
+		}
+	}
+	for r := range m {
+		if cg.cost[r] == 1 && cg.xB[r] > lpTolerance {
+			p := make([]int, m)
+			for j, v := range cg.cols[r] {
+				p[j] = int(math.Round(v))
+			}
+			res.patterns = append(res.patterns, p)
+			res.x = append(res.x, cg.xB[r])
+		}
+	}
+	return res
+}
+
+// pivot brings col into the basis; it reports false when no row can leave.
+func (cg *colgen) pivot(col []float64, cost float64, u, y []float64) bool {
+	m := cg.m
+	var nz [8]int
+	idx := nz[:0]
+	rc := cost
+	for j, v := range col {
+		if v != 0 {
+			idx = append(idx, j)
+			rc -= y[j] * v
+		}
+	}
+	for i := range m {
+		row := cg.binv[i*m : (i+1)*m]
+		s := 0.0
+		for _, j := range idx {
+			s += row[j] * col[j]
+		}
+		u[i] = s
+	}
+	leave := -1
+	best := math.Inf(1)
+	for r := range m {
+		if u[r] > lpTolerance {
+			ratio := max(cg.xB[r], 0) / u[r]
+			if ratio < best-lpTolerance || (ratio <= best+lpTolerance && leave >= 0 && u[r] > u[leave]) {
+				best, leave = ratio, r
+			}
+		}
+	}
+	if leave < 0 {
+		return false
+	}
+	theta := max(cg.xB[leave], 0) / u[leave]
+	for i := range m {
+		cg.xB[i] -= theta * u[i]
+	}
+	cg.xB[leave] = theta
+	pr := cg.binv[leave*m : (leave+1)*m]
+	inv := 1 / u[leave]
+	for j := range pr {
+		pr[j] *= inv
+	}
+	for i := range m {
+		if i == leave || u[i] == 0 {
+			continue
+		}
+		f := u[i]
+		row := cg.binv[i*m : (i+1)*m]
+		for j, v := range pr {
+			row[j] -= f * v
+		}
+	}
+	// The new duals differ from the old by the entering reduced cost
+	// times the pivot row of the new inverse.
+	for j, v := range pr {
+		y[j] += rc * v
+	}
+	cg.cols[leave] = col
+	cg.cost[leave] = cost
+	cg.pivots++
+	if cg.pivots%refactorEvery == 0 {
+		cg.refactor()
+	}
+	return true
+}
+
+// refactor recomputes the basis inverse and the basic solution from the basis
+// columns, so that rounding error does not build up over many pivots.
+func (cg *colgen) refactor() {
+	m := cg.m
+	a := make([]float64, m*2*m)
+	for r, col := range cg.cols {
+		for i, v := range col {
+			a[i*2*m+r] = v
+		}
+	}
+	for i := range m {
+		a[i*2*m+m+i] = 1
+	}
+	for c := range m {
+		p := c
+		for i := c + 1; i < m; i++ {
+			if math.Abs(a[i*2*m+c]) > math.Abs(a[p*2*m+c]) {
+				p = i
+			}
+		}
+		if math.Abs(a[p*2*m+c]) < 1e-12 {
+			return // singular by rounding: keep the updated inverse
+		}
+		if p != c {
+			for j := range 2 * m {
+				a[p*2*m+j], a[c*2*m+j] = a[c*2*m+j], a[p*2*m+j]
+			}
+		}
+		rc := a[c*2*m : (c+1)*2*m]
+		inv := 1 / rc[c]
+		for j := range rc {
+			rc[j] *= inv
+		}
+		for i := range m {
+			if i == c {
+				continue
+			}
+			ri := a[i*2*m : (i+1)*2*m]
+			if f := ri[c]; f != 0 {
+				for j := range ri {
+					ri[j] -= f * rc[j]
+				}
+			}
+		}
+	}
+	for i := range m {
+		copy(cg.binv[i*m:(i+1)*m], a[i*2*m+m:(i+1)*2*m])
+	}
+	for i := range m {
+		s := 0.0
+		for j := range m {
+			s += cg.binv[i*m+j] * float64(cg.t.dem[j])
+		}
+		cg.xB[i] = max(s, 0)
+	}
+	cg.needY = true
+}
+
+// knapsack solves max sum v_t a_t subject to sum w_t a_t <= c and
+// 0 <= a_t <= min(d_t, c/w_t): by dynamic programming over the capacity when
+// that is small enough, otherwise by depth-first branch and bound with a node
+// limit, falling back to the proven Dantzig upper bound when it runs out.
+type knapsack struct {
+	t      *itemTypes
+	splitT []int   // type of each binary-split piece
+	splitK []int   // copies in each piece
+	dp     []float64
+	take   []uint64 // piece-major bitset of (piece, capacity) choices
+	words  int
+	useDP  bool
+	order  []int
+	count  []int
+	bestA  []int
+	nodes  int
+}
+
+const (
+	dpCellLimit  = 8_000_000
+	bnbNodeLimit = 200_000
+)
+
+func newKnapsack(t *itemTypes) *knapsack {
+	k := &knapsack{t: t, count: make([]int, len(t.w)), bestA: make([]int, len(t.w))}
+	for i, w := range t.w {
+		q := min(int64(t.dem[i]), t.c/w)
+		for s := int64(1); q > 0; s *= 2 {
+			take := min(s, q)
+			k.splitT = append(k.splitT, i)
+			k.splitK = append(k.splitK, int(take))
+			q -= take
+		}
+	}
+	cells := int64(len(k.splitT)) * (t.c + 1)
+	if cells <= dpCellLimit {
+		k.useDP = true
+		k.words = int(t.c/64) + 1
+		k.dp = make([]float64, t.c+1)
+		k.take = make([]uint64, len(k.splitT)*k.words)
+	}
+	return k
+}
+
+// solve returns the optimum (or, with exact false, an upper bound on it) and
+// a best pattern found.
+func (k *knapsack) solve(v []float64) (float64, []int, bool) {
+	if k.useDP {
+		return k.solveDP(v)
+	}
+	return k.solveBnB(v)
+}
+
+func (k *knapsack) solveDP(v []float64) (float64, []int, bool) {
+	c := int(k.t.c)
+	dp := k.dp
+	clear(dp)
+	clear(k.take)
+	for p, ti := range k.splitT {
+		val := v[ti] * float64(k.splitK[p])
+		if val <= 0 {
+			continue
+		}
+		w := int(k.t.w[ti]) * k.splitK[p]
+		bits := k.take[p*k.words : (p+1)*k.words]
+		for cc := c; cc >= w; cc-- {
+			if nv := dp[cc-w] + val; nv > dp[cc] {
+				dp[cc] = nv
+				bits[cc>>6] |= 1 << (uint(cc) & 63)
+			}
+		}
+	}
+	pat := make([]int, len(k.t.w))
+	cc := c
+	for p := len(k.splitT) - 1; p >= 0; p-- {
+		if k.take[p*k.words+cc>>6]&(1<<(uint(cc)&63)) != 0 {
+			pat[k.splitT[p]] += k.splitK[p]
+			cc -= int(k.t.w[k.splitT[p]]) * k.splitK[p]
+		}
+	}
+	z := 0.0
+	for i, a := range pat {
+		z += v[i] * float64(a)
+	}
+	return z, pat, true
+}
+
+func (k *knapsack) solveBnB(v []float64) (float64, []int, bool) {
+	t := k.t
+	k.order = k.order[:0]
+	for i := range t.w {
+		if v[i] > 0 {
+			k.order = append(k.order, i)
+		}
+	}
+	slices.SortFunc(k.order, func(a, b int) int {
+		ra, rb := v[a]/float64(t.w[a]), v[b]/float64(t.w[b])
+		if ra > rb {
+			return -1
+		}
+		if ra < rb {
+			return 1
+		}
+		return a - b
+	})
+	clear(k.count)
+	clear(k.bestA)
+	k.nodes = 0
+	best := 0.0
+	var dfs func(pos int, room int64, val float64)
+	dfs = func(pos int, room int64, val float64) {
+		k.nodes++
+		if val > best {
+			best = val
+			copy(k.bestA, k.count)
+		}
+		if pos == len(k.order) || k.nodes > bnbNodeLimit {
+			return
+		}
+		if val+k.dantzig(v, pos, room) <= best+lpTolerance {
+			return
+		}
+		i := k.order[pos]
+		q := min(int64(t.dem[i]), room/t.w[i])
+		for a := q; a >= 0; a-- {
+			k.count[i] = int(a)
+			dfs(pos+1, room-a*t.w[i], val+float64(a)*v[i])
+		}
+		k.count[i] = 0
+	}
+	dfs(0, t.c, 0)
+	pat := slices.Clone(k.bestA)
+	if k.nodes > bnbNodeLimit {
+		return k.dantzig(v, 0, t.c), pat, false
+	}
+	return best, pat, true
+}
+
+// dantzig is the LP relaxation bound of the knapsack over order[pos:].
+func (k *knapsack) dantzig(v []float64, pos int, room int64) float64 {
+	t := k.t
+	b := 0.0
+	for _, i := range k.order[pos:] {
+		q := int64(t.dem[i])
+		if q*t.w[i] <= room {
+			room -= q * t.w[i]
+			b += float64(q) * v[i]
+			continue
+		}
+		return b + v[i]*float64(room)/float64(t.w[i])
+	}
+	return b
+}
+var lpIters int
+
+var lpDebug func(iter int, primal, bound, z float64)
+var refactorEvery = 200

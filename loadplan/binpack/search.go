@@ -1,0 +1,345 @@
+package binpack
+
+import (
+	"math/rand/v2"
+	"slices"
+	"sort"
+)
+
+// This file is the improvement search, a consistent neighbourhood search in
+// the manner of Buljubašić & Vasquez (2016). Given a packing with k+1 bins it
+// looks for one with k: it empties one bin into a pool of unpacked items and
+// then, keeping every bin feasible at all times, swaps up to two items of a
+// bin with up to two pool items. The objective is lexicographic: first the
+// total (scalar) size left in the pool, then the sum of squared sizes in the
+// pool, which prefers many small pool items to one large one of the same
+// total because small items are easier to place later. A move that brought
+// an item into a bin makes that item tabu for a few iterations, so the
+// search does not undo it at once and can walk through worse states. The
+// pool is empty exactly when the k bins hold every item.
+
+// sbin is a bin of the search state.
+type sbin struct {
+	items []int
+	load  []int64
+	fill  float64
+}
+
+type searcher struct {
+	in    *instance
+	rng   *rand.Rand
+	bins  []sbin
+	pool  []int
+	tabu  []int64 // item i may not leave its bin before iteration tabu[i]
+	iter  int64
+	stop  func() bool
+	cands []poolSet
+	room  []int64
+}
+
+// poolSet is a candidate set of one or two pool items.
+type poolSet struct {
+	a, b int // b < 0 for a single item
+	w    float64
+	w2   float64
+}
+
+func newSearcher(in *instance, seed uint64, stop func() bool) *searcher {
+	return &searcher{
+		in:   in,
+		rng:  rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)),
+		tabu: make([]int64, in.n),
+		stop: stop,
+		room: make([]int64, in.d),
+	}
+}
+
+func (s *searcher) load(bins [][]int) {
+	s.bins = s.bins[:0]
+	for _, items := range bins {
+		b := sbin{items: slices.Clone(items), load: make([]int64, s.in.d)}
+		for _, i := range items {
+			s.in.addLoad(b.load, i)
+		}
+		b.fill = s.in.fill(b.load)
+		s.bins = append(s.bins, b)
+	}
+	s.pool = s.pool[:0]
+}
+
+func (s *searcher) packing() [][]int {
+	out := make([][]int, 0, len(s.bins))
+	for _, b := range s.bins {
+		if len(b.items) > 0 {
+			out = append(out, slices.Clone(b.items))
+		}
+	}
+	return out
+}
+
+// removeBin empties bin b into the pool and deletes it.
+func (s *searcher) removeBin(b int) {
+	s.pool = append(s.pool, s.bins[b].items...)
+	s.bins[b] = s.bins[len(s.bins)-1]
+	s.bins = s.bins[:len(s.bins)-1]
+}
+
+// leastFilled picks, at random, one of the three least filled bins: always
+// the least filled one would make every restart identical.
+func (s *searcher) leastFilled(spread int) int {
+	idx := make([]int, len(s.bins))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if s.bins[a].fill < s.bins[b].fill {
+			return -1
+		}
+		if s.bins[a].fill > s.bins[b].fill {
+			return 1
+		}
+		return a - b
+	})
+	return idx[s.rng.IntN(min(spread, len(idx)))]
+}
+
+// reduce searches for a packing with one bin fewer than start (which must be
+// feasible and have at least two bins); it returns nil when stop reports the
+// end of the budget. As in CNS it empties two bins into the pool and
+// succeeds when the pool fits in a single bin: a pool of two bins' worth of
+// items offers far more swaps than the items of one bin.
+func (s *searcher) reduce(start [][]int) [][]int {
+	if len(start) < 2 {
+		return nil
+	}
+	restart := func(spread int) {
+		s.load(start)
+		s.removeBin(s.leastFilled(spread))
+		s.removeBin(s.leastFilled(spread))
+	}
+	restart(1)
+	bestPool, sinceBest := s.poolWeight(), int64(0)
+	const restartAfter = 4000
+	for {
+		s.insertPool()
+		if s.poolFits() {
+			out := s.packing()
+			if len(s.pool) > 0 {
+				out = append(out, slices.Clone(s.pool))
+			}
+			return out
+		}
+		if s.iter%64 == 0 && s.stop() {
+			return nil
+		}
+		s.iter++
+		if pw := s.poolWeight(); pw < bestPool-1e-12 {
+			bestPool, sinceBest = pw, 0
+		} else if sinceBest++; sinceBest > restartAfter {
+			restart(4)
+			bestPool, sinceBest = s.poolWeight(), 0
+			continue
+		}
+		if !s.move() {
+			// No move at all (every bin item tabu or nothing fits): restart.
+			restart(4)
+		}
+	}
+}
+
+// poolFits reports whether the pool fits in one bin.
+func (s *searcher) poolFits() bool {
+	copy(s.room, s.in.cap)
+	for _, i := range s.pool {
+		for k, v := range s.in.item(i) {
+			s.room[k] -= v
+			if s.room[k] < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (s *searcher) poolWeight() float64 {
+	t := 0.0
+	for _, i := range s.pool {
+		t += s.in.w[i]
+	}
+	return t
+}
+
+// insertPool puts pool items, largest first, into the fullest bin that takes
+// them.
+func (s *searcher) insertPool() {
+	in := s.in
+	slices.SortFunc(s.pool, func(a, b int) int {
+		if in.w[a] > in.w[b] {
+			return -1
+		}
+		if in.w[a] < in.w[b] {
+			return 1
+		}
+		return a - b
+	})
+	kept := s.pool[:0]
+	for _, i := range s.pool {
+		best := -1
+		for b := range s.bins {
+			if in.fits(s.bins[b].load, i) && (best < 0 || s.bins[b].fill > s.bins[best].fill) {
+				best = b
+			}
+		}
+		if best < 0 {
+			kept = append(kept, i)
+			continue
+		}
+		s.put(best, i)
+	}
+	s.pool = kept
+}
+
+func (s *searcher) put(b, i int) {
+	bin := &s.bins[b]
+	bin.items = append(bin.items, i)
+	s.in.addLoad(bin.load, i)
+	bin.fill = s.in.fill(bin.load)
+}
+
+func (s *searcher) take(b, i int) {
+	bin := &s.bins[b]
+	j := slices.Index(bin.items, i)
+	bin.items[j] = bin.items[len(bin.items)-1]
+	bin.items = bin.items[:len(bin.items)-1]
+	s.in.subLoad(bin.load, i)
+	bin.fill = s.in.fill(bin.load)
+}
+
+// move applies the best non-tabu swap between a bin and the pool, by the
+// lexicographic objective, even when it makes the pool worse. It reports
+// false when no swap is possible.
+func (s *searcher) move() bool {
+	in := s.in
+	s.cands = s.cands[:0]
+	for x, a := range s.pool {
+		s.cands = append(s.cands, poolSet{a: a, b: -1, w: in.w[a], w2: in.w[a] * in.w[a]})
+		for _, b := range s.pool[x+1:] {
+			s.cands = append(s.cands, poolSet{a: a, b: b, w: in.w[a] + in.w[b], w2: in.w[a]*in.w[a] + in.w[b]*in.w[b]})
+		}
+	}
+	sort.Slice(s.cands, func(x, y int) bool { return s.cands[x].w < s.cands[y].w })
+	capW := in.fill(in.cap)
+	eps := 0.0
+	if in.d > 1 {
+		eps = 1e-9
+	}
+	type choice struct {
+		bin, a1, a2 int
+		set         int
+		d1, d2      float64
+	}
+	best := choice{set: -1}
+	ties := 0
+	consider := func(b, a1, a2 int) {
+		bin := &s.bins[b]
+		wA, w2A := 0.0, 0.0
+		copy(s.room, in.cap)
+		for k := range s.room {
+			s.room[k] -= bin.load[k]
+		}
+		for _, a := range [2]int{a1, a2} {
+			if a >= 0 {
+				wA += in.w[a]
+				w2A += in.w[a] * in.w[a]
+				for k, v := range in.item(a) {
+					s.room[k] += v
+				}
+			}
+		}
+		roomW := capW - bin.fill + wA + eps
+		hi := sort.Search(len(s.cands), func(x int) bool { return s.cands[x].w > roomW })
+		scanned := 0
+		for x := hi - 1; x >= 0 && scanned < 16; x-- {
+			c := s.cands[x]
+			d1 := wA - c.w
+			if best.set >= 0 && d1 > best.d1+1e-12 {
+				return // candidates only get lighter from here
+			}
+			scanned++
+			if !s.fitsRoom(c) {
+				continue
+			}
+			d2 := w2A - c.w2
+			if d1 > -1e-12 && d1 < 1e-12 && d2 > -1e-12 && d2 < 1e-12 {
+				continue // a null move: same sizes swapped
+			}
+			if best.set >= 0 {
+				if d1 > best.d1+1e-12 || (d1 > best.d1-1e-12 && d2 > best.d2+1e-12) {
+					continue
+				}
+				if d1 > best.d1-1e-12 && d2 > best.d2-1e-12 {
+					ties++
+					if s.rng.IntN(ties) != 0 {
+						continue
+					}
+				} else {
+					ties = 1
+				}
+			} else {
+				ties = 1
+			}
+			best = choice{bin: b, a1: a1, a2: a2, set: x, d1: d1, d2: d2}
+			return
+		}
+	}
+	for b := range s.bins {
+		items := s.bins[b].items
+		consider(b, -1, -1)
+		for x, a := range items {
+			if s.tabu[a] > s.iter {
+				continue
+			}
+			consider(b, a, -1)
+			for _, a2 := range items[x+1:] {
+				if s.tabu[a2] > s.iter {
+					continue
+				}
+				consider(b, a, a2)
+			}
+		}
+	}
+	if best.set < 0 {
+		return false
+	}
+	c := s.cands[best.set]
+	for _, a := range [2]int{best.a1, best.a2} {
+		if a >= 0 {
+			s.take(best.bin, a)
+			s.pool = append(s.pool, a)
+		}
+	}
+	for _, i := range [2]int{c.a, c.b} {
+		if i >= 0 {
+			s.put(best.bin, i)
+			j := slices.Index(s.pool, i)
+			s.pool[j] = s.pool[len(s.pool)-1]
+			s.pool = s.pool[:len(s.pool)-1]
+			s.tabu[i] = s.iter + 3 + int64(s.rng.IntN(8))
+		}
+	}
+	return true
+}
+
+func (s *searcher) fitsRoom(c poolSet) bool {
+	in := s.in
+	for k := range s.room {
+		v := in.size[c.a*in.d+k]
+		if c.b >= 0 {
+			v += in.size[c.b*in.d+k]
+		}
+		if v > s.room[k] {
+			return false
+		}
+	}
+	return true
+}
