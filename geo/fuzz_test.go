@@ -1,0 +1,60 @@
+package geo
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"testing"
+)
+
+// FuzzPointsAndModel decodes outside JSON into points and a travel model,
+// as a request would, and checks that validation and the computations
+// agree: no panic, valid input gives finite in-range numbers, and invalid
+// input is reported rather than computed.
+func FuzzPointsAndModel(f *testing.F) {
+	f.Add([]byte(`{"points":[{"lat":41.88,"lng":-87.63},{"lat":43.04,"lng":-87.91}],"model":{"speedKmh":60}}`))
+	f.Add([]byte(`{"points":[{"lat":90,"lng":180},{"lat":-90,"lng":-180},{"lat":0,"lng":0}],"model":{"circuity":1}}`))
+	f.Add([]byte(`{"points":[{"lat":91,"lng":0},{"lat":1e308,"lng":-1e308}],"model":{"speedKmh":-5,"circuity":0.5}}`))
+	f.Add([]byte(`{"points":[{"lat":18.83885183633153,"lng":158.58327169620446},{"lat":-18.83885183633153,"lng":-21.41672830379554}]}`))
+	f.Add([]byte(`{"points":[{},{}],"model":{"speedKmh":1e-300}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var in struct {
+			Points []Point     `json:"points"`
+			Model  TravelModel `json:"model"`
+		}
+		if json.Unmarshal(data, &in) != nil || len(in.Points) > 64 {
+			return
+		}
+		valid := in.Model.Check() == nil
+		for i, p := range in.Points {
+			if (p.Validate() == nil) != (len(p.Problems()) == 0) {
+				t.Fatalf("point %d: Validate and Problems disagree", i)
+			}
+			valid = valid && p.Validate() == nil
+			for _, q := range in.Points {
+				if p.Validate() != nil || q.Validate() != nil {
+					continue
+				}
+				if d := Distance(p, q); !(d >= 0 && d <= math.Pi*EarthRadius) {
+					t.Fatalf("Distance(%v, %v) = %v", p, q, d)
+				}
+				if b := Bearing(p, q); !(b >= 0 && b < 360) {
+					t.Fatalf("Bearing(%v, %v) = %v", p, q, b)
+				}
+			}
+		}
+		m, err := in.Model.Matrix(context.Background(), in.Points)
+		if !valid {
+			if err == nil {
+				t.Fatal("invalid input built a matrix")
+			}
+			return
+		}
+		if err == ErrDurationOverflow {
+			return
+		}
+		if err != nil || m.Len() != len(in.Points) {
+			t.Fatalf("valid input: %v", err)
+		}
+	})
+}
