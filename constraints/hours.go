@@ -194,8 +194,9 @@ func parseClock(s string, allow24 bool) (int, bool) {
 // from and to: the windows of every opening that overlaps [from, to],
 // clipped to it, sorted, with overlapping or touching windows merged. It
 // returns nil when to is before from, and the Check violations (as a
-// Violations error) when h is invalid. Its cost grows with the number of
-// days between from and to.
+// Violations error, paths relative to h, e.g. "days.mon[0].open") when h is
+// invalid; call Check with the request path for reporting. Its cost grows
+// with the number of days between from and to.
 func (h WeeklyHours) Resolve(from, to time.Time) ([]Window, error) {
 	c, vs := h.compile("")
 	if vs != nil {
