@@ -9,6 +9,9 @@ type insertion struct {
 	delta  objective
 	sch    schedule
 	ok     bool
+	// lazy marks a candidate checked in constant time whose schedule apply
+	// still has to compute.
+	lazy bool
 }
 
 // scratch holds buffers reused across move evaluations.
@@ -42,13 +45,24 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 	if !st.in.allowed[u][r.typ] {
 		return
 	}
+	if st.in.fast {
+		dd, ok := st.in.fastInsert(r, pos, u)
+		if !ok {
+			return
+		}
+		d := st.in.distObjective(r.typ, len(r.seq)+1, r.baseDist()+dd).sub(r.obj)
+		if !best.ok || d.less(best.delta) {
+			best.k, best.pos, best.delta, best.ok, best.lazy = k, pos, d, true, true
+		}
+		return
+	}
 	sc.seq = withInsert(sc.seq, r.seq, u, pos)
 	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return
 	}
 	d := st.in.routeObjective(r.typ, len(sc.seq), &sc.sch).sub(r.obj)
 	if !best.ok || d.less(best.delta) {
-		best.k, best.pos, best.delta, best.ok = k, pos, d, true
+		best.k, best.pos, best.delta, best.ok, best.lazy = k, pos, d, true, false
 		best.sch = sc.sch.clone()
 	}
 }
@@ -95,16 +109,25 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 		}
 		d := st.in.routeObjective(t, 1, &sc.sch)
 		if !best.ok || d.less(best.delta) {
-			best.k, best.pos, best.delta, best.ok = -t-1, 0, d, true
+			best.k, best.pos, best.delta, best.ok, best.lazy = -t-1, 0, d, true, false
 			best.sch = sc.sch.clone()
 		}
 	}
 	return best
 }
 
-// apply performs an insertion found by bestInsertion.
-func (st *state) apply(u int, ins insertion, sc *scratch) {
+// apply performs an insertion found by bestInsertion. It reports false,
+// changing nothing, if the full simulation rejects a lazily checked
+// candidate, which the tests show does not happen.
+func (st *state) apply(u int, ins insertion, sc *scratch) bool {
 	k := ins.k
+	if ins.lazy {
+		r := st.routes[k]
+		sc.seq2 = withInsert(sc.seq2, r.seq, u, ins.pos)
+		if st.in.evaluate(r.typ, sc.seq2, &ins.sch, false) != feasible {
+			return false
+		}
+	}
 	if k < 0 {
 		t := -k - 1
 		st.routes = append(st.routes, &route{typ: t})
@@ -115,6 +138,7 @@ func (st *state) apply(u int, ins insertion, sc *scratch) {
 	sc.seq2 = withInsert(sc.seq2, r.seq, u, ins.pos)
 	st.setRoute(k, sc.seq2, &ins.sch)
 	st.where[u] = k
+	return true
 }
 
 // recreate inserts sites one by one at their cheapest feasible place; sites
@@ -122,11 +146,10 @@ func (st *state) apply(u int, ins insertion, sc *scratch) {
 func (st *state) recreate(sites []int, nb *neighbours, blink float64, rng *rand.Rand, sc *scratch) {
 	for _, u := range sites {
 		ins := st.bestInsertion(u, nb.of(u), false, blink, rng, sc)
-		if !ins.ok {
+		if !ins.ok || !st.apply(u, ins, sc) {
 			st.unassigned = append(st.unassigned, u)
 			st.obj.unassigned++
 			continue
 		}
-		st.apply(u, ins, sc)
 	}
 }

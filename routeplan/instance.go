@@ -11,9 +11,11 @@ type instance struct {
 	types   []VehicleType
 	dims    int
 	allowed [][]bool // allowed[site][type]
-	// simple is true when every site has at most one window and no type has
-	// a break rule, so that latest-start slacks decide insertions exactly.
-	simple bool
+	// fast is true when every site has at most one window and no type has
+	// a break rule, a duty or driving limit or a time cost: then a route's
+	// earliest departures and latest starts decide every inter-route move
+	// in constant time (see fast.go).
+	fast bool
 }
 
 func newInstance(p *Problem) *instance {
@@ -22,7 +24,7 @@ func newInstance(p *Problem) *instance {
 		in.dims = len(p.VehicleTypes[0].Capacity)
 	}
 	in.allowed = make([][]bool, len(p.Sites))
-	in.simple = true
+	in.fast = true
 	for i := range p.Sites {
 		a := make([]bool, len(p.VehicleTypes))
 		if p.Sites[i].VehicleTypes == nil {
@@ -36,12 +38,12 @@ func newInstance(p *Problem) *instance {
 		}
 		in.allowed[i] = a
 		if len(p.Sites[i].Windows) > 1 {
-			in.simple = false
+			in.fast = false
 		}
 	}
 	for _, vt := range p.VehicleTypes {
-		if vt.BreakAfter > 0 {
-			in.simple = false
+		if vt.BreakAfter > 0 || vt.MaxDuty > 0 || vt.MaxDriving > 0 || vt.TimeCost > 0 {
+			in.fast = false
 		}
 	}
 	return in

@@ -84,8 +84,24 @@ func (st *state) tryMoves(u, v int, sc *scratch) bool {
 		}
 		return false
 	}
+	fast := st.in.fast
+	gain := func(k1 int, n1 int, d1 float64, k2 int, n2 int, d2 float64) bool {
+		r1, r2 := st.routes[k1], st.routes[k2]
+		d := st.in.distObjective(r1.typ, n1, d1).add(st.in.distObjective(r2.typ, n2, d2)).sub(r1.obj).sub(r2.obj)
+		return d.less(objective{})
+	}
 	// Relocate u into v's route, after then before v.
 	for _, p := range []int{pv + 1, pv} {
+		if fast {
+			if !st.in.allowed[u][rv.typ] {
+				continue
+			}
+			dr, ok1 := st.in.fastRemove(ru, pu+1)
+			di, ok2 := st.in.fastInsert(rv, p, u)
+			if !ok1 || !ok2 || !gain(kv, len(rv.seq)+1, rv.baseDist()+di, ku, len(ru.seq)-1, ru.baseDist()+dr) {
+				continue
+			}
+		}
 		sc.seq = withInsert(sc.seq, rv.seq, u, p)
 		sc.seq2 = append(sc.seq2[:0], ru.seq[:pu]...)
 		sc.seq2 = append(sc.seq2, ru.seq[pu+1:]...)
@@ -94,15 +110,31 @@ func (st *state) tryMoves(u, v int, sc *scratch) bool {
 		}
 	}
 	// Swap u and v.
-	sc.seq = append(sc.seq[:0], rv.seq...)
-	sc.seq[pv] = u
-	sc.seq2 = append(sc.seq2[:0], ru.seq...)
-	sc.seq2[pu] = v
-	if st.improveTwo(kv, ku, sc) {
-		return true
+	swapOK := true
+	if fast {
+		d1, ok1 := st.in.fastReplace(rv, pv+1, u)
+		d2, ok2 := st.in.fastReplace(ru, pu+1, v)
+		swapOK = ok1 && ok2 && st.in.allowed[u][rv.typ] && st.in.allowed[v][ru.typ] &&
+			gain(kv, len(rv.seq), rv.baseDist()+d1, ku, len(ru.seq), ru.baseDist()+d2)
+	}
+	if swapOK {
+		sc.seq = append(sc.seq[:0], rv.seq...)
+		sc.seq[pv] = u
+		sc.seq2 = append(sc.seq2[:0], ru.seq...)
+		sc.seq2[pu] = v
+		if st.improveTwo(kv, ku, sc) {
+			return true
+		}
 	}
 	// 2-opt*: u's route continues with v and the rest of v's route; v's
 	// route takes the rest of u's.
+	if fast && ru.typ == rv.typ {
+		d1, ok1 := st.in.fastJoin(ru, pu+1, rv, pv+1)
+		d2, ok2 := st.in.fastJoin(rv, pv, ru, pu+2)
+		if !ok1 || !ok2 || !gain(ku, pu+1+len(rv.seq)-pv, d1, kv, pv+len(ru.seq)-pu-1, d2) {
+			return false
+		}
+	}
 	sc.seq = append(sc.seq[:0], ru.seq[:pu+1]...)
 	sc.seq = append(sc.seq, rv.seq[pv:]...)
 	sc.seq2 = append(sc.seq2[:0], rv.seq[:pv]...)

@@ -49,6 +49,7 @@ type route struct {
 	seq []int
 	sch schedule
 	obj objective
+	fc  fastCache
 }
 
 // routeObjective is the contribution of a feasible route evaluated in s.
@@ -87,6 +88,7 @@ func (st *state) clone() *state {
 	for k, r := range st.routes {
 		nr := &route{typ: r.typ, seq: append([]int(nil), r.seq...), obj: r.obj}
 		nr.sch = r.sch.clone()
+		st.in.refresh(nr)
 		c.routes[k] = nr
 	}
 	c.used = append([]int(nil), st.used...)
@@ -124,6 +126,7 @@ func (st *state) setRoute(k int, seq []int, sch *schedule) {
 	r.seq = append(r.seq[:0], seq...)
 	r.sch = sch.clone()
 	r.obj = st.in.routeObjective(r.typ, len(r.seq), &r.sch)
+	st.in.refresh(r)
 	st.obj = st.obj.add(r.obj)
 	for _, s := range r.seq {
 		st.where[s] = k

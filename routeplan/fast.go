@@ -1,0 +1,192 @@
+package routeplan
+
+// Constant-time move evaluation for fast instances (one window per site, no
+// break rule, no duty or driving limit, no time cost). A route is seen as
+// nodes 0 (start depot), 1..L (its sites) and L+1 (end depot). For each node
+// the route caches the earliest departure dep (serving everything as early
+// as possible) and the latest service start lat that still lets the rest of
+// the route finish in time. A new arc a→b joining a prefix that leaves a at
+// dep[a] to a suffix starting at b is feasible exactly when the arrival at b
+// is no later than lat[b]: this is the two-segment case of Vidal's segment
+// concatenation, and it covers insertion, removal, replacement (swap) and
+// 2-opt* between routes.
+
+// fastCache holds the per-route arrays.
+type fastCache struct {
+	loc     []int     // location of each node
+	dep     []float64 // earliest departure, nodes 0..L
+	lat     []float64 // latest start, nodes 1..L+1
+	loadPre []float64 // load of nodes 1..k, (L+1)*dims entries, k = 0..L
+	distPre []float64 // distance from node 0 to node k, k = 0..L+1
+}
+
+// refresh rebuilds route r's cache; call after every change of r.seq.
+func (in *instance) refresh(r *route) {
+	if !in.fast {
+		return
+	}
+	vt := &in.types[r.typ]
+	L := len(r.seq)
+	c := &r.fc
+	c.loc = c.loc[:0]
+	c.loc = append(c.loc, vt.StartLocation)
+	for _, s := range r.seq {
+		c.loc = append(c.loc, in.sites[s].Location)
+	}
+	c.loc = append(c.loc, vt.EndLocation)
+	c.dep = growF(c.dep, L+2)
+	c.lat = growF(c.lat, L+2)
+	c.dep[0] = vt.ShiftStart
+	for k := 1; k <= L; k++ {
+		site := &in.sites[r.seq[k-1]]
+		t := c.dep[k-1] + in.legDur(c.loc[k-1], c.loc[k])
+		if len(site.Windows) > 0 && t < site.Windows[0].Start {
+			t = site.Windows[0].Start
+		}
+		c.dep[k] = t + site.Service
+	}
+	c.lat[L+1] = vt.ShiftEnd
+	for k := L; k >= 1; k-- {
+		site := &in.sites[r.seq[k-1]]
+		t := c.lat[k+1] - in.legDur(c.loc[k], c.loc[k+1]) - site.Service
+		if len(site.Windows) > 0 && site.Windows[0].End < t {
+			t = site.Windows[0].End
+		}
+		c.lat[k] = t
+	}
+	c.distPre = growF(c.distPre, L+2)
+	c.distPre[0] = 0
+	for k := 1; k <= L+1; k++ {
+		c.distPre[k] = c.distPre[k-1] + in.legDist(c.loc[k-1], c.loc[k])
+	}
+	d := in.dims
+	c.loadPre = growF(c.loadPre, (L+1)*d)
+	for j := 0; j < d; j++ {
+		c.loadPre[j] = 0
+	}
+	for k := 1; k <= L; k++ {
+		dem := in.sites[r.seq[k-1]].Demand
+		for j := 0; j < d; j++ {
+			c.loadPre[k*d+j] = c.loadPre[(k-1)*d+j] + dem[j]
+		}
+	}
+}
+
+func growF(b []float64, n int) []float64 {
+	if cap(b) < n {
+		return make([]float64, n)
+	}
+	return b[:n]
+}
+
+// baseDist is the distance of r's nodes, start to end depot, which for an
+// empty route is the leg between them (the schedule of an unused vehicle
+// records 0); moves on fast instances add their changes to it.
+func (r *route) baseDist() float64 { return r.fc.distPre[len(r.seq)+1] }
+
+// load returns the total load of r in dimension j.
+func (r *route) load(in *instance, j int) float64 {
+	return r.fc.loadPre[len(r.seq)*in.dims+j]
+}
+
+// serveFrom returns the departure from site u when the vehicle leaves
+// location from at time t, and false when u's window has closed.
+func (in *instance) serveFrom(from int, t float64, u int) (float64, bool) {
+	site := &in.sites[u]
+	t += in.legDur(from, site.Location)
+	if len(site.Windows) > 0 {
+		w := site.Windows[0]
+		if t > w.End {
+			return 0, false
+		}
+		if t < w.Start {
+			t = w.Start
+		}
+	}
+	return t + site.Service, true
+}
+
+// fastInsert checks inserting u between nodes i and i+1 of r and returns the
+// added distance.
+func (in *instance) fastInsert(r *route, i, u int) (float64, bool) {
+	c := &r.fc
+	vt := &in.types[r.typ]
+	for j, dem := range in.sites[u].Demand {
+		if r.load(in, j)+dem > vt.Capacity[j] {
+			return 0, false
+		}
+	}
+	t, ok := in.serveFrom(c.loc[i], c.dep[i], u)
+	if !ok {
+		return 0, false
+	}
+	lu := in.sites[u].Location
+	if t+in.legDur(lu, c.loc[i+1]) > c.lat[i+1] {
+		return 0, false
+	}
+	return in.legDist(c.loc[i], lu) + in.legDist(lu, c.loc[i+1]) - in.legDist(c.loc[i], c.loc[i+1]), true
+}
+
+// fastRemove checks removing node i (1..L) of r and returns the distance
+// change (negative when shorter).
+func (in *instance) fastRemove(r *route, i int) (float64, bool) {
+	c := &r.fc
+	if c.dep[i-1]+in.legDur(c.loc[i-1], c.loc[i+1]) > c.lat[i+1] {
+		return 0, false
+	}
+	return in.legDist(c.loc[i-1], c.loc[i+1]) - in.legDist(c.loc[i-1], c.loc[i]) - in.legDist(c.loc[i], c.loc[i+1]), true
+}
+
+// fastReplace checks putting site v in place of node i (1..L) of r and
+// returns the distance change.
+func (in *instance) fastReplace(r *route, i, v int) (float64, bool) {
+	c := &r.fc
+	vt := &in.types[r.typ]
+	old := in.sites[r.seq[i-1]].Demand
+	for j, dem := range in.sites[v].Demand {
+		if r.load(in, j)-old[j]+dem > vt.Capacity[j] {
+			return 0, false
+		}
+	}
+	t, ok := in.serveFrom(c.loc[i-1], c.dep[i-1], v)
+	if !ok {
+		return 0, false
+	}
+	lv := in.sites[v].Location
+	if t+in.legDur(lv, c.loc[i+1]) > c.lat[i+1] {
+		return 0, false
+	}
+	return in.legDist(c.loc[i-1], lv) + in.legDist(lv, c.loc[i+1]) - in.legDist(c.loc[i-1], c.loc[i]) - in.legDist(c.loc[i], c.loc[i+1]), true
+}
+
+// fastJoin checks the route made of nodes 0..i of a followed by nodes j..L+1
+// of b (both of the same vehicle type) and returns its distance.
+func (in *instance) fastJoin(a *route, i int, b *route, j int) (float64, bool) {
+	ca, cb := &a.fc, &b.fc
+	vt := &in.types[a.typ]
+	Lb := len(b.seq)
+	d := in.dims
+	for k := 0; k < d; k++ {
+		load := ca.loadPre[i*d+k] + cb.loadPre[Lb*d+k] - cb.loadPre[(j-1)*d+k]
+		if load > vt.Capacity[k] {
+			return 0, false
+		}
+	}
+	if ca.dep[i]+in.legDur(ca.loc[i], cb.loc[j]) > cb.lat[j] {
+		return 0, false
+	}
+	return ca.distPre[i] + in.legDist(ca.loc[i], cb.loc[j]) + cb.distPre[Lb+1] - cb.distPre[j], true
+}
+
+// distObjective is the objective of a route of type t with n sites and the
+// given distance, valid on fast instances where distance is all that varies.
+func (in *instance) distObjective(t, n int, dist float64) objective {
+	if n == 0 {
+		return objective{}
+	}
+	if in.p.Objective == Hierarchical {
+		return objective{vehicles: 1, value: dist}
+	}
+	vt := &in.types[t]
+	return objective{value: vt.FixedCost + vt.DistanceCost*dist, tie: dist}
+}
