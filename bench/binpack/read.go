@@ -74,7 +74,9 @@ func (t *tokens) atEnd() bool {
 	}
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'
+}
 
 // ReadBPP reads a BPPLIB instance: the number of items n, the capacity c,
 // then n integer weights. It checks the form (counts, integers, trailing
