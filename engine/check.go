@@ -177,6 +177,9 @@ func (r Request) Check() error {
 	if r.Options.TimeLimit < 0 {
 		vs.Add(CodeInvalidValue, "options.timeLimit", "must not be negative")
 	}
+	if r.Options.Iterations < 0 {
+		vs.Add(CodeInvalidValue, "options.iterations", "must not be negative")
+	}
 	if r.Options.Workers < 0 {
 		vs.Add(CodeInvalidValue, "options.workers", "must not be negative")
 	}

@@ -308,10 +308,16 @@ func (pl *planner) compatible(o *order, v vehicle) bool {
 	return true
 }
 
-// seconds converts an instant to routing time: seconds from the horizon's
-// beginning.
+// seconds converts an instant to routing time, whole seconds from the
+// horizon's beginning, rounded down; secondsUp rounds up. Window and shift
+// starts round up and ends round down, so that routing never uses an
+// instant the request does not allow.
 func (pl *planner) seconds(t time.Time) float64 {
-	return float64(t.Sub(pl.m.origin) / time.Second)
+	return math.Floor(t.Sub(pl.m.origin).Seconds())
+}
+
+func (pl *planner) secondsUp(t time.Time) float64 {
+	return math.Ceil(t.Sub(pl.m.origin).Seconds())
 }
 
 func (pl *planner) instant(s float64) time.Time {
@@ -347,25 +353,33 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 			continue
 		}
 		sh := req.Shifts[v.shift]
-		k := vkey{v.trailer, v.setPoint, sh.Start, sh.End, m.limits(v.shift)}
+		tt := req.Fleet[v.trailer]
+		capa := routingCapacity(tt)
+		hos := m.limits(v.shift)
+		// Loading is budgeted for a full trailer: the earliest departure is
+		// a full load after the shift (or the dock) opens, and the duty
+		// left for the road is the limit less that loading time.
+		fullLoad := m.loading(capa.Positions)
+		start := sh.Start
+		if !m.alwaysDock && len(m.dockWin) > 0 && m.dockWin[0].Start.After(start) {
+			start = m.dockWin[0].Start
+		}
+		start = start.Add(fullLoad)
+		duty := hos.MaxDuty.D() - fullLoad
+		if !start.Before(sh.End) || duty <= 0 || capa.Positions <= 0 {
+			continue // this pairing cannot drive any route
+		}
+		k := vkey{v.trailer, v.setPoint, sh.Start, sh.End, hos}
 		t, ok := typeOf[k]
 		if !ok {
 			t = len(p.VehicleTypes)
 			typeOf[k] = t
-			tt := req.Fleet[v.trailer]
-			capa := routingCapacity(tt)
-			fullLoad := m.loading(capa.Positions)
-			hos := k.limits
-			start := sh.Start.Add(fullLoad)
-			if !m.alwaysDock && len(m.dockWin) > 0 && m.dockWin[0].Start.After(sh.Start) {
-				start = m.dockWin[0].Start.Add(fullLoad)
-			}
 			p.VehicleTypes = append(p.VehicleTypes, routeplan.VehicleType{
 				ID:            fmt.Sprintf("%s/%s/%s", tt.ID, v.setPoint, sh.ID),
 				Capacity:      []float64{float64(capa.Positions), capa.WeightKg, capa.VolumeM3},
-				ShiftStart:    pl.seconds(start),
+				ShiftStart:    pl.secondsUp(start),
 				ShiftEnd:      pl.seconds(sh.End),
-				MaxDuty:       math.Max(1, (hos.MaxDuty.D() - fullLoad).Seconds()),
+				MaxDuty:       duty.Seconds(),
 				MaxDriving:    hos.MaxDriving.D().Seconds(),
 				BreakAfter:    hos.BreakAfter.D().Seconds(),
 				BreakDuration: hos.BreakDuration.D().Seconds(),
@@ -393,7 +407,9 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 			VehicleTypes: []int{},
 		}
 		for _, w := range m.storeWin[o.store] {
-			site.Windows = append(site.Windows, routeplan.Window{Start: pl.seconds(w.Start), End: pl.seconds(w.End)})
+			if a, b := pl.secondsUp(w.Start), pl.seconds(w.End); a <= b {
+				site.Windows = append(site.Windows, routeplan.Window{Start: a, End: b})
+			}
 		}
 		if len(site.Windows) == 0 {
 			// Closed over the whole horizon: an empty window list would
@@ -411,7 +427,7 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	sol, err := routeplan.Solve(ctx, p, routeplan.Options{TimeLimit: max(limit, time.Millisecond), Seed: req.Options.Seed + int64(round), Workers: workers})
+	sol, err := routeplan.Solve(ctx, p, routeplan.Options{TimeLimit: max(limit, time.Millisecond), MaxIterations: req.Options.Iterations, Seed: req.Options.Seed + int64(round), Workers: workers})
 	if err != nil {
 		return nil, fmt.Errorf("engine: routing: %w", err)
 	}

@@ -33,8 +33,13 @@ type Options struct {
 	// TimeLimit bounds the search; 0 means DefaultTimeLimit. Plan returns
 	// the best plan found when it runs out or the context ends.
 	TimeLimit constraints.Duration `json:"timeLimit,omitempty"`
-	// Seed makes the search reproducible: the same request and seed give
-	// the same plan, whatever the number of workers.
+	// Iterations, when positive, bounds the search by a number of
+	// iterations as well. A search that ends on its iteration budget is
+	// reproducible: the same request, seed and workers give the same plan
+	// on any machine. One that ends on the time limit depends on the
+	// machine's speed.
+	Iterations int `json:"iterations,omitempty"`
+	// Seed selects the random choices of the search.
 	Seed int64 `json:"seed,omitempty"`
 	// Workers is the number of parallel search workers; 0 means all cores.
 	Workers int `json:"workers,omitempty"`

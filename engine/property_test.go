@@ -1,0 +1,184 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/geo"
+	"pgregory.net/rapid"
+)
+
+// genRequest draws a small but varied request: stores around one DC with
+// random receiving hours (some crossing midnight, some closed), all
+// temperature classes and footprints, every equipment kind, tight and loose
+// shifts and hours-of-service limits.
+func genRequest(t *rapid.T) Request {
+	loc := rapid.SampledFrom([]string{"America/Chicago", "Europe/Berlin", "UTC"}).Draw(t, "zone")
+	dc := geo.Point{Lat: rapid.Float64Range(-60, 60).Draw(t, "dcLat"), Lng: rapid.Float64Range(-179, 179).Draw(t, "dcLng")}
+	req := Request{
+		DC: DC{ID: "DC", Location: dc, LoadingPerPallet: constraints.Duration(rapid.IntRange(0, 180).Draw(t, "load")) * constraints.Duration(time.Second)},
+		Options: Options{TimeLimit: constraints.Duration(30 * time.Millisecond), Seed: rapid.Int64Range(0, 9).Draw(t, "seed"), Workers: 1},
+	}
+	if rapid.Bool().Draw(t, "dock") {
+		req.DC.DockHours = &constraints.WeeklyHours{TimeZone: loc, Days: map[string][]constraints.Opening{}}
+		for _, d := range []string{"mon", "tue", "wed", "thu", "fri", "sat", "sun"} {
+			req.DC.DockHours.Days[d] = []constraints.Opening{{Open: "02:00", Close: "20:00"}}
+		}
+	}
+	nStores := rapid.IntRange(1, 8).Draw(t, "stores")
+	for i := range nStores {
+		h := constraints.WeeklyHours{TimeZone: loc, Days: map[string][]constraints.Opening{}}
+		open := rapid.IntRange(0, 23).Draw(t, "open")
+		span := rapid.IntRange(1, 14).Draw(t, "span")
+		for _, d := range []string{"mon", "tue", "wed", "thu", "fri", "sat", "sun"} {
+			if rapid.IntRange(0, 6).Draw(t, "closed") == 0 {
+				continue
+			}
+			h.Days[d] = []constraints.Opening{{Open: fmt.Sprintf("%02d:00", open), Close: fmt.Sprintf("%02d:00", (open+span)%24)}}
+		}
+		req.Stores = append(req.Stores, Store{
+			ID: fmt.Sprint("S", i), Location: geo.Point{Lat: dc.Lat + rapid.Float64Range(-0.5, 0.5).Draw(t, "dlat"), Lng: dc.Lng + rapid.Float64Range(-0.5, 0.5).Draw(t, "dlng")},
+			Hours:              h,
+			Unloading:          Unloading{Fixed: constraints.Duration(rapid.IntRange(0, 30).Draw(t, "fixed")) * constraints.Duration(time.Minute), PerPallet: constraints.Duration(rapid.IntRange(0, 180).Draw(t, "per")) * constraints.Duration(time.Second)},
+			MaxTrailerLengthMM: rapid.SampledFrom([]int{0, 0, 0, 14630}).Draw(t, "maxLen"),
+		})
+	}
+	nPallets := rapid.IntRange(0, 40).Draw(t, "pallets")
+	for i := range nPallets {
+		fp := rapid.SampledFrom([]Footprint{{}, HalfFootprint, {1200, 800}, {1200, 1000}}).Draw(t, "fp")
+		req.Pallets = append(req.Pallets, Pallet{
+			ID: fmt.Sprint("P", i), Store: fmt.Sprint("S", rapid.IntRange(0, nStores-1).Draw(t, "store")),
+			WeightKg: rapid.Float64Range(10, 1500).Draw(t, "kg"), HeightMM: rapid.IntRange(300, 2800).Draw(t, "h"),
+			Footprint: fp, Temperature: constraints.Temperature(rapid.IntRange(0, 2).Draw(t, "temp")),
+		})
+	}
+	kinds := []constraints.EquipmentKind{constraints.DryVan, constraints.Reefer, constraints.MultiTempReefer}
+	for i := range rapid.IntRange(1, 3).Draw(t, "types") {
+		length := rapid.SampledFrom([]int{14350, 16002}).Draw(t, "len")
+		req.Fleet = append(req.Fleet, TrailerType{
+			ID: fmt.Sprint("T", i), Count: rapid.IntRange(0, 3).Draw(t, "count"), LengthMM: length + 150,
+			Inside:          Dimensions{LengthMM: length, WidthMM: rapid.IntRange(2400, 2540).Draw(t, "width"), HeightMM: 2700},
+			PalletPositions: rapid.IntRange(10, 30).Draw(t, "positions"), PayloadKg: rapid.Float64Range(5000, 20000).Draw(t, "payload"),
+			Equipment: constraints.Equipment{Kind: rapid.SampledFrom(kinds).Draw(t, "kind")},
+			Axles: constraints.AxleGeometry{KingpinMM: 914, AxleGroupMM: float64(length) - 3500, TareKg: 6500, TareCentreMM: 7500,
+				KingpinLimitKg: rapid.Float64Range(6000, 12000).Draw(t, "kpLimit"), AxleGroupLimitKg: 15422},
+			Costs: Costs{Fixed: 100, PerKm: 1, PerHour: 30},
+		})
+	}
+	base := time.Date(2026, 3, rapid.IntRange(1, 31).Draw(t, "day"), 0, 0, 0, 0, time.UTC) // March: DST changes in both zones
+	for i := range rapid.IntRange(1, 5).Draw(t, "shifts") {
+		start := base.Add(time.Duration(rapid.IntRange(0, 23).Draw(t, "shiftStart")) * time.Hour)
+		s := constraints.Shift{ID: fmt.Sprint("D", i), Start: start, End: start.Add(time.Duration(rapid.IntRange(2, 14).Draw(t, "shiftLen")) * time.Hour)}
+		if rapid.Bool().Draw(t, "tightHOS") {
+			s.Limits = &constraints.HoursOfService{MaxDriving: constraints.Duration(2 * time.Hour), BreakAfter: constraints.Duration(time.Hour)}
+		}
+		req.Shifts = append(req.Shifts, s)
+	}
+	return req
+}
+
+// TestPlanAlwaysValidates: for any request, Plan returns a plan that
+// Validate accepts, and every pallet is either delivered or unassigned.
+func TestPlanAlwaysValidates(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		req := genRequest(t)
+		if err := req.Check(); err != nil {
+			t.Fatalf("generator made an invalid request: %v", err)
+		}
+		plan, err := Plan(context.Background(), req)
+		if err != nil {
+			t.Fatalf("Plan: %v", err)
+		}
+		if err := Validate(req, plan); err != nil {
+			t.Fatalf("Validate rejects Plan's result: %v", err)
+		}
+		if plan.Metrics.Pallets+len(plan.Unassigned) != len(req.Pallets) {
+			t.Fatalf("pallets not accounted for")
+		}
+	})
+}
+
+func TestCheckReportsEveryBadField(t *testing.T) {
+	req, _ := sample(t)
+	req = cloneRequest(t, req)
+	req.DC.Location.Lat = 91
+	req.Stores[2].Location.Lng = -200
+	req.Stores[3].ID = req.Stores[4].ID
+	req.Pallets[5].Store = "NOPE"
+	req.Pallets[6].WeightKg = -1
+	req.Fleet[1].Axles.AxleGroupMM = 100
+	req.Shifts[0].End = req.Shifts[0].Start
+	req.Stores[7].Hours.Days["mon"] = []constraints.Opening{{Open: "25:00", Close: "10:00"}}
+	err := req.Check()
+	if !errors.Is(err, constraints.ErrInvalid) {
+		t.Fatalf("want ErrInvalid, got %v", err)
+	}
+	vs := constraints.AsViolations(err)
+	want := []string{"dc.location.lat", "stores[2].location.lng", "stores[4].id", "pallets[5].store", "pallets[6].weightKg", "fleet[1].axles.axleGroupMM", "shifts[0].end", "stores[7].hours.days.mon[0].open"}
+	for _, w := range want {
+		found := false
+		for _, v := range vs {
+			if v.Path == w {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("no violation at %s; got:\n%v", w, vs)
+		}
+	}
+	if _, err := Plan(context.Background(), req); !errors.Is(err, constraints.ErrInvalid) {
+		t.Fatalf("Plan on an invalid request: want the violations, got %v", err)
+	}
+}
+
+func TestPlanHonoursCancelledContext(t *testing.T) {
+	req, _ := sample(t)
+	req.Options.TimeLimit = constraints.Duration(time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	began := time.Now()
+	plan, err := Plan(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(began); took > 10*time.Second {
+		t.Fatalf("Plan ran %v after a 300 ms context", took)
+	}
+	if err := Validate(req, plan); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPlanIsDeterministic(t *testing.T) {
+	req, _ := sample(t)
+	req.Options.Workers = 1
+	req.Options.Iterations = 300
+	req.Options.TimeLimit = constraints.Duration(time.Minute) // the iteration budget ends the search
+	req.Stores = req.Stores[:6]
+	var pallets []Pallet
+	for _, p := range req.Pallets {
+		for _, s := range req.Stores {
+			if p.Store == s.ID {
+				pallets = append(pallets, p)
+			}
+		}
+	}
+	req.Pallets = pallets
+	a, err := Plan(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Plan(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ja, _ := MarshalIndent(a)
+	jb, _ := MarshalIndent(b)
+	if string(ja) != string(jb) {
+		t.Fatal("two runs with the same seed gave different plans")
+	}
+}
