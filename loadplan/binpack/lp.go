@@ -381,8 +381,8 @@ func (cg *colgen) refactor() {
 // limit, falling back to the proven Dantzig upper bound when it runs out.
 type knapsack struct {
 	t      *itemTypes
-	splitT []int   // type of each binary-split piece
-	splitK []int   // copies in each piece
+	splitT []int // type of each binary-split piece
+	splitK []int // copies in each piece
 	dp     []float64
 	take   []uint64 // piece-major bitset of (piece, capacity) choices
 	words  int
@@ -528,6 +528,7 @@ func (k *knapsack) dantzig(v []float64, pos int, room int64) float64 {
 	}
 	return b
 }
+
 var lpIters int
 
 var lpDebug func(iter int, primal, bound, z float64)

@@ -37,11 +37,11 @@ type searcher struct {
 	room  []int64
 }
 
-// poolSet is a candidate set of one or two pool items.
+// poolSet is a candidate set of up to three pool items (unused slots -1).
 type poolSet struct {
-	a, b int // b < 0 for a single item
-	w    float64
-	w2   float64
+	it [3]int
+	w  float64
+	w2 float64
 }
 
 func newSearcher(in *instance, seed uint64, stop func() bool) *searcher {
@@ -119,7 +119,7 @@ func (s *searcher) reduce(start [][]int) [][]int {
 	}
 	restart(1)
 	bestPool, sinceBest := s.poolWeight(), int64(0)
-	const restartAfter = 4000
+	restartAfter := int64(tuneRestart)
 	for {
 		s.insertPool()
 		if s.poolFits() {
@@ -221,10 +221,16 @@ func (s *searcher) take(b, i int) {
 func (s *searcher) move() bool {
 	in := s.in
 	s.cands = s.cands[:0]
-	for x, a := range s.pool {
-		s.cands = append(s.cands, poolSet{a: a, b: -1, w: in.w[a], w2: in.w[a] * in.w[a]})
-		for _, b := range s.pool[x+1:] {
-			s.cands = append(s.cands, poolSet{a: a, b: b, w: in.w[a] + in.w[b], w2: in.w[a]*in.w[a] + in.w[b]*in.w[b]})
+	pool := s.pool
+	for x, a := range pool {
+		s.cands = append(s.cands, s.set(a, -1, -1))
+		for y := x + 1; y < len(pool); y++ {
+			s.cands = append(s.cands, s.set(a, pool[y], -1))
+			if tuneMaxB >= 3 {
+				for _, c := range pool[y+1:] {
+					s.cands = append(s.cands, s.set(a, pool[y], c))
+				}
+			}
 		}
 	}
 	sort.Slice(s.cands, func(x, y int) bool { return s.cands[x].w < s.cands[y].w })
@@ -234,20 +240,21 @@ func (s *searcher) move() bool {
 		eps = 1e-9
 	}
 	type choice struct {
-		bin, a1, a2 int
-		set         int
-		d1, d2      float64
+		bin    int
+		out    [3]int
+		set    int
+		d1, d2 float64
 	}
 	best := choice{set: -1}
 	ties := 0
-	consider := func(b, a1, a2 int) {
+	consider := func(b int, out [3]int) {
 		bin := &s.bins[b]
 		wA, w2A := 0.0, 0.0
 		copy(s.room, in.cap)
 		for k := range s.room {
 			s.room[k] -= bin.load[k]
 		}
-		for _, a := range [2]int{a1, a2} {
+		for _, a := range out {
 			if a >= 0 {
 				wA += in.w[a]
 				w2A += in.w[a] * in.w[a]
@@ -260,7 +267,7 @@ func (s *searcher) move() bool {
 		hi := sort.Search(len(s.cands), func(x int) bool { return s.cands[x].w > roomW })
 		scanned := 0
 		for x := hi - 1; x >= 0 && scanned < 16; x-- {
-			c := s.cands[x]
+			c := &s.cands[x]
 			d1 := wA - c.w
 			if best.set >= 0 && d1 > best.d1+1e-12 {
 				return // candidates only get lighter from here
@@ -288,23 +295,31 @@ func (s *searcher) move() bool {
 			} else {
 				ties = 1
 			}
-			best = choice{bin: b, a1: a1, a2: a2, set: x, d1: d1, d2: d2}
+			best = choice{bin: b, out: out, set: x, d1: d1, d2: d2}
 			return
 		}
 	}
 	for b := range s.bins {
 		items := s.bins[b].items
-		consider(b, -1, -1)
+		consider(b, [3]int{-1, -1, -1})
 		for x, a := range items {
 			if s.tabu[a] > s.iter {
 				continue
 			}
-			consider(b, a, -1)
-			for _, a2 := range items[x+1:] {
+			consider(b, [3]int{a, -1, -1})
+			for y := x + 1; y < len(items); y++ {
+				a2 := items[y]
 				if s.tabu[a2] > s.iter {
 					continue
 				}
-				consider(b, a, a2)
+				consider(b, [3]int{a, a2, -1})
+				if tuneMaxA >= 3 {
+					for _, a3 := range items[y+1:] {
+						if s.tabu[a3] <= s.iter {
+							consider(b, [3]int{a, a2, a3})
+						}
+					}
+				}
 			}
 		}
 	}
@@ -312,30 +327,43 @@ func (s *searcher) move() bool {
 		return false
 	}
 	c := s.cands[best.set]
-	for _, a := range [2]int{best.a1, best.a2} {
+	for _, a := range best.out {
 		if a >= 0 {
 			s.take(best.bin, a)
 			s.pool = append(s.pool, a)
 		}
 	}
-	for _, i := range [2]int{c.a, c.b} {
+	for _, i := range c.it {
 		if i >= 0 {
 			s.put(best.bin, i)
 			j := slices.Index(s.pool, i)
 			s.pool[j] = s.pool[len(s.pool)-1]
 			s.pool = s.pool[:len(s.pool)-1]
-			s.tabu[i] = s.iter + 3 + int64(s.rng.IntN(8))
+			s.tabu[i] = s.iter + int64(tuneTabuMin+s.rng.IntN(tuneTabuSpread))
 		}
 	}
 	return true
 }
 
-func (s *searcher) fitsRoom(c poolSet) bool {
+func (s *searcher) set(a, b, c int) poolSet {
+	ps := poolSet{it: [3]int{a, b, c}}
+	for _, i := range ps.it {
+		if i >= 0 {
+			ps.w += s.in.w[i]
+			ps.w2 += s.in.w[i] * s.in.w[i]
+		}
+	}
+	return ps
+}
+
+func (s *searcher) fitsRoom(c *poolSet) bool {
 	in := s.in
 	for k := range s.room {
-		v := in.size[c.a*in.d+k]
-		if c.b >= 0 {
-			v += in.size[c.b*in.d+k]
+		v := int64(0)
+		for _, i := range c.it {
+			if i >= 0 {
+				v += in.size[i*in.d+k]
+			}
 		}
 		if v > s.room[k] {
 			return false
@@ -343,3 +371,11 @@ func (s *searcher) fitsRoom(c poolSet) bool {
 	}
 	return true
 }
+
+var (
+	tuneRestart    = 4000
+	tuneTabuMin    = 10
+	tuneTabuSpread = 20
+	tuneMaxA       = 2
+	tuneMaxB       = 3
+)
