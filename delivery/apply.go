@@ -17,7 +17,7 @@ func parseBody(body []byte, m *merger) *node {
 		m.vs.Add(CodeMalformedJSON, "", "body is not valid JSON: %v", err)
 		return nil
 	}
-	if !m.object(&root, "", "") {
+	if !m.object(&root, "") {
 		return nil
 	}
 	var d *node

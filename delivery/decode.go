@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -48,7 +49,7 @@ func join(parent, name string) string {
 	case name == "":
 		return parent
 	case parent == "":
-		return name
+		return strings.Clone(name) // name may be a key that aliases the body
 	}
 	return parent + "." + name
 }
@@ -85,15 +86,15 @@ func (m *merger) unknown(parent, name string) {
 // object reports whether n is an object, reporting a type error if not and
 // every repeated member name if so; a repeated member is refused because
 // JSON leaves its meaning open.
-func (m *merger) object(n *node, parent, name string) bool {
+func (m *merger) object(n *node, p string) bool {
 	if n.kind != kObject {
-		m.typeErr(parent, name, "an object", n)
+		m.typeErr(p, "", "an object", n)
 		return false
 	}
 	for i := 1; i < len(n.members); i++ {
 		for j := 0; j < i; j++ {
 			if n.members[i].key == n.members[j].key {
-				m.vs.Add(CodeDuplicateMember, join(join(parent, name), n.members[i].key), "appears more than once")
+				m.vs.Add(CodeDuplicateMember, join(p, n.members[i].key), "appears more than once")
 				break
 			}
 		}
@@ -216,26 +217,25 @@ func (m *merger) require(present bool, parent, name string) {
 // ptrObject merges n into the optional object *dst: null removes it, an
 // object updates it member by member, or creates it (then the creation is
 // the one change recorded, and fill checks the members it needs).
-func ptrObject[T any](m *merger, n *node, parent, name string, dst **T, lock lockClass,
+func ptrObject[T any](m *merger, n *node, p string, dst **T, lock lockClass,
 	fill func(m *merger, n *node, p string, v *T, creating bool, lock lockClass)) {
 	if n.kind == kNull {
 		if *dst != nil {
 			*dst = nil
-			m.changed(parent, name, lock)
+			m.changed(p, "", lock)
 		}
 		return
 	}
-	if !m.object(n, parent, name) {
+	if !m.object(n, p) {
 		return
 	}
-	p := join(parent, name)
 	if *dst == nil {
 		v := new(T)
 		m.suppress++
 		fill(m, n, p, v, true, lock)
 		m.suppress--
 		*dst = v
-		m.changed(parent, name, lock)
+		m.changed(p, "", lock)
 		return
 	}
 	fill(m, n, p, *dst, false, lock)
@@ -277,7 +277,7 @@ func (m *merger) delivery(n *node, d *Delivery) {
 		m.vs.Add(CodeInvalidType, p, "must be an object, not null")
 		return
 	}
-	if !m.object(n, "", p) {
+	if !m.object(n, p) {
 		return
 	}
 	for i := range n.members {
@@ -296,30 +296,30 @@ func (m *merger) delivery(n *node, d *Delivery) {
 		case "requestedMaxDeliverySlotTime":
 			m.timestamp(v, p, k, &d.RequestedMaxDeliverySlotTime, lockDispatch)
 		case "customer":
-			m.customer(orNull(v, &nullCustomer), p, k, &d.Customer)
+			m.customer(orNull(v, &nullCustomer), &d.Customer)
 		case "addOnServices":
-			m.addOns(orNull(v, &nullAddOns), p, k, &d.AddOnServices)
+			m.addOns(orNull(v, &nullAddOns), &d.AddOnServices)
 		case "pickupDetails":
-			m.pickup(orNull(v, &nullPickup), p, k, &d.PickupDetails)
+			m.pickup(orNull(v, &nullPickup), &d.PickupDetails)
 		case "instructions":
-			m.instructions(v, p, k, &d.Instructions)
+			m.instructions(v, &d.Instructions)
 		case "deliveryDetails":
-			m.deliveryDetails(orNull(v, &nullDeliveryDetails), p, k, &d.DeliveryDetails)
+			m.deliveryDetails(orNull(v, &nullDeliveryDetails), &d.DeliveryDetails)
 		case "scanDetails":
-			m.scans(v, p, k, &d.ScanDetails)
+			m.scans(v, &d.ScanDetails)
 		case "orderManifest":
-			m.manifest(orNull(v, &nullManifest), p, k, &d.OrderManifest)
+			m.manifest(orNull(v, &nullManifest), &d.OrderManifest)
 		default:
 			m.unknown(p, k)
 		}
 	}
 }
 
-func (m *merger) customer(n *node, parent, name string, c *Customer) {
-	if !m.object(n, parent, name) {
+func (m *merger) customer(n *node, c *Customer) {
+	const p = "deliveries.customer"
+	if !m.object(n, p) {
 		return
 	}
-	p := join(parent, name)
 	for i := range n.members {
 		k, v := n.members[i].key, &n.members[i].val
 		switch k {
@@ -331,10 +331,10 @@ func (m *merger) customer(n *node, parent, name string, c *Customer) {
 			m.str(v, p, k, &c.Email, lockNone)
 		case "phone":
 			v = orNull(v, &nullPhone)
-			if !m.object(v, p, k) {
+			const pp = p + ".phone"
+			if !m.object(v, pp) {
 				continue
 			}
-			pp := join(p, k)
 			for j := range v.members {
 				kk, vv := v.members[j].key, &v.members[j].val
 				switch kk {
@@ -352,11 +352,11 @@ func (m *merger) customer(n *node, parent, name string, c *Customer) {
 	}
 }
 
-func (m *merger) addOns(n *node, parent, name string, a *AddOnServices) {
-	if !m.object(n, parent, name) {
+func (m *merger) addOns(n *node, a *AddOnServices) {
+	const p = "deliveries.addOnServices"
+	if !m.object(n, p) {
 		return
 	}
-	p := join(parent, name)
 	for i := range n.members {
 		k, v := n.members[i].key, &n.members[i].val
 		var dst *bool
@@ -383,11 +383,11 @@ func (m *merger) addOns(n *node, parent, name string, a *AddOnServices) {
 	}
 }
 
-func (m *merger) pickup(n *node, parent, name string, pd *PickupDetails) {
-	if !m.object(n, parent, name) {
+func (m *merger) pickup(n *node, pd *PickupDetails) {
+	const p = "deliveries.pickupDetails"
+	if !m.object(n, p) {
 		return
 	}
-	p := join(parent, name)
 	for i := range n.members {
 		k, v := n.members[i].key, &n.members[i].val
 		switch k {
@@ -404,21 +404,20 @@ func (m *merger) pickup(n *node, parent, name string, pd *PickupDetails) {
 // array decodes an array member into a new slice with elem (run with
 // changes suppressed: the array is compared as a whole). ok is false when
 // n is neither an array nor null.
-func array[T any](m *merger, n *node, parent, name string, elem func(n *node, p string, v *T)) (out []T, ok bool) {
+func array[T any](m *merger, n *node, p string, elem func(n *node, p string, v *T)) (out []T, ok bool) {
 	switch n.kind {
 	case kNull:
 		return nil, true
 	case kArray:
 	default:
-		m.typeErr(parent, name, "an array", n)
+		m.typeErr(p, "", "an array", n)
 		return nil, false
 	}
 	out = make([]T, len(n.elems))
-	p := join(parent, name)
 	m.suppress++
 	for i := range n.elems {
 		ep := index(p, i)
-		if m.object(&n.elems[i], ep, "") {
+		if m.object(&n.elems[i], ep) {
 			elem(&n.elems[i], ep, &out[i])
 		}
 	}
@@ -426,8 +425,9 @@ func array[T any](m *merger, n *node, parent, name string, elem func(n *node, p 
 	return out, true
 }
 
-func (m *merger) instructions(n *node, parent, name string, dst *[]Instruction) {
-	out, ok := array(m, n, parent, name, func(n *node, p string, in *Instruction) {
+func (m *merger) instructions(n *node, dst *[]Instruction) {
+	const p = "deliveries.instructions"
+	out, ok := array(m, n, p, func(n *node, p string, in *Instruction) {
 		for i := range n.members {
 			k, v := n.members[i].key, &n.members[i].val
 			switch k {
@@ -442,35 +442,35 @@ func (m *merger) instructions(n *node, parent, name string, dst *[]Instruction) 
 	})
 	if ok && !slices.Equal(*dst, out) {
 		*dst = out
-		m.changed(parent, name, lockDispatch)
+		m.changed(p, "", lockDispatch)
 	}
 }
 
-func (m *merger) deliveryDetails(n *node, parent, name string, dd *DeliveryDetails) {
-	if !m.object(n, parent, name) {
+func (m *merger) deliveryDetails(n *node, dd *DeliveryDetails) {
+	const p = "deliveries.deliveryDetails"
+	if !m.object(n, p) {
 		return
 	}
-	p := join(parent, name)
 	for i := range n.members {
 		k, v := n.members[i].key, &n.members[i].val
 		switch k {
 		case "address":
-			m.address(orNull(v, &nullAddress), p, k, &dd.Address)
+			m.address(orNull(v, &nullAddress), &dd.Address)
 		case "latLong":
-			ptrObject(m, v, p, k, &dd.LatLong, lockPinDrop, fillLatLong)
+			ptrObject(m, v, p+".latLong", &dd.LatLong, lockPinDrop, fillLatLong)
 		case "propertyDetails":
-			m.property(orNull(v, &nullProperty), p, k, &dd.PropertyDetails)
+			m.property(orNull(v, &nullProperty), &dd.PropertyDetails)
 		default:
 			m.unknown(p, k)
 		}
 	}
 }
 
-func (m *merger) address(n *node, parent, name string, a *Address) {
-	if !m.object(n, parent, name) {
+func (m *merger) address(n *node, a *Address) {
+	const p = "deliveries.deliveryDetails.address"
+	if !m.object(n, p) {
 		return
 	}
-	p := join(parent, name)
 	for i := range n.members {
 		k, v := n.members[i].key, &n.members[i].val
 		var dst *string
@@ -518,11 +518,11 @@ func fillLatLong(m *merger, n *node, p string, ll *LatLong, creating bool, lock 
 	}
 }
 
-func (m *merger) property(n *node, parent, name string, pd *PropertyDetails) {
-	if !m.object(n, parent, name) {
+func (m *merger) property(n *node, pd *PropertyDetails) {
+	const p = "deliveries.deliveryDetails.propertyDetails"
+	if !m.object(n, p) {
 		return
 	}
-	p := join(parent, name)
 	for i := range n.members {
 		k, v := n.members[i].key, &n.members[i].val
 		switch k {
@@ -538,15 +538,16 @@ func (m *merger) property(n *node, parent, name string, pd *PropertyDetails) {
 	}
 }
 
-func (m *merger) scans(n *node, parent, name string, dst *[]Scan) {
-	out, ok := array(m, n, parent, name, func(n *node, p string, s *Scan) {
+func (m *merger) scans(n *node, dst *[]Scan) {
+	const p = "deliveries.scanDetails"
+	out, ok := array(m, n, p, func(n *node, p string, s *Scan) {
 		for i := range n.members {
 			k, v := n.members[i].key, &n.members[i].val
 			switch k {
 			case "scanType":
 				m.str(v, p, k, &s.ScanType, lockNone)
 			case "scanDetail":
-				s.ScanDetail, _ = array(m, v, p, k, func(n *node, p string, sd *ScanDetail) {
+				s.ScanDetail, _ = array(m, v, join(p, k), func(n *node, p string, sd *ScanDetail) {
 					for i := range n.members {
 						k, v := n.members[i].key, &n.members[i].val
 						if k == "scanId" {
@@ -563,25 +564,26 @@ func (m *merger) scans(n *node, parent, name string, dst *[]Scan) {
 	})
 	if ok && !scansEqual(*dst, out) {
 		*dst = out
-		m.changed(parent, name, lockDispatch)
+		m.changed(p, "", lockDispatch)
 	}
 }
 
-func (m *merger) manifest(n *node, parent, name string, om *OrderManifest) {
-	if !m.object(n, parent, name) {
+func (m *merger) manifest(n *node, om *OrderManifest) {
+	const p = "deliveries.orderManifest"
+	if !m.object(n, p) {
 		return
 	}
-	p := join(parent, name)
 	for i := range n.members {
 		k, v := n.members[i].key, &n.members[i].val
 		switch k {
 		case "summary":
-			ptrObject(m, v, p, k, &om.Summary, lockNone, fillSummary)
+			ptrObject(m, v, p+".summary", &om.Summary, lockNone, fillSummary)
 		case "itemDetails":
-			out, ok := array(m, v, p, k, func(n *node, p string, it *Item) { fillItem(m, n, p, it) })
+			const ip = p + ".itemDetails"
+			out, ok := array(m, v, ip, func(n *node, p string, it *Item) { fillItem(m, n, p, it) })
 			if ok && !itemsEqual(om.ItemDetails, out) {
 				om.ItemDetails = out
-				m.changed(p, k, lockDispatch)
+				m.changed(ip, "", lockDispatch)
 			}
 		default:
 			m.unknown(p, k)
@@ -599,14 +601,14 @@ func fillItem(m *merger, n *node, p string, it *Item) {
 		case "itemDescription":
 			m.str(v, p, k, &it.ItemDescription, lockNone)
 		case "dimensions":
-			ptrObject(m, v, p, k, &it.Dimensions, lockNone, fillDimensions)
+			ptrObject(m, v, join(p, k), &it.Dimensions, lockNone, fillDimensions)
 		case "quantity":
 			qty = true
 			m.integer(v, p, k, &it.Quantity, lockNone)
 		case "itemWeight":
-			ptrObject(m, v, p, k, &it.ItemWeight, lockNone, fillWeight)
+			ptrObject(m, v, join(p, k), &it.ItemWeight, lockNone, fillWeight)
 		case "itemTotal":
-			ptrObject(m, v, p, k, &it.ItemTotal, lockNone, fillMoney)
+			ptrObject(m, v, join(p, k), &it.ItemTotal, lockNone, fillMoney)
 		default:
 			m.unknown(p, k)
 		}
@@ -625,7 +627,7 @@ func fillSummary(m *merger, n *node, p string, s *Summary, creating bool, lock l
 		case "orderSize":
 			m.str(v, p, k, &s.OrderSize, lock)
 		case "dimensions":
-			out, ok := array(m, v, p, k, func(n *node, p string, d *Dimensions) {
+			out, ok := array(m, v, join(p, k), func(n *node, p string, d *Dimensions) {
 				fillDimensions(m, n, p, d, true, lock)
 			})
 			if ok && !slices.Equal(s.Dimensions, out) {
@@ -633,15 +635,15 @@ func fillSummary(m *merger, n *node, p string, s *Summary, creating bool, lock l
 				m.changed(p, k, lock)
 			}
 		case "totalValueOfItems":
-			ptrObject(m, v, p, k, &s.TotalValueOfItems, lock, fillMoney)
+			ptrObject(m, v, join(p, k), &s.TotalValueOfItems, lock, fillMoney)
 		case "totalOrderWeight":
-			ptrObject(m, v, p, k, &s.TotalOrderWeight, lock, fillWeight)
+			ptrObject(m, v, join(p, k), &s.TotalOrderWeight, lock, fillWeight)
 		case "specialHandlingAttributes":
 			v = orNull(v, &nullSpecial)
-			if !m.object(v, p, k) {
+			sp := join(p, k)
+			if !m.object(v, sp) {
 				continue
 			}
-			sp := join(p, k)
 			sh := &s.SpecialHandlingAttributes
 			for j := range v.members {
 				kk, vv := v.members[j].key, &v.members[j].val

@@ -263,12 +263,26 @@ func cloneItems(items []Item) []Item {
 	if items == nil {
 		return nil
 	}
+	// The items' optional objects are copied into three shared backing
+	// arrays: three allocations instead of three per item.
 	c := make([]Item, len(items))
+	dims := make([]Dimensions, 0, len(items))
+	weights := make([]Weight, 0, len(items))
+	totals := make([]Money, 0, len(items))
 	for i, it := range items {
 		c[i] = it
-		c[i].Dimensions = clonePtr(it.Dimensions)
-		c[i].ItemWeight = clonePtr(it.ItemWeight)
-		c[i].ItemTotal = clonePtr(it.ItemTotal)
+		if it.Dimensions != nil {
+			dims = append(dims, *it.Dimensions)
+			c[i].Dimensions = &dims[len(dims)-1]
+		}
+		if it.ItemWeight != nil {
+			weights = append(weights, *it.ItemWeight)
+			c[i].ItemWeight = &weights[len(weights)-1]
+		}
+		if it.ItemTotal != nil {
+			totals = append(totals, *it.ItemTotal)
+			c[i].ItemTotal = &totals[len(totals)-1]
+		}
 	}
 	return c
 }

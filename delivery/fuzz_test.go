@@ -94,4 +94,3 @@ func FuzzApply(f *testing.F) {
 		}
 	})
 }
-

@@ -1,9 +1,6 @@
 package delivery
 
-import (
-	"errors"
-	"testing"
-)
+import "errors"
 
 // bookingJSON is a complete, valid booking body.
 const bookingJSON = `{"deliveries":{
@@ -31,7 +28,13 @@ const bookingJSON = `{"deliveries":{
    {"itemId":"ITEM-2","itemDescription":"Tea","quantity":1,"itemWeight":{"measurementValue":8,"unitOfMeasure":"OZ"},"itemTotal":{"currencyAmount":10,"currencyUnit":"USD"}}]}
 }}`
 
-func booked(t testing.TB) Delivery {
+// tb is what the helpers need of *testing.T, *testing.B and *rapid.T.
+type tb interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+func booked(t tb) Delivery {
 	t.Helper()
 	d, err := Book("DLV-1", []byte(bookingJSON))
 	if err != nil {
@@ -41,7 +44,7 @@ func booked(t testing.TB) Delivery {
 }
 
 // inStatus returns the booked fixture moved along the main lifecycle to s.
-func inStatus(t testing.TB, s Status) Delivery {
+func inStatus(t tb, s Status) Delivery {
 	t.Helper()
 	d := booked(t)
 	path := map[Status][]Status{

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The update needs to tell an absent member from a null one and must report
@@ -51,14 +52,22 @@ type syntaxError struct {
 
 func (e *syntaxError) Error() string { return e.msg + " at byte offset " + strconv.Itoa(e.off) }
 
+// parser keeps the members and elements of unfinished objects and arrays
+// on stacks and moves each finished one into an arena, so a body costs a
+// few allocations instead of one growing slice per object.
 type parser struct {
-	data  []byte
-	pos   int
-	depth int
+	data   []byte
+	pos    int
+	depth  int
+	mstack []member
+	estack []node
+	marena []member
+	earena []node
 }
 
 func parseJSON(data []byte) (node, error) {
 	p := parser{data: data}
+	p.mstack = make([]member, 0, 8)
 	p.ws()
 	n, err := p.value()
 	if err != nil {
@@ -137,11 +146,12 @@ func (p *parser) object() (node, error) {
 		p.depth--
 		return n, nil
 	}
+	start := len(p.mstack)
 	for {
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
 			return node{}, p.fail("expected a member name")
 		}
-		k, err := p.str()
+		k, err := p.key()
 		if err != nil {
 			return node{}, err
 		}
@@ -155,7 +165,7 @@ func (p *parser) object() (node, error) {
 		if err != nil {
 			return node{}, err
 		}
-		n.members = append(n.members, member{key: k, val: v})
+		p.mstack = append(p.mstack, member{key: k, val: v})
 		p.ws()
 		if p.pos >= len(p.data) {
 			return node{}, p.fail("unexpected end of input in object")
@@ -167,6 +177,7 @@ func (p *parser) object() (node, error) {
 		case '}':
 			p.pos++
 			p.depth--
+			n.members = takeFrom(&p.mstack, &p.marena, start)
 			return n, nil
 		default:
 			return node{}, p.fail("expected ',' or '}'")
@@ -184,12 +195,13 @@ func (p *parser) array() (node, error) {
 		p.depth--
 		return n, nil
 	}
+	start := len(p.estack)
 	for {
 		v, err := p.value()
 		if err != nil {
 			return node{}, err
 		}
-		n.elems = append(n.elems, v)
+		p.estack = append(p.estack, v)
 		p.ws()
 		if p.pos >= len(p.data) {
 			return node{}, p.fail("unexpected end of input in array")
@@ -201,11 +213,49 @@ func (p *parser) array() (node, error) {
 		case ']':
 			p.pos++
 			p.depth--
+			n.elems = takeFrom(&p.estack, &p.earena, start)
 			return n, nil
 		default:
 			return node{}, p.fail("expected ',' or ']'")
 		}
 	}
+}
+
+// takeFrom moves (*stack)[start:] to the arena and returns it there. An
+// arena that fills up is replaced, not grown: slices already handed out
+// keep pointing into the old one.
+func takeFrom[T any](stack, arena *[]T, start int) []T {
+	items := (*stack)[start:]
+	if cap(*arena)-len(*arena) < len(items) {
+		*arena = make([]T, 0, max(2*cap(*arena), len(items), 8))
+	}
+	a := len(*arena)
+	*arena = append(*arena, items...)
+	clear(items) // drop references held by the stack
+	*stack = (*stack)[:start]
+	return (*arena)[a:len(*arena):len(*arena)]
+}
+
+// key parses a member name. Names without escapes are views of the body,
+// not copies: they are only compared with the schema's names, and every
+// path that reports one is built by concatenation (join), which copies.
+// The caller's body outlives the parse, so the views stay valid.
+func (p *parser) key() (string, error) {
+	start := p.pos + 1
+	for i := start; i < len(p.data); i++ {
+		c := p.data[i]
+		if c == '"' {
+			p.pos = i + 1
+			if i == start {
+				return "", nil
+			}
+			return unsafe.String(&p.data[start], i-start), nil
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+	}
+	return p.str()
 }
 
 func (p *parser) number() (node, error) {

@@ -64,6 +64,26 @@ func (c checker) add(code, parent, name, format string, args ...any) {
 	c.vs.Add(code, join(parent, name), format, args...)
 }
 
+// Array elements are checked with paths relative to the element, and only
+// the violations found get the element's path put in front: building
+// "deliveries.orderManifest.itemDetails[3]" for every element of every
+// valid delivery would cost more than all the checks.
+
+// mark returns the current number of violations.
+func (c checker) mark() int { return len(*c.vs) }
+
+// prefix puts index(parent, i) in front of the paths of the violations
+// recorded since mark n.
+func (c checker) prefix(n int, parent string, i int) {
+	if len(*c.vs) == n {
+		return
+	}
+	ep := index(parent, i)
+	for k := n; k < len(*c.vs); k++ {
+		(*c.vs)[k].Path = join(ep, (*c.vs)[k].Path)
+	}
+}
+
 // text checks presence and length; it reports false if v is empty.
 func (c checker) text(parent, name, v string, required bool, max int) bool {
 	if v == "" {
@@ -151,9 +171,10 @@ func validate(d *Delivery, vs *constraints.Violations) {
 	c.count(p, "instructions", len(d.Instructions), MaxInstructions)
 	for i := range d.Instructions {
 		in := &d.Instructions[i]
-		ep := index(ip, i)
-		c.text(ep, "instructionText", in.InstructionText, true, MaxTextLen)
-		c.enum(ep, "instructionType", in.InstructionType, true, instructionTypes)
+		n := c.mark()
+		c.text("", "instructionText", in.InstructionText, true, MaxTextLen)
+		c.enum("", "instructionType", in.InstructionType, true, instructionTypes)
+		c.prefix(n, ip, i)
 	}
 
 	validateDeliveryDetails(c, &d.DeliveryDetails)
@@ -162,15 +183,18 @@ func validate(d *Delivery, vs *constraints.Violations) {
 	c.count(p, "scanDetails", len(d.ScanDetails), MaxScans)
 	for i := range d.ScanDetails {
 		s := &d.ScanDetails[i]
-		ep := index(sp, i)
-		c.enum(ep, "scanType", s.ScanType, true, scanTypes)
+		n := c.mark()
+		c.enum("", "scanType", s.ScanType, true, scanTypes)
 		if len(s.ScanDetail) == 0 {
-			c.add(CodeRequired, ep, "scanDetail", "must list at least one scan")
+			c.add(CodeRequired, "", "scanDetail", "must list at least one scan")
 		}
-		c.count(ep, "scanDetail", len(s.ScanDetail), MaxScans)
+		c.count("", "scanDetail", len(s.ScanDetail), MaxScans)
 		for j := range s.ScanDetail {
-			c.text(index(ep+".scanDetail", j), "scanId", s.ScanDetail[j].ScanID, true, MaxIDLen)
+			nj := c.mark()
+			c.text("", "scanId", s.ScanDetail[j].ScanID, true, MaxIDLen)
+			c.prefix(nj, "scanDetail", j)
 		}
+		c.prefix(n, sp, i)
 	}
 
 	validateManifest(c, &d.OrderManifest)
@@ -311,22 +335,23 @@ func validateManifest(c checker, om *OrderManifest) {
 	qty := 0
 	for i := range om.ItemDetails {
 		it := &om.ItemDetails[i]
-		ep := index(ip, i)
-		c.text(ep, "itemId", it.ItemID, true, MaxIDLen)
-		c.text(ep, "itemDescription", it.ItemDescription, false, MaxTextLen)
+		n := c.mark()
+		c.text("", "itemId", it.ItemID, true, MaxIDLen)
+		c.text("", "itemDescription", it.ItemDescription, false, MaxTextLen)
 		if it.Dimensions != nil {
-			c.dimensions(ep+".dimensions", it.Dimensions)
+			c.dimensions("dimensions", it.Dimensions)
 		}
 		if it.Quantity < 1 {
-			c.add(CodeNotPositive, ep, "quantity", "must be at least 1, got %d", it.Quantity)
+			c.add(CodeNotPositive, "", "quantity", "must be at least 1, got %d", it.Quantity)
 		}
 		qty += max(it.Quantity, 0)
 		if it.ItemWeight != nil {
-			c.weight(ep+".itemWeight", it.ItemWeight)
+			c.weight("itemWeight", it.ItemWeight)
 		}
 		if it.ItemTotal != nil {
-			c.money(ep+".itemTotal", it.ItemTotal)
+			c.money("itemTotal", it.ItemTotal)
 		}
+		c.prefix(n, ip, i)
 	}
 	s := om.Summary
 	if s == nil {
@@ -341,7 +366,9 @@ func validateManifest(c checker, om *OrderManifest) {
 	c.enum(sp, "orderSize", s.OrderSize, false, orderSizes)
 	c.count(sp, "dimensions", len(s.Dimensions), MaxDimensions)
 	for i := range s.Dimensions {
-		c.dimensions(index(sp+".dimensions", i), &s.Dimensions[i])
+		n := c.mark()
+		c.dimensions("", &s.Dimensions[i])
+		c.prefix(n, sp+".dimensions", i)
 	}
 	if tv := s.TotalValueOfItems; tv != nil {
 		c.money(sp+".totalValueOfItems", tv)
