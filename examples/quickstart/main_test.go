@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/haulplan/haulplan/engine"
+)
+
+func TestQuickstartSummary(t *testing.T) {
+	var out, errs bytes.Buffer
+	if err := run([]string{"-time", "1s", "-seed", "2"}, &out, &errs); err != nil {
+		t.Fatalf("run: %v\n%s", err, errs.String())
+	}
+	s := out.String()
+	for _, want := range []string{"48 stores, 400 pallets", "R1 ", "Totals:", "Validate: OK"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("summary lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+func TestQuickstartJSONIsAValidPlan(t *testing.T) {
+	var out, errs bytes.Buffer
+	if err := run([]string{"-time", "1s", "-json"}, &out, &errs); err != nil {
+		t.Fatalf("run: %v\n%s", err, errs.String())
+	}
+	plan, err := engine.DecodePlan(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := engine.DecodeRequest(bytes.NewReader(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := engine.Validate(req, plan); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestQuickstartReportsBadInput(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "bad.json")
+	if err := os.WriteFile(f, []byte(`{"dc":{"id":"","location":{"lat":95,"lng":0}},"stores":[],"pallets":[],"fleet":[],"shifts":[]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	err := run([]string{"-in", f}, &out, &errs)
+	if err == nil || !strings.Contains(err.Error(), "dc.id") || !strings.Contains(err.Error(), "dc.location.lat") {
+		t.Fatalf("want both bad fields named, got %v", err)
+	}
+}
