@@ -120,3 +120,79 @@ func (in *instance) fill(load []int64) float64 {
 	}
 	return f
 }
+
+// mbsNodeLimit bounds the subset search for one bin in minBinSlack.
+const mbsNodeLimit = 20_000
+
+// minBinSlack packs a one-dimensional instance by Minimum Bin Slack (MBS',
+// Fleszar & Hindi 2002): bin after bin, the largest item left goes in with
+// the subset of the other items left that fills the bin the most, found by a
+// depth-first search that stops at an exactly full bin or after
+// mbsNodeLimit nodes. Where FFD fills early bins with the largest items and
+// leaves awkward gaps, MBS' looks for exact fills, which is what instances
+// with tight optimal packings (triplets, for one) need.
+func (in *instance) minBinSlack() [][]int {
+	left := in.decreasing(in.w) // remaining items, decreasing size
+	c := in.cap[0]
+	var bins [][]int
+	var cur, best []int
+	for len(left) > 0 {
+		first := left[0]
+		rest := left[1:]
+		room := c - in.size[first]
+		// suffix[j] is the total size of rest[j:], to prune branches that
+		// cannot beat the best fill.
+		suffix := make([]int64, len(rest)+1)
+		for j := len(rest) - 1; j >= 0; j-- {
+			suffix[j] = suffix[j+1] + in.size[rest[j]]
+		}
+		cur, best = cur[:0], best[:0]
+		bestFill, nodes := int64(-1), 0
+		var dfs func(j int, fill int64)
+		dfs = func(j int, fill int64) {
+			nodes++
+			if fill > bestFill {
+				bestFill = fill
+				best = append(best[:0], cur...)
+			}
+			if bestFill == room || nodes > mbsNodeLimit {
+				return
+			}
+			for ; j < len(rest); j++ {
+				if fill+suffix[j] <= bestFill {
+					return
+				}
+				s := in.size[rest[j]]
+				if fill+s > room {
+					continue
+				}
+				cur = append(cur, j)
+				dfs(j+1, fill+s)
+				cur = cur[:len(cur)-1]
+				if bestFill == room || nodes > mbsNodeLimit {
+					return
+				}
+				// Skip items of the same size: the same subset again.
+				for j+1 < len(rest) && in.size[rest[j+1]] == s {
+					j++
+				}
+			}
+		}
+		dfs(0, 0)
+		bin := []int{first}
+		taken := make(map[int]bool, len(best))
+		for _, j := range best {
+			bin = append(bin, rest[j])
+			taken[j] = true
+		}
+		bins = append(bins, bin)
+		next := left[:0]
+		for j, i := range rest {
+			if !taken[j] {
+				next = append(next, i)
+			}
+		}
+		left = next
+	}
+	return bins
+}

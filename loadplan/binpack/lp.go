@@ -2,7 +2,6 @@ package binpack
 
 import (
 	"math"
-	"slices"
 	"time"
 )
 
@@ -219,7 +218,11 @@ func lpBound(t *itemTypes, start [][]int, target int, deadline time.Time, stop f
 				if math.Ceil(primal-boundSlack) <= math.Ceil(res.bound-boundSlack) {
 					break // the integer bound cannot rise any more
 				}
-				if z <= 1+lpTolerance {
+				pv := 0.0
+				for j, a := range pat {
+					pv += yp[j] * float64(a)
+				}
+				if pv <= 1+lpTolerance {
 					break // pricing is inexact and finds nothing: stop with the proven bound
 				}
 				col = make([]float64, m)
@@ -376,9 +379,11 @@ func (cg *colgen) refactor() {
 }
 
 // knapsack solves max sum v_t a_t subject to sum w_t a_t <= c and
-// 0 <= a_t <= min(d_t, c/w_t): by dynamic programming over the capacity when
-// that is small enough, otherwise by depth-first branch and bound with a node
-// limit, falling back to the proven Dantzig upper bound when it runs out.
+// 0 <= a_t <= min(d_t, c/w_t) by dynamic programming over the capacity,
+// exactly when the capacity is at most scaledCapacity. Above it the sizes are
+// divided by a scale: rounded up they give a pattern that surely fits (the
+// entering column), rounded down an optimum that is surely not smaller than
+// the true one (the value used in Farley's bound).
 type knapsack struct {
 	t      *itemTypes
 	splitT []int // type of each binary-split piece
@@ -386,20 +391,14 @@ type knapsack struct {
 	dp     []float64
 	take   []uint64 // piece-major bitset of (piece, capacity) choices
 	words  int
-	useDP  bool
-	order  []int
-	count  []int
-	bestA  []int
-	nodes  int
+	scale  int64
 }
 
-const (
-	dpCellLimit  = 8_000_000
-	bnbNodeLimit = 200_000
-)
+// scaledCapacity bounds the DP table: 5000 cells per binary-split piece.
+const scaledCapacity = 5000
 
 func newKnapsack(t *itemTypes) *knapsack {
-	k := &knapsack{t: t, count: make([]int, len(t.w)), bestA: make([]int, len(t.w))}
+	k := &knapsack{t: t}
 	for i, w := range t.w {
 		q := min(int64(t.dem[i]), t.c/w)
 		for s := int64(1); q > 0; s *= 2 {
@@ -409,27 +408,35 @@ func newKnapsack(t *itemTypes) *knapsack {
 			q -= take
 		}
 	}
-	cells := int64(len(k.splitT)) * (t.c + 1)
-	if cells <= dpCellLimit {
-		k.useDP = true
-		k.words = int(t.c/64) + 1
-		k.dp = make([]float64, t.c+1)
-		k.take = make([]uint64, len(k.splitT)*k.words)
+	// Above scaledCapacity the DP runs on sizes divided by a scale: rounded
+	// up, every pattern it finds fits the real bin; rounded down (in
+	// scaledBound), its optimum bounds the real one from above.
+	k.scale = 1
+	if t.c > scaledCapacity {
+		k.scale = (t.c + scaledCapacity - 1) / scaledCapacity
 	}
+	c := t.c / k.scale
+	k.words = int(c/64) + 1
+	k.dp = make([]float64, c+1)
+	k.take = make([]uint64, len(k.splitT)*k.words)
 	return k
 }
 
 // solve returns the optimum (or, with exact false, an upper bound on it) and
 // a best pattern found.
 func (k *knapsack) solve(v []float64) (float64, []int, bool) {
-	if k.useDP {
-		return k.solveDP(v)
+	z, pat := k.solveDP(v)
+	if k.scale == 1 {
+		return z, pat, true
 	}
-	return k.solveBnB(v)
+	return max(z, k.scaledBound(v)), pat, false
 }
 
-func (k *knapsack) solveDP(v []float64) (float64, []int, bool) {
-	c := int(k.t.c)
+// solveDP solves the knapsack on sizes rounded up to the scale, by dynamic
+// programming over the capacity, and returns the value and the pattern.
+func (k *knapsack) solveDP(v []float64) (float64, []int) {
+	c := int(k.t.c / k.scale)
+	up := func(w int64) int { return int((w + k.scale - 1) / k.scale) }
 	dp := k.dp
 	clear(dp)
 	clear(k.take)
@@ -438,7 +445,7 @@ func (k *knapsack) solveDP(v []float64) (float64, []int, bool) {
 		if val <= 0 {
 			continue
 		}
-		w := int(k.t.w[ti]) * k.splitK[p]
+		w := up(k.t.w[ti]) * k.splitK[p]
 		bits := k.take[p*k.words : (p+1)*k.words]
 		for cc := c; cc >= w; cc-- {
 			if nv := dp[cc-w] + val; nv > dp[cc] {
@@ -452,81 +459,40 @@ func (k *knapsack) solveDP(v []float64) (float64, []int, bool) {
 	for p := len(k.splitT) - 1; p >= 0; p-- {
 		if k.take[p*k.words+cc>>6]&(1<<(uint(cc)&63)) != 0 {
 			pat[k.splitT[p]] += k.splitK[p]
-			cc -= int(k.t.w[k.splitT[p]]) * k.splitK[p]
+			cc -= up(k.t.w[k.splitT[p]]) * k.splitK[p]
 		}
 	}
 	z := 0.0
 	for i, a := range pat {
 		z += v[i] * float64(a)
 	}
-	return z, pat, true
+	return z, pat
 }
 
-func (k *knapsack) solveBnB(v []float64) (float64, []int, bool) {
+// scaledBound is an upper bound on the knapsack optimum by dynamic
+// programming on sizes divided by a scale and rounded down: a pattern that
+// fits the bin also fits the scaled bin, since the sum of the rounded-down
+// sizes is at most the rounded-down capacity. It costs at most
+// scaledCapacity cells per binary-split piece however large the capacity.
+func (k *knapsack) scaledBound(v []float64) float64 {
 	t := k.t
-	k.order = k.order[:0]
-	for i := range t.w {
-		if v[i] > 0 {
-			k.order = append(k.order, i)
-		}
-	}
-	slices.SortFunc(k.order, func(a, b int) int {
-		ra, rb := v[a]/float64(t.w[a]), v[b]/float64(t.w[b])
-		if ra > rb {
-			return -1
-		}
-		if ra < rb {
-			return 1
-		}
-		return a - b
-	})
-	clear(k.count)
-	clear(k.bestA)
-	k.nodes = 0
-	best := 0.0
-	var dfs func(pos int, room int64, val float64)
-	dfs = func(pos int, room int64, val float64) {
-		k.nodes++
-		if val > best {
-			best = val
-			copy(k.bestA, k.count)
-		}
-		if pos == len(k.order) || k.nodes > bnbNodeLimit {
-			return
-		}
-		if val+k.dantzig(v, pos, room) <= best+lpTolerance {
-			return
-		}
-		i := k.order[pos]
-		q := min(int64(t.dem[i]), room/t.w[i])
-		for a := q; a >= 0; a-- {
-			k.count[i] = int(a)
-			dfs(pos+1, room-a*t.w[i], val+float64(a)*v[i])
-		}
-		k.count[i] = 0
-	}
-	dfs(0, t.c, 0)
-	pat := slices.Clone(k.bestA)
-	if k.nodes > bnbNodeLimit {
-		return k.dantzig(v, 0, t.c), pat, false
-	}
-	return best, pat, true
-}
-
-// dantzig is the LP relaxation bound of the knapsack over order[pos:].
-func (k *knapsack) dantzig(v []float64, pos int, room int64) float64 {
-	t := k.t
-	b := 0.0
-	for _, i := range k.order[pos:] {
-		q := int64(t.dem[i])
-		if q*t.w[i] <= room {
-			room -= q * t.w[i]
-			b += float64(q) * v[i]
+	scale := k.scale
+	c := int(t.c / scale)
+	dp := k.dp[:c+1]
+	clear(dp)
+	for p, ti := range k.splitT {
+		val := v[ti] * float64(k.splitK[p])
+		if val <= 0 {
 			continue
 		}
-		return b + v[i]*float64(room)/float64(t.w[i])
+		w := int(t.w[ti]/scale) * k.splitK[p]
+		for cc := c; cc >= w; cc-- {
+			if nv := dp[cc-w] + val; nv > dp[cc] {
+				dp[cc] = nv
+			}
+		}
 	}
-	return b
+	return dp[c]
 }
 
 var lpIters int

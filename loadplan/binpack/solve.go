@@ -107,6 +107,11 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 	if len(bfd) < len(best) {
 		best = bfd
 	}
+	if in.d == 1 {
+		if m := in.minBinSlack(); len(m) < len(best) {
+			best = m
+		}
+	}
 	if in.d > 1 {
 		// Several size measures suit different instance classes; each costs
 		// one greedy pass.
