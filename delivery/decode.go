@@ -413,12 +413,12 @@ func array[T any](m *merger, n *node, p string, elem func(n *node, p string, v *
 		m.typeErr(p, "", "an array", n)
 		return nil, false
 	}
-	out = make([]T, len(n.elems))
+	out = make([]T, len(n.members))
 	m.suppress++
-	for i := range n.elems {
+	for i := range n.members {
 		ep := index(p, i)
-		if m.object(&n.elems[i], ep) {
-			elem(&n.elems[i], ep, &out[i])
+		if e := &n.members[i].val; m.object(e, ep) {
+			elem(e, ep, &out[i])
 		}
 	}
 	m.suppress--

@@ -76,9 +76,9 @@ func toAny(n node) (any, bool) {
 	case kString:
 		return n.s, true
 	case kArray:
-		out := make([]any, len(n.elems))
-		for i, e := range n.elems {
-			v, ok := toAny(e)
+		out := make([]any, len(n.members))
+		for i, e := range n.members {
+			v, ok := toAny(e.val)
 			if !ok {
 				return nil, false
 			}

@@ -178,10 +178,37 @@ type Item struct {
 func (d Delivery) Clone() Delivery {
 	c := d
 	c.Instructions = slices.Clone(d.Instructions)
-	c.DeliveryDetails.LatLong = clonePtr(d.DeliveryDetails.LatLong)
 	c.ScanDetails = cloneScans(d.ScanDetails)
-	c.OrderManifest.Summary = cloneSummary(d.OrderManifest.Summary)
 	c.OrderManifest.ItemDetails = cloneItems(d.OrderManifest.ItemDetails)
+	// The optional objects outside arrays share one allocation: Clone runs
+	// on every update.
+	ll, s := d.DeliveryDetails.LatLong, d.OrderManifest.Summary
+	if ll == nil && s == nil {
+		return c
+	}
+	blk := new(struct {
+		ll LatLong
+		s  Summary
+		v  Money
+		w  Weight
+	})
+	if ll != nil {
+		blk.ll = *ll
+		c.DeliveryDetails.LatLong = &blk.ll
+	}
+	if s != nil {
+		blk.s = *s
+		blk.s.Dimensions = slices.Clone(s.Dimensions)
+		if s.TotalValueOfItems != nil {
+			blk.v = *s.TotalValueOfItems
+			blk.s.TotalValueOfItems = &blk.v
+		}
+		if s.TotalOrderWeight != nil {
+			blk.w = *s.TotalOrderWeight
+			blk.s.TotalOrderWeight = &blk.w
+		}
+		c.OrderManifest.Summary = &blk.s
+	}
 	return c
 }
 
@@ -205,14 +232,6 @@ func (d Delivery) Equal(e Delivery) bool {
 		itemsEqual(d.OrderManifest.ItemDetails, e.OrderManifest.ItemDetails)
 }
 
-func clonePtr[T any](p *T) *T {
-	if p == nil {
-		return nil
-	}
-	c := *p
-	return &c
-}
-
 func ptrEqual[T comparable](a, b *T) bool {
 	if a == nil || b == nil {
 		return a == b
@@ -225,8 +244,18 @@ func cloneScans(s []Scan) []Scan {
 		return nil
 	}
 	c := make([]Scan, len(s))
+	n := 0
+	for _, x := range s {
+		n += len(x.ScanDetail)
+	}
+	ids := make([]ScanDetail, 0, n) // one backing array for every group
 	for i, x := range s {
-		c[i] = Scan{ScanDetail: slices.Clone(x.ScanDetail), ScanType: x.ScanType}
+		c[i].ScanType = x.ScanType
+		if x.ScanDetail != nil {
+			a := len(ids)
+			ids = append(ids, x.ScanDetail...)
+			c[i].ScanDetail = ids[a:len(ids):len(ids)]
+		}
 	}
 	return c
 }
@@ -235,17 +264,6 @@ func scansEqual(a, b []Scan) bool {
 	return slices.EqualFunc(a, b, func(x, y Scan) bool {
 		return x.ScanType == y.ScanType && slices.Equal(x.ScanDetail, y.ScanDetail)
 	})
-}
-
-func cloneSummary(s *Summary) *Summary {
-	if s == nil {
-		return nil
-	}
-	c := *s
-	c.Dimensions = slices.Clone(s.Dimensions)
-	c.TotalValueOfItems = clonePtr(s.TotalValueOfItems)
-	c.TotalOrderWeight = clonePtr(s.TotalOrderWeight)
-	return &c
 }
 
 func summaryEqual(a, b *Summary) bool {
@@ -263,25 +281,28 @@ func cloneItems(items []Item) []Item {
 	if items == nil {
 		return nil
 	}
-	// The items' optional objects are copied into three shared backing
-	// arrays: three allocations instead of three per item.
+	// The items' optional objects are copied into one backing array: one
+	// allocation instead of up to three per item.
 	c := make([]Item, len(items))
-	dims := make([]Dimensions, 0, len(items))
-	weights := make([]Weight, 0, len(items))
-	totals := make([]Money, 0, len(items))
+	extra := make([]struct {
+		d Dimensions
+		w Weight
+		m Money
+	}, len(items))
 	for i, it := range items {
 		c[i] = it
+		e := &extra[i]
 		if it.Dimensions != nil {
-			dims = append(dims, *it.Dimensions)
-			c[i].Dimensions = &dims[len(dims)-1]
+			e.d = *it.Dimensions
+			c[i].Dimensions = &e.d
 		}
 		if it.ItemWeight != nil {
-			weights = append(weights, *it.ItemWeight)
-			c[i].ItemWeight = &weights[len(weights)-1]
+			e.w = *it.ItemWeight
+			c[i].ItemWeight = &e.w
 		}
 		if it.ItemTotal != nil {
-			totals = append(totals, *it.ItemTotal)
-			c[i].ItemTotal = &totals[len(totals)-1]
+			e.m = *it.ItemTotal
+			c[i].ItemTotal = &e.m
 		}
 	}
 	return c

@@ -28,12 +28,13 @@ func (k kind) String() string {
 	return [...]string{"null", "boolean", "number", "string", "object", "array"}[k]
 }
 
+// node is one JSON value. Objects and arrays both keep their children in
+// members (array elements with an empty key), which keeps the node small.
 type node struct {
 	kind    kind
 	b       bool
 	s       string // string value, or the literal of a number
 	members []member
-	elems   []node
 }
 
 type member struct {
@@ -60,14 +61,11 @@ type parser struct {
 	pos    int
 	depth  int
 	mstack []member
-	estack []node
 	marena []member
-	earena []node
 }
 
 func parseJSON(data []byte) (node, error) {
 	p := parser{data: data}
-	p.mstack = make([]member, 0, 8)
 	p.ws()
 	n, err := p.value()
 	if err != nil {
@@ -189,19 +187,19 @@ func (p *parser) array() (node, error) {
 	if err := p.enter(); err != nil {
 		return node{}, err
 	}
-	n := node{kind: kArray, elems: []node{}}
+	n := node{kind: kArray, members: []member{}}
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
 		p.depth--
 		return n, nil
 	}
-	start := len(p.estack)
+	start := len(p.mstack)
 	for {
 		v, err := p.value()
 		if err != nil {
 			return node{}, err
 		}
-		p.estack = append(p.estack, v)
+		p.mstack = append(p.mstack, member{val: v})
 		p.ws()
 		if p.pos >= len(p.data) {
 			return node{}, p.fail("unexpected end of input in array")
@@ -213,7 +211,7 @@ func (p *parser) array() (node, error) {
 		case ']':
 			p.pos++
 			p.depth--
-			n.elems = takeFrom(&p.estack, &p.earena, start)
+			n.members = takeFrom(&p.mstack, &p.marena, start)
 			return n, nil
 		default:
 			return node{}, p.fail("expected ',' or ']'")

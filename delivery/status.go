@@ -44,40 +44,73 @@ type statusInfo struct {
 	next           []Status
 }
 
-var statusTable = map[Status]statusInfo{
-	StatusRequested:        {next: []Status{StatusDriverAssigned, StatusCancelled}},
-	StatusDriverAssigned:   {driverAssigned: true, next: []Status{StatusEnrouteToPickup, StatusRequested, StatusCancelled}},
-	StatusEnrouteToPickup:  {driverAssigned: true, next: []Status{StatusArrivedAtPickup, StatusRequested, StatusCancelled}},
-	StatusArrivedAtPickup:  {driverAssigned: true, next: []Status{StatusDispatched, StatusRequested, StatusCancelled}},
-	StatusDispatched:       {driverAssigned: true, dispatched: true, next: []Status{StatusEnrouteToDropoff, StatusCancelled}},
-	StatusEnrouteToDropoff: {driverAssigned: true, dispatched: true, next: []Status{StatusDelivered, StatusFailed, StatusCancelled}},
-	StatusFailed:           {driverAssigned: true, dispatched: true, next: []Status{StatusEnrouteToDropoff, StatusReturned, StatusCancelled}},
-	StatusDelivered:        {driverAssigned: true, dispatched: true, terminal: true},
-	StatusReturned:         {driverAssigned: true, dispatched: true, terminal: true},
-	StatusCancelled:        {terminal: true},
+// statusTable is indexed by statusIndex; it is the lifecycle's one source.
+var statusTable = [...]statusInfo{
+	{}, // unknown status
+	{next: []Status{StatusDriverAssigned, StatusCancelled}},
+	{driverAssigned: true, next: []Status{StatusEnrouteToPickup, StatusRequested, StatusCancelled}},
+	{driverAssigned: true, next: []Status{StatusArrivedAtPickup, StatusRequested, StatusCancelled}},
+	{driverAssigned: true, next: []Status{StatusDispatched, StatusRequested, StatusCancelled}},
+	{driverAssigned: true, dispatched: true, next: []Status{StatusEnrouteToDropoff, StatusCancelled}},
+	{driverAssigned: true, dispatched: true, next: []Status{StatusDelivered, StatusFailed, StatusCancelled}},
+	{driverAssigned: true, dispatched: true, terminal: true},
+	{driverAssigned: true, dispatched: true, next: []Status{StatusEnrouteToDropoff, StatusReturned, StatusCancelled}},
+	{driverAssigned: true, dispatched: true, terminal: true},
+	{terminal: true},
 }
 
+// statusIndex maps a status to its row of statusTable (1 + its position in
+// Statuses), 0 for an unknown one; a switch, because the update path asks
+// several times per call.
+func statusIndex(s Status) int {
+	switch s {
+	case StatusRequested:
+		return 1
+	case StatusDriverAssigned:
+		return 2
+	case StatusEnrouteToPickup:
+		return 3
+	case StatusArrivedAtPickup:
+		return 4
+	case StatusDispatched:
+		return 5
+	case StatusEnrouteToDropoff:
+		return 6
+	case StatusDelivered:
+		return 7
+	case StatusFailed:
+		return 8
+	case StatusReturned:
+		return 9
+	case StatusCancelled:
+		return 10
+	}
+	return 0
+}
+
+func (s Status) info() *statusInfo { return &statusTable[statusIndex(s)] }
+
 // Valid reports whether s is one of the statuses above.
-func (s Status) Valid() bool { _, ok := statusTable[s]; return ok }
+func (s Status) Valid() bool { return statusIndex(s) != 0 }
 
 // DriverAssigned reports whether a driver has been assigned (section 3's
 // first condition): true from DRIVER_ASSIGNED on.
-func (s Status) DriverAssigned() bool { return statusTable[s].driverAssigned }
+func (s Status) DriverAssigned() bool { return s.info().driverAssigned }
 
 // Dispatched reports whether the order has left the pickup point
 // (section 3's second condition): true from DISPATCHED on.
-func (s Status) Dispatched() bool { return statusTable[s].dispatched }
+func (s Status) Dispatched() bool { return s.info().dispatched }
 
 // Terminal reports whether the delivery is closed; a closed delivery
 // accepts no update and no transition.
-func (s Status) Terminal() bool { return statusTable[s].terminal }
+func (s Status) Terminal() bool { return s.info().terminal }
 
 // Next lists the statuses s may move to, in a fixed order.
-func (s Status) Next() []Status { return append([]Status(nil), statusTable[s].next...) }
+func (s Status) Next() []Status { return append([]Status(nil), s.info().next...) }
 
 // CanTransition reports whether a delivery in status s may move to status to.
 func (s Status) CanTransition(to Status) bool {
-	for _, n := range statusTable[s].next {
+	for _, n := range s.info().next {
 		if n == to {
 			return true
 		}

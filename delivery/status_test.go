@@ -102,3 +102,14 @@ func TestApplyRejectsUnknownStatus(t *testing.T) {
 		t.Fatalf("got %v", cs)
 	}
 }
+
+func TestStatusIndexMatchesStatuses(t *testing.T) {
+	for i, s := range Statuses {
+		if statusIndex(s) != i+1 {
+			t.Errorf("statusIndex(%s) = %d, want %d", s, statusIndex(s), i+1)
+		}
+	}
+	if len(statusTable) != len(Statuses)+1 {
+		t.Errorf("statusTable has %d rows", len(statusTable))
+	}
+}
