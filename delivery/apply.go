@@ -77,9 +77,14 @@ func Book(id string, body []byte) (Delivery, error) {
 //     (ErrDisallowedCombination) or another booking constraint
 //     (ErrInvalidValue).
 //
-// All violations of the failing stage are listed; locks and constraints
-// are reported together. Apply never changes current; on error it returns
-// current itself.
+// The checks run in stages, and the first stage that fails decides the
+// error: (1) JSON syntax, size and the top level; (2) current's status
+// (unknown or terminal); (3) decoding of the members (types, unknown and
+// repeated members, timestamp format, numbers); (4) no change; (5) locked
+// fields and every constraint of the merged result, reported together.
+// Every violation of the deciding stage is listed. Apply never changes
+// current and keeps no reference to body; on error it returns current
+// itself.
 func Apply(current Delivery, body []byte) (Delivery, error) {
 	var m merger
 	n := parseBody(body, &m)

@@ -71,6 +71,9 @@ func short(s string) string {
 
 func (m *merger) changed(parent, name string, lock lockClass) {
 	if m.suppress == 0 {
+		if m.changes == nil {
+			m.changes = make([]change, 0, 4) // one allocation for a typical update
+		}
 		m.changes = append(m.changes, change{parent, name, lock})
 	}
 }

@@ -65,7 +65,7 @@ type parser struct {
 }
 
 func parseJSON(data []byte) (node, error) {
-	p := parser{data: data}
+	p := parser{data: data, mstack: make([]member, 0, 8)}
 	p.ws()
 	n, err := p.value()
 	if err != nil {
