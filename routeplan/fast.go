@@ -190,3 +190,40 @@ func (in *instance) distObjective(t, n int, dist float64) objective {
 	vt := &in.types[t]
 	return objective{value: vt.FixedCost + vt.DistanceCost*dist, tie: dist}
 }
+
+// seqDist is the distance of route seq for vehicle type t.
+func (in *instance) seqDist(t int, seq []int) float64 {
+	vt := &in.types[t]
+	prev := vt.StartLocation
+	d := 0.0
+	for _, s := range seq {
+		loc := in.sites[s].Location
+		d += in.dist[prev*in.n+loc]
+		prev = loc
+	}
+	return d + in.dist[prev*in.n+vt.EndLocation]
+}
+
+// feasibleAfterRemoval checks a route that lost sites. Fewer sites usually
+// keep a route feasible, but not always: truncated or road distances can
+// break the triangle inequality, and a break rule can need a rest elsewhere.
+// On fast instances the check is a forward pass without allocation.
+func (in *instance) feasibleAfterRemoval(t int, seq []int, s *schedule) bool {
+	if !in.fast {
+		return in.evaluate(t, seq, s, false) == feasible
+	}
+	if len(seq) == 0 {
+		return true
+	}
+	vt := &in.types[t]
+	at, now := vt.StartLocation, vt.ShiftStart
+	for _, u := range seq {
+		var ok bool
+		now, ok = in.serveFrom(at, now, u)
+		if !ok {
+			return false
+		}
+		at = in.sites[u].Location
+	}
+	return now+in.legDur(at, vt.EndLocation) <= vt.ShiftEnd
+}

@@ -54,7 +54,7 @@ func TestFastMatchesSimulation(t *testing.T) {
 		var sch schedule
 		mk := func(seq []int) *route {
 			r := &route{typ: typ, seq: seq}
-			if in.evaluate(typ, seq, &r.sch, false) != feasible {
+			if in.evaluate(typ, seq, &sch, false) != feasible {
 				return nil
 			}
 			in.refresh(r)

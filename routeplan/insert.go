@@ -7,10 +7,11 @@ import "math/rand/v2"
 type insertion struct {
 	k, pos int
 	delta  objective
-	sch    schedule
+	dist   float64
+	cost   float64
 	ok     bool
-	// lazy marks a candidate checked in constant time whose schedule apply
-	// still has to compute.
+	// lazy marks a candidate checked in constant time, whose distance and
+	// cost setRoute recomputes.
 	lazy bool
 }
 
@@ -60,10 +61,10 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return
 	}
-	d := st.in.routeObjective(r.typ, len(sc.seq), &sc.sch).sub(r.obj)
+	d := st.in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).sub(r.obj)
 	if !best.ok || d.less(best.delta) {
 		best.k, best.pos, best.delta, best.ok, best.lazy = k, pos, d, true, false
-		best.sch = sc.sch.clone()
+		best.dist, best.cost = sc.sch.dist, sc.sch.cost
 	}
 }
 
@@ -107,27 +108,18 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 		if st.in.evaluate(t, sc.seq, &sc.sch, false) != feasible {
 			continue
 		}
-		d := st.in.routeObjective(t, 1, &sc.sch)
+		d := st.in.routeObjective(1, sc.sch.dist, sc.sch.cost)
 		if !best.ok || d.less(best.delta) {
 			best.k, best.pos, best.delta, best.ok, best.lazy = -t-1, 0, d, true, false
-			best.sch = sc.sch.clone()
+			best.dist, best.cost = sc.sch.dist, sc.sch.cost
 		}
 	}
 	return best
 }
 
-// apply performs an insertion found by bestInsertion. It reports false,
-// changing nothing, if the full simulation rejects a lazily checked
-// candidate, which the tests show does not happen.
+// apply performs an insertion found by bestInsertion.
 func (st *state) apply(u int, ins insertion, sc *scratch) bool {
 	k := ins.k
-	if ins.lazy {
-		r := st.routes[k]
-		sc.seq2 = withInsert(sc.seq2, r.seq, u, ins.pos)
-		if st.in.evaluate(r.typ, sc.seq2, &ins.sch, false) != feasible {
-			return false
-		}
-	}
 	if k < 0 {
 		t := -k - 1
 		st.routes = append(st.routes, &route{typ: t})
@@ -136,7 +128,7 @@ func (st *state) apply(u int, ins insertion, sc *scratch) bool {
 	}
 	r := st.routes[k]
 	sc.seq2 = withInsert(sc.seq2, r.seq, u, ins.pos)
-	st.setRoute(k, sc.seq2, &ins.sch)
+	st.setRoute(k, sc.seq2, ins.dist, ins.cost)
 	st.where[u] = k
 	return true
 }

@@ -145,14 +145,22 @@ func (st *state) tryMoves(u, v int, sc *scratch) bool {
 // improveOne replaces route k by sc.seq when that is feasible and better.
 func (st *state) improveOne(k int, sc *scratch) bool {
 	r := st.routes[k]
+	if st.in.fast {
+		// Distance is all that counts here: skip the simulation of the
+		// (many) candidates that are not shorter.
+		d := st.in.distObjective(r.typ, len(sc.seq), st.in.seqDist(r.typ, sc.seq)).sub(r.obj)
+		if !d.less(objective{}) {
+			return false
+		}
+	}
 	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return false
 	}
-	d := st.in.routeObjective(r.typ, len(sc.seq), &sc.sch).sub(r.obj)
+	d := st.in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).sub(r.obj)
 	if !d.less(objective{}) {
 		return false
 	}
-	st.setRoute(k, sc.seq, &sc.sch)
+	st.setRoute(k, sc.seq, sc.sch.dist, sc.sch.cost)
 	return true
 }
 
@@ -166,11 +174,11 @@ func (st *state) improveTwo(k1, k2 int, sc *scratch) bool {
 	if st.in.evaluate(r2.typ, sc.seq2, &sc.sch2, false) != feasible {
 		return false
 	}
-	d := st.in.routeObjective(r1.typ, len(sc.seq), &sc.sch).add(st.in.routeObjective(r2.typ, len(sc.seq2), &sc.sch2)).sub(r1.obj).sub(r2.obj)
+	d := st.in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).add(st.in.routeObjective(len(sc.seq2), sc.sch2.dist, sc.sch2.cost)).sub(r1.obj).sub(r2.obj)
 	if !d.less(objective{}) {
 		return false
 	}
-	st.setRoute(k1, sc.seq, &sc.sch)
-	st.setRoute(k2, sc.seq2, &sc.sch2)
+	st.setRoute(k1, sc.seq, sc.sch.dist, sc.sch.cost)
+	st.setRoute(k2, sc.seq2, sc.sch2.dist, sc.sch2.cost)
 	return true
 }

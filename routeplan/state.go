@@ -47,20 +47,23 @@ func (a objective) less(b objective) bool {
 type route struct {
 	typ int
 	seq []int
-	sch schedule
-	obj objective
-	fc  fastCache
+	// dist and cost are the route's distance and weighted cost; an empty
+	// route (an unused vehicle) has 0 for both.
+	dist, cost float64
+	obj        objective
+	fc         fastCache
 }
 
-// routeObjective is the contribution of a feasible route evaluated in s.
-func (in *instance) routeObjective(t int, n int, s *schedule) objective {
+// routeObjective is the contribution of a feasible route of n sites with
+// the given distance and cost.
+func (in *instance) routeObjective(n int, dist, cost float64) objective {
 	if n == 0 {
 		return objective{}
 	}
 	if in.p.Objective == Hierarchical {
-		return objective{vehicles: 1, value: s.dist}
+		return objective{vehicles: 1, value: dist}
 	}
-	return objective{value: s.cost, tie: s.dist}
+	return objective{value: cost, tie: dist}
 }
 
 // state is a complete assignment: routes plus the sites left out.
@@ -83,19 +86,39 @@ func newState(in *instance) *state {
 }
 
 func (st *state) clone() *state {
-	c := &state{in: st.in, obj: st.obj}
-	c.routes = make([]*route, len(st.routes))
-	for k, r := range st.routes {
-		nr := &route{typ: r.typ, seq: append([]int(nil), r.seq...), obj: r.obj}
-		nr.sch = r.sch.clone()
-		st.in.refresh(nr)
-		c.routes[k] = nr
-	}
-	c.used = append([]int(nil), st.used...)
-	c.unassigned = append([]int(nil), st.unassigned...)
-	c.dropped = st.dropped
-	c.where = append([]int(nil), st.where...)
+	c := &state{in: st.in}
+	c.copyFrom(st)
 	return c
+}
+
+// copyFrom makes st a copy of o, reusing st's buffers: the search copies
+// states at every iteration and must not allocate each time.
+func (st *state) copyFrom(o *state) {
+	st.obj = o.obj
+	for len(st.routes) < len(o.routes) {
+		st.routes = append(st.routes, &route{})
+	}
+	for k := len(o.routes); k < len(st.routes); k++ {
+		st.routes[k] = nil
+	}
+	st.routes = st.routes[:len(o.routes)]
+	for k, r := range o.routes {
+		if st.routes[k] == nil {
+			st.routes[k] = &route{}
+		}
+		nr := st.routes[k]
+		nr.typ, nr.dist, nr.cost, nr.obj = r.typ, r.dist, r.cost, r.obj
+		nr.seq = append(nr.seq[:0], r.seq...)
+		nr.fc.loc = append(nr.fc.loc[:0], r.fc.loc...)
+		nr.fc.dep = append(nr.fc.dep[:0], r.fc.dep...)
+		nr.fc.lat = append(nr.fc.lat[:0], r.fc.lat...)
+		nr.fc.loadPre = append(nr.fc.loadPre[:0], r.fc.loadPre...)
+		nr.fc.distPre = append(nr.fc.distPre[:0], r.fc.distPre...)
+	}
+	st.used = append(st.used[:0], o.used...)
+	st.unassigned = append(st.unassigned[:0], o.unassigned...)
+	st.dropped = o.dropped
+	st.where = append(st.where[:0], o.where...)
 }
 
 func (s schedule) clone() schedule {
@@ -119,14 +142,24 @@ func (st *state) recount() {
 	}
 }
 
-// setRoute replaces route k's sequence with seq, already evaluated into sch.
-func (st *state) setRoute(k int, seq []int, sch *schedule) {
+// setRoute replaces route k's sequence with seq, a feasible route of the
+// given distance and cost. On fast instances both are recomputed from the
+// cache, so that rounding does not drift over many moves.
+func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	r := st.routes[k]
 	st.obj = st.obj.sub(r.obj)
 	r.seq = append(r.seq[:0], seq...)
-	r.sch = sch.clone()
-	r.obj = st.in.routeObjective(r.typ, len(r.seq), &r.sch)
 	st.in.refresh(r)
+	if st.in.fast {
+		dist = r.baseDist()
+		vt := &st.in.types[r.typ]
+		cost = vt.FixedCost + vt.DistanceCost*dist
+	}
+	if len(r.seq) == 0 {
+		dist, cost = 0, 0
+	}
+	r.dist, r.cost = dist, cost
+	r.obj = st.in.routeObjective(len(r.seq), dist, cost)
 	st.obj = st.obj.add(r.obj)
 	for _, s := range r.seq {
 		st.where[s] = k
