@@ -61,16 +61,24 @@ func TestReadRefsAndScore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if refs["a"] != (Ref{Set: "s1", Optimum: 2, LB: 2}) || refs["b"] != (Ref{Set: "s1", LB: 3}) {
+	if !slices.Equal(refs["a"], []Ref{{Set: "s1", Optimum: 2, LB: 2}}) || !slices.Equal(refs["b"], []Ref{{Set: "s1", LB: 3}}) {
 		t.Fatalf("got %+v", refs)
 	}
-	vbp := "instance,benchmark,class,n,d,capacity,lb,optimum,best_known,best_item_centric,best_bin_centric,source\nc,new,k,4,3,1/1/1,5,,7,8,7,x\n"
+	vbp := "instance,benchmark,class,n,d,capacity,lb,optimum,best_known,best_item_centric,best_bin_centric,source\nc,new,k,4,3,1/1/1,5,,7,8,7,x\nc,panigrahy,k,4,3,1/1/1,6,6,6,6,6,x\n"
 	vrefs, err := ReadRefs(strings.NewReader(vbp))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if vrefs["c"] != (Ref{Set: "new", LB: 5, BestKnown: 7}) {
-		t.Fatalf("got %+v", vrefs)
+	// The same name in two sets: the directory decides.
+	if r, ok := vrefs.Lookup("c", "data/panigrahy/classk/c.vbp"); !ok || r != (Ref{Set: "panigrahy", LB: 6, Optimum: 6, BestKnown: 6}) {
+		t.Fatalf("Lookup panigrahy = %+v, %v", r, ok)
+	}
+	if _, ok := vrefs.Lookup("c", "elsewhere/c.vbp"); ok {
+		t.Fatal("ambiguous name without a set directory must not match")
+	}
+	vrefs["c"] = vrefs["c"][:1]
+	if r, _ := vrefs.Lookup("c", "c.vbp"); r != (Ref{Set: "new", LB: 5, BestKnown: 7}) {
+		t.Fatalf("got %+v", r)
 	}
 	for k, v := range vrefs {
 		refs[k] = v
@@ -95,6 +103,25 @@ func TestReadRefsAndScore(t *testing.T) {
 	}
 	if _, err := ReadRefs(strings.NewReader("instance,x\na,b\n")); !errors.Is(err, ErrFormat) {
 		t.Errorf("no set column: %v", err)
+	}
+}
+
+func TestClampNegative(t *testing.T) {
+	p, err := ReadVBP(strings.NewReader("2\n10 10\n2\n-1 3 2\n4 -2 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := ClampNegative(&p); n != 3 {
+		t.Fatalf("clamped %d, want 3", n)
+	}
+	want := [][]int64{{0, 3}, {0, 3}, {4, 0}}
+	for i := range want {
+		if !slices.Equal(p.Sizes[i], want[i]) {
+			t.Errorf("item %d = %v, want %v", i, p.Sizes[i], want[i])
+		}
+	}
+	if p.Validate() != nil {
+		t.Error(p.Validate())
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	core "github.com/haulplan/haulplan/loadplan/binpack"
@@ -159,4 +160,28 @@ func ReadVBP(r io.Reader) (core.Problem, error) {
 		return core.Problem{}, fmt.Errorf("%w: line %d: data after the %d item types", ErrFormat, t.line, m)
 	}
 	return p, nil
+}
+
+// ClampNegative replaces negative sizes in p by 0 and returns how many it
+// changed. Some Caprara–Toth triplet files of the vector data hold sizes of
+// -1 or -2, which the solver rejects; a packing that respects the capacity
+// with 0 in their place also respects it with the original negative sizes,
+// so the clamped instance is a valid (slightly harder) stand-in.
+func ClampNegative(p *core.Problem) int {
+	n := 0
+	for i, s := range p.Sizes {
+		if !slices.ContainsFunc(s, func(v int64) bool { return v < 0 }) {
+			continue
+		}
+		// Repeated .vbp items share one slice: write to a copy.
+		c := slices.Clone(s)
+		for k, v := range c {
+			if v < 0 {
+				c[k] = 0
+				n++
+			}
+		}
+		p.Sizes[i] = c
+	}
+	return n
 }

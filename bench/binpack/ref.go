@@ -4,6 +4,8 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -22,10 +24,34 @@ type Ref struct {
 	BestKnown int
 }
 
+// Refs holds the reference rows by instance name. A name can occur in
+// several sets (the vector data has class1_120_3_0 both in panigrahy and in
+// new), so each name maps to all its rows.
+type Refs map[string][]Ref
+
+// Lookup returns the reference row of an instance read from path: the only
+// row of that name, or the one whose set is a directory on the path.
+func (rs Refs) Lookup(instance, path string) (Ref, bool) {
+	rows := rs[instance]
+	switch len(rows) {
+	case 0:
+		return Ref{}, false
+	case 1:
+		return rows[0], true
+	}
+	dirs := strings.Split(filepath.ToSlash(filepath.Dir(path)), "/")
+	for _, r := range rows {
+		if slices.Contains(dirs, r.Set) {
+			return r, true
+		}
+	}
+	return Ref{}, false
+}
+
 // ReadRefs reads an optima.csv (BPPLIB form instance,set,...,optimum,...
-// or vector form instance,benchmark,...,lb,optimum,best_known,...) into a
-// map by instance name. Empty cells read as 0.
-func ReadRefs(r io.Reader) (map[string]Ref, error) {
+// or vector form instance,benchmark,...,lb,optimum,best_known,...). Empty
+// cells read as 0.
+func ReadRefs(r io.Reader) (Refs, error) {
 	rows, col, err := readTable(r, "instance")
 	if err != nil {
 		return nil, err
@@ -37,7 +63,7 @@ func ReadRefs(r io.Reader) (map[string]Ref, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: no set or benchmark column", ErrFormat)
 	}
-	out := make(map[string]Ref, len(rows))
+	out := make(Refs, len(rows))
 	for li, row := range rows {
 		ref := Ref{Set: row[setCol]}
 		for name, dst := range map[string]*int{"optimum": &ref.Optimum, "lb": &ref.LB, "best_known": &ref.BestKnown} {
@@ -47,7 +73,8 @@ func ReadRefs(r io.Reader) (map[string]Ref, error) {
 				}
 			}
 		}
-		out[row[col["instance"]]] = ref
+		name := row[col["instance"]]
+		out[name] = append(out[name], ref)
 	}
 	return out, nil
 }

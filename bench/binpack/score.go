@@ -9,6 +9,7 @@ import (
 // Outcome is one solver run on one instance.
 type Outcome struct {
 	Instance   string
+	Path       string // the file read, to tell apart instances of the same name in different sets
 	Bins       int
 	LowerBound int
 	Seconds    float64
@@ -35,10 +36,10 @@ type SetScore struct {
 // Score groups outcomes by the set of their reference row (instances
 // without one go to the set "?") and scores each set; the sets come out in
 // name order.
-func Score(outs []Outcome, refs map[string]Ref) []SetScore {
+func Score(outs []Outcome, refs Refs) []SetScore {
 	by := map[string]*SetScore{}
 	for _, o := range outs {
-		ref, ok := refs[o.Instance]
+		ref, ok := refs.Lookup(o.Instance, o.Path)
 		set := ref.Set
 		if !ok {
 			set = "?"

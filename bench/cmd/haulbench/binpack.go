@@ -39,7 +39,7 @@ func runBinpack(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errors.New("no instance files")
 	}
-	var refs map[string]bench.Ref
+	var refs bench.Refs
 	if *refFile != "" {
 		f, err := os.Open(*refFile)
 		if err != nil {
@@ -62,7 +62,7 @@ func runBinpack(args []string, stdout, stderr io.Writer) error {
 	var outs []bench.Outcome
 	failed := 0
 	for _, path := range fs.Args() {
-		o, err := solveFile(path, *limit, *seed, *solDir)
+		o, err := solveFile(path, *limit, *seed, *solDir, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", path, err)
 			failed++
@@ -84,7 +84,7 @@ func runBinpack(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func solveFile(path string, limit time.Duration, seed uint64, solDir string) (bench.Outcome, error) {
+func solveFile(path string, limit time.Duration, seed uint64, solDir string, warn io.Writer) (bench.Outcome, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return bench.Outcome{}, err
@@ -98,6 +98,9 @@ func solveFile(path string, limit time.Duration, seed uint64, solDir string) (be
 	}
 	if err != nil {
 		return bench.Outcome{}, err
+	}
+	if n := bench.ClampNegative(&p); n > 0 {
+		fmt.Fprintf(warn, "%s: %d negative sizes read as 0 (a packing valid for 0 is valid for the negative size)\n", path, n)
 	}
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	began := time.Now()
@@ -124,5 +127,5 @@ func solveFile(path string, limit time.Duration, seed uint64, solDir string) (be
 			return bench.Outcome{}, err
 		}
 	}
-	return bench.Outcome{Instance: name, Bins: len(res.Bins), LowerBound: res.LowerBound, Seconds: secs}, nil
+	return bench.Outcome{Instance: name, Path: path, Bins: len(res.Bins), LowerBound: res.LowerBound, Seconds: secs}, nil
 }
