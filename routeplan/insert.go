@@ -100,6 +100,9 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 	if best.ok {
 		return best
 	}
+	if st.routeCap > 0 && len(st.routes) >= st.routeCap {
+		return best
+	}
 	for t := range st.in.types {
 		if st.used[t] >= st.in.types[t].Count || !st.in.allowed[u][t] {
 			continue

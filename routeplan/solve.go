@@ -2,7 +2,6 @@ package routeplan
 
 import (
 	"context"
-	"math"
 	"math/rand/v2"
 	"sort"
 	"time"
@@ -41,31 +40,13 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
 	}
 	nb := newNeighbours(in, neighbourCount)
 
-	var deadline time.Time
+	sr := &search{in: in, nb: nb, rng: rng, sc: sc, ctx: ctx, opts: opts, start: start}
 	if opts.TimeLimit > 0 {
-		deadline = start.Add(opts.TimeLimit)
+		sr.deadline = start.Add(opts.TimeLimit)
 	}
-	maxIter := opts.MaxIterations
-	if maxIter == 0 && opts.TimeLimit == 0 {
-		maxIter = DefaultIterations
-	}
-	calls := 0
-	stopped := false
-	stop := func() bool {
-		if stopped {
-			return true
-		}
-		select {
-		case <-ctx.Done():
-			stopped = true
-			return true
-		default:
-		}
-		calls++
-		if !deadline.IsZero() && calls%64 == 0 && time.Now().After(deadline) {
-			stopped = true
-		}
-		return stopped
+	sr.maxIter = opts.MaxIterations
+	if sr.maxIter == 0 && opts.TimeLimit == 0 {
+		sr.maxIter = DefaultIterations
 	}
 
 	// Construction: far sites first, as seeds of routes (Solomon's I1 idea),
@@ -85,47 +66,17 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
 		st.recreate([]int{u}, nb, 0, rng, sc)
 	}
 	st.dropEmpty()
-	st.localSearch(nb, rng, sc, stop, nil)
+	st.localSearch(nb, rng, sc, sr.stop, nil)
+	sr.best = st.clone()
+	sr.report()
 
-	best := st.clone()
-	report := func(iter int) {
-		if opts.Progress == nil {
-			return
-		}
-		opts.Progress(Progress{
-			Elapsed: time.Since(start), Iteration: iter,
-			Cost: best.totalCost(), Vehicles: len(best.routes), Distance: best.totalDistance(),
-			Feasible: len(best.unassigned) == 0,
-		})
+	if p.Objective == Hierarchical {
+		// Fewer routes first: give the route elimination half the budget.
+		sr.minimiseRoutes(0.5)
 	}
-	report(0)
-
-	lns := newRuinRecreate(in, nb, st.obj)
-	cand := newState(in)
-	iters := 0
-	for iter := 1; maxIter == 0 || iter <= maxIter; iter++ {
-		if stop() {
-			break
-		}
-		iters = iter
-		progress := 1.0
-		switch {
-		case !deadline.IsZero():
-			progress = float64(time.Since(start)) / float64(opts.TimeLimit)
-		case maxIter > 0:
-			progress = float64(iter) / float64(maxIter)
-		}
-		lns.step(cand, st, rng, sc, stop)
-		if lns.accept(cand.obj, st.obj, best.obj, math.Min(progress, 1), rng) {
-			st, cand = cand, st
-		}
-		if st.obj.less(best.obj) {
-			best.copyFrom(st)
-			report(iter)
-		}
-	}
-	sol := best.solution(reasons)
-	sol.Iterations = iters
+	sr.anneal()
+	sol := sr.best.solution(reasons)
+	sol.Iterations = sr.iter
 	return sol, nil
 }
 

@@ -75,6 +75,9 @@ type state struct {
 	dropped    []int // sites no route can serve, with reasons in reasons
 	where      []int // where[site] = route index, -1 when not routed
 	obj        objective
+	// routeCap, when positive, forbids opening routes beyond that number
+	// (used while eliminating a route).
+	routeCap int
 }
 
 func newState(in *instance) *state {
@@ -95,6 +98,7 @@ func (st *state) clone() *state {
 // states at every iteration and must not allocate each time.
 func (st *state) copyFrom(o *state) {
 	st.obj = o.obj
+	st.routeCap = o.routeCap
 	for len(st.routes) < len(o.routes) {
 		st.routes = append(st.routes, &route{})
 	}

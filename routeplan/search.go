@@ -1,0 +1,100 @@
+package routeplan
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"time"
+)
+
+// search holds what the phases of Solve share: the budget, the random
+// source and the best solution so far.
+type search struct {
+	in       *instance
+	nb       *neighbours
+	rng      *rand.Rand
+	sc       *scratch
+	ctx      context.Context
+	opts     Options
+	start    time.Time
+	deadline time.Time
+	maxIter  int
+	iter     int
+	stopped  bool
+	best     *state
+}
+
+// stop reports whether the search must end: context cancelled, time limit
+// reached or iterations spent. It is called often, inside the phases too,
+// so that cancellation is honoured within milliseconds.
+func (sr *search) stop() bool {
+	if sr.stopped {
+		return true
+	}
+	select {
+	case <-sr.ctx.Done():
+		sr.stopped = true
+	default:
+		if !sr.deadline.IsZero() && time.Now().After(sr.deadline) {
+			sr.stopped = true
+		}
+		if sr.maxIter > 0 && sr.iter >= sr.maxIter {
+			sr.stopped = true
+		}
+	}
+	return sr.stopped
+}
+
+// progress is the fraction of the budget used, in [0, 1].
+func (sr *search) progress() float64 {
+	p := 1.0
+	switch {
+	case !sr.deadline.IsZero():
+		p = float64(time.Since(sr.start)) / float64(sr.opts.TimeLimit)
+	case sr.maxIter > 0:
+		p = float64(sr.iter) / float64(sr.maxIter)
+	}
+	return math.Min(math.Max(p, 0), 1)
+}
+
+// offer makes st the best solution when it is better.
+func (sr *search) offer(st *state) {
+	if st.obj.less(sr.best.obj) {
+		sr.best.copyFrom(st)
+		sr.report()
+	}
+}
+
+func (sr *search) report() {
+	if sr.opts.Progress == nil {
+		return
+	}
+	b := sr.best
+	sr.opts.Progress(Progress{
+		Elapsed: time.Since(sr.start), Iteration: sr.iter,
+		Cost: b.totalCost(), Vehicles: len(b.routes), Distance: b.totalDistance(),
+		Feasible: len(b.unassigned) == 0,
+	})
+}
+
+// anneal runs ruin-and-recreate with simulated annealing from the best
+// solution until the budget is spent; the temperature falls over the part of
+// the budget left when it starts.
+func (sr *search) anneal() {
+	st := sr.best.clone()
+	cand := newState(sr.in)
+	lns := newRuinRecreate(sr.in, sr.nb, st.obj)
+	p0 := sr.progress()
+	for !sr.stop() {
+		sr.iter++
+		lns.step(cand, st, sr.rng, sr.sc, sr.stop)
+		frac := 1.0
+		if p0 < 1 {
+			frac = (sr.progress() - p0) / (1 - p0)
+		}
+		if lns.accept(cand.obj, st.obj, sr.best.obj, math.Min(math.Max(frac, 0), 1), sr.rng) {
+			st, cand = cand, st
+		}
+		sr.offer(st)
+	}
+}
