@@ -24,25 +24,39 @@ raw=$(nice sh -c "$cmd")
 	echo "- time limit: go test's default 1 s per benchmark run, 5 runs each; load average before the run: $load (the machine is shared, so figures are lower bounds of what a quiet core gives)"
 	echo "- command: \`$cmd\`"
 	echo
-	echo "| benchmark | runs | best ns/op | median ns/op | updates/s (median) | B/op | allocs/op |"
-	echo "|---|---:|---:|---:|---:|---:|---:|"
+	echo "Wall-clock figures suffer from the other jobs on the machine; CPU figures divide the"
+	echo "process CPU time (getrusage) by the ops, which with one core in use is the cost per update."
+	echo
+	echo "| benchmark | runs | best ns/op | median ns/op | updates/s (wall, median) | CPU ns/op (median) | updates per CPU-second | B/op | allocs/op |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 	echo "$raw" | awk '
+		function median(arr, m,    x, y, t, s) {
+			for (x = 1; x <= m; x++) s[x] = arr[x]
+			for (x = 1; x <= m; x++) for (y = x + 1; y <= m; y++) if (s[y] < s[x]) { t = s[x]; s[x] = s[y]; s[y] = t }
+			lo = s[1]
+			return (m % 2) ? s[(m + 1) / 2] : (s[m / 2] + s[m / 2 + 1]) / 2
+		}
 		/^Benchmark/ {
 			name = $1
+			delete v
 			for (i = 3; i < NF; i += 2) v[$(i+1)] = $i
-			n[name]++
-			ns[name, n[name]] = v["ns/op"]
+			c = ++n[name]
+			ns[name, c] = v["ns/op"] + 0
+			cpu[name, c] = ("cpu-ns/op" in v) ? v["cpu-ns/op"] + 0 : -1
 			b[name] = v["B/op"]; a[name] = v["allocs/op"]
 			if (!(name in seen)) { seen[name] = 1; order[++k] = name }
 		}
 		END {
 			for (j = 1; j <= k; j++) {
 				name = order[j]; m = n[name]
-				for (x = 1; x <= m; x++) s[x] = ns[name, x] + 0
-				for (x = 1; x <= m; x++) for (y = x + 1; y <= m; y++) if (s[y] < s[x]) { t = s[x]; s[x] = s[y]; s[y] = t }
-				med = (m % 2) ? s[(m + 1) / 2] : (s[m / 2] + s[m / 2 + 1]) / 2
-				ups = (name ~ /Book/) ? "—" : sprintf("%.0f", 1e9 / med)
-				printf "| %s | %d | %.0f | %.0f | %s | %s | %s |\n", name, m, s[1], med, ups, b[name], a[name]
+				for (x = 1; x <= m; x++) { w[x] = ns[name, x]; u[x] = cpu[name, x] }
+				med = median(w, m); best = lo
+				cmed = median(u, m)
+				isbook = (name ~ /Book/)
+				ups = isbook ? "—" : sprintf("%.0f", 1e9 / med)
+				cns = (cmed < 0) ? "—" : sprintf("%.0f", cmed)
+				cups = (cmed <= 0 || isbook) ? "—" : sprintf("%.0f", 1e9 / cmed)
+				printf "| %s | %d | %.0f | %.0f | %s | %s | %s | %s | %s |\n", name, m, best, med, ups, cns, cups, b[name], a[name]
 			}
 		}'
 	echo
