@@ -9,7 +9,9 @@
 // path ("deliveries.deliveryDetails.propertyDetails.locationPreference")
 // and a message. Transition moves a delivery through its lifecycle (see
 // Status). ProviderErrors maps any of these errors onto the provider's
-// error body for a transport to send.
+// error body for a transport to send; NewReceipt builds the success body.
+// Every function is pure (no clock, no randomness, no I/O, no shared
+// mutable state) and safe for concurrent use; the inputs are never changed.
 //
 // # Update rules
 //

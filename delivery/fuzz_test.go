@@ -63,7 +63,7 @@ func FuzzApply(f *testing.F) {
 	f.Add(uint8(4), []byte(bookingJSON))
 	base := map[Status]Delivery{}
 	f.Fuzz(func(t *testing.T, st uint8, body []byte) {
-		s := Statuses[int(st)%len(Statuses)]
+		s := Statuses()[int(st)%len(Statuses())]
 		cur, ok := base[s]
 		if !ok {
 			cur = inStatus(t, s)

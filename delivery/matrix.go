@@ -16,14 +16,20 @@ const (
 	LocationNoPreference      = "NO_PREFERENCE"
 )
 
-// PropertyTypes lists the allowed propertyType values.
-var PropertyTypes = []string{PropertyHouse, PropertyApartment, PropertyBusiness, PropertyOther}
+var (
+	propertyTypes       = []string{PropertyHouse, PropertyApartment, PropertyBusiness, PropertyOther}
+	locationPreferences = []string{
+		LocationFrontDoor, LocationBackDoor, LocationSidePorch, LocationBuildingReception,
+		LocationMailroom, LocationGarageDoor, LocationNoPreference,
+	}
+)
 
-// LocationPreferences lists the allowed locationPreference values.
-var LocationPreferences = []string{
-	LocationFrontDoor, LocationBackDoor, LocationSidePorch, LocationBuildingReception,
-	LocationMailroom, LocationGarageDoor, LocationNoPreference,
-}
+// PropertyTypes returns the allowed propertyType values (a new slice).
+func PropertyTypes() []string { return append([]string(nil), propertyTypes...) }
+
+// LocationPreferences returns the allowed locationPreference values, in
+// the order of section 2.3 (a new slice).
+func LocationPreferences() []string { return append([]string(nil), locationPreferences...) }
 
 // notAllowed holds the cells of section 2.3 marked "Not Allowed"; every
 // other pair of known values is "Optional", i.e. allowed.
@@ -45,9 +51,9 @@ var notAllowed = map[[2]string]bool{
 // Unknown values are never allowed.
 func Allowed(propertyType, locationPreference string) bool {
 	if locationPreference == "" {
-		return propertyType == "" || in(propertyType, PropertyTypes)
+		return propertyType == "" || in(propertyType, propertyTypes)
 	}
-	if propertyType == "" || !in(propertyType, PropertyTypes) || !in(locationPreference, LocationPreferences) {
+	if propertyType == "" || !in(propertyType, propertyTypes) || !in(locationPreference, locationPreferences) {
 		return false
 	}
 	return !notAllowed[[2]string{propertyType, locationPreference}]

@@ -63,7 +63,7 @@ func TestMatrix(t *testing.T) {
 // locationPreference, whether the null is sent or already there.
 func TestMatrixNullPropertyType(t *testing.T) {
 	d := booked(t)
-	for _, pref := range LocationPreferences {
+	for _, pref := range LocationPreferences() {
 		t.Run("sent/"+pref, func(t *testing.T) {
 			_, err := Apply(d, upd(`"deliveryDetails":{"propertyDetails":{"propertyType":null,"locationPreference":"`+pref+`"}}`))
 			if !errors.Is(err, ErrDisallowedCombination) {
@@ -99,7 +99,7 @@ func TestMatrixNullPropertyType(t *testing.T) {
 		}
 	})
 	t.Run("type without preference", func(t *testing.T) {
-		for _, pt := range PropertyTypes {
+		for _, pt := range PropertyTypes() {
 			if !Allowed(pt, "") {
 				t.Errorf("Allowed(%s, null) = false", pt)
 			}

@@ -133,7 +133,7 @@ func stateMachine(t *rapid.T) {
 		model := real.Clone() // the model's view; changed only by the model's rules
 		t.Repeat(map[string]func(*rapid.T){
 			"transition": func(t *rapid.T) {
-				to := rapid.SampledFrom(Statuses).Draw(t, "to")
+				to := rapid.SampledFrom(Statuses()).Draw(t, "to")
 				got, err := Transition(real, to)
 				if slices.Contains(modelNext[model.Status], to) {
 					if err != nil {

@@ -30,12 +30,14 @@ const (
 	StatusCancelled        Status = "CANCELLED"
 )
 
-// Statuses lists every status in lifecycle order.
-var Statuses = []Status{
+var statuses = []Status{
 	StatusRequested, StatusDriverAssigned, StatusEnrouteToPickup,
 	StatusArrivedAtPickup, StatusDispatched, StatusEnrouteToDropoff,
 	StatusDelivered, StatusFailed, StatusReturned, StatusCancelled,
 }
+
+// Statuses returns every status in lifecycle order (a new slice).
+func Statuses() []Status { return append([]Status(nil), statuses...) }
 
 type statusInfo struct {
 	driverAssigned bool
@@ -60,7 +62,7 @@ var statusTable = [...]statusInfo{
 }
 
 // statusIndex maps a status to its row of statusTable (1 + its position in
-// Statuses), 0 for an unknown one; a switch, because the update path asks
+// statuses), 0 for an unknown one; a switch, because the update path asks
 // several times per call.
 func statusIndex(s Status) int {
 	switch s {

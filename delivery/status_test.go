@@ -29,8 +29,8 @@ func TestTransitions(t *testing.T) {
 		legal[e] = true
 	}
 	d := booked(t)
-	for _, from := range Statuses {
-		for _, to := range Statuses {
+	for _, from := range Statuses() {
+		for _, to := range Statuses() {
 			d.Status = from
 			got, err := Transition(d, to)
 			switch {
@@ -84,7 +84,7 @@ func TestStatusConditions(t *testing.T) {
 			t.Errorf("%s: assigned %v dispatched %v terminal %v valid %v", c.s, c.s.DriverAssigned(), c.s.Dispatched(), c.s.Terminal(), c.s.Valid())
 		}
 	}
-	for _, s := range Statuses {
+	for _, s := range Statuses() {
 		if !s.Terminal() && !slices.Contains(s.Next(), StatusCancelled) {
 			t.Errorf("%s cannot be cancelled", s)
 		}
@@ -104,12 +104,12 @@ func TestApplyRejectsUnknownStatus(t *testing.T) {
 }
 
 func TestStatusIndexMatchesStatuses(t *testing.T) {
-	for i, s := range Statuses {
+	for i, s := range Statuses() {
 		if statusIndex(s) != i+1 {
 			t.Errorf("statusIndex(%s) = %d, want %d", s, statusIndex(s), i+1)
 		}
 	}
-	if len(statusTable) != len(Statuses)+1 {
+	if len(statusTable) != len(Statuses())+1 {
 		t.Errorf("statusTable has %d rows", len(statusTable))
 	}
 }

@@ -272,10 +272,10 @@ func validateDeliveryDetails(c checker, dd *DeliveryDetails) {
 	const pp = "deliveries.deliveryDetails.propertyDetails"
 	pd := &dd.PropertyDetails
 	c.text(pp, "gateCode", pd.GateCode, false, MaxGateCodeLen)
-	c.enum(pp, "propertyType", pd.PropertyType, false, PropertyTypes)
-	c.enum(pp, "locationPreference", pd.LocationPreference, false, LocationPreferences)
-	knownType := pd.PropertyType == "" || in(pd.PropertyType, PropertyTypes)
-	knownPref := in(pd.LocationPreference, LocationPreferences)
+	c.enum(pp, "propertyType", pd.PropertyType, false, propertyTypes)
+	c.enum(pp, "locationPreference", pd.LocationPreference, false, locationPreferences)
+	knownType := pd.PropertyType == "" || in(pd.PropertyType, propertyTypes)
+	knownPref := in(pd.LocationPreference, locationPreferences)
 	if knownType && knownPref && !Allowed(pd.PropertyType, pd.LocationPreference) {
 		if pd.PropertyType == "" {
 			c.add(CodeDisallowedCombination, pp, "locationPreference",
