@@ -13,11 +13,15 @@ type Options struct {
 	MaxIterations int
 	// Seed makes the search reproducible.
 	Seed int64
-	// Workers is the number of parallel searches; 0 means 1. The same
-	// Seed and Workers give the same Solution.
+	// Workers is the number of independent searches run in parallel, each
+	// from its own random stream of Seed; Solve returns the best. 0 means 1.
+	// The same Problem, Seed, Workers and MaxIterations give the same
+	// Solution; under a TimeLimit the number of iterations, and so the
+	// result, depends on the machine's speed.
 	Workers int
-	// Progress, when set, is called from Solve's goroutine each time the
-	// incumbent improves.
+	// Progress, when set, is called each time the best solution of all
+	// workers improves. Calls never overlap, but with several workers they
+	// come from the workers' goroutines.
 	Progress func(Progress)
 }
 
@@ -33,6 +37,9 @@ type Progress struct {
 	Cost     float64
 	Vehicles int
 	Distance float64
-	// Feasible is true when the incumbent serves every servable site.
-	Feasible bool
+	// Unassigned counts the sites the incumbent leaves out, including those
+	// no vehicle can serve; Feasible is true when it serves every site that
+	// can be served.
+	Unassigned int
+	Feasible   bool
 }

@@ -22,6 +22,8 @@ type search struct {
 	iter     int
 	stopped  bool
 	best     *state
+	// onImprove, when set, receives every new best solution.
+	onImprove func(Progress, objective)
 }
 
 // stop reports whether the search must end: context cancelled, time limit
@@ -66,15 +68,15 @@ func (sr *search) offer(st *state) {
 }
 
 func (sr *search) report() {
-	if sr.opts.Progress == nil {
+	if sr.onImprove == nil {
 		return
 	}
 	b := sr.best
-	sr.opts.Progress(Progress{
+	sr.onImprove(Progress{
 		Elapsed: time.Since(sr.start), Iteration: sr.iter,
 		Cost: b.totalCost(), Vehicles: len(b.routes), Distance: b.totalDistance(),
-		Feasible: len(b.unassigned) == 0,
-	})
+		Unassigned: len(b.unassigned) + len(b.dropped), Feasible: len(b.unassigned) == 0,
+	}, b.obj)
 }
 
 // anneal runs ruin-and-recreate with simulated annealing from the best

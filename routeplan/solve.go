@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"sort"
+	"sync"
 	"time"
 )
 
@@ -24,31 +25,81 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
 	}
 	start := time.Now()
 	in := newInstance(p)
-	rng := rand.New(rand.NewPCG(uint64(opts.Seed), 0x9e3779b97f4a7c15))
 	sc := &scratch{}
-
-	st := newState(in)
 	reasons := make(map[int]Reason)
-	servable := make([]int, 0, len(p.Sites))
+	var servable, dropped []int
 	for i := range p.Sites {
 		if r, ok := in.singletonReason(i, sc); !ok {
 			reasons[i] = r
-			st.dropped = append(st.dropped, i)
+			dropped = append(dropped, i)
 			continue
 		}
 		servable = append(servable, i)
 	}
 	nb := newNeighbours(in, neighbourCount)
 
-	sr := &search{in: in, nb: nb, rng: rng, sc: sc, ctx: ctx, opts: opts, start: start}
-	if opts.TimeLimit > 0 {
-		sr.deadline = start.Add(opts.TimeLimit)
+	workers := max(opts.Workers, 1)
+	var mu sync.Mutex // serialises Progress calls and the shared incumbent
+	var shared objective
+	haveShared := false
+	results := make([]*search, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		sr := &search{
+			in: in, nb: nb, sc: &scratch{}, ctx: ctx, opts: opts, start: start,
+			// Worker w draws from its own stream of the seed, so that the
+			// result depends on Seed and Workers only.
+			rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x9e3779b97f4a7c15+uint64(w))),
+		}
+		if opts.TimeLimit > 0 {
+			sr.deadline = start.Add(opts.TimeLimit)
+		}
+		sr.maxIter = opts.MaxIterations
+		if sr.maxIter == 0 && opts.TimeLimit == 0 {
+			sr.maxIter = DefaultIterations
+		}
+		if opts.Progress != nil {
+			sr.onImprove = func(pr Progress, obj objective) {
+				mu.Lock()
+				defer mu.Unlock()
+				if !haveShared || obj.less(shared) {
+					shared, haveShared = obj, true
+					opts.Progress(pr)
+				}
+			}
+		}
+		results[w] = sr
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sr.run(servable, dropped)
+		}()
 	}
-	sr.maxIter = opts.MaxIterations
-	if sr.maxIter == 0 && opts.TimeLimit == 0 {
-		sr.maxIter = DefaultIterations
+	wg.Wait()
+	var best *search
+	for _, sr := range results {
+		if sr.best == nil {
+			continue
+		}
+		if best == nil || sr.best.obj.less(best.best.obj) {
+			best = sr
+		}
 	}
+	if best == nil {
+		return nil, ctx.Err()
+	}
+	sol := best.best.solution(reasons)
+	for _, sr := range results {
+		sol.Iterations += sr.iter
+	}
+	return sol, nil
+}
 
+// run is one worker's whole search: construction, then the phases.
+func (sr *search) run(servable, dropped []int) {
+	in, nb, rng, sc := sr.in, sr.nb, sr.rng, sr.sc
+	st := newState(in)
+	st.dropped = dropped
 	// Construction: far sites first, as seeds of routes (Solomon's I1 idea),
 	// each at its cheapest feasible place.
 	order := append([]int(nil), servable...)
@@ -60,8 +111,8 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
 		return in.legDist(depot, in.sites[order[a]].Location) > in.legDist(depot, in.sites[order[b]].Location)
 	})
 	for _, u := range order {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+		if sr.ctx.Err() != nil {
+			return
 		}
 		st.recreate([]int{u}, nb, 0, rng, sc)
 	}
@@ -69,15 +120,14 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
 	st.localSearch(nb, rng, sc, sr.stop, nil)
 	sr.best = st.clone()
 	sr.report()
-
-	if p.Objective == Hierarchical {
+	if len(servable) <= 1 {
+		return // nothing left to improve
+	}
+	if in.p.Objective == Hierarchical {
 		// Fewer routes first: give the route elimination half the budget.
 		sr.minimiseRoutes(0.5)
 	}
 	sr.anneal()
-	sol := sr.best.solution(reasons)
-	sol.Iterations = sr.iter
-	return sol, nil
 }
 
 // singletonReason decides whether site i can be served at all, by a route of

@@ -218,3 +218,69 @@ func TestCancel(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestWorkersDeterministic(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genProblem(t)
+		var calls []Progress
+		opts := Options{MaxIterations: 20, Seed: 7, Workers: 3, Progress: func(pr Progress) { calls = append(calls, pr) }}
+		a, err := Solve(context.Background(), p, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkSolution(p, a); err != nil {
+			t.Fatal(err)
+		}
+		if len(calls) == 0 {
+			t.Fatal("Progress never called")
+		}
+		for k := 1; k < len(calls); k++ {
+			a, b := calls[k], calls[k-1]
+			if a.Unassigned > b.Unassigned || (a.Unassigned == b.Unassigned && p.Objective == Hierarchical && a.Vehicles > b.Vehicles) {
+				t.Fatalf("progress went backwards: %+v after %+v", calls[k], calls[k-1])
+			}
+		}
+		opts.Progress = nil
+		b, _ := Solve(context.Background(), p, opts)
+		if !reflect.DeepEqual(a, b) {
+			t.Fatal("same seed and workers, different solutions")
+		}
+	})
+}
+
+// TestSolveAnyInput: whatever the problem, Solve returns an error or a
+// solution that passes the checker; it never panics.
+func TestSolveAnyInput(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genProblem(t)
+		f := rapid.SampledFrom([]float64{math.NaN(), math.Inf(1), -1, 0, 1e18}).Draw(t, "bad")
+		switch rapid.IntRange(0, 7).Draw(t, "corrupt") {
+		case 0:
+			p.Distance[rapid.IntRange(0, len(p.Distance)-1).Draw(t, "i")] = f
+		case 1:
+			p.Sites[0].Service = f
+		case 2:
+			p.Sites[0].Windows = append(p.Sites[0].Windows, Window{f, 0})
+		case 3:
+			p.VehicleTypes[0].ShiftEnd = f
+		case 4:
+			p.Sites[0].Location = rapid.IntRange(-3, p.N+3).Draw(t, "loc")
+		case 5:
+			p.N = rapid.IntRange(-1, p.N+1).Draw(t, "n")
+		case 6:
+			p.VehicleTypes[0].Capacity = append(p.VehicleTypes[0].Capacity, f)
+		case 7:
+			p.Objective = Objective(rapid.IntRange(-1, 3).Draw(t, "obj"))
+		}
+		sol, err := Solve(context.Background(), p, Options{MaxIterations: 5})
+		if err != nil {
+			if !errors.Is(err, constraints.ErrInvalid) {
+				t.Fatalf("error is not ErrInvalid: %v", err)
+			}
+			return
+		}
+		if err := checkSolution(p, sol); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
