@@ -1,7 +1,5 @@
 package routeplan
 
-import "sort"
-
 // neighbours lists, for every site, the sites closest to it: moves are only
 // tried between neighbours (granular neighbourhoods), which keeps the
 // search near-linear in the number of sites.
@@ -20,13 +18,18 @@ func newNeighbours(in *instance, k int) *neighbours {
 		k = n - 1
 	}
 	nb := &neighbours{list: make([][]int, n)}
+	if k <= 0 {
+		return nb
+	}
+	// Keep the k best in a sorted array: O(n² + n·k·inserts), far cheaper
+	// than sorting n lists of n when n is in the thousands.
 	type cand struct {
 		v int
 		d float64
 	}
-	cs := make([]cand, 0, n)
+	top := make([]cand, 0, k+1)
 	for u := 0; u < n; u++ {
-		cs = cs[:0]
+		top = top[:0]
 		lu := in.sites[u].Location
 		for v := 0; v < n; v++ {
 			if v == u {
@@ -35,17 +38,24 @@ func newNeighbours(in *instance, k int) *neighbours {
 			lv := in.sites[v].Location
 			d := in.legDist(lu, lv) + in.legDist(lv, lu) + in.legDur(lu, lv) + in.legDur(lv, lu)
 			d += windowGap(in.sites[u].Windows, in.sites[v].Windows)
-			cs = append(cs, cand{v, d})
-		}
-		sort.Slice(cs, func(a, b int) bool {
-			if cs[a].d != cs[b].d {
-				return cs[a].d < cs[b].d
+			if len(top) == k && d >= top[k-1].d {
+				continue // ties keep the lower index, which came first
 			}
-			return cs[a].v < cs[b].v
-		})
-		l := make([]int, k)
-		for j := 0; j < k; j++ {
-			l[j] = cs[j].v
+			j := len(top)
+			if j < k {
+				top = append(top, cand{})
+			} else {
+				j = k - 1
+			}
+			for j > 0 && top[j-1].d > d {
+				top[j] = top[j-1]
+				j--
+			}
+			top[j] = cand{v, d}
+		}
+		l := make([]int, len(top))
+		for j, c := range top {
+			l[j] = c.v
 		}
 		nb.list[u] = l
 	}

@@ -117,9 +117,10 @@ func (sr *search) run(servable, dropped []int) {
 		st.recreate([]int{u}, nb, 0, rng, sc)
 	}
 	st.dropEmpty()
-	st.localSearch(nb, rng, sc, sr.stop, nil)
 	sr.best = st.clone()
 	sr.report()
+	st.localSearch(nb, rng, sc, sr.stop, nil)
+	sr.offer(st)
 	if len(servable) <= 1 {
 		return // nothing left to improve
 	}

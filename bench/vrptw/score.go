@@ -13,6 +13,10 @@ type Outcome struct {
 	Vehicles int
 	Distance float64
 	Seconds  float64
+	// The first feasible solution: when it came and what it was.
+	FirstSeconds  float64
+	FirstVehicles int
+	FirstDistance float64
 }
 
 // Summary compares outcomes with reference values.

@@ -261,3 +261,19 @@ func mustRead(t testing.TB, path string) *Instance {
 	}
 	return in
 }
+
+func TestRandom(t *testing.T) {
+	a, b := Random(300, 1), Random(300, 1)
+	if !reflect.DeepEqual(a, b) {
+		t.Fatal("same seed, different instances")
+	}
+	if len(a.Customers) != 301 || a.Vehicles != 75 {
+		t.Fatalf("got %d customers, %d vehicles", len(a.Customers), a.Vehicles)
+	}
+	// Every customer must be servable alone, so a first solution exists.
+	for _, c := range a.Customers[1:] {
+		if _, err := a.Check(Hierarchical, [][]int{{c.ID}}); err != nil && !strings.Contains(err.Error(), "not visited") {
+			t.Fatalf("customer %d cannot be served alone: %v", c.ID, err)
+		}
+	}
+}

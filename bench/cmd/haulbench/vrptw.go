@@ -31,8 +31,9 @@ func runVRPTW(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Int64("seed", 1, "random seed")
 	solDir := fs.String("sol", "", "write DIR/<instance>.sol in CVRPLIB form")
 	refFile := fs.String("ref", "", "reference CSV (bks.csv, bks_distance.csv); totals and gaps on stderr")
+	random := fs.Int("random", 0, "also solve a random instance of N customers (vrptw.Random, seed -seed), named randomN")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: haulbench vrptw [-time 10s] [-objective hierarchical|distance] [-workers 1] [-seed 1] [-sol DIR] [-ref FILE.csv] FILE...")
+		fmt.Fprintln(stderr, "usage: haulbench vrptw [-time 10s] [-objective hierarchical|distance] [-workers 1] [-seed 1] [-sol DIR] [-ref FILE.csv] [-random N] FILE...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -47,7 +48,7 @@ func runVRPTW(args []string, stdout, stderr io.Writer) error {
 	default:
 		return fmt.Errorf("unknown objective %q (want hierarchical or distance)", *objective)
 	}
-	if fs.NArg() == 0 {
+	if fs.NArg() == 0 && *random <= 0 {
 		fs.Usage()
 		return errors.New("no instance files")
 	}
@@ -77,13 +78,31 @@ func runVRPTW(args []string, stdout, stderr io.Writer) error {
 	}
 	var outs []vrptw.Outcome
 	failed := 0
-	for _, path := range fs.Args() {
-		o, err := solveVRPTW(path, conv, *limit, *workers, *seed, *solDir, decimals)
+	jobs := fs.Args()
+	if *random > 0 {
+		jobs = append(jobs, "")
+	}
+	for _, path := range jobs {
+		var in *vrptw.Instance
+		var err error
+		name := ""
+		if path == "" {
+			in = vrptw.Random(*random, uint64(*seed))
+			name, path = in.Name, in.Name
+		} else {
+			name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+			in, err = readVRPTW(path)
+		}
+		var o vrptw.Outcome
+		if err == nil {
+			o, err = solveVRPTW(in, name, conv, *limit, *workers, *seed, *solDir, decimals)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", path, err)
 			failed++
 			continue
 		}
+		fmt.Fprintf(stderr, "%s: first feasible solution after %.2f s (%d vehicles, distance %.*f)\n", name, o.FirstSeconds, o.FirstVehicles, decimals, o.FirstDistance)
 		outs = append(outs, o)
 		if _, err := fmt.Fprintf(stdout, "%s,%d,%.*f,%.2f\n", o.Instance, o.Vehicles, decimals, o.Distance, o.Seconds); err != nil {
 			return err
@@ -95,48 +114,57 @@ func runVRPTW(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if failed > 0 {
-		return fmt.Errorf("%d of %d files failed", failed, fs.NArg())
+		return fmt.Errorf("%d of %d instances failed", failed, len(jobs))
 	}
 	return nil
 }
 
-func solveVRPTW(path string, conv vrptw.Convention, limit time.Duration, workers int, seed int64, solDir string, decimals int) (vrptw.Outcome, error) {
+func readVRPTW(path string) (*vrptw.Instance, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return vrptw.Outcome{}, err
+		return nil, err
 	}
-	in, err := vrptw.Read(f)
-	f.Close()
-	if err != nil {
-		return vrptw.Outcome{}, err
-	}
-	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	defer f.Close()
+	return vrptw.Read(f)
+}
+
+func solveVRPTW(in *vrptw.Instance, name string, conv vrptw.Convention, limit time.Duration, workers int, seed int64, solDir string, decimals int) (vrptw.Outcome, error) {
+	var o vrptw.Outcome
+	p := in.Problem(conv)
 	began := time.Now()
-	sol, err := routeplan.Solve(context.Background(), in.Problem(conv), routeplan.Options{TimeLimit: limit, Workers: workers, Seed: seed})
+	scale := conv.Scale()
+	progress := func(p routeplan.Progress) {
+		if p.Feasible && o.FirstSeconds == 0 {
+			o.FirstSeconds = time.Since(began).Seconds()
+			o.FirstVehicles, o.FirstDistance = p.Vehicles, p.Distance/scale
+		}
+	}
+	sol, err := routeplan.Solve(context.Background(), p, routeplan.Options{TimeLimit: limit, Workers: workers, Seed: seed, Progress: progress})
 	secs := time.Since(began).Seconds()
 	if err != nil {
-		return vrptw.Outcome{}, err
+		return o, err
 	}
 	if len(sol.Unassigned) > 0 {
-		return vrptw.Outcome{}, fmt.Errorf("%d customers unassigned (first: %d, %s)", len(sol.Unassigned), sol.Unassigned[0].Site+1, sol.Unassigned[0].Reason)
+		return o, fmt.Errorf("%d customers unassigned (first: %d, %s)", len(sol.Unassigned), sol.Unassigned[0].Site+1, sol.Unassigned[0].Reason)
 	}
 	routes := vrptw.Routes(sol)
 	dist, err := in.Check(conv, routes)
 	if err != nil {
-		return vrptw.Outcome{}, fmt.Errorf("solver returned an infeasible solution: %w", err)
+		return o, fmt.Errorf("solver returned an infeasible solution: %w", err)
 	}
 	if solDir != "" {
 		out, err := os.Create(filepath.Join(solDir, name+".sol"))
 		if err != nil {
-			return vrptw.Outcome{}, err
+			return o, err
 		}
 		err = vrptw.WriteSol(out, routes, dist, decimals)
 		if cerr := out.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			return vrptw.Outcome{}, err
+			return o, err
 		}
 	}
-	return vrptw.Outcome{Instance: name, Vehicles: len(routes), Distance: dist, Seconds: secs}, nil
+	o.Instance, o.Vehicles, o.Distance, o.Seconds = name, len(routes), dist, secs
+	return o, nil
 }
