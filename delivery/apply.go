@@ -1,40 +1,25 @@
 package delivery
 
-import (
-	"github.com/haulplan/haulplan/constraints"
-)
+import "github.com/haulplan/haulplan/constraints"
 
-// parseBody parses a request body and returns its "deliveries" member.
-// Syntax errors, a body over MaxBodyBytes and a top level other than
-// {"deliveries": {...}} are reported as violations.
-func parseBody(body []byte, m *merger) *node {
-	if len(body) > MaxBodyBytes {
-		m.vs.Add(CodeBodyTooLarge, "", "body has %d bytes; at most %d are accepted", len(body), MaxBodyBytes)
-		return nil
+// tooLarge reports a body over MaxBodyBytes.
+func tooLarge(body []byte, m *merger) bool {
+	if len(body) <= MaxBodyBytes {
+		return false
 	}
-	root, err := parseJSON(body)
-	if err != nil {
-		m.vs.Add(CodeMalformedJSON, "", "body is not valid JSON: %v", err)
-		return nil
+	m.vs.Add(CodeBodyTooLarge, "", "body has %d bytes; at most %d are accepted", len(body), MaxBodyBytes)
+	return true
+}
+
+// malformed replaces whatever was found with the syntax error, if any:
+// findings in a body that is not JSON mean nothing.
+func malformed(lx *lexer, m *merger) bool {
+	if lx.err == nil {
+		return false
 	}
-	if !m.object(&root, "") {
-		return nil
-	}
-	var d *node
-	for i := range root.members {
-		if root.members[i].key == "deliveries" {
-			d = &root.members[i].val
-		} else {
-			m.unknown("", root.members[i].key)
-		}
-	}
-	if d == nil {
-		m.vs.Add(CodeRequired, "deliveries", "is required")
-	}
-	if len(m.vs) > 0 {
-		return nil
-	}
-	return d
+	m.vs = m.vs[:0]
+	m.vs.Add(CodeMalformedJSON, "", "body is not valid JSON: %v", lx.err)
+	return true
 }
 
 func fail(vs constraints.Violations) error { return &Error{Violations: vs.Sorted()} }
@@ -46,13 +31,13 @@ func fail(vs constraints.Violations) error { return &Error{Violations: vs.Sorted
 // the *Error lists every violation.
 func Book(id string, body []byte) (Delivery, error) {
 	var m merger
-	n := parseBody(body, &m)
-	if n == nil {
+	if tooLarge(body, &m) {
 		return Delivery{}, fail(m.vs)
 	}
 	d := Delivery{DeliveryID: id, Status: StatusRequested}
-	m.delivery(n, &d)
-	if len(m.vs) > 0 {
+	lx := lexer{data: body}
+	m.top(&lx, func() { m.delivery(&lx, &d) })
+	if malformed(&lx, &m) || len(m.vs) > 0 {
 		return Delivery{}, fail(m.vs)
 	}
 	validate(&d, &m.vs)
@@ -78,31 +63,35 @@ func Book(id string, body []byte) (Delivery, error) {
 //     (ErrInvalidValue).
 //
 // The checks run in stages, and the first stage that fails decides the
-// error: (1) JSON syntax, size and the top level; (2) current's status
-// (unknown or terminal); (3) decoding of the members (types, unknown and
-// repeated members, timestamp format, numbers); (4) no change; (5) locked
-// fields and every constraint of the merged result, reported together.
+// error: (1) size and JSON syntax; (2) current's status (unknown or
+// terminal), after the top level of the body; (3) the top level and the
+// members (types, unknown and repeated members, timestamp format,
+// numbers); (4) no change; (5) locked fields and every constraint of the
+// merged result, reported together.
 // Every violation of the deciding stage is listed. Apply never changes
 // current and keeps no reference to body; on error it returns current
 // itself.
 func Apply(current Delivery, body []byte) (Delivery, error) {
 	var m merger
-	n := parseBody(body, &m)
-	if n == nil {
+	if tooLarge(body, &m) {
 		return current, fail(m.vs)
 	}
-	switch {
-	case !current.Status.Valid():
-		m.vs.Add(CodeInvalidStatus, pathStatus, "current status %q is not a known status", short(string(current.Status)))
-	case current.Status.Terminal():
-		m.vs.Add(CodeClosed, "deliveries", "delivery is %s and accepts no change", current.Status)
-	}
-	if len(m.vs) > 0 {
+	lx := lexer{data: body}
+	if !current.Status.Valid() || current.Status.Terminal() {
+		// Still read the body: a malformed one is reported as such.
+		m.top(&lx, lx.skip)
+		if !malformed(&lx, &m) && len(m.vs) == 0 {
+			if current.Status.Valid() {
+				m.vs.Add(CodeClosed, "deliveries", "delivery is %s and accepts no change", current.Status)
+			} else {
+				m.vs.Add(CodeInvalidStatus, pathStatus, "current status %q is not a known status", short(string(current.Status)))
+			}
+		}
 		return current, fail(m.vs)
 	}
 	next := current.Clone()
-	m.delivery(n, &next)
-	if len(m.vs) > 0 {
+	m.top(&lx, func() { m.delivery(&lx, &next) })
+	if malformed(&lx, &m) || len(m.vs) > 0 {
 		return current, fail(m.vs)
 	}
 	if len(m.changes) == 0 {

@@ -28,7 +28,7 @@ type change struct {
 	lock         lockClass
 }
 
-// merger walks a parsed "deliveries" object against the payload schema and
+// merger reads a "deliveries" object against the payload schema and
 // writes every sent member into a delivery (a deep copy owned by the
 // caller): objects member by member, arrays as a whole. It records type
 // errors and the members whose value changed.
@@ -78,41 +78,66 @@ func (m *merger) changed(parent, name string, lock lockClass) {
 	}
 }
 
-func (m *merger) typeErr(parent, name, want string, n *node) {
-	m.vs.Add(CodeInvalidType, join(parent, name), "must be %s, not %s", want, n.kind)
+func (m *merger) typeErr(parent, name, want string, k kind) {
+	m.vs.Add(CodeInvalidType, join(parent, name), "must be %s, not %s", want, k)
 }
 
-func (m *merger) unknown(parent, name string) {
+func (m *merger) unknown(lx *lexer, parent, name string) {
 	m.vs.Add(CodeUnknownMember, join(parent, name), "is not a member of the delivery payload")
+	lx.skip()
 }
 
-// object reports whether n is an object, reporting a type error if not and
-// every repeated member name if so; a repeated member is refused because
-// JSON leaves its meaning open.
-func (m *merger) object(n *node, p string) bool {
-	if n.kind != kObject {
-		m.typeErr(p, "", "an object", n)
-		return false
+// object reads an object at path p, calling each for every member (each
+// must consume the member's value). A value of another type is reported
+// and skipped; a repeated member is reported, because JSON leaves its
+// meaning open.
+func (m *merger) object(lx *lexer, p string, each func(name string)) {
+	if k := lx.peek(); k != kObject {
+		m.typeErr(p, "", "an object", k)
+		lx.skip()
+		return
 	}
-	for i := 1; i < len(n.members); i++ {
-		for j := 0; j < i; j++ {
-			if n.members[i].key == n.members[j].key {
-				m.vs.Add(CodeDuplicateMember, join(p, n.members[i].key), "appears more than once")
+	lx.enter()
+	var buf [16]string
+	seen := buf[:0]
+	for first := true; ; first = false {
+		name, ok := lx.member(first)
+		if !ok {
+			return
+		}
+		for _, s := range seen {
+			if s == name {
+				m.vs.Add(CodeDuplicateMember, join(p, name), "appears more than once")
 				break
 			}
 		}
+		seen = append(seen, name)
+		each(name)
 	}
-	return true
 }
 
-func (m *merger) str(n *node, parent, name string, dst *string, lock lockClass) {
+// orNull returns lx, or, when the next value is null, consumes it and
+// returns a lexer over null, the object with every member null: that is
+// what null means for an object the model always has.
+func orNull(lx *lexer, null []byte, sub *lexer) *lexer {
+	if lx.peek() != kNull {
+		return lx
+	}
+	lx.null()
+	*sub = lexer{data: null}
+	return sub
+}
+
+func (m *merger) str(lx *lexer, parent, name string, dst *string, lock lockClass) {
 	var v string
-	switch n.kind {
+	switch k := lx.peek(); k {
 	case kString:
-		v = n.s
+		v = lx.stringValue()
 	case kNull:
+		lx.null()
 	default:
-		m.typeErr(parent, name, "a string", n)
+		m.typeErr(parent, name, "a string", k)
+		lx.skip()
 		return
 	}
 	if *dst != v {
@@ -121,14 +146,16 @@ func (m *merger) str(n *node, parent, name string, dst *string, lock lockClass) 
 	}
 }
 
-func (m *merger) boolean(n *node, parent, name string, dst *bool, lock lockClass) {
+func (m *merger) boolean(lx *lexer, parent, name string, dst *bool, lock lockClass) {
 	var v bool
-	switch n.kind {
+	switch k := lx.peek(); k {
 	case kBool:
-		v = n.b
+		v = lx.boolean()
 	case kNull:
+		lx.null()
 	default:
-		m.typeErr(parent, name, "a boolean", n)
+		m.typeErr(parent, name, "a boolean", k)
+		lx.skip()
 		return
 	}
 	if *dst != v {
@@ -137,20 +164,30 @@ func (m *merger) boolean(n *node, parent, name string, dst *bool, lock lockClass
 	}
 }
 
-func (m *merger) timestamp(n *node, parent, name string, dst *time.Time, lock lockClass) {
+func (m *merger) timestamp(lx *lexer, parent, name string, dst *time.Time, lock lockClass) {
 	var v time.Time
-	switch n.kind {
+	switch k := lx.peek(); k {
 	case kString:
-		t, ok := parseTimestamp(n.s)
+		raw, esc, ok := lx.scanString()
+		if !ok {
+			return
+		}
+		s := view(raw)
+		if esc {
+			s = unescape(raw)
+		}
+		t, ok := parseTimestamp(s)
 		if !ok {
 			m.vs.Add(CodeInvalidFormat, join(parent, name),
-				"must be an ISO 8601 UTC timestamp with milliseconds like 2026-11-22T10:00:00.000Z, not %q", short(n.s))
+				"must be an ISO 8601 UTC timestamp with milliseconds like 2026-11-22T10:00:00.000Z, not %q", short(s))
 			return
 		}
 		v = t
 	case kNull:
+		lx.null()
 	default:
-		m.typeErr(parent, name, "a string", n)
+		m.typeErr(parent, name, "a string", k)
+		lx.skip()
 		return
 	}
 	if !dst.Equal(v) {
@@ -159,27 +196,33 @@ func (m *merger) timestamp(n *node, parent, name string, dst *time.Time, lock lo
 	}
 }
 
-// number returns the value of a number node; ok is false (and a violation
-// recorded) for null, other types and numbers beyond float64.
-func (m *merger) number(n *node, parent, name string) (float64, bool) {
-	switch n.kind {
+// number reads a number; ok is false (and a violation recorded) for null,
+// other types and numbers beyond float64.
+func (m *merger) number(lx *lexer, parent, name string) (f float64, lit string, ok bool) {
+	switch k := lx.peek(); k {
 	case kNumber:
-		f, err := strconv.ParseFloat(n.s, 64)
-		if err != nil {
-			m.vs.Add(CodeOutOfRange, join(parent, name), "number %s is too large", short(n.s))
-			return 0, false
+		lit = lx.number()
+		if lx.err != nil {
+			return 0, "", false
 		}
-		return f, true
+		f, err := strconv.ParseFloat(lit, 64)
+		if err != nil {
+			m.vs.Add(CodeOutOfRange, join(parent, name), "number %s is too large", short(lit))
+			return 0, "", false
+		}
+		return f, lit, true
 	case kNull:
+		lx.null()
 		m.vs.Add(CodeRequired, join(parent, name), "must not be null (send null for the enclosing object to remove it)")
 	default:
-		m.typeErr(parent, name, "a number", n)
+		m.typeErr(parent, name, "a number", k)
+		lx.skip()
 	}
-	return 0, false
+	return 0, "", false
 }
 
-func (m *merger) float(n *node, parent, name string, dst *float64, lock lockClass) {
-	f, ok := m.number(n, parent, name)
+func (m *merger) float(lx *lexer, parent, name string, dst *float64, lock lockClass) {
+	f, _, ok := m.number(lx, parent, name)
 	if ok && *dst != f {
 		*dst = f
 		m.changed(parent, name, lock)
@@ -190,17 +233,17 @@ func (m *merger) float(n *node, parent, name string, dst *float64, lock lockClas
 // holds exactly.
 const maxExactInt = 1 << 53
 
-func (m *merger) integer(n *node, parent, name string, dst *int, lock lockClass) {
-	f, ok := m.number(n, parent, name)
+func (m *merger) integer(lx *lexer, parent, name string, dst *int, lock lockClass) {
+	f, lit, ok := m.number(lx, parent, name)
 	if !ok {
 		return
 	}
 	if f != math.Trunc(f) {
-		m.vs.Add(CodeNotInteger, join(parent, name), "must be an integer, not %s", short(n.s))
+		m.vs.Add(CodeNotInteger, join(parent, name), "must be an integer, not %s", short(lit))
 		return
 	}
 	if math.Abs(f) > maxExactInt {
-		m.vs.Add(CodeOutOfRange, join(parent, name), "integer %s is too large", short(n.s))
+		m.vs.Add(CodeOutOfRange, join(parent, name), "integer %s is too large", short(lit))
 		return
 	}
 	if v := int(f); *dst != v {
@@ -217,151 +260,171 @@ func (m *merger) require(present bool, parent, name string) {
 	}
 }
 
-// ptrObject merges n into the optional object *dst: null removes it, an
-// object updates it member by member, or creates it (then the creation is
-// the one change recorded, and fill checks the members it needs).
-func ptrObject[T any](m *merger, n *node, p string, dst **T, lock lockClass,
-	fill func(m *merger, n *node, p string, v *T, creating bool, lock lockClass)) {
-	if n.kind == kNull {
+// ptrObject merges the next value into the optional object *dst at path
+// p: null removes it, an object updates it member by member, or creates it
+// (then the creation is the one change recorded, and fill checks the
+// members a new object needs).
+func ptrObject[T any](m *merger, lx *lexer, p string, dst **T, lock lockClass,
+	fill func(m *merger, lx *lexer, p string, v *T, creating bool, lock lockClass)) {
+	switch k := lx.peek(); k {
+	case kNull:
+		lx.null()
 		if *dst != nil {
 			*dst = nil
 			m.changed(p, "", lock)
 		}
 		return
-	}
-	if !m.object(n, p) {
+	case kObject:
+	default:
+		m.typeErr(p, "", "an object", k)
+		lx.skip()
 		return
 	}
 	if *dst == nil {
 		v := new(T)
 		m.suppress++
-		fill(m, n, p, v, true, lock)
+		fill(m, lx, p, v, true, lock)
 		m.suppress--
 		*dst = v
 		m.changed(p, "", lock)
 		return
 	}
-	fill(m, n, p, *dst, false, lock)
+	fill(m, lx, p, *dst, false, lock)
 }
 
-// Null for a non-optional object means every member null; these are those
-// objects spelled out.
+// array reads an array at path p into a new slice, each element an object
+// read by elem (with changes suppressed: the array is compared as a
+// whole). ok is false when the value is neither an array nor null.
+func array[T any](m *merger, lx *lexer, p string, elem func(lx *lexer, p string, v *T)) (out []T, ok bool) {
+	switch k := lx.peek(); k {
+	case kNull:
+		lx.null()
+		return nil, true
+	case kArray:
+	default:
+		m.typeErr(p, "", "an array", k)
+		lx.skip()
+		return nil, false
+	}
+	lx.enter()
+	out = []T{}
+	m.suppress++
+	for i := 0; lx.element(i == 0); i++ {
+		var v T
+		elem(lx, index(p, i), &v)
+		out = append(out, v)
+	}
+	m.suppress--
+	return out, true
+}
+
+// Null for an object that the model always has means every member null;
+// these are those objects spelled out, read with the same code as a body.
 var (
-	nullNode            = node{kind: kNull}
-	nullCustomer        = nullObject("firstName", "lastName", "email", "phone")
-	nullPhone           = nullObject("countryCode", "number")
-	nullAddOns          = nullObject("returnable", "attendedDelivery", "proofOfDelivery", "capturePhotoProof", "isDropOffOTPRequired", "captureSignatureProof", "chainOfCustody")
-	nullPickup          = nullObject("pickupPointId", "externalPickupPointId")
-	nullDeliveryDetails = nullObject("address", "latLong", "propertyDetails")
-	nullAddress         = nullObject("line1", "line2", "city", "state", "zipCode", "countryCode")
-	nullProperty        = nullObject("gateCode", "propertyType", "locationPreference")
-	nullManifest        = nullObject("summary", "itemDetails")
-	nullSpecial         = nullObject("hasHazmatItems", "hasAlcoholItems", "hasFragileItems", "hasPharmacyItems")
+	nullCustomer        = []byte(`{"firstName":null,"lastName":null,"email":null,"phone":null}`)
+	nullPhone           = []byte(`{"countryCode":null,"number":null}`)
+	nullAddOns          = []byte(`{"returnable":null,"attendedDelivery":null,"proofOfDelivery":null,"capturePhotoProof":null,"isDropOffOTPRequired":null,"captureSignatureProof":null,"chainOfCustody":null}`)
+	nullPickup          = []byte(`{"pickupPointId":null,"externalPickupPointId":null}`)
+	nullDeliveryDetails = []byte(`{"address":null,"latLong":null,"propertyDetails":null}`)
+	nullAddress         = []byte(`{"line1":null,"line2":null,"city":null,"state":null,"zipCode":null,"countryCode":null}`)
+	nullProperty        = []byte(`{"gateCode":null,"propertyType":null,"locationPreference":null}`)
+	nullManifest        = []byte(`{"summary":null,"itemDetails":null}`)
+	nullSpecial         = []byte(`{"hasHazmatItems":null,"hasAlcoholItems":null,"hasFragileItems":null,"hasPharmacyItems":null}`)
 )
 
-func nullObject(keys ...string) node {
-	n := node{kind: kObject}
-	for _, k := range keys {
-		n.members = append(n.members, member{key: k, val: nullNode})
+// top reads the body's top level, {"deliveries": {...}}, calling
+// deliveries for that member's value, and checks that nothing follows.
+func (m *merger) top(lx *lexer, deliveries func()) {
+	found, isObject := false, lx.peek() == kObject
+	m.object(lx, "", func(name string) {
+		if name == "deliveries" {
+			found = true
+			deliveries()
+		} else {
+			m.unknown(lx, "", name)
+		}
+	})
+	lx.end()
+	if isObject && !found && lx.err == nil {
+		m.vs.Add(CodeRequired, "deliveries", "is required")
 	}
-	return n
 }
 
-func orNull(n *node, null *node) *node {
-	if n.kind == kNull {
-		return null
-	}
-	return n
-}
-
-func (m *merger) delivery(n *node, d *Delivery) {
+func (m *merger) delivery(lx *lexer, d *Delivery) {
 	const p = "deliveries"
-	if n.kind == kNull {
+	if lx.peek() == kNull {
+		lx.null()
 		m.vs.Add(CodeInvalidType, p, "must be an object, not null")
 		return
 	}
-	if !m.object(n, p) {
-		return
-	}
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	var sub lexer
+	m.object(lx, p, func(k string) {
 		switch k {
 		case "clientId":
-			m.str(v, p, k, &d.ClientID, lockNone)
+			m.str(lx, p, k, &d.ClientID, lockNone)
 		case "externalOrderId":
-			m.str(v, p, k, &d.ExternalOrderID, lockNone)
+			m.str(lx, p, k, &d.ExternalOrderID, lockNone)
 		case "deliveryMethod":
-			m.str(v, p, k, &d.DeliveryMethod, lockNone)
+			m.str(lx, p, k, &d.DeliveryMethod, lockNone)
 		case "orderPickupReadyTime":
-			m.timestamp(v, p, k, &d.OrderPickupReadyTime, lockNone)
+			m.timestamp(lx, p, k, &d.OrderPickupReadyTime, lockNone)
 		case "requestedMinDeliverySlotTime":
-			m.timestamp(v, p, k, &d.RequestedMinDeliverySlotTime, lockDispatch)
+			m.timestamp(lx, p, k, &d.RequestedMinDeliverySlotTime, lockDispatch)
 		case "requestedMaxDeliverySlotTime":
-			m.timestamp(v, p, k, &d.RequestedMaxDeliverySlotTime, lockDispatch)
+			m.timestamp(lx, p, k, &d.RequestedMaxDeliverySlotTime, lockDispatch)
 		case "customer":
-			m.customer(orNull(v, &nullCustomer), &d.Customer)
+			m.customer(orNull(lx, nullCustomer, &sub), &d.Customer)
 		case "addOnServices":
-			m.addOns(orNull(v, &nullAddOns), &d.AddOnServices)
+			m.addOns(orNull(lx, nullAddOns, &sub), &d.AddOnServices)
 		case "pickupDetails":
-			m.pickup(orNull(v, &nullPickup), &d.PickupDetails)
+			m.pickup(orNull(lx, nullPickup, &sub), &d.PickupDetails)
 		case "instructions":
-			m.instructions(v, &d.Instructions)
+			m.instructions(lx, &d.Instructions)
 		case "deliveryDetails":
-			m.deliveryDetails(orNull(v, &nullDeliveryDetails), &d.DeliveryDetails)
+			m.deliveryDetails(orNull(lx, nullDeliveryDetails, &sub), &d.DeliveryDetails)
 		case "scanDetails":
-			m.scans(v, &d.ScanDetails)
+			m.scans(lx, &d.ScanDetails)
 		case "orderManifest":
-			m.manifest(orNull(v, &nullManifest), &d.OrderManifest)
+			m.manifest(orNull(lx, nullManifest, &sub), &d.OrderManifest)
 		default:
-			m.unknown(p, k)
+			m.unknown(lx, p, k)
 		}
-	}
+	})
 }
 
-func (m *merger) customer(n *node, c *Customer) {
+func (m *merger) customer(lx *lexer, c *Customer) {
 	const p = "deliveries.customer"
-	if !m.object(n, p) {
-		return
-	}
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	m.object(lx, p, func(k string) {
 		switch k {
 		case "firstName":
-			m.str(v, p, k, &c.FirstName, lockDispatch)
+			m.str(lx, p, k, &c.FirstName, lockDispatch)
 		case "lastName":
-			m.str(v, p, k, &c.LastName, lockDispatch)
+			m.str(lx, p, k, &c.LastName, lockDispatch)
 		case "email":
-			m.str(v, p, k, &c.Email, lockNone)
+			m.str(lx, p, k, &c.Email, lockNone)
 		case "phone":
-			v = orNull(v, &nullPhone)
 			const pp = p + ".phone"
-			if !m.object(v, pp) {
-				continue
-			}
-			for j := range v.members {
-				kk, vv := v.members[j].key, &v.members[j].val
-				switch kk {
+			var sub lexer
+			plx := orNull(lx, nullPhone, &sub)
+			m.object(plx, pp, func(k string) {
+				switch k {
 				case "countryCode":
-					m.str(vv, pp, kk, &c.Phone.CountryCode, lockDriver)
+					m.str(plx, pp, k, &c.Phone.CountryCode, lockDriver)
 				case "number":
-					m.str(vv, pp, kk, &c.Phone.Number, lockDriver)
+					m.str(plx, pp, k, &c.Phone.Number, lockDriver)
 				default:
-					m.unknown(pp, kk)
+					m.unknown(plx, pp, k)
 				}
-			}
+			})
 		default:
-			m.unknown(p, k)
+			m.unknown(lx, p, k)
 		}
-	}
+	})
 }
 
-func (m *merger) addOns(n *node, a *AddOnServices) {
+func (m *merger) addOns(lx *lexer, a *AddOnServices) {
 	const p = "deliveries.addOnServices"
-	if !m.object(n, p) {
-		return
-	}
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	m.object(lx, p, func(k string) {
 		var dst *bool
 		switch k {
 		case "returnable":
@@ -379,69 +442,40 @@ func (m *merger) addOns(n *node, a *AddOnServices) {
 		case "chainOfCustody":
 			dst = &a.ChainOfCustody
 		default:
-			m.unknown(p, k)
-			continue
+			m.unknown(lx, p, k)
+			return
 		}
-		m.boolean(v, p, k, dst, lockNone)
-	}
+		m.boolean(lx, p, k, dst, lockNone)
+	})
 }
 
-func (m *merger) pickup(n *node, pd *PickupDetails) {
+func (m *merger) pickup(lx *lexer, pd *PickupDetails) {
 	const p = "deliveries.pickupDetails"
-	if !m.object(n, p) {
-		return
-	}
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	m.object(lx, p, func(k string) {
 		switch k {
 		case "pickupPointId":
-			m.str(v, p, k, &pd.PickupPointID, lockDriver)
+			m.str(lx, p, k, &pd.PickupPointID, lockDriver)
 		case "externalPickupPointId":
-			m.str(v, p, k, &pd.ExternalPickupPointID, lockDriver)
+			m.str(lx, p, k, &pd.ExternalPickupPointID, lockDriver)
 		default:
-			m.unknown(p, k)
+			m.unknown(lx, p, k)
 		}
-	}
+	})
 }
 
-// array decodes an array member into a new slice with elem (run with
-// changes suppressed: the array is compared as a whole). ok is false when
-// n is neither an array nor null.
-func array[T any](m *merger, n *node, p string, elem func(n *node, p string, v *T)) (out []T, ok bool) {
-	switch n.kind {
-	case kNull:
-		return nil, true
-	case kArray:
-	default:
-		m.typeErr(p, "", "an array", n)
-		return nil, false
-	}
-	out = make([]T, len(n.members))
-	m.suppress++
-	for i := range n.members {
-		ep := index(p, i)
-		if e := &n.members[i].val; m.object(e, ep) {
-			elem(e, ep, &out[i])
-		}
-	}
-	m.suppress--
-	return out, true
-}
-
-func (m *merger) instructions(n *node, dst *[]Instruction) {
+func (m *merger) instructions(lx *lexer, dst *[]Instruction) {
 	const p = "deliveries.instructions"
-	out, ok := array(m, n, p, func(n *node, p string, in *Instruction) {
-		for i := range n.members {
-			k, v := n.members[i].key, &n.members[i].val
+	out, ok := array(m, lx, p, func(lx *lexer, ep string, in *Instruction) {
+		m.object(lx, ep, func(k string) {
 			switch k {
 			case "instructionText":
-				m.str(v, p, k, &in.InstructionText, lockNone)
+				m.str(lx, ep, k, &in.InstructionText, lockNone)
 			case "instructionType":
-				m.str(v, p, k, &in.InstructionType, lockNone)
+				m.str(lx, ep, k, &in.InstructionType, lockNone)
 			default:
-				m.unknown(p, k)
+				m.unknown(lx, ep, k)
 			}
-		}
+		})
 	})
 	if ok && !slices.Equal(*dst, out) {
 		*dst = out
@@ -449,33 +483,26 @@ func (m *merger) instructions(n *node, dst *[]Instruction) {
 	}
 }
 
-func (m *merger) deliveryDetails(n *node, dd *DeliveryDetails) {
+func (m *merger) deliveryDetails(lx *lexer, dd *DeliveryDetails) {
 	const p = "deliveries.deliveryDetails"
-	if !m.object(n, p) {
-		return
-	}
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	m.object(lx, p, func(k string) {
+		var sub lexer
 		switch k {
 		case "address":
-			m.address(orNull(v, &nullAddress), &dd.Address)
+			m.address(orNull(lx, nullAddress, &sub), &dd.Address)
 		case "latLong":
-			ptrObject(m, v, p+".latLong", &dd.LatLong, lockPinDrop, fillLatLong)
+			ptrObject(m, lx, p+".latLong", &dd.LatLong, lockPinDrop, fillLatLong)
 		case "propertyDetails":
-			m.property(orNull(v, &nullProperty), &dd.PropertyDetails)
+			m.property(orNull(lx, nullProperty, &sub), &dd.PropertyDetails)
 		default:
-			m.unknown(p, k)
+			m.unknown(lx, p, k)
 		}
-	}
+	})
 }
 
-func (m *merger) address(n *node, a *Address) {
+func (m *merger) address(lx *lexer, a *Address) {
 	const p = "deliveries.deliveryDetails.address"
-	if !m.object(n, p) {
-		return
-	}
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	m.object(lx, p, func(k string) {
 		var dst *string
 		switch k {
 		case "line1":
@@ -491,79 +518,72 @@ func (m *merger) address(n *node, a *Address) {
 		case "countryCode":
 			dst = &a.CountryCode
 		default:
-			m.unknown(p, k)
-			continue
+			m.unknown(lx, p, k)
+			return
 		}
-		m.str(v, p, k, dst, lockDriver)
-	}
+		m.str(lx, p, k, dst, lockDriver)
+	})
 }
 
-func fillLatLong(m *merger, n *node, p string, ll *LatLong, creating bool, lock lockClass) {
+func fillLatLong(m *merger, lx *lexer, p string, ll *LatLong, creating bool, lock lockClass) {
 	var lat, lng bool
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	m.object(lx, p, func(k string) {
 		switch k {
 		case "type":
-			m.str(v, p, k, &ll.Type, lock)
+			m.str(lx, p, k, &ll.Type, lock)
 		case "lat":
 			lat = true
-			m.float(v, p, k, &ll.Lat, lock)
+			m.float(lx, p, k, &ll.Lat, lock)
 		case "lng":
 			lng = true
-			m.float(v, p, k, &ll.Lng, lock)
+			m.float(lx, p, k, &ll.Lng, lock)
 		default:
-			m.unknown(p, k)
+			m.unknown(lx, p, k)
 		}
-	}
+	})
 	if creating {
 		m.require(lat, p, "lat")
 		m.require(lng, p, "lng")
 	}
 }
 
-func (m *merger) property(n *node, pd *PropertyDetails) {
+func (m *merger) property(lx *lexer, pd *PropertyDetails) {
 	const p = "deliveries.deliveryDetails.propertyDetails"
-	if !m.object(n, p) {
-		return
-	}
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	m.object(lx, p, func(k string) {
 		switch k {
 		case "gateCode":
-			m.str(v, p, k, &pd.GateCode, lockDispatch)
+			m.str(lx, p, k, &pd.GateCode, lockDispatch)
 		case "propertyType":
-			m.str(v, p, k, &pd.PropertyType, lockDispatch)
+			m.str(lx, p, k, &pd.PropertyType, lockDispatch)
 		case "locationPreference":
-			m.str(v, p, k, &pd.LocationPreference, lockDispatch)
+			m.str(lx, p, k, &pd.LocationPreference, lockDispatch)
 		default:
-			m.unknown(p, k)
+			m.unknown(lx, p, k)
 		}
-	}
+	})
 }
 
-func (m *merger) scans(n *node, dst *[]Scan) {
+func (m *merger) scans(lx *lexer, dst *[]Scan) {
 	const p = "deliveries.scanDetails"
-	out, ok := array(m, n, p, func(n *node, p string, s *Scan) {
-		for i := range n.members {
-			k, v := n.members[i].key, &n.members[i].val
+	out, ok := array(m, lx, p, func(lx *lexer, ep string, s *Scan) {
+		m.object(lx, ep, func(k string) {
 			switch k {
 			case "scanType":
-				m.str(v, p, k, &s.ScanType, lockNone)
+				m.str(lx, ep, k, &s.ScanType, lockNone)
 			case "scanDetail":
-				s.ScanDetail, _ = array(m, v, join(p, k), func(n *node, p string, sd *ScanDetail) {
-					for i := range n.members {
-						k, v := n.members[i].key, &n.members[i].val
+				s.ScanDetail, _ = array(m, lx, join(ep, k), func(lx *lexer, dp string, sd *ScanDetail) {
+					m.object(lx, dp, func(k string) {
 						if k == "scanId" {
-							m.str(v, p, k, &sd.ScanID, lockNone)
+							m.str(lx, dp, k, &sd.ScanID, lockNone)
 						} else {
-							m.unknown(p, k)
+							m.unknown(lx, dp, k)
 						}
-					}
+					})
 				})
 			default:
-				m.unknown(p, k)
+				m.unknown(lx, ep, k)
 			}
-		}
+		})
 	})
 	if ok && !scansEqual(*dst, out) {
 		*dst = out
@@ -571,87 +591,78 @@ func (m *merger) scans(n *node, dst *[]Scan) {
 	}
 }
 
-func (m *merger) manifest(n *node, om *OrderManifest) {
+func (m *merger) manifest(lx *lexer, om *OrderManifest) {
 	const p = "deliveries.orderManifest"
-	if !m.object(n, p) {
-		return
-	}
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	m.object(lx, p, func(k string) {
 		switch k {
 		case "summary":
-			ptrObject(m, v, p+".summary", &om.Summary, lockNone, fillSummary)
+			ptrObject(m, lx, p+".summary", &om.Summary, lockNone, fillSummary)
 		case "itemDetails":
 			const ip = p + ".itemDetails"
-			out, ok := array(m, v, ip, func(n *node, p string, it *Item) { fillItem(m, n, p, it) })
+			out, ok := array(m, lx, ip, func(lx *lexer, ep string, it *Item) { fillItem(m, lx, ep, it) })
 			if ok && !itemsEqual(om.ItemDetails, out) {
 				om.ItemDetails = out
 				m.changed(ip, "", lockDispatch)
 			}
 		default:
-			m.unknown(p, k)
+			m.unknown(lx, p, k)
 		}
-	}
+	})
 }
 
-func fillItem(m *merger, n *node, p string, it *Item) {
+func fillItem(m *merger, lx *lexer, p string, it *Item) {
 	var qty bool
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	m.object(lx, p, func(k string) {
 		switch k {
 		case "itemId":
-			m.str(v, p, k, &it.ItemID, lockNone)
+			m.str(lx, p, k, &it.ItemID, lockNone)
 		case "itemDescription":
-			m.str(v, p, k, &it.ItemDescription, lockNone)
+			m.str(lx, p, k, &it.ItemDescription, lockNone)
 		case "dimensions":
-			ptrObject(m, v, join(p, k), &it.Dimensions, lockNone, fillDimensions)
+			ptrObject(m, lx, join(p, k), &it.Dimensions, lockNone, fillDimensions)
 		case "quantity":
 			qty = true
-			m.integer(v, p, k, &it.Quantity, lockNone)
+			m.integer(lx, p, k, &it.Quantity, lockNone)
 		case "itemWeight":
-			ptrObject(m, v, join(p, k), &it.ItemWeight, lockNone, fillWeight)
+			ptrObject(m, lx, join(p, k), &it.ItemWeight, lockNone, fillWeight)
 		case "itemTotal":
-			ptrObject(m, v, join(p, k), &it.ItemTotal, lockNone, fillMoney)
+			ptrObject(m, lx, join(p, k), &it.ItemTotal, lockNone, fillMoney)
 		default:
-			m.unknown(p, k)
+			m.unknown(lx, p, k)
 		}
-	}
+	})
 	m.require(qty, p, "quantity")
 }
 
-func fillSummary(m *merger, n *node, p string, s *Summary, creating bool, lock lockClass) {
+func fillSummary(m *merger, lx *lexer, p string, s *Summary, creating bool, lock lockClass) {
 	var total bool
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	m.object(lx, p, func(k string) {
 		switch k {
 		case "totalItems":
 			total = true
-			m.integer(v, p, k, &s.TotalItems, lock)
+			m.integer(lx, p, k, &s.TotalItems, lock)
 		case "orderSize":
-			m.str(v, p, k, &s.OrderSize, lock)
+			m.str(lx, p, k, &s.OrderSize, lock)
 		case "dimensions":
-			out, ok := array(m, v, join(p, k), func(n *node, p string, d *Dimensions) {
-				fillDimensions(m, n, p, d, true, lock)
+			out, ok := array(m, lx, join(p, k), func(lx *lexer, ep string, d *Dimensions) {
+				fillDimensions(m, lx, ep, d, true, lock)
 			})
 			if ok && !slices.Equal(s.Dimensions, out) {
 				s.Dimensions = out
 				m.changed(p, k, lock)
 			}
 		case "totalValueOfItems":
-			ptrObject(m, v, join(p, k), &s.TotalValueOfItems, lock, fillMoney)
+			ptrObject(m, lx, join(p, k), &s.TotalValueOfItems, lock, fillMoney)
 		case "totalOrderWeight":
-			ptrObject(m, v, join(p, k), &s.TotalOrderWeight, lock, fillWeight)
+			ptrObject(m, lx, join(p, k), &s.TotalOrderWeight, lock, fillWeight)
 		case "specialHandlingAttributes":
-			v = orNull(v, &nullSpecial)
 			sp := join(p, k)
-			if !m.object(v, sp) {
-				continue
-			}
+			var sub lexer
+			slx := orNull(lx, nullSpecial, &sub)
 			sh := &s.SpecialHandlingAttributes
-			for j := range v.members {
-				kk, vv := v.members[j].key, &v.members[j].val
+			m.object(slx, sp, func(k string) {
 				var dst *bool
-				switch kk {
+				switch k {
 				case "hasHazmatItems":
 					dst = &sh.HasHazmatItems
 				case "hasAlcoholItems":
@@ -661,40 +672,39 @@ func fillSummary(m *merger, n *node, p string, s *Summary, creating bool, lock l
 				case "hasPharmacyItems":
 					dst = &sh.HasPharmacyItems
 				default:
-					m.unknown(sp, kk)
-					continue
+					m.unknown(slx, sp, k)
+					return
 				}
-				m.boolean(vv, sp, kk, dst, lock)
-			}
+				m.boolean(slx, sp, k, dst, lock)
+			})
 		default:
-			m.unknown(p, k)
+			m.unknown(lx, p, k)
 		}
-	}
+	})
 	if creating {
 		m.require(total, p, "totalItems")
 	}
 }
 
-func fillDimensions(m *merger, n *node, p string, d *Dimensions, creating bool, lock lockClass) {
+func fillDimensions(m *merger, lx *lexer, p string, d *Dimensions, creating bool, lock lockClass) {
 	var l, w, h bool
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	m.object(lx, p, func(k string) {
 		switch k {
 		case "length":
 			l = true
-			m.float(v, p, k, &d.Length, lock)
+			m.float(lx, p, k, &d.Length, lock)
 		case "width":
 			w = true
-			m.float(v, p, k, &d.Width, lock)
+			m.float(lx, p, k, &d.Width, lock)
 		case "height":
 			h = true
-			m.float(v, p, k, &d.Height, lock)
+			m.float(lx, p, k, &d.Height, lock)
 		case "unitOfMeasure":
-			m.str(v, p, k, &d.UnitOfMeasure, lock)
+			m.str(lx, p, k, &d.UnitOfMeasure, lock)
 		default:
-			m.unknown(p, k)
+			m.unknown(lx, p, k)
 		}
-	}
+	})
 	if creating {
 		m.require(l, p, "length")
 		m.require(w, p, "width")
@@ -702,39 +712,37 @@ func fillDimensions(m *merger, n *node, p string, d *Dimensions, creating bool, 
 	}
 }
 
-func fillWeight(m *merger, n *node, p string, w *Weight, creating bool, lock lockClass) {
+func fillWeight(m *merger, lx *lexer, p string, w *Weight, creating bool, lock lockClass) {
 	var val bool
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	m.object(lx, p, func(k string) {
 		switch k {
 		case "measurementValue":
 			val = true
-			m.float(v, p, k, &w.MeasurementValue, lock)
+			m.float(lx, p, k, &w.MeasurementValue, lock)
 		case "unitOfMeasure":
-			m.str(v, p, k, &w.UnitOfMeasure, lock)
+			m.str(lx, p, k, &w.UnitOfMeasure, lock)
 		default:
-			m.unknown(p, k)
+			m.unknown(lx, p, k)
 		}
-	}
+	})
 	if creating {
 		m.require(val, p, "measurementValue")
 	}
 }
 
-func fillMoney(m *merger, n *node, p string, mo *Money, creating bool, lock lockClass) {
+func fillMoney(m *merger, lx *lexer, p string, mo *Money, creating bool, lock lockClass) {
 	var amt bool
-	for i := range n.members {
-		k, v := n.members[i].key, &n.members[i].val
+	m.object(lx, p, func(k string) {
 		switch k {
 		case "currencyAmount":
 			amt = true
-			m.float(v, p, k, &mo.CurrencyAmount, lock)
+			m.float(lx, p, k, &mo.CurrencyAmount, lock)
 		case "currencyUnit":
-			m.str(v, p, k, &mo.CurrencyUnit, lock)
+			m.str(lx, p, k, &mo.CurrencyUnit, lock)
 		default:
-			m.unknown(p, k)
+			m.unknown(lx, p, k)
 		}
-	}
+	})
 	if creating {
 		m.require(amt, p, "currencyAmount")
 	}

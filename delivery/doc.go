@@ -68,7 +68,8 @@
 //     in the past is not refused here.
 //   - Statuses and transitions: see Status. A terminal delivery accepts no
 //     update (DELIVERY_CLOSED).
-//   - Stages: a malformed body, a closed delivery and an update without
-//     change each fail alone; locked fields and constraint violations of
+//   - Stages: a body that is not JSON, a closed delivery, a body that does
+//     not fit the payload and an update without change each fail alone (in
+//     that order; see Apply); locked fields and constraint violations of
 //     the merged result are reported together.
 package delivery

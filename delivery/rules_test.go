@@ -381,6 +381,10 @@ func TestMalformedBodies(t *testing.T) {
 		{"deliveries null", `{"deliveries":null}`, []string{"INVALID_TYPE@deliveries"}},
 		{"deliveries string", `{"deliveries":"x"}`, []string{"INVALID_TYPE@deliveries"}},
 		{"unknown top-level member", `{"deliveries":{},"extra":1}`, []string{"UNKNOWN_MEMBER@extra"}},
+		{"only an unknown top-level member", `{"extra":1}`, []string{"UNKNOWN_MEMBER@extra", "REQUIRED@deliveries"}},
+		{"top-level and member errors together", `{"extra":1,"deliveries":{"clientId":1}}`, []string{"UNKNOWN_MEMBER@extra", "INVALID_TYPE@deliveries.clientId"}},
+		{"syntax error hides other findings", `{"extra":1,"deliveries":{"clientId":1}`, []string{"MALFORMED_JSON@"}},
+		{"escaped member names", `{"deliveries":{"customer":{"first\u004eame":"Bo"}}}`, nil},
 		{"unknown member", `{"deliveries":{"customer":{"middleName":"B"}}}`, []string{"UNKNOWN_MEMBER@deliveries.customer.middleName"}},
 		{"deliveryId is not a payload member", `{"deliveries":{"deliveryId":"X","status":"DELIVERED"}}`, []string{"UNKNOWN_MEMBER@deliveries.deliveryId", "UNKNOWN_MEMBER@deliveries.status"}},
 		{"duplicate member", `{"deliveries":{"clientId":"a","clientId":"b"}}`, []string{"DUPLICATE_MEMBER@deliveries.clientId"}},
@@ -393,7 +397,13 @@ func TestMalformedBodies(t *testing.T) {
 	d := booked(t)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Apply(d, []byte(c.body))
+			n, err := Apply(d, []byte(c.body))
+			if c.want == nil {
+				if err != nil || n.Customer.FirstName != "Bo" {
+					t.Fatalf("got %v %+v", err, n.Customer)
+				}
+				return
+			}
 			got := codes(err)
 			slices.Sort(got)
 			want := slices.Clone(c.want)
@@ -402,5 +412,19 @@ func TestMalformedBodies(t *testing.T) {
 				t.Fatalf("got %v want %v (%v)", got, want, err)
 			}
 		})
+	}
+}
+
+func TestClosedDeliveryStillReadsTheBody(t *testing.T) {
+	d := inStatus(t, StatusDelivered)
+	for body, want := range map[string]string{
+		`{"deliveries":{"clientId":"x"}`:          "MALFORMED_JSON@",
+		`{"deliveries":{"clientId":"x"},"x":1}`:   "UNKNOWN_MEMBER@x",
+		`{"deliveries":{"clientId":5}}`:           "DELIVERY_CLOSED@deliveries",
+		`{"deliveries":{"customer":{"a":"b"}}}  `: "DELIVERY_CLOSED@deliveries",
+	} {
+		if got := codes(func() error { _, err := Apply(d, []byte(body)); return err }()); len(got) != 1 || got[0] != want {
+			t.Errorf("%s: got %v want %s", body, got, want)
+		}
 	}
 }

@@ -1,0 +1,430 @@
+package delivery
+
+import (
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// The update must tell an absent member from a null one and report every
+// type error with its path, which encoding/json cannot do in one pass; so
+// the decoder (decode.go) reads the body with this small lexer, member by
+// member, against the payload schema, without building a tree. The lexer
+// accepts strict RFC 8259 JSON and also refuses invalid UTF-8.
+//
+// Errors are sticky: the first syntax error is kept, the position jumps to
+// the end, and every later call returns at once with a zero value, so the
+// decoder needs no error checks of its own; its findings are discarded
+// when the body turns out malformed.
+
+type kind uint8
+
+const (
+	kNull kind = iota
+	kBool
+	kNumber
+	kString
+	kObject
+	kArray
+	kInvalid
+)
+
+func (k kind) String() string {
+	return [...]string{"null", "boolean", "number", "string", "object", "array", "invalid JSON"}[k]
+}
+
+// maxDepth bounds nesting so that hostile input cannot exhaust the stack;
+// the deepest legal payload nests 6 levels.
+const maxDepth = 32
+
+type syntaxError struct {
+	off int
+	msg string
+}
+
+func (e *syntaxError) Error() string { return e.msg + " at byte offset " + strconv.Itoa(e.off) }
+
+type lexer struct {
+	data  []byte
+	pos   int
+	depth int
+	err   *syntaxError
+}
+
+func (lx *lexer) fail(msg string) {
+	if lx.err == nil {
+		lx.err = &syntaxError{off: lx.pos, msg: msg}
+	}
+	lx.pos = len(lx.data)
+}
+
+func (lx *lexer) ws() {
+	for lx.pos < len(lx.data) {
+		switch lx.data[lx.pos] {
+		case ' ', '\t', '\n', '\r':
+			lx.pos++
+		default:
+			return
+		}
+	}
+}
+
+// end checks that nothing but white space follows the top-level value.
+func (lx *lexer) end() {
+	lx.ws()
+	if lx.pos != len(lx.data) {
+		lx.fail("unexpected data after the JSON value")
+	}
+}
+
+// peek returns the kind of the next value without consuming it.
+func (lx *lexer) peek() kind {
+	lx.ws()
+	if lx.pos >= len(lx.data) {
+		if lx.err == nil {
+			lx.fail("unexpected end of input")
+		}
+		return kInvalid
+	}
+	switch c := lx.data[lx.pos]; {
+	case c == '{':
+		return kObject
+	case c == '[':
+		return kArray
+	case c == '"':
+		return kString
+	case c == 't' || c == 'f':
+		return kBool
+	case c == 'n':
+		return kNull
+	case c == '-' || (c >= '0' && c <= '9'):
+		return kNumber
+	default:
+		lx.fail("invalid character " + strconv.QuoteRune(rune(c)))
+		return kInvalid
+	}
+}
+
+func (lx *lexer) lit(w string) bool {
+	if len(lx.data)-lx.pos < len(w) || string(lx.data[lx.pos:lx.pos+len(w)]) != w {
+		lx.fail("invalid literal")
+		return false
+	}
+	lx.pos += len(w)
+	return true
+}
+
+// null consumes a null.
+func (lx *lexer) null() { lx.lit("null") }
+
+// boolean consumes true or false.
+func (lx *lexer) boolean() bool {
+	if lx.pos < len(lx.data) && lx.data[lx.pos] == 't' {
+		return lx.lit("true")
+	}
+	lx.lit("false")
+	return false
+}
+
+// number consumes a number and returns its literal, a view of the body:
+// it is only parsed and quoted into messages, which copy it.
+func (lx *lexer) number() string {
+	d := lx.data
+	start := lx.pos
+	if lx.pos < len(d) && d[lx.pos] == '-' {
+		lx.pos++
+	}
+	digits := func() int {
+		s := lx.pos
+		for lx.pos < len(d) && d[lx.pos] >= '0' && d[lx.pos] <= '9' {
+			lx.pos++
+		}
+		return lx.pos - s
+	}
+	if lx.pos < len(d) && d[lx.pos] == '0' {
+		lx.pos++
+	} else if digits() == 0 {
+		lx.fail("invalid number")
+		return ""
+	}
+	if lx.pos < len(d) && d[lx.pos] == '.' {
+		lx.pos++
+		if digits() == 0 {
+			lx.fail("invalid number")
+			return ""
+		}
+	}
+	if lx.pos < len(d) && (d[lx.pos] == 'e' || d[lx.pos] == 'E') {
+		lx.pos++
+		if lx.pos < len(d) && (d[lx.pos] == '+' || d[lx.pos] == '-') {
+			lx.pos++
+		}
+		if digits() == 0 {
+			lx.fail("invalid number")
+			return ""
+		}
+	}
+	return view(d[start:lx.pos])
+}
+
+func view(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// scanString validates the string starting at the opening quote, moves
+// past it and returns the raw content and whether it holds escapes.
+func (lx *lexer) scanString() (raw []byte, escaped, ok bool) {
+	d := lx.data
+	lx.pos++
+	start := lx.pos
+	for lx.pos < len(d) {
+		c := d[lx.pos]
+		switch {
+		case c == '"':
+			raw = d[start:lx.pos]
+			lx.pos++
+			return raw, escaped, true
+		case c == '\\':
+			escaped = true
+			lx.pos++
+			if lx.pos >= len(d) {
+				break
+			}
+			switch d[lx.pos] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				lx.pos++
+			case 'u':
+				if len(d)-lx.pos < 5 || !isHex(d[lx.pos+1]) || !isHex(d[lx.pos+2]) || !isHex(d[lx.pos+3]) || !isHex(d[lx.pos+4]) {
+					lx.fail("invalid \\u escape")
+					return nil, false, false
+				}
+				lx.pos += 5
+			default:
+				lx.fail("invalid escape")
+				return nil, false, false
+			}
+		case c < 0x20:
+			lx.fail("control character in string")
+			return nil, false, false
+		case c < utf8.RuneSelf:
+			lx.pos++
+		default:
+			r, size := utf8.DecodeRune(d[lx.pos:])
+			if r == utf8.RuneError && size == 1 {
+				lx.fail("invalid UTF-8 in string")
+				return nil, false, false
+			}
+			lx.pos += size
+		}
+	}
+	lx.fail("unterminated string")
+	return nil, false, false
+}
+
+func isHex(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
+
+func hexVal(b []byte) rune {
+	var r rune
+	for _, c := range b {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		default:
+			r |= rune(c - 'A' + 10)
+		}
+	}
+	return r
+}
+
+// unescape decodes the content of a string already validated by
+// scanString. A lone UTF-16 surrogate becomes U+FFFD, as in encoding/json.
+func unescape(raw []byte) string {
+	buf := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		if c != '\\' {
+			buf = append(buf, c)
+			i++
+			continue
+		}
+		e := raw[i+1]
+		i += 2
+		switch e {
+		case 'b':
+			buf = append(buf, '\b')
+		case 'f':
+			buf = append(buf, '\f')
+		case 'n':
+			buf = append(buf, '\n')
+		case 'r':
+			buf = append(buf, '\r')
+		case 't':
+			buf = append(buf, '\t')
+		case 'u':
+			r := hexVal(raw[i : i+4])
+			i += 4
+			if utf16.IsSurrogate(r) {
+				r2 := utf8.RuneError
+				if i+6 <= len(raw) && raw[i] == '\\' && raw[i+1] == 'u' {
+					r2 = hexVal(raw[i+2 : i+6])
+				}
+				if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+					r = dec
+					i += 6
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			buf = utf8.AppendRune(buf, r)
+		default: // '"', '\\', '/'
+			buf = append(buf, e)
+		}
+	}
+	return string(buf)
+}
+
+// stringValue consumes a string and returns a copy the caller may keep.
+func (lx *lexer) stringValue() string {
+	raw, esc, ok := lx.scanString()
+	switch {
+	case !ok:
+		return ""
+	case esc:
+		return unescape(raw)
+	}
+	return string(raw)
+}
+
+// key consumes a member name. Names without escapes are views of the
+// body, not copies: they are only compared with the schema's names, and
+// every path that reports one is built by concatenation (join), which
+// copies.
+func (lx *lexer) key() string {
+	raw, esc, ok := lx.scanString()
+	switch {
+	case !ok:
+		return ""
+	case esc:
+		return unescape(raw)
+	}
+	return view(raw)
+}
+
+// enter consumes the opening '{' or '[' of a value peek has reported.
+func (lx *lexer) enter() {
+	lx.depth++
+	if lx.depth > maxDepth {
+		lx.fail("nesting too deep")
+		return
+	}
+	lx.pos++
+}
+
+// member moves to the next member of the object entered last and returns
+// its name, or ok false after the closing brace (or on error). first is
+// true on the first call for an object.
+func (lx *lexer) member(first bool) (name string, ok bool) {
+	lx.ws()
+	if lx.pos >= len(lx.data) {
+		if lx.err == nil {
+			lx.fail("unexpected end of input in object")
+		}
+		return "", false
+	}
+	c := lx.data[lx.pos]
+	switch {
+	case c == '}':
+		lx.pos++
+		lx.depth--
+		return "", false
+	case !first && c == ',':
+		lx.pos++
+		lx.ws()
+	case !first:
+		lx.fail("expected ',' or '}'")
+		return "", false
+	}
+	if lx.pos >= len(lx.data) || lx.data[lx.pos] != '"' {
+		lx.fail("expected a member name")
+		return "", false
+	}
+	name = lx.key()
+	lx.ws()
+	if lx.pos >= len(lx.data) || lx.data[lx.pos] != ':' {
+		lx.fail("expected ':'")
+		return "", false
+	}
+	lx.pos++
+	return name, lx.err == nil
+}
+
+// element moves to the next element of the array entered last, reporting
+// false after the closing bracket (or on error).
+func (lx *lexer) element(first bool) bool {
+	lx.ws()
+	if lx.pos >= len(lx.data) {
+		if lx.err == nil {
+			lx.fail("unexpected end of input in array")
+		}
+		return false
+	}
+	switch c := lx.data[lx.pos]; {
+	case c == ']' && first:
+		lx.pos++
+		lx.depth--
+		return false
+	case first:
+		return true
+	case c == ']':
+		lx.pos++
+		lx.depth--
+		return false
+	case c == ',':
+		lx.pos++
+		lx.ws()
+		if lx.pos < len(lx.data) && lx.data[lx.pos] == ']' {
+			lx.fail("expected a value")
+			return false
+		}
+		return true
+	default:
+		lx.fail("expected ',' or ']'")
+		return false
+	}
+}
+
+// skip consumes one value of any kind, checking its syntax.
+func (lx *lexer) skip() {
+	switch lx.peek() {
+	case kNull:
+		lx.null()
+	case kBool:
+		lx.boolean()
+	case kNumber:
+		lx.number()
+	case kString:
+		lx.scanString()
+	case kObject:
+		lx.enter()
+		for first := true; ; first = false {
+			if _, ok := lx.member(first); !ok {
+				return
+			}
+			lx.skip()
+		}
+	case kArray:
+		lx.enter()
+		for first := true; lx.element(first); first = false {
+			lx.skip()
+		}
+	}
+}
