@@ -27,4 +27,41 @@
 //
 // Resources. Each route uses one trailer of its type and one driver shift;
 // a plan uses at most Count trailers of a type and every shift at most once.
+//
+// JSON form. Member names are those of the struct tags; durations are Go
+// duration strings ("90s", "1h30m") or numbers of seconds, instants RFC 3339,
+// lengths in millimetres, weights in kilograms, volumes in cubic metres,
+// distances in metres. A request:
+//
+//	{
+//	  "dc": {"id", "name", "location": {"lat", "lng"}, "dockHours": WeeklyHours, "loadingPerPallet"},
+//	  "stores": [{"id", "name", "location", "hours": WeeklyHours,
+//	              "unloading": {"fixed", "perPallet"}, "maxTrailerLengthMM"}],
+//	  "pallets": [{"id", "store", "weightKg", "volumeM3", "footprint": "STANDARD"|"HALF"|{"lengthMM", "widthMM"},
+//	               "heightMM", "temperature": "AMBIENT"|"CHILLED"|"FROZEN"}],
+//	  "fleet": [{"id", "name", "count", "lengthMM", "inside": {"lengthMM", "widthMM", "heightMM"},
+//	             "palletPositions", "payloadKg", "volumeM3",
+//	             "equipment": {"kind": "DRY_VAN"|"REEFER"|"MULTI_TEMP_REEFER", "maxZones"},
+//	             "axles": {"kingpinMM", "axleGroupMM", "tareKg", "tareCentreMM", "kingpinLimitKg", "axleGroupLimitKg"},
+//	             "costs": {"fixed", "perKm", "perHour"}}],
+//	  "shifts": [{"id", "start", "end", "limits": HoursOfService}],
+//	  "hoursOfService": {"maxDriving", "maxDuty", "breakAfterDriving", "breakDuration"},
+//	  "travel": {"speedKmh", "circuity"},
+//	  "options": {"timeLimit", "seed", "workers", "iterations"}
+//	}
+//
+// where WeeklyHours is {"timeZone": "America/Chicago", "days": {"mon": [{"open": "06:00",
+// "close": "22:00"}], ...}, "closedDates": ["2026-11-26"]} (a close at or before the open
+// crosses midnight). A plan (Result):
+//
+//	{
+//	  "routes": [{"id", "trailer", "shift", "start", "depart", "return",
+//	              "stops": [{"store", "arrival", "start", "departure", "wait", "pallets": [id]}],
+//	              "load": {"zones": [{"temperature", "firstRow", "lastRow"}],
+//	                       "placements": [{"pallet", "row", "side": "LEFT"|"RIGHT"|"CENTER", "turned", "zone", "xMM"}],
+//	                       "axles": [{"afterStop", "kingpinKg", "axleGroupKg"}]},
+//	              "metrics": RouteMetrics}],
+//	  "unassigned": [{"pallet", "reason", "message"}],
+//	  "metrics": Metrics
+//	}
 package engine
