@@ -107,61 +107,83 @@ func (in *instance) serveFrom(from int, t float64, u int) (float64, bool) {
 }
 
 // fastInsert checks inserting u between nodes i and i+1 of r and returns the
-// added distance.
+// added distance. The search calls the two halves separately, so that the
+// distance, which rules out most moves, comes first.
 func (in *instance) fastInsert(r *route, i, u int) (float64, bool) {
+	return in.insertDist(r, i, u), in.canInsert(r, i, u)
+}
+
+func (in *instance) insertDist(r *route, i, u int) float64 {
+	loc := r.fc.loc
+	lu := in.sites[u].Location
+	return in.legDist(loc[i], lu) + in.legDist(lu, loc[i+1]) - in.legDist(loc[i], loc[i+1])
+}
+
+func (in *instance) canInsert(r *route, i, u int) bool {
 	c := &r.fc
 	vt := &in.types[r.typ]
 	for j, dem := range in.sites[u].Demand {
 		if r.load(in, j)+dem > vt.Capacity[j] {
-			return 0, false
+			return false
 		}
 	}
 	t, ok := in.serveFrom(c.loc[i], c.dep[i], u)
-	if !ok {
-		return 0, false
-	}
-	lu := in.sites[u].Location
-	if t+in.legDur(lu, c.loc[i+1]) > c.lat[i+1] {
-		return 0, false
-	}
-	return in.legDist(c.loc[i], lu) + in.legDist(lu, c.loc[i+1]) - in.legDist(c.loc[i], c.loc[i+1]), true
+	return ok && t+in.legDur(in.sites[u].Location, c.loc[i+1]) <= c.lat[i+1]
 }
 
 // fastRemove checks removing node i (1..L) of r and returns the distance
 // change (negative when shorter).
 func (in *instance) fastRemove(r *route, i int) (float64, bool) {
+	return in.removeDist(r, i), in.canRemove(r, i)
+}
+
+func (in *instance) removeDist(r *route, i int) float64 {
+	loc := r.fc.loc
+	return in.legDist(loc[i-1], loc[i+1]) - in.legDist(loc[i-1], loc[i]) - in.legDist(loc[i], loc[i+1])
+}
+
+func (in *instance) canRemove(r *route, i int) bool {
 	c := &r.fc
-	if c.dep[i-1]+in.legDur(c.loc[i-1], c.loc[i+1]) > c.lat[i+1] {
-		return 0, false
-	}
-	return in.legDist(c.loc[i-1], c.loc[i+1]) - in.legDist(c.loc[i-1], c.loc[i]) - in.legDist(c.loc[i], c.loc[i+1]), true
+	return c.dep[i-1]+in.legDur(c.loc[i-1], c.loc[i+1]) <= c.lat[i+1]
 }
 
 // fastReplace checks putting site v in place of node i (1..L) of r and
 // returns the distance change.
 func (in *instance) fastReplace(r *route, i, v int) (float64, bool) {
+	return in.replaceDist(r, i, v), in.canReplace(r, i, v)
+}
+
+func (in *instance) replaceDist(r *route, i, v int) float64 {
+	loc := r.fc.loc
+	lv := in.sites[v].Location
+	return in.legDist(loc[i-1], lv) + in.legDist(lv, loc[i+1]) - in.legDist(loc[i-1], loc[i]) - in.legDist(loc[i], loc[i+1])
+}
+
+func (in *instance) canReplace(r *route, i, v int) bool {
 	c := &r.fc
 	vt := &in.types[r.typ]
 	old := in.sites[r.seq[i-1]].Demand
 	for j, dem := range in.sites[v].Demand {
 		if r.load(in, j)-old[j]+dem > vt.Capacity[j] {
-			return 0, false
+			return false
 		}
 	}
 	t, ok := in.serveFrom(c.loc[i-1], c.dep[i-1], v)
-	if !ok {
-		return 0, false
-	}
-	lv := in.sites[v].Location
-	if t+in.legDur(lv, c.loc[i+1]) > c.lat[i+1] {
-		return 0, false
-	}
-	return in.legDist(c.loc[i-1], lv) + in.legDist(lv, c.loc[i+1]) - in.legDist(c.loc[i-1], c.loc[i]) - in.legDist(c.loc[i], c.loc[i+1]), true
+	return ok && t+in.legDur(in.sites[v].Location, c.loc[i+1]) <= c.lat[i+1]
 }
 
 // fastJoin checks the route made of nodes 0..i of a followed by nodes j..L+1
 // of b (both of the same vehicle type) and returns its distance.
 func (in *instance) fastJoin(a *route, i int, b *route, j int) (float64, bool) {
+	return in.joinDist(a, i, b, j), in.canJoin(a, i, b, j)
+}
+
+func (in *instance) joinDist(a *route, i int, b *route, j int) float64 {
+	ca, cb := &a.fc, &b.fc
+	return ca.distPre[i] + in.legDist(ca.loc[i], cb.loc[j]) + cb.distPre[len(b.seq)+1] - cb.distPre[j]
+}
+
+func (in *instance) canJoin(a *route, i int, b *route, j int) bool {
 	ca, cb := &a.fc, &b.fc
 	vt := &in.types[a.typ]
 	Lb := len(b.seq)
@@ -169,13 +191,10 @@ func (in *instance) fastJoin(a *route, i int, b *route, j int) (float64, bool) {
 	for k := 0; k < d; k++ {
 		load := ca.loadPre[i*d+k] + cb.loadPre[Lb*d+k] - cb.loadPre[(j-1)*d+k]
 		if load > vt.Capacity[k] {
-			return 0, false
+			return false
 		}
 	}
-	if ca.dep[i]+in.legDur(ca.loc[i], cb.loc[j]) > cb.lat[j] {
-		return 0, false
-	}
-	return ca.distPre[i] + in.legDist(ca.loc[i], cb.loc[j]) + cb.distPre[Lb+1] - cb.distPre[j], true
+	return ca.dep[i]+in.legDur(ca.loc[i], cb.loc[j]) <= cb.lat[j]
 }
 
 // distObjective is the objective of a route of type t with n sites and the

@@ -47,12 +47,9 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 		return
 	}
 	if st.in.fast {
-		dd, ok := st.in.fastInsert(r, pos, u)
-		if !ok {
-			return
-		}
+		dd := st.in.insertDist(r, pos, u)
 		d := st.in.distObjective(r.typ, len(r.seq)+1, r.baseDist()+dd).sub(r.obj)
-		if !best.ok || d.less(best.delta) {
+		if (!best.ok || d.less(best.delta)) && st.in.canInsert(r, pos, u) {
 			best.k, best.pos, best.delta, best.ok, best.lazy = k, pos, d, true, true
 		}
 		return
@@ -81,7 +78,7 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 			if k < 0 {
 				continue
 			}
-			p := indexOf(st.routes[k].seq, v)
+			p := st.pos[v]
 			if !skip() {
 				st.tryInsert(u, k, p, &best, sc)
 			}

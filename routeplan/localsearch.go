@@ -44,11 +44,31 @@ func (st *state) localSearch(nb *neighbours, rng *rand.Rand, sc *scratch, stop f
 func (st *state) tryMoves(u, v int, sc *scratch) bool {
 	ku, kv := st.where[u], st.where[v]
 	ru, rv := st.routes[ku], st.routes[kv]
-	pu, pv := indexOf(ru.seq, u), indexOf(rv.seq, v)
+	pu, pv := st.pos[u], st.pos[v]
 	if ku == kv {
 		seq := ru.seq
+		// On fast instances, when u and v are not adjacent, the distance
+		// change of a relocate or swap is a few arcs: rule out the moves
+		// that do not shorten the route before building them.
+		var relocDelta [2]float64
+		swapDelta := -1.0
+		cheap := st.in.fast && (pu-pv > 1 || pv-pu > 1)
+		if cheap {
+			loc := ru.fc.loc
+			nu, nv := pu+1, pv+1
+			lu, lv := loc[nu], loc[nv]
+			d := st.in.legDist
+			rem := d(loc[nu-1], loc[nu+1]) - d(loc[nu-1], lu) - d(lu, loc[nu+1])
+			relocDelta[0] = rem + d(lv, lu) + d(lu, loc[nv+1]) - d(lv, loc[nv+1])
+			relocDelta[1] = rem + d(loc[nv-1], lu) + d(lu, lv) - d(loc[nv-1], lv)
+			swapDelta = d(loc[nu-1], lv) + d(lv, loc[nu+1]) + d(loc[nv-1], lu) + d(lu, loc[nv+1]) -
+				d(loc[nu-1], lu) - d(lu, loc[nu+1]) - d(loc[nv-1], lv) - d(lv, loc[nv+1])
+		}
 		// Relocate u right after v, then right before v.
-		for _, after := range []bool{true, false} {
+		for m, after := range []bool{true, false} {
+			if cheap && relocDelta[m] > -1e-9 {
+				continue
+			}
 			sc.seq = sc.seq[:0]
 			for _, s := range seq {
 				if s == u {
@@ -67,10 +87,12 @@ func (st *state) tryMoves(u, v int, sc *scratch) bool {
 			}
 		}
 		// Swap u and v.
-		sc.seq = append(sc.seq[:0], seq...)
-		sc.seq[pu], sc.seq[pv] = v, u
-		if st.improveOne(ku, sc) {
-			return true
+		if !cheap || swapDelta < -1e-9 {
+			sc.seq = append(sc.seq[:0], seq...)
+			sc.seq[pu], sc.seq[pv] = v, u
+			if st.improveOne(ku, sc) {
+				return true
+			}
 		}
 		// 2-opt: reverse the stretch so that v follows u.
 		if pu < pv {
@@ -96,9 +118,9 @@ func (st *state) tryMoves(u, v int, sc *scratch) bool {
 			if !st.in.allowed[u][rv.typ] {
 				continue
 			}
-			dr, ok1 := st.in.fastRemove(ru, pu+1)
-			di, ok2 := st.in.fastInsert(rv, p, u)
-			if !ok1 || !ok2 || !gain(kv, len(rv.seq)+1, rv.baseDist()+di, ku, len(ru.seq)-1, ru.baseDist()+dr) {
+			dr, di := st.in.removeDist(ru, pu+1), st.in.insertDist(rv, p, u)
+			if !gain(kv, len(rv.seq)+1, rv.baseDist()+di, ku, len(ru.seq)-1, ru.baseDist()+dr) ||
+				!st.in.canRemove(ru, pu+1) || !st.in.canInsert(rv, p, u) {
 				continue
 			}
 		}
@@ -112,10 +134,10 @@ func (st *state) tryMoves(u, v int, sc *scratch) bool {
 	// Swap u and v.
 	swapOK := true
 	if fast {
-		d1, ok1 := st.in.fastReplace(rv, pv+1, u)
-		d2, ok2 := st.in.fastReplace(ru, pu+1, v)
-		swapOK = ok1 && ok2 && st.in.allowed[u][rv.typ] && st.in.allowed[v][ru.typ] &&
-			gain(kv, len(rv.seq), rv.baseDist()+d1, ku, len(ru.seq), ru.baseDist()+d2)
+		d1, d2 := st.in.replaceDist(rv, pv+1, u), st.in.replaceDist(ru, pu+1, v)
+		swapOK = gain(kv, len(rv.seq), rv.baseDist()+d1, ku, len(ru.seq), ru.baseDist()+d2) &&
+			st.in.allowed[u][rv.typ] && st.in.allowed[v][ru.typ] &&
+			st.in.canReplace(rv, pv+1, u) && st.in.canReplace(ru, pu+1, v)
 	}
 	if swapOK {
 		sc.seq = append(sc.seq[:0], rv.seq...)
@@ -129,9 +151,9 @@ func (st *state) tryMoves(u, v int, sc *scratch) bool {
 	// 2-opt*: u's route continues with v and the rest of v's route; v's
 	// route takes the rest of u's.
 	if fast && ru.typ == rv.typ {
-		d1, ok1 := st.in.fastJoin(ru, pu+1, rv, pv+1)
-		d2, ok2 := st.in.fastJoin(rv, pv, ru, pu+2)
-		if !ok1 || !ok2 || !gain(ku, pu+1+len(rv.seq)-pv, d1, kv, pv+len(ru.seq)-pu-1, d2) {
+		d1, d2 := st.in.joinDist(ru, pu+1, rv, pv+1), st.in.joinDist(rv, pv, ru, pu+2)
+		if !gain(ku, pu+1+len(rv.seq)-pv, d1, kv, pv+len(ru.seq)-pu-1, d2) ||
+			!st.in.canJoin(ru, pu+1, rv, pv+1) || !st.in.canJoin(rv, pv, ru, pu+2) {
 			return false
 		}
 	}

@@ -119,7 +119,7 @@ func (st *state) ruin(rr *ruinRecreate, rng *rand.Rand, sc *scratch) []int {
 		cut[k] = true
 		seq := st.routes[k].seq
 		n := 1 + rng.IntN(min(rr.maxLen, len(seq)))
-		p := indexOf(seq, v)
+		p := st.pos[v]
 		from := p - rng.IntN(n)
 		from = max(0, min(from, len(seq)-n))
 		removeFrom(k, from, n)

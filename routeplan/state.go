@@ -74,6 +74,7 @@ type state struct {
 	unassigned []int // servable sites not in any route
 	dropped    []int // sites no route can serve, with reasons in reasons
 	where      []int // where[site] = route index, -1 when not routed
+	pos        []int // pos[site] = index in its route's seq, when routed
 	obj        objective
 	// routeCap, when positive, forbids opening routes beyond that number
 	// (used while eliminating a route).
@@ -81,7 +82,7 @@ type state struct {
 }
 
 func newState(in *instance) *state {
-	st := &state{in: in, used: make([]int, len(in.types)), where: make([]int, len(in.sites))}
+	st := &state{in: in, used: make([]int, len(in.types)), where: make([]int, len(in.sites)), pos: make([]int, len(in.sites))}
 	for i := range st.where {
 		st.where[i] = -1
 	}
@@ -123,6 +124,7 @@ func (st *state) copyFrom(o *state) {
 	st.unassigned = append(st.unassigned[:0], o.unassigned...)
 	st.dropped = o.dropped
 	st.where = append(st.where[:0], o.where...)
+	st.pos = append(st.pos[:0], o.pos...)
 }
 
 func (s schedule) clone() schedule {
@@ -140,8 +142,9 @@ func (st *state) recount() {
 	}
 	for k, r := range st.routes {
 		st.obj = st.obj.add(r.obj)
-		for _, s := range r.seq {
+		for j, s := range r.seq {
 			st.where[s] = k
+			st.pos[s] = j
 		}
 	}
 }
@@ -165,8 +168,9 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	r.dist, r.cost = dist, cost
 	r.obj = st.in.routeObjective(len(r.seq), dist, cost)
 	st.obj = st.obj.add(r.obj)
-	for _, s := range r.seq {
+	for j, s := range r.seq {
 		st.where[s] = k
+		st.pos[s] = j
 	}
 }
 
