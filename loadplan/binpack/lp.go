@@ -61,10 +61,11 @@ func newItemTypes(in *instance) *itemTypes {
 
 // lpResult is the outcome of column generation.
 type lpResult struct {
-	bound    float64   // proven lower bound (Farley)
-	exact    bool      // the master reached LP optimality
-	patterns [][]int   // basic patterns (counts per type), for rounding heuristics
-	x        []float64 // their values
+	generated [][]int   // patterns found by pricing, for later solves
+	bound     float64   // proven lower bound (Farley)
+	exact     bool      // the master reached LP optimality
+	patterns  [][]int   // basic patterns (counts per type), for rounding heuristics
+	x         []float64 // their values
 }
 
 // colgen is the state of the restricted master problem.
@@ -77,6 +78,7 @@ type colgen struct {
 	xB       []float64
 	pivots   int
 	needY    bool
+	nz       []int
 	ks       *knapsack
 	deadline time.Time
 }
@@ -102,7 +104,8 @@ func sparse(p []int) spattern {
 
 // lpBound runs column generation until the LP is solved, the proven bound
 // reaches target (nothing more is needed), the bound cannot rise to the next
-// integer any more, or the deadline passes. Every pattern generated stays in
+// integer any more, or the deadline passes. A target <= 0 asks for the LP
+// optimum itself, which the diving heuristic needs. Every pattern generated stays in
 // a pool that is priced before the knapsack, and the pool starts with the
 // patterns of the given packings (counts per type): re-pricing the pool is
 // far cheaper than solving a knapsack.
@@ -205,7 +208,7 @@ func lpBound(t *itemTypes, start [][]int, target int, deadline time.Time, stop f
 					res.exact = true
 					break
 				}
-				if int(math.Ceil(res.bound-boundSlack)) >= target {
+				if target > 0 && int(math.Ceil(res.bound-boundSlack)) >= target {
 					break
 				}
 				primal := 0.0
@@ -215,7 +218,7 @@ func lpBound(t *itemTypes, start [][]int, target int, deadline time.Time, stop f
 				if lpDebug != nil {
 					lpDebug(iter, primal, res.bound, z)
 				}
-				if math.Ceil(primal-boundSlack) <= math.Ceil(res.bound-boundSlack) {
+				if target > 0 && math.Ceil(primal-boundSlack) <= math.Ceil(res.bound-boundSlack) {
 					break // the integer bound cannot rise any more
 				}
 				pv := 0.0
@@ -231,6 +234,7 @@ func lpBound(t *itemTypes, start [][]int, target int, deadline time.Time, stop f
 				}
 				cost = 1
 				pool = append(pool, sparse(pat))
+				res.generated = append(res.generated, pat)
 			}
 		}
 		if !cg.pivot(col, cost, u, y) {
@@ -293,8 +297,14 @@ func (cg *colgen) pivot(col []float64, cost float64, u, y []float64) bool {
 	cg.xB[leave] = theta
 	pr := cg.binv[leave*m : (leave+1)*m]
 	inv := 1 / u[leave]
+	// The basis inverse stays sparse for these pattern matrices, so the
+	// update runs over the nonzeros of the pivot row only.
+	cg.nz = cg.nz[:0]
 	for j := range pr {
-		pr[j] *= inv
+		if pr[j] != 0 {
+			pr[j] *= inv
+			cg.nz = append(cg.nz, j)
+		}
 	}
 	for i := range m {
 		if i == leave || u[i] == 0 {
@@ -302,14 +312,14 @@ func (cg *colgen) pivot(col []float64, cost float64, u, y []float64) bool {
 		}
 		f := u[i]
 		row := cg.binv[i*m : (i+1)*m]
-		for j, v := range pr {
-			row[j] -= f * v
+		for _, j := range cg.nz {
+			row[j] -= f * pr[j]
 		}
 	}
 	// The new duals differ from the old by the entering reduced cost
 	// times the pivot row of the new inverse.
-	for j, v := range pr {
-		y[j] += rc * v
+	for _, j := range cg.nz {
+		y[j] += rc * pr[j]
 	}
 	cg.cols[leave] = col
 	cg.cost[leave] = cost
@@ -498,4 +508,4 @@ func (k *knapsack) scaledBound(v []float64) float64 {
 var lpIters int
 
 var lpDebug func(iter int, primal, bound, z float64)
-var refactorEvery = 200
+var refactorEvery = 500

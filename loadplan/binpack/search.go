@@ -35,6 +35,8 @@ type searcher struct {
 	stop  func() bool
 	cands []poolSet
 	room  []int64
+
+	tabuMin, tabuSpread int
 }
 
 // poolSet is a candidate set of up to three pool items (unused slots -1).
@@ -45,12 +47,16 @@ type poolSet struct {
 }
 
 func newSearcher(in *instance, seed uint64, stop func() bool) *searcher {
+	// The tenure grows with the instance up to 10 + [0, 20) iterations: on
+	// small instances a long tenure makes most items tabu at once.
 	return &searcher{
-		in:   in,
-		rng:  rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)),
-		tabu: make([]int64, in.n),
-		stop: stop,
-		room: make([]int64, in.d),
+		tabuMin:    max(1, min(tuneTabuMin, in.n/20)),
+		tabuSpread: max(2, min(tuneTabuSpread, in.n/10)),
+		in:         in,
+		rng:        rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)),
+		tabu:       make([]int64, in.n),
+		stop:       stop,
+		room:       make([]int64, in.d),
 	}
 }
 
@@ -135,6 +141,9 @@ func (s *searcher) reduce(start [][]int) [][]int {
 		s.iter++
 		if pw := s.poolWeight(); pw < bestPool-1e-12 {
 			bestPool, sinceBest = pw, 0
+			if searchTrace != nil {
+				searchTrace(s.iter, pw, len(s.pool))
+			}
 		} else if sinceBest++; sinceBest > restartAfter {
 			restart(4)
 			bestPool, sinceBest = s.poolWeight(), 0
@@ -257,7 +266,7 @@ func (s *searcher) move() bool {
 		for _, a := range out {
 			if a >= 0 {
 				wA += in.w[a]
-				w2A += in.w[a] * in.w[a]
+				w2A += sec(in.w[a])
 				for k, v := range in.item(a) {
 					s.room[k] += v
 				}
@@ -339,7 +348,7 @@ func (s *searcher) move() bool {
 			j := slices.Index(s.pool, i)
 			s.pool[j] = s.pool[len(s.pool)-1]
 			s.pool = s.pool[:len(s.pool)-1]
-			s.tabu[i] = s.iter + int64(tuneTabuMin+s.rng.IntN(tuneTabuSpread))
+			s.tabu[i] = s.iter + int64(s.tabuMin+s.rng.IntN(s.tabuSpread))
 		}
 	}
 	return true
@@ -350,7 +359,7 @@ func (s *searcher) set(a, b, c int) poolSet {
 	for _, i := range ps.it {
 		if i >= 0 {
 			ps.w += s.in.w[i]
-			ps.w2 += s.in.w[i] * s.in.w[i]
+			ps.w2 += sec(s.in.w[i])
 		}
 	}
 	return ps
@@ -379,3 +388,17 @@ var (
 	tuneMaxA       = 2
 	tuneMaxB       = 3
 )
+
+var tuneSec = 0
+
+func sec(w float64) float64 {
+	switch tuneSec {
+	case 1:
+		return -1
+	case 2:
+		return 1
+	}
+	return w * w
+}
+
+var searchTrace func(iter int64, pw float64, n int)

@@ -3,6 +3,7 @@ package binpack
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"time"
 )
@@ -142,6 +143,37 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 				}
 			}
 		}
+		if len(best) > lb {
+			// Diving may take up to 80 % of the time left, the search has
+			// the rest. A dive packing as good as the best so far replaces
+			// it: shaped by the LP, it is the better start for the search.
+			// Further dives are randomised and stop as soon as they cannot
+			// beat the best packing.
+			diveEnd := time.Now().Add(time.Until(deadline) * 4 / 5)
+			cancelled := func() bool { return ctx.Err() != nil }
+			if !lp.exact {
+				// The bound computation stops once the integer bound is
+				// proven; diving wants the LP optimum.
+				full := lpBound(t, append(t.patterns(best), append(lp.patterns, lp.generated...)...), 0, diveEnd, cancelled)
+				full.generated = append(lp.generated, full.generated...)
+				lp = full
+				if lp.bound > res.Stats.Bounds.LPValue {
+					res.Stats.Bounds.LPValue = lp.bound
+					res.Stats.Bounds.LP = int(math.Ceil(lp.bound - boundSlack))
+					res.Stats.Bounds.LPExact = lp.exact
+					lb = res.Stats.Bounds.LowerBound()
+				}
+			}
+			if r := dive(in, t, lp, len(best)+1, nil, diveEnd, cancelled); r != nil && len(r) <= len(best) {
+				best = r
+			}
+			rng := rand.New(rand.NewPCG(opts.Seed, 0x5851f42d4c957f2d))
+			for len(best) > lb && time.Now().Before(diveEnd) && !cancelled() {
+				if r := dive(in, t, lp, len(best), rng, diveEnd, cancelled); r != nil && len(r) < len(best) {
+					best = r
+				}
+			}
+		}
 	}
 
 	if len(best) > lb {
@@ -200,15 +232,7 @@ func roundLP(in *instance, t *itemTypes, lp lpResult) [][][]int {
 		next := make([]int, len(t.w)) // next unused item of each type
 		var bins [][]int
 		addPattern := func(p []int) {
-			var bin []int
-			for ty, a := range p {
-				for range min(a, left[ty]) {
-					bin = append(bin, t.items[ty][next[ty]])
-					next[ty]++
-					left[ty]--
-				}
-			}
-			if len(bin) > 0 {
+			if bin := take(t, p, left, next); len(bin) > 0 {
 				bins = append(bins, bin)
 			}
 		}
