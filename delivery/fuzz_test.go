@@ -81,6 +81,11 @@ func FuzzApply(f *testing.F) {
 			if len(codes(err)) == 0 {
 				t.Fatalf("error without violations: %v", err)
 			}
+			for _, pe := range ProviderErrors(err).Errors {
+				if _, known := codeTable[pe.Code]; !known || pe.Info == "" || pe.Description == "" || pe.Severity != "ERROR" {
+					t.Fatalf("provider entry %+v", pe)
+				}
+			}
 			return
 		}
 		if got.Equal(cur) || got.DeliveryID != cur.DeliveryID || got.Status != cur.Status {

@@ -69,6 +69,23 @@ var modelFields = []modelField{
 				d.Instructions = []Instruction{{InstructionText: v.([]any)[0].(map[string]any)["instructionText"].(string), InstructionType: "CUSTOMER"}}
 			}
 		}},
+	{[]string{"orderManifest", "itemDetails"}, mDispatch, []any{itemsJSON["ITEM-1"], itemsJSON["ITEM-3"], itemsJSON["ITEM-4"]},
+		func(d *Delivery, v any) { d.OrderManifest.ItemDetails = itemsGo(v.([]any)[0].(map[string]any)["itemId"].(string)) }},
+	{[]string{"scanDetails"}, mDispatch, []any{
+		[]any{map[string]any{"scanDetail": []any{map[string]any{"scanId": "SCAN-1"}, map[string]any{"scanId": "SCAN-2"}}, "scanType": "CODE128"}},
+		[]any{map[string]any{"scanDetail": []any{map[string]any{"scanId": "SCAN-9"}}, "scanType": "CODE128"}}, nil},
+		func(d *Delivery, v any) {
+			d.ScanDetails = nil
+			if v == nil {
+				return
+			}
+			for _, id := range v.([]any)[0].(map[string]any)["scanDetail"].([]any) {
+				if len(d.ScanDetails) == 0 {
+					d.ScanDetails = []Scan{{ScanType: "CODE128"}}
+				}
+				d.ScanDetails[0].ScanDetail = append(d.ScanDetails[0].ScanDetail, ScanDetail{id.(map[string]any)["scanId"].(string)})
+			}
+		}},
 	{[]string{"deliveryDetails", "address", "city"}, mDriver, []any{"Bentonville", "Rogers"}, func(d *Delivery, v any) { d.DeliveryDetails.Address.City = str(v) }},
 	{[]string{"deliveryDetails", "latLong", "type"}, mPin, []any{"CUSTOMER_PINDROP", "GEOCODED"}, func(d *Delivery, v any) { d.DeliveryDetails.LatLong.Type = str(v) }},
 	{[]string{"deliveryDetails", "latLong", "lat"}, mPin, []any{36.3729, 36.4, 95.0}, func(d *Delivery, v any) { d.DeliveryDetails.LatLong.Lat = v.(float64) }},
@@ -79,6 +96,35 @@ var modelFields = []modelField{
 		func(d *Delivery, v any) { d.DeliveryDetails.PropertyDetails.LocationPreference = str(v) }},
 	{[]string{"deliveryDetails", "propertyDetails", "gateCode"}, mDispatch, []any{"1234", "9", nil},
 		func(d *Delivery, v any) { d.DeliveryDetails.PropertyDetails.GateCode = str(v) }},
+}
+
+// Three line-item lists: the booked one, one that keeps the summary's
+// totals (3 items, 25.50 USD, 30 of 40 OZ), and one whose quantity breaks
+// totalItems.
+var itemsJSON = map[string]any{
+	"ITEM-1": []any{
+		map[string]any{"itemId": "ITEM-1", "itemDescription": "Mug", "dimensions": map[string]any{"length": 4, "width": 4, "height": 4, "unitOfMeasure": "IN"},
+			"quantity": 2, "itemWeight": map[string]any{"measurementValue": 12, "unitOfMeasure": "OZ"}, "itemTotal": map[string]any{"currencyAmount": 15.5, "currencyUnit": "USD"}},
+		map[string]any{"itemId": "ITEM-2", "itemDescription": "Tea", "quantity": 1,
+			"itemWeight": map[string]any{"measurementValue": 8, "unitOfMeasure": "OZ"}, "itemTotal": map[string]any{"currencyAmount": 10, "currencyUnit": "USD"}},
+	},
+	"ITEM-3": []any{map[string]any{"itemId": "ITEM-3", "quantity": 3,
+		"itemWeight": map[string]any{"measurementValue": 10, "unitOfMeasure": "OZ"}, "itemTotal": map[string]any{"currencyAmount": 25.5, "currencyUnit": "USD"}}},
+	"ITEM-4": []any{map[string]any{"itemId": "ITEM-4", "quantity": 4,
+		"itemWeight": map[string]any{"measurementValue": 10, "unitOfMeasure": "OZ"}, "itemTotal": map[string]any{"currencyAmount": 25.5, "currencyUnit": "USD"}}},
+}
+
+func itemsGo(first string) []Item {
+	switch first {
+	case "ITEM-1":
+		return []Item{
+			{ItemID: "ITEM-1", ItemDescription: "Mug", Dimensions: &Dimensions{4, 4, 4, "IN"}, Quantity: 2, ItemWeight: &Weight{12, "OZ"}, ItemTotal: &Money{15.5, "USD"}},
+			{ItemID: "ITEM-2", ItemDescription: "Tea", Quantity: 1, ItemWeight: &Weight{8, "OZ"}, ItemTotal: &Money{10, "USD"}},
+		}
+	case "ITEM-3":
+		return []Item{{ItemID: "ITEM-3", Quantity: 3, ItemWeight: &Weight{10, "OZ"}, ItemTotal: &Money{25.5, "USD"}}}
+	}
+	return []Item{{ItemID: "ITEM-4", Quantity: 4, ItemWeight: &Weight{10, "OZ"}, ItemTotal: &Money{25.5, "USD"}}}
 }
 
 // modelNext is the lifecycle of the Status documentation.
@@ -111,7 +157,8 @@ func modelVerdict(d Delivery) (invalid, badCombo bool) {
 	invalid = d.ClientID == "" || d.Customer.FirstName == "" || d.Customer.Email == "bad" ||
 		len(d.Customer.Phone.Number) < 4 || d.DeliveryDetails.LatLong.Lat > 90 ||
 		!d.RequestedMinDeliverySlotTime.Before(d.RequestedMaxDeliverySlotTime) ||
-		d.OrderPickupReadyTime.After(d.RequestedMaxDeliverySlotTime)
+		d.OrderPickupReadyTime.After(d.RequestedMaxDeliverySlotTime) ||
+		d.OrderManifest.ItemDetails[0].Quantity == 4 // totalItems stays 3
 	return invalid, badCombo
 }
 
@@ -133,7 +180,20 @@ func stateMachine(t *rapid.T) {
 		model := real.Clone() // the model's view; changed only by the model's rules
 		t.Repeat(map[string]func(*rapid.T){
 			"transition": func(t *rapid.T) {
-				to := rapid.SampledFrom(Statuses()).Draw(t, "to")
+				// Mostly a forward step (so that runs reach the dispatched
+				// states before a cancellation ends them), sometimes anything.
+				gen := rapid.SampledFrom(Statuses())
+				var forward []Status
+				for _, n := range modelNext[model.Status] {
+					if n != StatusCancelled {
+						forward = append(forward, n)
+					}
+				}
+				if len(forward) > 0 {
+					f := rapid.SampledFrom(forward)
+					gen = rapid.OneOf(f, f, f, gen)
+				}
+				to := gen.Draw(t, "to")
 				got, err := Transition(real, to)
 				if slices.Contains(modelNext[model.Status], to) {
 					if err != nil {
