@@ -70,7 +70,9 @@ var modelFields = []modelField{
 			}
 		}},
 	{[]string{"orderManifest", "itemDetails"}, mDispatch, []any{itemsJSON["ITEM-1"], itemsJSON["ITEM-3"], itemsJSON["ITEM-4"]},
-		func(d *Delivery, v any) { d.OrderManifest.ItemDetails = itemsGo(v.([]any)[0].(map[string]any)["itemId"].(string)) }},
+		func(d *Delivery, v any) {
+			d.OrderManifest.ItemDetails = itemsGo(v.([]any)[0].(map[string]any)["itemId"].(string))
+		}},
 	{[]string{"scanDetails"}, mDispatch, []any{
 		[]any{map[string]any{"scanDetail": []any{map[string]any{"scanId": "SCAN-1"}, map[string]any{"scanId": "SCAN-2"}}, "scanType": "CODE128"}},
 		[]any{map[string]any{"scanDetail": []any{map[string]any{"scanId": "SCAN-9"}}, "scanType": "CODE128"}}, nil},
