@@ -167,13 +167,10 @@ func (st *state) tryMoves(u, v int, sc *scratch) bool {
 // improveOne replaces route k by sc.seq when that is feasible and better.
 func (st *state) improveOne(k int, sc *scratch) bool {
 	r := st.routes[k]
-	if st.in.fast {
-		// Distance is all that counts here: skip the simulation of the
-		// (many) candidates that are not shorter.
-		d := st.in.distObjective(r.typ, len(sc.seq), st.in.seqDist(r.typ, sc.seq)).sub(r.obj)
-		if !d.less(objective{}) {
-			return false
-		}
+	// Skip the simulation of the (many) candidates whose lower bound is
+	// already no better.
+	if !st.in.lowerBound(r.typ, sc.seq).sub(r.obj).less(objective{}) {
+		return false
 	}
 	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return false
@@ -190,6 +187,9 @@ func (st *state) improveOne(k int, sc *scratch) bool {
 // feasible and the pair is better.
 func (st *state) improveTwo(k1, k2 int, sc *scratch) bool {
 	r1, r2 := st.routes[k1], st.routes[k2]
+	if !st.in.fast && !st.in.lowerBound(r1.typ, sc.seq).add(st.in.lowerBound(r2.typ, sc.seq2)).sub(r1.obj).sub(r2.obj).less(objective{}) {
+		return false
+	}
 	if st.in.evaluate(r1.typ, sc.seq, &sc.sch, false) != feasible {
 		return false
 	}

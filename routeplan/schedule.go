@@ -22,6 +22,9 @@ type schedule struct {
 	dist, drive     float64
 	arr, start, dep []float64
 	cost            float64
+	// Scratch space of delayDeparture, kept to avoid allocating.
+	cands []float64
+	tmp   *schedule
 }
 
 func (s *schedule) duty() float64 { return s.ret - s.depart }
@@ -143,10 +146,10 @@ func (in *instance) evaluate(t int, seq []int, s *schedule, tight bool) failure 
 // windows, so that with integral inputs every time stays integral.
 func (in *instance) delayDeparture(t int, seq []int, s *schedule) bool {
 	vt := &in.types[t]
-	base := s.depart
+	base, baseRet := s.depart, s.ret
 	maxDelay := inf
 	waited := 0.0
-	cands := make([]float64, 0, len(seq)+1)
+	cands := s.cands[:0]
 	for k, i := range seq {
 		waited += s.start[k] - s.arr[k]
 		_, end, _ := earliestIn(in.sites[i].Windows, s.start[k])
@@ -155,27 +158,43 @@ func (in *instance) delayDeparture(t int, seq []int, s *schedule) bool {
 		}
 		cands = append(cands, waited)
 	}
+	s.cands = cands
 	if waited < maxDelay {
 		maxDelay = waited
 	}
-	cands = append(cands, maxDelay)
 	bestDelay, bestDuty := -1.0, inf
 	if vt.MaxDuty == 0 || s.duty() <= vt.MaxDuty {
 		bestDelay, bestDuty = 0, s.duty()
 	}
-	var tmp schedule
-	tried := map[float64]bool{0: true}
-	for k := len(cands) - 1; k >= 0; k-- {
-		d := cands[k]
-		if d <= 0 || d > maxDelay || tried[d] {
+	if s.tmp == nil {
+		s.tmp = &schedule{}
+	}
+	tmp := s.tmp
+	// Try the largest delay first, then the waits accumulated up to each
+	// visit, largest first (they never decrease along the route). A delay d
+	// that keeps the return time beats every smaller one, since the return
+	// never gets earlier when the departure gets later: stop there.
+	last := 0.0
+	for k := len(cands); k >= 0; k-- {
+		d := maxDelay
+		if k < len(cands) {
+			d = cands[k]
+			if d >= maxDelay {
+				continue
+			}
+		}
+		if d <= 0 || d == last {
 			continue
 		}
-		tried[d] = true
-		if in.simulate(t, seq, base+d, &tmp) != feasible {
+		last = d
+		if in.simulate(t, seq, base+d, tmp) != feasible {
 			continue
 		}
 		if tmp.duty() < bestDuty {
 			bestDelay, bestDuty = d, tmp.duty()
+		}
+		if tmp.ret == baseRet {
+			break
 		}
 	}
 	if bestDelay < 0 {

@@ -128,6 +128,7 @@ func (st *state) copyFrom(o *state) {
 }
 
 func (s schedule) clone() schedule {
+	s.cands, s.tmp = nil, nil
 	s.arr = append([]float64(nil), s.arr...)
 	s.start = append([]float64(nil), s.start...)
 	s.dep = append([]float64(nil), s.dep...)

@@ -1,0 +1,77 @@
+package routeplan
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// benchProblem draws n sites on a 100×100 square around a central depot,
+// with 1-hour windows over a 10-hour day; with rules set, every site gets a
+// second window and the trucks a duty limit, a driving limit, a break rule
+// and a time cost, which takes the general (simulated) evaluation path.
+func benchProblem(n int, rules bool) *Problem {
+	rng := rand.New(rand.NewPCG(1, 2))
+	m := n + 1
+	xs, ys := make([]float64, m), make([]float64, m)
+	xs[0], ys[0] = 50, 50
+	for i := 1; i < m; i++ {
+		xs[i], ys[i] = math.Round(rng.Float64()*100), math.Round(rng.Float64()*100)
+	}
+	p := &Problem{N: m, Distance: make([]float64, m*m), Duration: make([]float64, m*m)}
+	for i := 0; i < m; i++ {
+		for j := 0; j < m; j++ {
+			d := math.Round(math.Hypot(xs[i]-xs[j], ys[i]-ys[j]))
+			p.Distance[i*m+j], p.Duration[i*m+j] = d, d
+		}
+	}
+	vt := VehicleType{Count: n, Capacity: []float64{100}, ShiftEnd: 600, DistanceCost: 1}
+	if rules {
+		vt.MaxDuty, vt.MaxDriving, vt.BreakAfter, vt.BreakDuration, vt.TimeCost = 540, 400, 120, 15, 0.1
+	}
+	p.VehicleTypes = []VehicleType{vt}
+	for i := 1; i < m; i++ {
+		start := math.Round(rng.Float64() * 480)
+		s := Site{Location: i, Service: 10, Demand: []float64{float64(1 + rng.IntN(20))}, Windows: []Window{{start, start + 60}}}
+		if rules && start < 400 {
+			s.Windows = append(s.Windows, Window{start + 120, start + 180})
+		}
+		p.Sites = append(p.Sites, s)
+	}
+	return p
+}
+
+func benchmarkSolve(b *testing.B, n int, rules bool) {
+	p := benchProblem(n, rules)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := Solve(context.Background(), p, Options{MaxIterations: 200, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSolve200(b *testing.B)      { benchmarkSolve(b, 200, false) }
+func BenchmarkSolve200Rules(b *testing.B) { benchmarkSolve(b, 200, true) }
+
+// TestBenchProblems keeps the benchmark instances honest: both solve to
+// solutions the checker accepts.
+func TestBenchProblems(t *testing.T) {
+	for _, rules := range []bool{false, true} {
+		p := benchProblem(60, rules)
+		if newInstance(p).fast == rules {
+			t.Fatalf("rules=%v: fast path %v", rules, !rules)
+		}
+		sol, err := Solve(context.Background(), p, Options{MaxIterations: 50, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkSolution(p, sol); err != nil {
+			t.Fatalf("rules=%v: %v", rules, err)
+		}
+		if len(sol.Unassigned) > 0 {
+			t.Errorf("rules=%v: %d unassigned", rules, len(sol.Unassigned))
+		}
+	}
+}
