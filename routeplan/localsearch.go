@@ -39,130 +39,46 @@ func (st *state) localSearch(nb *neighbours, rng *rand.Rand, sc *scratch, stop f
 	st.dropEmpty()
 }
 
-// tryMoves tries every move that makes u and v adjacent and applies the first
-// that improves the objective.
-func (st *state) tryMoves(u, v int, sc *scratch) bool {
-	ku, kv := st.where[u], st.where[v]
-	ru, rv := st.routes[ku], st.routes[kv]
-	pu, pv := st.pos[u], st.pos[v]
-	if ku == kv {
-		seq := ru.seq
-		// On fast instances, when u and v are not adjacent, the distance
-		// change of a relocate or swap is a few arcs: rule out the moves
-		// that do not shorten the route before building them.
-		var relocDelta [2]float64
-		swapDelta := -1.0
-		cheap := st.in.fast && (pu-pv > 1 || pv-pu > 1)
-		if cheap {
-			loc := ru.fc.loc
-			nu, nv := pu+1, pv+1
-			lu, lv := loc[nu], loc[nv]
-			d := st.in.legDist
-			rem := d(loc[nu-1], loc[nu+1]) - d(loc[nu-1], lu) - d(lu, loc[nu+1])
-			relocDelta[0] = rem + d(lv, lu) + d(lu, loc[nv+1]) - d(lv, loc[nv+1])
-			relocDelta[1] = rem + d(loc[nv-1], lu) + d(lu, lv) - d(loc[nv-1], lv)
-			swapDelta = d(loc[nu-1], lv) + d(lv, loc[nu+1]) + d(loc[nv-1], lu) + d(lu, loc[nv+1]) -
-				d(loc[nu-1], lu) - d(lu, loc[nu+1]) - d(loc[nv-1], lv) - d(lv, loc[nv+1])
-		}
-		// Relocate u right after v, then right before v.
-		for m, after := range []bool{true, false} {
-			if cheap && relocDelta[m] > -1e-9 {
-				continue
-			}
-			sc.seq = sc.seq[:0]
-			for _, s := range seq {
-				if s == u {
-					continue
-				}
-				if s == v && !after {
-					sc.seq = append(sc.seq, u)
-				}
-				sc.seq = append(sc.seq, s)
-				if s == v && after {
-					sc.seq = append(sc.seq, u)
-				}
-			}
-			if st.improveOne(ku, sc) {
-				return true
-			}
-		}
-		// Swap u and v.
-		if !cheap || swapDelta < -1e-9 {
-			sc.seq = append(sc.seq[:0], seq...)
-			sc.seq[pu], sc.seq[pv] = v, u
-			if st.improveOne(ku, sc) {
-				return true
-			}
-		}
-		// 2-opt: reverse the stretch so that v follows u.
-		if pu < pv {
-			sc.seq = append(sc.seq[:0], seq...)
-			for a, b := pu+1, pv; a < b; a, b = a+1, b-1 {
-				sc.seq[a], sc.seq[b] = sc.seq[b], sc.seq[a]
-			}
-			if st.improveOne(ku, sc) {
-				return true
-			}
-		}
-		return false
-	}
-	fast := st.in.fast
-	gain := func(k1 int, n1 int, d1 float64, k2 int, n2 int, d2 float64) bool {
-		r1, r2 := st.routes[k1], st.routes[k2]
-		d := st.in.distObjective(r1.typ, n1, d1).add(st.in.distObjective(r2.typ, n2, d2)).sub(r1.obj).sub(r2.obj)
-		return d.less(objective{})
-	}
-	// Relocate u into v's route, after then before v.
-	for _, p := range []int{pv + 1, pv} {
-		if fast {
-			if !st.in.allowed[u][rv.typ] {
-				continue
-			}
-			dr, di := st.in.removeDist(ru, pu+1), st.in.insertDist(rv, p, u)
-			if !gain(kv, len(rv.seq)+1, rv.baseDist()+di, ku, len(ru.seq)-1, ru.baseDist()+dr) ||
-				!st.in.canRemove(ru, pu+1) || !st.in.canInsert(rv, p, u) {
-				continue
-			}
-		}
-		sc.seq = withInsert(sc.seq, rv.seq, u, p)
-		sc.seq2 = append(sc.seq2[:0], ru.seq[:pu]...)
-		sc.seq2 = append(sc.seq2, ru.seq[pu+1:]...)
-		if st.improveTwo(kv, ku, sc) {
-			return true
-		}
-	}
-	// Swap u and v.
-	swapOK := true
-	if fast {
-		d1, d2 := st.in.replaceDist(rv, pv+1, u), st.in.replaceDist(ru, pu+1, v)
-		swapOK = gain(kv, len(rv.seq), rv.baseDist()+d1, ku, len(ru.seq), ru.baseDist()+d2) &&
-			st.in.allowed[u][rv.typ] && st.in.allowed[v][ru.typ] &&
-			st.in.canReplace(rv, pv+1, u) && st.in.canReplace(ru, pu+1, v)
-	}
-	if swapOK {
-		sc.seq = append(sc.seq[:0], rv.seq...)
-		sc.seq[pv] = u
-		sc.seq2 = append(sc.seq2[:0], ru.seq...)
-		sc.seq2[pu] = v
-		if st.improveTwo(kv, ku, sc) {
-			return true
-		}
-	}
-	// 2-opt*: u's route continues with v and the rest of v's route; v's
-	// route takes the rest of u's.
-	if fast && ru.typ == rv.typ {
-		d1, d2 := st.in.joinDist(ru, pu+1, rv, pv+1), st.in.joinDist(rv, pv, ru, pu+2)
-		if !gain(ku, pu+1+len(rv.seq)-pv, d1, kv, pv+len(ru.seq)-pu-1, d2) ||
-			!st.in.canJoin(ru, pu+1, rv, pv+1) || !st.in.canJoin(rv, pv, ru, pu+2) {
-			return false
-		}
-	}
-	sc.seq = append(sc.seq[:0], ru.seq[:pu+1]...)
-	sc.seq = append(sc.seq, rv.seq[pv:]...)
-	sc.seq2 = append(sc.seq2[:0], rv.seq[:pv]...)
-	sc.seq2 = append(sc.seq2, ru.seq[pu+1:]...)
-	return st.improveTwo(ku, kv, sc)
+// pair is a candidate pair of neighbouring sites u and v, with their routes
+// and positions; every operator tries to make them adjacent.
+type pair struct {
+	u, v   int
+	ku, kv int // route indices
+	pu, pv int // positions in the routes
+	ru, rv *route
 }
+
+// operator tries one kind of move on p and applies it when it improves the
+// objective. Each lives in its own file.
+type operator func(st *state, p *pair, sc *scratch) bool
+
+// operators are tried in this order for every pair.
+var operators = []operator{relocate, swap, twoOpt, twoOptStar}
+
+// tryMoves applies the first improving move on u and v.
+func (st *state) tryMoves(u, v int, sc *scratch) bool {
+	p := pair{u: u, v: v, ku: st.where[u], kv: st.where[v], pu: st.pos[u], pv: st.pos[v]}
+	p.ru, p.rv = st.routes[p.ku], st.routes[p.kv]
+	for _, op := range operators {
+		if op(st, &p, sc) {
+			return true
+		}
+	}
+	return false
+}
+
+// gain reports whether giving routes k1 and k2 the given sizes and
+// distances improves the objective (fast instances only).
+func (st *state) gain(k1, n1 int, d1 float64, k2, n2 int, d2 float64) bool {
+	r1, r2 := st.routes[k1], st.routes[k2]
+	d := st.in.distObjective(r1.typ, n1, d1).add(st.in.distObjective(r2.typ, n2, d2)).sub(r1.obj).sub(r2.obj)
+	return d.less(objective{})
+}
+
+// apart reports whether u and v are in one route and not next to each
+// other: then a relocate or swap changes a few arcs whose lengths can be
+// added up before building the move.
+func (p *pair) apart() bool { return p.ku == p.kv && (p.pu-p.pv > 1 || p.pv-p.pu > 1) }
 
 // improveOne replaces route k by sc.seq when that is feasible and better.
 func (st *state) improveOne(k int, sc *scratch) bool {

@@ -1,0 +1,62 @@
+package routeplan
+
+// relocate moves u next to v: right after v, then right before it, in v's
+// route (which may be u's own).
+func relocate(st *state, p *pair, sc *scratch) bool {
+	in := st.in
+	u, v, ru, rv := p.u, p.v, p.ru, p.rv
+	if p.ku == p.kv {
+		cheap := in.fast && p.apart()
+		var delta [2]float64
+		if cheap {
+			loc := ru.fc.loc
+			nu, nv := p.pu+1, p.pv+1
+			lu, lv := loc[nu], loc[nv]
+			d := in.legDist
+			rem := d(loc[nu-1], loc[nu+1]) - d(loc[nu-1], lu) - d(lu, loc[nu+1])
+			delta[0] = rem + d(lv, lu) + d(lu, loc[nv+1]) - d(lv, loc[nv+1])
+			delta[1] = rem + d(loc[nv-1], lu) + d(lu, lv) - d(loc[nv-1], lv)
+		}
+		for m, after := range []bool{true, false} {
+			if cheap && delta[m] > -1e-9 {
+				continue
+			}
+			sc.seq = sc.seq[:0]
+			for _, s := range ru.seq {
+				if s == u {
+					continue
+				}
+				if s == v && !after {
+					sc.seq = append(sc.seq, u)
+				}
+				sc.seq = append(sc.seq, s)
+				if s == v && after {
+					sc.seq = append(sc.seq, u)
+				}
+			}
+			if st.improveOne(p.ku, sc) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, at := range []int{p.pv + 1, p.pv} {
+		if in.fast {
+			if !in.allowed[u][rv.typ] {
+				continue
+			}
+			dr, di := in.removeDist(ru, p.pu+1), in.insertDist(rv, at, u)
+			if !st.gain(p.kv, len(rv.seq)+1, rv.baseDist()+di, p.ku, len(ru.seq)-1, ru.baseDist()+dr) ||
+				!in.canRemove(ru, p.pu+1) || !in.canInsert(rv, at, u) {
+				continue
+			}
+		}
+		sc.seq = withInsert(sc.seq, rv.seq, u, at)
+		sc.seq2 = append(sc.seq2[:0], ru.seq[:p.pu]...)
+		sc.seq2 = append(sc.seq2, ru.seq[p.pu+1:]...)
+		if st.improveTwo(p.kv, p.ku, sc) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,25 @@
+package routeplan
+
+// twoOptStar exchanges route tails between two routes: u's route continues
+// with v and the rest of v's route, and v's route takes the rest of u's.
+// On fast instances both new routes are two-segment concatenations checked
+// in constant time.
+func twoOptStar(st *state, p *pair, sc *scratch) bool {
+	if p.ku == p.kv {
+		return false
+	}
+	in := st.in
+	ru, rv, pu, pv := p.ru, p.rv, p.pu, p.pv
+	if in.fast && ru.typ == rv.typ {
+		d1, d2 := in.joinDist(ru, pu+1, rv, pv+1), in.joinDist(rv, pv, ru, pu+2)
+		if !st.gain(p.ku, pu+1+len(rv.seq)-pv, d1, p.kv, pv+len(ru.seq)-pu-1, d2) ||
+			!in.canJoin(ru, pu+1, rv, pv+1) || !in.canJoin(rv, pv, ru, pu+2) {
+			return false
+		}
+	}
+	sc.seq = append(sc.seq[:0], ru.seq[:pu+1]...)
+	sc.seq = append(sc.seq, rv.seq[pv:]...)
+	sc.seq2 = append(sc.seq2[:0], rv.seq[:pv]...)
+	sc.seq2 = append(sc.seq2, ru.seq[pu+1:]...)
+	return st.improveTwo(p.ku, p.kv, sc)
+}
