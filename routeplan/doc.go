@@ -21,5 +21,18 @@
 //
 // Solve is anytime: it stops at Options.TimeLimit, Options.MaxIterations or
 // when its context is cancelled, and returns the best feasible solution found
-// so far. The same Problem, Seed and Workers give the same Solution.
+// so far. The same Problem, Seed, Workers and MaxIterations give the same
+// Solution.
+//
+// The search: a cheapest-insertion construction (far sites first), then,
+// under the Hierarchical objective, route elimination (empty the shortest
+// route, forbid new ones, ruin and recreate until every site is back, with
+// absence weights on the sites that stay out), then ruin-and-recreate with
+// simulated annealing: remove strings of consecutive sites from routes near
+// a random site (SISR, Christiaens and Vanden Berghe 2020), reinsert them at
+// their cheapest places with blinks, and polish with a granular local search
+// (relocate, swap, 2-opt, 2-opt*). When every site has at most one window and
+// no break, duty, driving limit or time cost applies (the Solomon case),
+// moves are checked in constant time from each route's earliest departures
+// and latest starts; otherwise each candidate route is simulated exactly.
 package routeplan
