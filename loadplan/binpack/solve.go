@@ -127,6 +127,25 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 	}
 	lb := res.Stats.Bounds.LowerBound()
 
+	// The search runs in slices: a short burst first, which settles most
+	// easy instances before any LP is solved, then after the LP work the
+	// rest of the time.
+	searchEnd := deadline
+	s := newSearcher(in, opts.Seed, func() bool { return ctx.Err() != nil || time.Now().After(searchEnd) })
+	search := func(until time.Time) {
+		searchEnd = until
+		for len(best) > lb {
+			next := s.reduce(best)
+			if next == nil {
+				break
+			}
+			best = next
+		}
+	}
+	if in.d == 1 && len(best) > lb {
+		search(began.Add(limit / 10))
+	}
+
 	if in.d == 1 && len(best) > lb && !stopped() {
 		t := newItemTypes(in)
 		lp := lpBound(t, t.patterns(ffd, bfd, best), len(best), deadline, func() bool { return ctx.Err() != nil })
@@ -177,16 +196,9 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 	}
 
 	if len(best) > lb {
-		s := newSearcher(in, opts.Seed, stopped)
-		for len(best) > lb {
-			next := s.reduce(best)
-			if next == nil {
-				break
-			}
-			best = next
-		}
-		res.Stats.Iterations = s.iter
+		search(deadline)
 	}
+	res.Stats.Iterations = s.iter
 
 	res.Bins = best
 	res.LowerBound = lb
