@@ -142,9 +142,7 @@ func lpBound(t *itemTypes, start [][]int, target int, deadline time.Time, stop f
 	yp := make([]float64, m)
 	u := make([]float64, m)
 	maxIter := 200*m + 5000
-	iter := 0
-	defer func() { lpIters = iter }()
-	for ; iter < maxIter; iter++ {
+	for iter := 0; iter < maxIter; iter++ {
 		if iter%16 == 0 && (time.Now().After(deadline) || stop()) {
 			break
 		}
@@ -214,9 +212,6 @@ func lpBound(t *itemTypes, start [][]int, target int, deadline time.Time, stop f
 				primal := 0.0
 				for r := range m {
 					primal += cg.cost[r] * cg.xB[r]
-				}
-				if lpDebug != nil {
-					lpDebug(iter, primal, res.bound, z)
 				}
 				if target > 0 && math.Ceil(primal-boundSlack) <= math.Ceil(res.bound-boundSlack) {
 					break // the integer bound cannot rise any more
@@ -407,6 +402,10 @@ type knapsack struct {
 // scaledCapacity bounds the DP table: 5000 cells per binary-split piece.
 const scaledCapacity = 5000
 
+// refactorEvery is how many pivots pass between two recomputations of the
+// basis inverse from scratch.
+const refactorEvery = 500
+
 func newKnapsack(t *itemTypes) *knapsack {
 	k := &knapsack{t: t}
 	for i, w := range t.w {
@@ -504,8 +503,3 @@ func (k *knapsack) scaledBound(v []float64) float64 {
 	}
 	return dp[c]
 }
-
-var lpIters int
-
-var lpDebug func(iter int, primal, bound, z float64)
-var refactorEvery = 500

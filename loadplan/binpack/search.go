@@ -8,15 +8,17 @@ import (
 
 // This file is the improvement search, a consistent neighbourhood search in
 // the manner of Buljubašić & Vasquez (2016). Given a packing with k+1 bins it
-// looks for one with k: it empties one bin into a pool of unpacked items and
+// looks for one with k: it empties two bins into a pool of unpacked items and
 // then, keeping every bin feasible at all times, swaps up to two items of a
-// bin with up to two pool items. The objective is lexicographic: first the
-// total (scalar) size left in the pool, then the sum of squared sizes in the
-// pool, which prefers many small pool items to one large one of the same
-// total because small items are easier to place later. A move that brought
-// an item into a bin makes that item tabu for a few iterations, so the
-// search does not undo it at once and can walk through worse states. The
-// pool is empty exactly when the k bins hold every item.
+// bin with up to three pool items, until the pool fits in one bin (which
+// becomes the k-th). The objective is lexicographic: first the total
+// (scalar) size left in the pool, then the sum of squared sizes in the pool,
+// which prefers many small pool items to one large one of the same total
+// because small items are easier to place later. A move that brought an
+// item into a bin makes that item tabu for some moves, so the search does
+// not undo it at once and can walk through worse states; after
+// restartAfter moves without a better pool it starts again from the k+1
+// packing with two other bins emptied.
 
 // sbin is a bin of the search state.
 type sbin struct {
@@ -50,8 +52,8 @@ func newSearcher(in *instance, seed uint64, stop func() bool) *searcher {
 	// The tenure grows with the instance up to 10 + [0, 20) iterations: on
 	// small instances a long tenure makes most items tabu at once.
 	return &searcher{
-		tabuMin:    max(1, min(tuneTabuMin, in.n/20)),
-		tabuSpread: max(2, min(tuneTabuSpread, in.n/10)),
+		tabuMin:    max(1, min(tabuMin, in.n/20)),
+		tabuSpread: max(2, min(tabuSpread, in.n/10)),
 		in:         in,
 		rng:        rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)),
 		tabu:       make([]int64, in.n),
@@ -125,7 +127,6 @@ func (s *searcher) reduce(start [][]int) [][]int {
 	}
 	restart(1)
 	bestPool, sinceBest := s.poolWeight(), int64(0)
-	restartAfter := int64(tuneRestart)
 	for {
 		s.insertPool()
 		if s.poolFits() {
@@ -141,9 +142,6 @@ func (s *searcher) reduce(start [][]int) [][]int {
 		s.iter++
 		if pw := s.poolWeight(); pw < bestPool-1e-12 {
 			bestPool, sinceBest = pw, 0
-			if searchTrace != nil {
-				searchTrace(s.iter, pw, len(s.pool))
-			}
 		} else if sinceBest++; sinceBest > restartAfter {
 			restart(4)
 			bestPool, sinceBest = s.poolWeight(), 0
@@ -235,10 +233,8 @@ func (s *searcher) move() bool {
 		s.cands = append(s.cands, s.set(a, -1, -1))
 		for y := x + 1; y < len(pool); y++ {
 			s.cands = append(s.cands, s.set(a, pool[y], -1))
-			if tuneMaxB >= 3 {
-				for _, c := range pool[y+1:] {
-					s.cands = append(s.cands, s.set(a, pool[y], c))
-				}
+			for _, c := range pool[y+1:] {
+				s.cands = append(s.cands, s.set(a, pool[y], c))
 			}
 		}
 	}
@@ -266,7 +262,7 @@ func (s *searcher) move() bool {
 		for _, a := range out {
 			if a >= 0 {
 				wA += in.w[a]
-				w2A += sec(in.w[a])
+				w2A += in.w[a] * in.w[a]
 				for k, v := range in.item(a) {
 					s.room[k] += v
 				}
@@ -322,13 +318,6 @@ func (s *searcher) move() bool {
 					continue
 				}
 				consider(b, [3]int{a, a2, -1})
-				if tuneMaxA >= 3 {
-					for _, a3 := range items[y+1:] {
-						if s.tabu[a3] <= s.iter {
-							consider(b, [3]int{a, a2, a3})
-						}
-					}
-				}
 			}
 		}
 	}
@@ -359,7 +348,7 @@ func (s *searcher) set(a, b, c int) poolSet {
 	for _, i := range ps.it {
 		if i >= 0 {
 			ps.w += s.in.w[i]
-			ps.w2 += sec(s.in.w[i])
+			ps.w2 += s.in.w[i] * s.in.w[i]
 		}
 	}
 	return ps
@@ -381,24 +370,12 @@ func (s *searcher) fitsRoom(c *poolSet) bool {
 	return true
 }
 
-var (
-	tuneRestart    = 4000
-	tuneTabuMin    = 10
-	tuneTabuSpread = 20
-	tuneMaxA       = 2
-	tuneMaxB       = 3
+// Search parameters, tuned on samples of the Falkenauer, Scholl and Hard28
+// sets: restartAfter non-improving moves send the search back to its start
+// packing with two other bins emptied; an item moved into a bin stays there
+// for tabuMin + [0, tabuSpread) moves (less on small instances).
+const (
+	restartAfter = 4000
+	tabuMin      = 10
+	tabuSpread   = 20
 )
-
-var tuneSec = 0
-
-func sec(w float64) float64 {
-	switch tuneSec {
-	case 1:
-		return -1
-	case 2:
-		return 1
-	}
-	return w * w
-}
-
-var searchTrace func(iter int64, pw float64, n int)
