@@ -284,3 +284,15 @@ func TestSolveAnyInput(t *testing.T) {
 		}
 	})
 }
+
+func TestNoFleet(t *testing.T) {
+	p := &Problem{N: 2, Distance: []float64{0, 1, 1, 0}, Duration: []float64{0, 1, 1, 0},
+		Sites: []Site{{Location: 1}, {Location: 0}}}
+	sol, err := Solve(context.Background(), p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sol.Routes) != 0 || len(sol.Unassigned) != 2 || sol.Unassigned[0].Reason != NoCompatibleVehicle {
+		t.Fatalf("got %+v", sol)
+	}
+}
