@@ -79,6 +79,27 @@ func growF(b []float64, n int) []float64 {
 	return b[:n]
 }
 
+// arc is the length of the leg from node i to node i+1. Taking it from the
+// prefix sums reads the route's own small array instead of the matrix, whose
+// cache misses dominate on large instances.
+func (c *fastCache) arc(i int) float64 { return c.distPre[i+1] - c.distPre[i] }
+
+// distTo and durTo read the leg from a to b; on symmetric matrices they
+// read row b, which stays in cache while one site's moves are evaluated.
+func (in *instance) distTo(a, b int) float64 {
+	if in.symmetric {
+		return in.dist[b*in.n+a]
+	}
+	return in.dist[a*in.n+b]
+}
+
+func (in *instance) durTo(a, b int) float64 {
+	if in.symmetric {
+		return in.dur[b*in.n+a]
+	}
+	return in.dur[a*in.n+b]
+}
+
 // baseDist is the distance of r's nodes, start to end depot, which for an
 // empty route is the leg between them (the schedule of an unused vehicle
 // records 0); moves on fast instances add their changes to it.
@@ -93,7 +114,7 @@ func (r *route) load(in *instance, j int) float64 {
 // location from at time t, and false when u's window has closed.
 func (in *instance) serveFrom(from int, t float64, u int) (float64, bool) {
 	site := &in.sites[u]
-	t += in.legDur(from, site.Location)
+	t += in.durTo(from, site.Location)
 	if len(site.Windows) > 0 {
 		w := site.Windows[0]
 		if t > w.End {
@@ -116,7 +137,7 @@ func (in *instance) fastInsert(r *route, i, u int) (float64, bool) {
 func (in *instance) insertDist(r *route, i, u int) float64 {
 	loc := r.fc.loc
 	lu := in.sites[u].Location
-	return in.legDist(loc[i], lu) + in.legDist(lu, loc[i+1]) - in.legDist(loc[i], loc[i+1])
+	return in.distTo(loc[i], lu) + in.legDist(lu, loc[i+1]) - r.fc.arc(i)
 }
 
 func (in *instance) canInsert(r *route, i, u int) bool {
@@ -139,7 +160,7 @@ func (in *instance) fastRemove(r *route, i int) (float64, bool) {
 
 func (in *instance) removeDist(r *route, i int) float64 {
 	loc := r.fc.loc
-	return in.legDist(loc[i-1], loc[i+1]) - in.legDist(loc[i-1], loc[i]) - in.legDist(loc[i], loc[i+1])
+	return in.legDist(loc[i-1], loc[i+1]) - r.fc.arc(i-1) - r.fc.arc(i)
 }
 
 func (in *instance) canRemove(r *route, i int) bool {
@@ -156,7 +177,7 @@ func (in *instance) fastReplace(r *route, i, v int) (float64, bool) {
 func (in *instance) replaceDist(r *route, i, v int) float64 {
 	loc := r.fc.loc
 	lv := in.sites[v].Location
-	return in.legDist(loc[i-1], lv) + in.legDist(lv, loc[i+1]) - in.legDist(loc[i-1], loc[i]) - in.legDist(loc[i], loc[i+1])
+	return in.distTo(loc[i-1], lv) + in.legDist(lv, loc[i+1]) - r.fc.arc(i-1) - r.fc.arc(i)
 }
 
 func (in *instance) canReplace(r *route, i, v int) bool {

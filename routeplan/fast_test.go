@@ -16,6 +16,14 @@ func genFastProblem(t *rapid.T) *Problem {
 		vt.BreakAfter, vt.BreakDuration, vt.MaxDuty, vt.MaxDriving, vt.TimeCost = 0, 0, 0, 0, 0
 		vt.Count = max(vt.Count, 1)
 	}
+	if rapid.Bool().Draw(t, "asymmetric") {
+		// Lengthen some legs one way only, so both matrix layouts are tested.
+		for k := rapid.IntRange(1, 10).Draw(t, "skews"); k > 0; k-- {
+			e := rapid.IntRange(0, len(p.Distance)-1).Draw(t, "entry")
+			p.Distance[e]++
+			p.Duration[e] += 2
+		}
+	}
 	for i := range p.Sites {
 		if len(p.Sites[i].Windows) > 1 {
 			p.Sites[i].Windows = p.Sites[i].Windows[:1]

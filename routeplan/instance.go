@@ -16,6 +16,8 @@ type instance struct {
 	// earliest departures and latest starts decide every inter-route move
 	// in constant time (see fast.go).
 	fast bool
+	// symmetric is true when both matrices are symmetric.
+	symmetric bool
 }
 
 func newInstance(p *Problem) *instance {
@@ -46,7 +48,19 @@ func newInstance(p *Problem) *instance {
 			in.fast = false
 		}
 	}
+	in.symmetric = symmetric(p.Distance, p.N) && symmetric(p.Duration, p.N)
 	return in
+}
+
+func symmetric(m []float64, n int) bool {
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if m[i*n+j] != m[j*n+i] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // legDur and legDist are the travel time and distance between locations.
