@@ -5,6 +5,8 @@
 # Usage: bench/scripts/vrptw.sh [SET...]
 #   SET is any of solomon-hierarchical solomon-distance homberger200
 #   homberger1000 random5000; default all five (about 1 h 45 min on one core).
+#   homberger200-sample and homberger1000-sample run instances 1 and 6 of
+#   each of the six classes (12 of 60) for a quicker progress check.
 #   Time limits per instance can be overridden: T_SOLOMON_H (10s),
 #   T_SOLOMON_D (2s), T_H200 (30s), T_H1000 (60s), T_RANDOM (60s).
 # The data is looked up in ../shared/data (or $HAULPLAN_DATA). One worker,
@@ -33,6 +35,13 @@ run() {
 		>"$TMP/$set_.csv" 2>"$TMP/$set_.err" || echo "haulbench failed on $set_, see below" >>"$TMP/$set_.err"
 }
 
+# sample K: instances 1 and 6 of every class of the K00-customer set.
+sample() {
+	for c in c1 c2 r1 r2 rc1 rc2; do
+		echo "$DATA/homberger/${1}00/${c}_${1}_1.txt $DATA/homberger/${1}00/${c}_${1}_6.txt"
+	done
+}
+
 # row SET OBJECTIVE TIME TARGET : a Markdown row from haulbench's summary.
 row() {
 	err=$TMP/$1.err
@@ -50,6 +59,8 @@ for s in $SETS; do
 	solomon-distance) run "$s" distance "$T_SOLOMON_D" "$DATA/bks_distance.csv" "$DATA"/solomon/*.txt ;;
 	homberger200) run "$s" distance "$T_H200" "$DATA/bks_distance.csv" "$DATA"/homberger/200/*.txt ;;
 	homberger1000) run "$s" distance "$T_H1000" "$DATA/bks_distance.csv" "$DATA"/homberger/1000/*.txt ;;
+	homberger200-sample) run "$s" distance "$T_H200" "$DATA/bks_distance.csv" $(sample 2) ;;
+	homberger1000-sample) run "$s" distance "$T_H1000" "$DATA/bks_distance.csv" $(sample 10) ;;
 	random5000)
 		echo "vrptw.sh: random5000 (distance, $T_RANDOM)" >&2
 		if [ -x /usr/bin/time ]; then
@@ -84,6 +95,8 @@ done
 		solomon-distance) row "$s" distance "$T_SOLOMON_D" "average gap ≤ 1.0 %" ;;
 		homberger200) row "$s" distance "$T_H200" "average gap ≤ 2.0 %" ;;
 		homberger1000) row "$s" distance "$T_H1000" "average gap ≤ 5.0 %" ;;
+		homberger200-sample) row "$s" distance "$T_H200" "(12 of 60) average gap ≤ 2.0 %" ;;
+		homberger1000-sample) row "$s" distance "$T_H1000" "(12 of 60) average gap ≤ 5.0 %" ;;
 		esac
 	done
 	case " $SETS " in
