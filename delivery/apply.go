@@ -24,6 +24,56 @@ func malformed(lx *lexer, m *merger) bool {
 
 func fail(vs constraints.Violations) error { return &Error{Violations: vs.Sorted()} }
 
+// structural reports whether the decoder found the body not to fit the
+// payload schema (a member of the wrong JSON type, unknown or repeated):
+// then the body says nothing reliable about the delivery and fails alone.
+func structural(vs constraints.Violations) bool {
+	for _, v := range vs {
+		if codeTable[v.Code].kind == ErrMalformed {
+			return true
+		}
+	}
+	return false
+}
+
+// crossMember lists the checks that compare several members; see
+// validateDecoded.
+func crossMember(code string) bool {
+	switch code {
+	case CodeSlotOrder, CodePickupAfterSlot, CodeTotalMismatch, CodeCurrencyMismatch:
+		return true
+	}
+	return false
+}
+
+// validateDecoded checks every booking constraint on d, the result of a
+// decode that recorded the first decoded entries of m.vs (value violations
+// only: bad timestamps, nulls and out-of-range numbers, missing members of
+// a new object). The members that failed to decode kept their old value, so a
+// finding at one of their paths restates the decode violation,
+// and a comparison of several members would judge a value the client did
+// not send: those are left out. Everything else is reported together.
+func validateDecoded(d *Delivery, m *merger, decoded int) {
+	if decoded == 0 {
+		validate(d, &m.vs)
+		return
+	}
+	var vs constraints.Violations
+	validate(d, &vs)
+next:
+	for _, v := range vs {
+		if crossMember(v.Code) {
+			continue
+		}
+		for _, dv := range m.vs[:decoded] {
+			if v.Path == dv.Path {
+				continue next
+			}
+		}
+		m.vs = append(m.vs, v)
+	}
+}
+
 // Book decodes a booking body, {"deliveries": {...}} with the members of
 // section 2.2, into a new delivery with the given id in status
 // DELIVERY_REQUESTED, and checks every booking constraint. The caller
@@ -37,10 +87,10 @@ func Book(id string, body []byte) (Delivery, error) {
 	d := Delivery{DeliveryID: id, Status: StatusRequested}
 	lx := lexer{data: body}
 	m.top(&lx, func() { m.delivery(&lx, &d) })
-	if malformed(&lx, &m) || len(m.vs) > 0 {
+	if malformed(&lx, &m) || structural(m.vs) {
 		return Delivery{}, fail(m.vs)
 	}
-	validate(&d, &m.vs)
+	validateDecoded(&d, &m, len(m.vs))
 	if len(m.vs) > 0 {
 		return Delivery{}, fail(m.vs)
 	}
@@ -64,11 +114,12 @@ func Book(id string, body []byte) (Delivery, error) {
 //
 // The checks run in stages, and the first stage that fails decides the
 // error: (1) size and JSON syntax; (2) current's status (unknown or
-// terminal), after the top level of the body; (3) the top level and the
-// members (types, unknown and repeated members, timestamp format,
-// numbers); (4) no change; (5) locked fields and every constraint of the
-// merged result, reported together.
-// Every violation of the deciding stage is listed. Apply never changes
+// terminal), after the top level of the body; (3) the shape of the body
+// (the top level, members of the wrong JSON type, unknown and repeated
+// members); (4) no change; (5) the values that do not decode (timestamp
+// format, null or out-of-range numbers, integers, members a new object
+// needs), locked fields and every constraint of the merged result,
+// reported together. Every violation of the deciding stage is listed. Apply never changes
 // current and keeps no reference to body; on error it returns current
 // itself.
 func Apply(current Delivery, body []byte) (Delivery, error) {
@@ -91,15 +142,18 @@ func Apply(current Delivery, body []byte) (Delivery, error) {
 	}
 	next := current.Clone()
 	m.top(&lx, func() { m.delivery(&lx, &next) })
-	if malformed(&lx, &m) || len(m.vs) > 0 {
+	if malformed(&lx, &m) || structural(m.vs) {
 		return current, fail(m.vs)
 	}
-	if len(m.changes) == 0 {
+	// A sent value that failed to decode (m.vs not empty) differs from the
+	// current one, so only a clean body can be a no-op.
+	if len(m.vs) == 0 && len(m.changes) == 0 {
 		m.vs.Add(CodeNoChange, "deliveries", "no sent value differs from the current delivery; nothing was changed")
 		return current, fail(m.vs)
 	}
+	decoded := len(m.vs)
 	checkLocks(&m, &current, &next)
-	validate(&next, &m.vs)
+	validateDecoded(&next, &m, decoded)
 	if len(m.vs) > 0 {
 		return current, fail(m.vs)
 	}

@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -49,7 +48,7 @@ func join(parent, name string) string {
 	case name == "":
 		return parent
 	case parent == "":
-		return strings.Clone(name) // name may be a key that aliases the body
+		return name
 	}
 	return parent + "." + name
 }
@@ -172,14 +171,16 @@ func (m *merger) timestamp(lx *lexer, parent, name string, dst *time.Time, lock 
 		if !ok {
 			return
 		}
-		s := view(raw)
 		if esc {
-			s = unescape(raw)
+			raw = unescape(raw)
 		}
-		t, ok := parseTimestamp(s)
+		t, ok := parseTimestamp(raw)
 		if !ok {
 			m.vs.Add(CodeInvalidFormat, join(parent, name),
-				"must be an ISO 8601 UTC timestamp with milliseconds like 2026-11-22T10:00:00.000Z, not %q", short(s))
+				"must be an ISO 8601 UTC timestamp with milliseconds like 2026-11-22T10:00:00.000Z, not %q", short(string(raw)))
+			// A value that does not parse differs from any stored one: it
+			// counts as a change, so a locked member is reported as such.
+			m.changed(parent, name, lock)
 			return
 		}
 		v = t
@@ -197,32 +198,36 @@ func (m *merger) timestamp(lx *lexer, parent, name string, dst *time.Time, lock 
 }
 
 // number reads a number; ok is false (and a violation recorded) for null,
-// other types and numbers beyond float64.
-func (m *merger) number(lx *lexer, parent, name string) (f float64, lit string, ok bool) {
+// other types and numbers beyond float64. lit is a slice of the body: copy
+// it before keeping it. A null or a number beyond float64 differs from any
+// stored value, so it counts as a change (for the lock check).
+func (m *merger) number(lx *lexer, parent, name string, lock lockClass) (f float64, lit []byte, ok bool) {
 	switch k := lx.peek(); k {
 	case kNumber:
 		lit = lx.number()
 		if lx.err != nil {
-			return 0, "", false
+			return 0, nil, false
 		}
-		f, err := strconv.ParseFloat(lit, 64)
+		f, err := strconv.ParseFloat(string(lit), 64)
 		if err != nil {
-			m.vs.Add(CodeOutOfRange, join(parent, name), "number %s is too large", short(lit))
-			return 0, "", false
+			m.vs.Add(CodeOutOfRange, join(parent, name), "number %s is too large", short(string(lit)))
+			m.changed(parent, name, lock)
+			return 0, nil, false
 		}
 		return f, lit, true
 	case kNull:
 		lx.null()
 		m.vs.Add(CodeRequired, join(parent, name), "must not be null (send null for the enclosing object to remove it)")
+		m.changed(parent, name, lock)
 	default:
 		m.typeErr(parent, name, "a number", k)
 		lx.skip()
 	}
-	return 0, "", false
+	return 0, nil, false
 }
 
 func (m *merger) float(lx *lexer, parent, name string, dst *float64, lock lockClass) {
-	f, _, ok := m.number(lx, parent, name)
+	f, _, ok := m.number(lx, parent, name, lock)
 	if ok && *dst != f {
 		*dst = f
 		m.changed(parent, name, lock)
@@ -234,16 +239,18 @@ func (m *merger) float(lx *lexer, parent, name string, dst *float64, lock lockCl
 const maxExactInt = 1 << 53
 
 func (m *merger) integer(lx *lexer, parent, name string, dst *int, lock lockClass) {
-	f, lit, ok := m.number(lx, parent, name)
+	f, lit, ok := m.number(lx, parent, name, lock)
 	if !ok {
 		return
 	}
 	if f != math.Trunc(f) {
-		m.vs.Add(CodeNotInteger, join(parent, name), "must be an integer, not %s", short(lit))
+		m.vs.Add(CodeNotInteger, join(parent, name), "must be an integer, not %s", short(string(lit)))
+		m.changed(parent, name, lock)
 		return
 	}
 	if math.Abs(f) > maxExactInt {
-		m.vs.Add(CodeOutOfRange, join(parent, name), "integer %s is too large", short(lit))
+		m.vs.Add(CodeOutOfRange, join(parent, name), "integer %s is too large", short(string(lit)))
+		m.changed(parent, name, lock)
 		return
 	}
 	if v := int(f); *dst != v {
@@ -751,7 +758,7 @@ func fillMoney(m *merger, lx *lexer, p string, mo *Money, creating bool, lock lo
 // parseTimestamp accepts exactly the document's format,
 // YYYY-MM-DDTHH:MM:SS.mmmZ: UTC, milliseconds, nothing else, so that every
 // accepted value prints back identically.
-func parseTimestamp(s string) (time.Time, bool) {
+func parseTimestamp(s []byte) (time.Time, bool) {
 	if len(s) != 24 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' ||
 		s[16] != ':' || s[19] != '.' || s[23] != 'Z' {
 		return time.Time{}, false
@@ -783,3 +790,158 @@ func parseTimestamp(s string) (time.Time, bool) {
 
 // timestampLayout prints a time in the document's format.
 const timestampLayout = "2006-01-02T15:04:05.000Z"
+
+// schemaName returns the payload schema's member name spelled like b, or
+// "" for any other name. The switch on string(b) compares without
+// converting, so a known name costs no allocation and the string returned
+// is a constant: no member name kept by the decoder (in a path, a change
+// or a message) can alias the caller's body.
+func schemaName(b []byte) string {
+	switch string(b) {
+	case "addOnServices":
+		return "addOnServices"
+	case "address":
+		return "address"
+	case "attendedDelivery":
+		return "attendedDelivery"
+	case "capturePhotoProof":
+		return "capturePhotoProof"
+	case "captureSignatureProof":
+		return "captureSignatureProof"
+	case "chainOfCustody":
+		return "chainOfCustody"
+	case "city":
+		return "city"
+	case "clientId":
+		return "clientId"
+	case "countryCode":
+		return "countryCode"
+	case "currencyAmount":
+		return "currencyAmount"
+	case "currencyUnit":
+		return "currencyUnit"
+	case "customer":
+		return "customer"
+	case "deliveries":
+		return "deliveries"
+	case "deliveryDetails":
+		return "deliveryDetails"
+	case "deliveryMethod":
+		return "deliveryMethod"
+	case "dimensions":
+		return "dimensions"
+	case "email":
+		return "email"
+	case "externalOrderId":
+		return "externalOrderId"
+	case "externalPickupPointId":
+		return "externalPickupPointId"
+	case "firstName":
+		return "firstName"
+	case "gateCode":
+		return "gateCode"
+	case "hasAlcoholItems":
+		return "hasAlcoholItems"
+	case "hasFragileItems":
+		return "hasFragileItems"
+	case "hasHazmatItems":
+		return "hasHazmatItems"
+	case "hasPharmacyItems":
+		return "hasPharmacyItems"
+	case "height":
+		return "height"
+	case "instructionText":
+		return "instructionText"
+	case "instructionType":
+		return "instructionType"
+	case "instructions":
+		return "instructions"
+	case "isDropOffOTPRequired":
+		return "isDropOffOTPRequired"
+	case "itemDescription":
+		return "itemDescription"
+	case "itemDetails":
+		return "itemDetails"
+	case "itemId":
+		return "itemId"
+	case "itemTotal":
+		return "itemTotal"
+	case "itemWeight":
+		return "itemWeight"
+	case "lastName":
+		return "lastName"
+	case "lat":
+		return "lat"
+	case "latLong":
+		return "latLong"
+	case "length":
+		return "length"
+	case "line1":
+		return "line1"
+	case "line2":
+		return "line2"
+	case "lng":
+		return "lng"
+	case "locationPreference":
+		return "locationPreference"
+	case "measurementValue":
+		return "measurementValue"
+	case "number":
+		return "number"
+	case "orderManifest":
+		return "orderManifest"
+	case "orderPickupReadyTime":
+		return "orderPickupReadyTime"
+	case "orderSize":
+		return "orderSize"
+	case "phone":
+		return "phone"
+	case "pickupDetails":
+		return "pickupDetails"
+	case "pickupPointId":
+		return "pickupPointId"
+	case "proofOfDelivery":
+		return "proofOfDelivery"
+	case "propertyDetails":
+		return "propertyDetails"
+	case "propertyType":
+		return "propertyType"
+	case "quantity":
+		return "quantity"
+	case "requestedMaxDeliverySlotTime":
+		return "requestedMaxDeliverySlotTime"
+	case "requestedMinDeliverySlotTime":
+		return "requestedMinDeliverySlotTime"
+	case "returnable":
+		return "returnable"
+	case "scanDetail":
+		return "scanDetail"
+	case "scanDetails":
+		return "scanDetails"
+	case "scanId":
+		return "scanId"
+	case "scanType":
+		return "scanType"
+	case "specialHandlingAttributes":
+		return "specialHandlingAttributes"
+	case "state":
+		return "state"
+	case "summary":
+		return "summary"
+	case "totalItems":
+		return "totalItems"
+	case "totalOrderWeight":
+		return "totalOrderWeight"
+	case "totalValueOfItems":
+		return "totalValueOfItems"
+	case "type":
+		return "type"
+	case "unitOfMeasure":
+		return "unitOfMeasure"
+	case "width":
+		return "width"
+	case "zipCode":
+		return "zipCode"
+	}
+	return ""
+}

@@ -36,7 +36,7 @@ func TestParseTimestamp(t *testing.T) {
 		{"", time.Time{}, false},
 	}
 	for _, c := range cases {
-		got, ok := parseTimestamp(c.in)
+		got, ok := parseTimestamp([]byte(c.in))
 		if ok != c.ok || !got.Equal(c.want) {
 			t.Errorf("%q: got %v %v", c.in, got, ok)
 		}
@@ -74,7 +74,7 @@ func readAny(lx *lexer) (v any, ok bool) {
 	case kBool:
 		return lx.boolean(), true
 	case kNumber:
-		f, err := strconv.ParseFloat(lx.number(), 64)
+		f, err := strconv.ParseFloat(string(lx.number()), 64)
 		return f, err == nil
 	case kString:
 		return lx.stringValue(), true

@@ -69,7 +69,12 @@
 //   - Statuses and transitions: see Status. A terminal delivery accepts no
 //     update (DELIVERY_CLOSED).
 //   - Stages: a body that is not JSON, a closed delivery, a body that does
-//     not fit the payload and an update without change each fail alone (in
-//     that order; see Apply); locked fields and constraint violations of
-//     the merged result are reported together.
+//     not fit the payload (wrong JSON types, unknown or repeated members)
+//     and an update without change each fail alone (in that order; see
+//     Apply). Values that do not decode (a malformed timestamp, a null or
+//     out-of-range number, a missing member of a new object), locked fields
+//     and the constraint violations of the merged result are reported
+//     together; a value that does not decode counts as a change.
+//   - No aliasing: nothing returned (a Delivery, a path, a message) shares
+//     memory with the body, so the caller may reuse the body's buffer.
 package delivery

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // The update must tell an absent member from a null one and report every
@@ -127,9 +126,9 @@ func (lx *lexer) boolean() bool {
 	return false
 }
 
-// number consumes a number and returns its literal, a view of the body:
-// it is only parsed and quoted into messages, which copy it.
-func (lx *lexer) number() string {
+// number consumes a number and returns its literal, a slice of the body:
+// callers parse it and copy it into messages, never keep it.
+func (lx *lexer) number() []byte {
 	d := lx.data
 	start := lx.pos
 	if lx.pos < len(d) && d[lx.pos] == '-' {
@@ -146,13 +145,13 @@ func (lx *lexer) number() string {
 		lx.pos++
 	} else if digits() == 0 {
 		lx.fail("invalid number")
-		return ""
+		return nil
 	}
 	if lx.pos < len(d) && d[lx.pos] == '.' {
 		lx.pos++
 		if digits() == 0 {
 			lx.fail("invalid number")
-			return ""
+			return nil
 		}
 	}
 	if lx.pos < len(d) && (d[lx.pos] == 'e' || d[lx.pos] == 'E') {
@@ -162,17 +161,10 @@ func (lx *lexer) number() string {
 		}
 		if digits() == 0 {
 			lx.fail("invalid number")
-			return ""
+			return nil
 		}
 	}
-	return view(d[start:lx.pos])
-}
-
-func view(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
+	return d[start:lx.pos]
 }
 
 // scanString validates the string starting at the opening quote, moves
@@ -246,8 +238,9 @@ func hexVal(b []byte) rune {
 }
 
 // unescape decodes the content of a string already validated by
-// scanString. A lone UTF-16 surrogate becomes U+FFFD, as in encoding/json.
-func unescape(raw []byte) string {
+// scanString into a new slice. A lone UTF-16 surrogate becomes U+FFFD, as
+// in encoding/json.
+func unescape(raw []byte) []byte {
 	buf := make([]byte, 0, len(raw))
 	for i := 0; i < len(raw); {
 		c := raw[i]
@@ -289,7 +282,7 @@ func unescape(raw []byte) string {
 			buf = append(buf, e)
 		}
 	}
-	return string(buf)
+	return buf
 }
 
 // stringValue consumes a string and returns a copy the caller may keep.
@@ -299,24 +292,26 @@ func (lx *lexer) stringValue() string {
 	case !ok:
 		return ""
 	case esc:
-		return unescape(raw)
+		return string(unescape(raw))
 	}
 	return string(raw)
 }
 
-// key consumes a member name. Names without escapes are views of the
-// body, not copies: they are only compared with the schema's names, and
-// every path that reports one is built by concatenation (join), which
-// copies.
+// key consumes a member name. A name of the payload schema comes back as
+// the schema's own constant (see schemaName), so the common case costs no
+// allocation and nothing returned ever shares memory with the body.
 func (lx *lexer) key() string {
 	raw, esc, ok := lx.scanString()
 	switch {
 	case !ok:
 		return ""
 	case esc:
-		return unescape(raw)
+		raw = unescape(raw)
 	}
-	return view(raw)
+	if n := schemaName(raw); n != "" {
+		return n
+	}
+	return string(raw)
 }
 
 // enter consumes the opening '{' or '[' of a value peek has reported.

@@ -1,0 +1,367 @@
+package delivery
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestValueErrorsReportedWithLocksAndConstraints: a value that does not
+// decode does not hide the locked fields and the other broken constraints
+// of the same body, and is not re-reported by the checks of the result.
+func TestValueErrorsReportedWithLocksAndConstraints(t *testing.T) {
+	runCases(t, []ruleCase{
+		{name: "bad timestamp beside a locked change", status: StatusDispatched,
+			body: `"customer":{"firstName":"X"},"orderPickupReadyTime":"bad"`,
+			want: []string{"FIELD_LOCKED@" + pCust + ".firstName", "INVALID_FORMAT@deliveries.orderPickupReadyTime"}},
+		{name: "bad timestamp beside a bad e-mail", body: `"customer":{"email":"bad"},"orderPickupReadyTime":"bad"`,
+			want: []string{"INVALID_FORMAT@" + pCust + ".email", "INVALID_FORMAT@deliveries.orderPickupReadyTime"}},
+		{name: "bad value of a locked member is a change", status: StatusDispatched,
+			body: `"requestedMinDeliverySlotTime":"2026-11-22T10:00:00Z"`,
+			want: []string{"FIELD_LOCKED@deliveries.requestedMinDeliverySlotTime", "INVALID_FORMAT@deliveries.requestedMinDeliverySlotTime"}},
+		{name: "bad value alone is not a no-op", body: `"orderPickupReadyTime":"2026-11-22"`,
+			want: []string{"INVALID_FORMAT@deliveries.orderPickupReadyTime"}},
+		{name: "null coordinate of a locked pin-drop", status: StatusDriverAssigned,
+			body: `"deliveryDetails":{"latLong":{"lat":null}}`,
+			want: []string{"FIELD_LOCKED@" + pLL + ".lat", "REQUIRED@" + pLL + ".lat"}},
+		{name: "fractional quantity: no restated or cross-member finding", body: `"orderManifest":{"itemDetails":[{"itemId":"A","quantity":1.5}]}`,
+			want: []string{"NOT_INTEGER@" + pMan + ".itemDetails[0].quantity"}},
+		{name: "item without quantity beside a bad order size", body: `"orderManifest":{"summary":{"orderSize":"XXL"},"itemDetails":[{"itemId":"A"}]}`,
+			want: []string{"REQUIRED@" + pMan + ".itemDetails[0].quantity", "INVALID_ENUM@" + pSum + ".orderSize"}},
+		{name: "new box without sizes or unit", body: `"orderManifest":{"summary":{"dimensions":[{"length":10}]}}`,
+			want: []string{"REQUIRED@" + pSum + ".dimensions[0].width", "REQUIRED@" + pSum + ".dimensions[0].height", "REQUIRED@" + pSum + ".dimensions[0].unitOfMeasure"}},
+		{name: "out-of-range number beside a locked change", status: StatusDispatched,
+			body: `"customer":{"lastName":"K"},"orderManifest":{"summary":{"totalOrderWeight":{"measurementValue":1e999}}}`,
+			want: []string{"FIELD_LOCKED@" + pCust + ".lastName", "OUT_OF_RANGE@" + pSum + ".totalOrderWeight.measurementValue"}},
+		{name: "out-of-range coordinate of a locked pin-drop", status: StatusDriverAssigned,
+			body: `"deliveryDetails":{"latLong":{"lng":-1e999}}`,
+			want: []string{"FIELD_LOCKED@" + pLL + ".lng", "OUT_OF_RANGE@" + pLL + ".lng"}},
+		{name: "a body that does not fit the payload still fails alone", status: StatusDispatched,
+			body: `"customer":{"firstName":5,"lastName":"K","email":"bad"}`,
+			want: []string{"INVALID_TYPE@" + pCust + ".firstName"}},
+	})
+	// Book: a bad timestamp and a missing member are reported together,
+	// the timestamp once.
+	body := replaceOnce(t, bookingJSON, `"clientId":"client-1",`, ``)
+	body = replaceOnce(t, body, `"orderPickupReadyTime":"2026-11-22T09:30:00.000Z"`, `"orderPickupReadyTime":"soon"`)
+	_, err := Book("D", []byte(body))
+	if got := codes(err); !slices.Equal(got, []string{"REQUIRED@deliveries.clientId", "INVALID_FORMAT@deliveries.orderPickupReadyTime"}) {
+		t.Fatalf("Book: %v", got)
+	}
+}
+
+// TestWholeBodyInEveryStatus sends the whole current delivery back: every
+// locked member carries its current value, which is not a change, so the
+// body alone is a no-op and, with one free member changed, succeeds.
+func TestWholeBodyInEveryStatus(t *testing.T) {
+	for _, s := range Statuses() {
+		if s.Terminal() {
+			continue
+		}
+		t.Run(string(s), func(t *testing.T) {
+			d := inStatus(t, s)
+			body, err := BookingBody(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Apply(d, body); !slices.Equal(codes(err), []string{"NO_CHANGE@deliveries"}) {
+				t.Fatalf("whole body: %v", err)
+			}
+			changed := bytes.Replace(body, []byte(`"ada@example.com"`), []byte(`"ada@example.org"`), 1)
+			got, err := Apply(d, changed)
+			if err != nil {
+				t.Fatalf("whole body with a new e-mail: %v", err)
+			}
+			want := d.Clone()
+			want.Customer.Email = "ada@example.org"
+			if !got.Equal(want) {
+				t.Fatalf("got %+v", got)
+			}
+		})
+	}
+}
+
+// TestArraysReplacedWhole: an array is the new value as sent; its elements
+// are never merged with the old elements at the same index.
+func TestArraysReplacedWhole(t *testing.T) {
+	runCases(t, []ruleCase{
+		{name: "instructions element not merged", body: `"instructions":[{"instructionText":"Ring twice"}]`,
+			want: []string{"REQUIRED@deliveries.instructions[0].instructionType"}},
+		{name: "scan groups and scan ids", body: `"scanDetails":[{"scanDetail":[{"scanId":"N"}],"scanType":"CODE128"}]`,
+			check: func(t *testing.T, b, a Delivery) {
+				if !scansEqual(a.ScanDetails, []Scan{{ScanDetail: []ScanDetail{{"N"}}, ScanType: "CODE128"}}) {
+					t.Fatalf("scans %+v", a.ScanDetails)
+				}
+			}},
+		{name: "scan group without type not merged", body: `"scanDetails":[{"scanDetail":[{"scanId":"SCAN-1"}]}]`,
+			want: []string{"REQUIRED@deliveries.scanDetails[0].scanType"}},
+		{name: "items", body: `"orderManifest":{"summary":null,"itemDetails":[{"itemId":"ITEM-1","quantity":2}]}`,
+			check: func(t *testing.T, b, a Delivery) {
+				if !itemsEqual(a.OrderManifest.ItemDetails, []Item{{ItemID: "ITEM-1", Quantity: 2}}) {
+					t.Fatalf("items %+v", a.OrderManifest.ItemDetails)
+				}
+			}},
+		{name: "summary dimensions", body: `"orderManifest":{"summary":{"dimensions":[{"length":1,"width":2,"height":3,"unitOfMeasure":"CM"},{"length":0,"width":0,"height":0,"unitOfMeasure":"IN"}]}}`,
+			check: func(t *testing.T, b, a Delivery) {
+				want := []Dimensions{{1, 2, 3, "CM"}, {0, 0, 0, "IN"}}
+				if s := a.OrderManifest.Summary; !slices.Equal(s.Dimensions, want) || s.TotalItems != 3 || s.OrderSize != "S" {
+					t.Fatalf("summary %+v", *s)
+				}
+			}},
+	})
+}
+
+// TestPresenceByKind: for each kind of member, absent leaves the value,
+// a value replaces it, null clears it (or is refused where the model has
+// no "not set" value).
+func TestPresenceByKind(t *testing.T) {
+	const other = `"clientId":"client-9"` // a change elsewhere, so that absent is tested on a success
+	type kindCase struct {
+		kind     string
+		value    string // members that set the field
+		null     string // members that send null
+		get      func(d Delivery) any
+		want     any // after value
+		nullWant any // after null; ignored when nullErr is set
+		nullErr  string
+	}
+	cases := []kindCase{
+		{kind: "string", value: `"customer":{"email":"x@y.zz"}`, null: `"customer":{"email":null}`,
+			get: func(d Delivery) any { return d.Customer.Email }, want: "x@y.zz", nullWant: ""},
+		{kind: "boolean", value: `"addOnServices":{"attendedDelivery":false}`, null: `"addOnServices":{"attendedDelivery":null}`,
+			get: func(d Delivery) any { return d.AddOnServices.AttendedDelivery }, want: false, nullWant: false},
+		{kind: "timestamp", value: `"orderPickupReadyTime":"2026-11-22T08:00:00.000Z"`, null: `"orderPickupReadyTime":null`,
+			get: func(d Delivery) any { return d.OrderPickupReadyTime.UTC().Format(timestampLayout) }, want: "2026-11-22T08:00:00.000Z",
+			nullErr: "REQUIRED@deliveries.orderPickupReadyTime"},
+		{kind: "number", value: `"deliveryDetails":{"latLong":{"lng":-94.5}}`, null: `"deliveryDetails":{"latLong":{"lng":null}}`,
+			get: func(d Delivery) any { return d.DeliveryDetails.LatLong.Lng }, want: -94.5, nullErr: "REQUIRED@" + pLL + ".lng"},
+		{kind: "integer", value: `"orderManifest":{"summary":{"totalItems":3}}`, null: `"orderManifest":{"summary":{"totalItems":null}}`,
+			get: func(d Delivery) any { return d.OrderManifest.Summary.TotalItems }, want: 3, nullErr: "REQUIRED@" + pSum + ".totalItems"},
+		{kind: "object", value: `"deliveryDetails":{"propertyDetails":{"gateCode":"77"}}`, null: `"deliveryDetails":{"propertyDetails":null}`,
+			get: func(d Delivery) any { return d.DeliveryDetails.PropertyDetails }, want: PropertyDetails{"77", "HOUSE", "FRONT_DOOR"}, nullWant: PropertyDetails{}},
+		{kind: "optional object", value: `"deliveryDetails":{"latLong":{"type":"GEOCODED"}}`, null: `"deliveryDetails":{"latLong":null}`,
+			get: func(d Delivery) any {
+				if d.DeliveryDetails.LatLong == nil {
+					return nil
+				}
+				return *d.DeliveryDetails.LatLong
+			}, want: LatLong{"GEOCODED", 36.3729, -94.2088}, nullWant: nil},
+		{kind: "array", value: `"instructions":[{"instructionText":"Dog","instructionType":"CUSTOMER"}]`, null: `"instructions":null`,
+			get: func(d Delivery) any { return len(d.Instructions) }, want: 1, nullWant: 0},
+	}
+	for _, c := range cases {
+		t.Run(c.kind, func(t *testing.T) {
+			d := booked(t)
+			before := c.get(d)
+			absent, err := Apply(d, upd(other))
+			if err != nil || !equalAny(c.get(absent), before) {
+				t.Fatalf("absent: %v, %v → %v", err, before, c.get(absent))
+			}
+			val, err := Apply(d, upd(c.value+`,"clientId":"client-8"`))
+			if err != nil || !equalAny(c.get(val), c.want) {
+				t.Fatalf("value: %v, got %v want %v", err, c.get(val), c.want)
+			}
+			null, err := Apply(d, upd(c.null+`,"clientId":"client-7"`))
+			if c.nullErr != "" {
+				if !slices.Contains(codes(err), c.nullErr) {
+					t.Fatalf("null: %v", err)
+				}
+				return
+			}
+			if err != nil || !equalAny(c.get(null), c.nullWant) {
+				t.Fatalf("null: %v, got %v want %v", err, c.get(null), c.nullWant)
+			}
+		})
+	}
+}
+
+func equalAny(a, b any) bool { return a == b }
+
+// TestPinDropLocks covers every way of touching customer pin-drop
+// coordinates once a driver is assigned.
+func TestPinDropLocks(t *testing.T) {
+	lk := func(p string) []string { return []string{"FIELD_LOCKED@" + p} }
+	runCases(t, []ruleCase{
+		{name: "lng", status: StatusDriverAssigned, body: `"deliveryDetails":{"latLong":{"lng":-94.3}}`, want: lk(pLL + ".lng")},
+		{name: "retyped away from a pin-drop", status: StatusEnrouteToPickup, body: `"deliveryDetails":{"latLong":{"type":"GEOCODED"}}`, want: lk(pLL + ".type")},
+		{name: "pin-drop created", status: StatusDriverAssigned, prep: `"deliveryDetails":{"latLong":null}`,
+			body: `"deliveryDetails":{"latLong":{"type":"CUSTOMER_PINDROP","lat":1,"lng":2}}`, want: lk(pLL)},
+		{name: "geocoded created", status: StatusDriverAssigned, prep: `"deliveryDetails":{"latLong":null}`,
+			body: `"deliveryDetails":{"latLong":{"type":"GEOCODED","lat":1,"lng":2}}`},
+		{name: "same pin-drop sent whole", status: StatusDispatched,
+			body: `"deliveryDetails":{"latLong":{"type":"CUSTOMER_PINDROP","lat":36.3729,"lng":-94.2088}},"customer":{"email":"q@r.st"}`},
+		{name: "deliveryDetails null", status: StatusDispatched, body: `"deliveryDetails":null`,
+			want: []string{"FIELD_LOCKED@" + pAddr + ".line1", "FIELD_LOCKED@" + pAddr + ".line2", "FIELD_LOCKED@" + pAddr + ".city",
+				"FIELD_LOCKED@" + pAddr + ".state", "FIELD_LOCKED@" + pAddr + ".zipCode", "FIELD_LOCKED@" + pAddr + ".countryCode",
+				"FIELD_LOCKED@" + pLL, "FIELD_LOCKED@" + pProp + ".gateCode", "FIELD_LOCKED@" + pProp + ".propertyType",
+				"FIELD_LOCKED@" + pProp + ".locationPreference",
+				"REQUIRED@" + pAddr + ".line1", "REQUIRED@" + pAddr + ".city", "REQUIRED@" + pAddr + ".state",
+				"REQUIRED@" + pAddr + ".zipCode", "REQUIRED@" + pAddr + ".countryCode"}},
+	})
+}
+
+func TestCoordinateRanges(t *testing.T) {
+	runCases(t, []ruleCase{
+		{name: "latitude too low", body: `"deliveryDetails":{"latLong":{"lat":-90.0001}}`, want: []string{"OUT_OF_RANGE@" + pLL + ".lat"}},
+		{name: "latitude at the north pole", body: `"deliveryDetails":{"latLong":{"lat":90}}`},
+		{name: "longitude too high", body: `"deliveryDetails":{"latLong":{"lng":180.0001}}`, want: []string{"OUT_OF_RANGE@" + pLL + ".lng"}},
+		{name: "longitude at the antimeridian", body: `"deliveryDetails":{"latLong":{"lng":180}}`},
+		{name: "longitude at the other side", body: `"deliveryDetails":{"latLong":{"lng":-180}}`},
+	})
+}
+
+// TestNestingBound: hostile nesting is refused as malformed, without
+// running the stack deep, however deep it goes.
+func TestNestingBound(t *testing.T) {
+	d := booked(t)
+	for _, n := range []int{maxDepth, maxDepth + 1, 100000} {
+		nest := strings.Repeat("[", n) + strings.Repeat("]", n)
+		_, err := Apply(d, upd(`"x":`+nest))
+		got := codes(err)
+		// {"deliveries":{"x": ... adds two levels.
+		want := "UNKNOWN_MEMBER@deliveries.x"
+		if n+2 > maxDepth {
+			want = "MALFORMED_JSON@"
+		}
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("depth %d: %v", n, got)
+		}
+	}
+}
+
+// TestNothingAliasesTheBody: after Book or Apply the caller may overwrite
+// the body; the returned delivery and the error must not change.
+func TestNothingAliasesTheBody(t *testing.T) {
+	scribble := func(b []byte) {
+		for i := range b {
+			b[i] = 'X'
+		}
+	}
+	body := []byte(bookingJSON)
+	d, err := Book("D", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep := d.Clone()
+	scribble(body)
+	if !d.Equal(keep) {
+		t.Fatal("Book result aliases the body")
+	}
+	for _, s := range []string{
+		`{"deliveries":{"customer":{"middleName":"B","first\u004eame":"Zed"},"extraMember":1}}`,
+		`{"unknownTop":1,"deliveries":{"clientId":"c","clientId":"d"}}`,
+		`{"deliveries":{"orderPickupReadyTime":"2026-11-22T10:00:00Z","deliveryDetails":{"latLong":{"lat":1e999}},"orderManifest":{"itemDetails":[{"itemId":"A","quantity":2.5}]}}}`,
+		`{"deliveries":{"customer":{"firstName":"Zed","lastName":"Q","email":"bad"}}}`,
+	} {
+		for _, st := range []Status{StatusRequested, StatusDispatched} {
+			cur := inStatus(t, st)
+			body := []byte(s)
+			got, err := Apply(cur, body)
+			keep, msg := got.Clone(), ""
+			if err != nil {
+				msg = err.Error()
+			}
+			var e *Error
+			errors.As(err, &e)
+			var vs []string
+			if e != nil {
+				for _, v := range e.Violations {
+					vs = append(vs, v.Code+v.Path+v.Message)
+				}
+			}
+			scribble(body)
+			if !got.Equal(keep) {
+				t.Fatalf("%s: result aliases the body", s)
+			}
+			if err != nil && err.Error() != msg {
+				t.Fatalf("%s: error aliases the body:\n%s\n%s", s, msg, err)
+			}
+			for i, v := range e.Violations {
+				if v.Code+v.Path+v.Message != vs[i] {
+					t.Fatalf("%s: violation aliases the body", s)
+				}
+			}
+		}
+	}
+}
+
+// TestKnownNamesCostNothing: every member name of the payload is read
+// without an allocation (schemaName returns the schema's constant).
+func TestKnownNamesCostNothing(t *testing.T) {
+	body := []byte(bookingJSON)
+	var names []string
+	var walk func(lx *lexer)
+	walk = func(lx *lexer) {
+		switch lx.peek() {
+		case kObject:
+			lx.enter()
+			for first := true; ; first = false {
+				k, ok := lx.member(first)
+				if !ok {
+					return
+				}
+				names = append(names, k)
+				walk(lx)
+			}
+		case kArray:
+			lx.enter()
+			for first := true; lx.element(first); first = false {
+				walk(lx)
+			}
+		default:
+			lx.skip()
+		}
+	}
+	walk(&lexer{data: body})
+	if len(names) < 60 {
+		t.Fatalf("only %d names", len(names))
+	}
+	for _, n := range names {
+		if schemaName([]byte(n)) != n {
+			t.Errorf("%s is not a schema name", n)
+		}
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		lx := lexer{data: body}
+		var k func()
+		k = func() { // the same walk, without collecting
+			switch lx.peek() {
+			case kObject:
+				lx.enter()
+				for first := true; ; first = false {
+					if _, ok := lx.member(first); !ok {
+						return
+					}
+					k()
+				}
+			case kArray:
+				lx.enter()
+				for first := true; lx.element(first); first = false {
+					k()
+				}
+			default:
+				lx.skip()
+			}
+		}
+		k()
+	})
+	if allocs > 1 { // the closure itself may be allocated
+		t.Fatalf("%v allocations reading the names", allocs)
+	}
+	if schemaName([]byte("middleName")) != "" {
+		t.Fatal("unknown name interned")
+	}
+}
+
+// TestTimestampsAreUTC: a delivery built in code with another zone is
+// compared and printed as the same instant.
+func TestTimestampsAreUTC(t *testing.T) {
+	d := booked(t)
+	d.RequestedMinDeliverySlotTime = d.RequestedMinDeliverySlotTime.In(time.FixedZone("X", 3600))
+	if _, err := Apply(d, upd(`"requestedMinDeliverySlotTime":"2026-11-22T10:00:00.000Z"`)); !errors.Is(err, ErrNoChange) {
+		t.Fatalf("same instant in another zone: %v", err)
+	}
+}
