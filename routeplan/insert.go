@@ -20,11 +20,12 @@ type insertion struct {
 
 // scratch holds buffers reused across move evaluations.
 type scratch struct {
-	seq  []int
-	seq2 []int
-	ks   []int
-	sch  schedule
-	sch2 schedule
+	seq     []int
+	seq2    []int
+	ks      []int
+	removed []int
+	sch     schedule
+	sch2    schedule
 }
 
 // withInsert returns r.seq with u inserted at pos, in buf.

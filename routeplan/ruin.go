@@ -3,6 +3,7 @@ package routeplan
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // ruinRecreate is the perturbation of the search: remove strings of
@@ -60,22 +61,38 @@ func (rr *ruinRecreate) step(c, st *state, rng *rand.Rand, sc *scratch, stop fun
 
 // ruin removes strings of sites around a random seed and returns them.
 func (st *state) ruin(rr *ruinRecreate, rng *rand.Rand, sc *scratch) []int {
-	var routed []int
-	for u, k := range st.where {
-		if k >= 0 {
-			routed = append(routed, u)
+	// Draw the seed among routed sites; nearly all are, so a few tries
+	// almost always do without listing them.
+	seed, routed := -1, 0
+	for try := 0; try < 8 && seed < 0; try++ {
+		if u := rng.IntN(len(st.where)); st.where[u] >= 0 {
+			seed = u
 		}
 	}
-	if len(routed) == 0 {
+	for _, k := range st.where {
+		if k >= 0 {
+			routed++
+		}
+	}
+	if routed == 0 {
 		return nil
 	}
-	target := 1 + rng.IntN(2*rr.avgMoved)
-	if target > len(routed) {
-		target = len(routed)
+	if seed < 0 {
+		j := rng.IntN(routed)
+		for u, k := range st.where {
+			if k >= 0 {
+				if j == 0 {
+					seed = u
+					break
+				}
+				j--
+			}
+		}
 	}
-	seed := routed[rng.IntN(len(routed))]
-	cut := make(map[int]bool)
-	var removed []int
+	target := min(1+rng.IntN(2*rr.avgMoved), routed)
+	cut := sc.ks[:0] // routes already cut
+	removed := sc.removed[:0]
+	defer func() { sc.removed, sc.ks = removed, cut }()
 	removeFrom := func(k int, from, n int) {
 		r := st.routes[k]
 		removed = append(removed, r.seq[from:from+n]...)
@@ -105,18 +122,22 @@ func (st *state) ruin(rr *ruinRecreate, rng *rand.Rand, sc *scratch) []int {
 				k = o
 			}
 		}
-		cut[k] = true
+		cut = append(cut, k)
 		removeFrom(k, 0, len(st.routes[k].seq))
 	}
-	for _, v := range append([]int{seed}, rr.nb.of(seed)...) {
+	for j := -1; j < len(rr.nb.of(seed)); j++ {
+		v := seed
+		if j >= 0 {
+			v = rr.nb.of(seed)[j]
+		}
 		if len(removed) >= target {
 			break
 		}
 		k := st.where[v]
-		if k < 0 || cut[k] {
+		if k < 0 || slices.Contains(cut, k) {
 			continue
 		}
-		cut[k] = true
+		cut = append(cut, k)
 		seq := st.routes[k].seq
 		n := 1 + rng.IntN(min(rr.maxLen, len(seq)))
 		p := st.pos[v]
