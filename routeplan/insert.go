@@ -1,9 +1,6 @@
 package routeplan
 
-import (
-	"math/rand/v2"
-	"slices"
-)
+import "math/rand/v2"
 
 // insertion is a candidate place for a site: position pos of route k, or a
 // new route of type -k-1 when k < 0.
@@ -89,19 +86,6 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 			}
 			if !skip() {
 				st.tryInsert(u, k, p+1, &best, sc)
-			}
-		}
-	}
-	if !full && !best.ok {
-		// Next, anywhere in the routes of the neighbours: on large
-		// instances this avoids most scans of every route.
-		sc.ks = sc.ks[:0]
-		for _, v := range neigh {
-			if k := st.where[v]; k >= 0 && !slices.Contains(sc.ks, k) {
-				sc.ks = append(sc.ks, k)
-				for p := 0; p <= len(st.routes[k].seq); p++ {
-					st.tryInsert(u, k, p, &best, sc)
-				}
 			}
 		}
 	}
