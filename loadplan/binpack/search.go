@@ -39,6 +39,12 @@ type searcher struct {
 	room  []int64
 
 	tabuMin, tabuSpread int
+
+	// The state of a search cut short, for reduce to resume.
+	start     [][]int
+	resumable bool
+	bestPool  float64
+	sinceBest int64
 }
 
 // poolSet is a candidate set of up to three pool items (unused slots -1).
@@ -116,6 +122,10 @@ func (s *searcher) leastFilled(spread int) int {
 // end of the budget. As in CNS it empties two bins into the pool and
 // succeeds when the pool fits in a single bin: a pool of two bins' worth of
 // items offers far more swaps than the items of one bin.
+//
+// A call cut short by stop leaves its state behind: the next call with the
+// same start packing resumes the search where it stopped, so a search run
+// in several time slices loses nothing.
 func (s *searcher) reduce(start [][]int) [][]int {
 	if len(start) < 2 {
 		return nil
@@ -125,8 +135,12 @@ func (s *searcher) reduce(start [][]int) [][]int {
 		s.removeBin(s.leastFilled(spread))
 		s.removeBin(s.leastFilled(spread))
 	}
-	restart(1)
-	bestPool, sinceBest := s.poolWeight(), int64(0)
+	if !s.resumable || len(s.start) != len(start) || &s.start[0] != &start[0] {
+		restart(1)
+		s.start = start
+		s.bestPool, s.sinceBest = s.poolWeight(), 0
+	}
+	s.resumable = false
 	for {
 		s.insertPool()
 		if s.poolFits() {
@@ -136,15 +150,16 @@ func (s *searcher) reduce(start [][]int) [][]int {
 			}
 			return out
 		}
-		if s.iter%64 == 0 && s.stop() {
+		if s.iter%16 == 0 && s.stop() {
+			s.resumable = true
 			return nil
 		}
 		s.iter++
-		if pw := s.poolWeight(); pw < bestPool-1e-12 {
-			bestPool, sinceBest = pw, 0
-		} else if sinceBest++; sinceBest > restartAfter {
+		if pw := s.poolWeight(); pw < s.bestPool-1e-12 {
+			s.bestPool, s.sinceBest = pw, 0
+		} else if s.sinceBest++; s.sinceBest > restartAfter {
 			restart(4)
-			bestPool, sinceBest = s.poolWeight(), 0
+			s.bestPool, s.sinceBest = s.poolWeight(), 0
 			continue
 		}
 		if !s.move() {

@@ -162,33 +162,39 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 				}
 			}
 		}
-		if len(best) > lb {
-			// Diving may take up to 80 % of the time left, the search has
-			// the rest. A dive packing as good as the best so far replaces
-			// it: shaped by the LP, it is the better start for the search.
-			// Further dives are randomised and stop as soon as they cannot
-			// beat the best packing.
-			diveEnd := time.Now().Add(time.Until(deadline) * 4 / 5)
+		if len(best) > lb && len(lp.patterns) > 0 {
+			// The LP optimum, then one deterministic dive.
 			cancelled := func() bool { return ctx.Err() != nil }
 			if !lp.exact {
 				// The bound computation stops once the integer bound is
 				// proven; diving wants the LP optimum.
-				full := lpBound(t, append(t.patterns(best), append(lp.patterns, lp.generated...)...), 0, diveEnd, cancelled)
+				full := lpBound(t, append(t.patterns(best), append(lp.patterns, lp.generated...)...), 0, deadline, cancelled)
 				full.generated = append(lp.generated, full.generated...)
 				lp = full
 				if lp.bound > res.Stats.Bounds.LPValue {
 					res.Stats.Bounds.LPValue = lp.bound
 					res.Stats.Bounds.LP = int(math.Ceil(lp.bound - boundSlack))
-					res.Stats.Bounds.LPExact = lp.exact
 					lb = res.Stats.Bounds.LowerBound()
 				}
+				res.Stats.Bounds.LPExact = res.Stats.Bounds.LPExact || lp.exact
 			}
-			if r := dive(in, t, lp, len(best)+1, nil, diveEnd, cancelled); r != nil && len(r) <= len(best) {
+			if r := dive(in, t, lp, len(best), nil, deadline, cancelled); r != nil && len(r) < len(best) {
 				best = r
 			}
+			// Then search slices and randomised dives take turns: some
+			// instances yield to one, some to the other. A dive stops as
+			// soon as it cannot beat the best packing.
 			rng := rand.New(rand.NewPCG(opts.Seed, 0x5851f42d4c957f2d))
-			for len(best) > lb && time.Now().Before(diveEnd) && !cancelled() {
-				if r := dive(in, t, lp, len(best), rng, diveEnd, cancelled); r != nil && len(r) < len(best) {
+			for len(best) > lb && !stopped() {
+				slice := time.Now().Add(limit / 10)
+				if slice.After(deadline) {
+					slice = deadline
+				}
+				search(slice)
+				if len(best) <= lb || stopped() {
+					break
+				}
+				if r := dive(in, t, lp, len(best), rng, deadline, cancelled); r != nil && len(r) < len(best) {
 					best = r
 				}
 			}
