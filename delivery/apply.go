@@ -1,6 +1,10 @@
 package delivery
 
-import "github.com/haulplan/haulplan/constraints"
+import (
+	"strings"
+
+	"github.com/haulplan/haulplan/constraints"
+)
 
 // tooLarge reports a body over MaxBodyBytes.
 func tooLarge(body []byte, m *merger) bool {
@@ -36,12 +40,16 @@ func structural(vs constraints.Violations) bool {
 	return false
 }
 
-// crossMember lists the checks that compare several members; see
-// validateDecoded.
-func crossMember(code string) bool {
+// compares reports whether the check behind code compares the member at
+// path with others: the slot checks compare the three timestamps, the
+// total checks the manifest's members.
+func compares(code, path string) bool {
 	switch code {
-	case CodeSlotOrder, CodePickupAfterSlot, CodeTotalMismatch, CodeCurrencyMismatch:
-		return true
+	case CodeSlotOrder, CodePickupAfterSlot:
+		return path == "deliveries.orderPickupReadyTime" || path == "deliveries.requestedMinDeliverySlotTime" ||
+			path == "deliveries.requestedMaxDeliverySlotTime"
+	case CodeTotalMismatch, CodeCurrencyMismatch:
+		return strings.HasPrefix(path, "deliveries.orderManifest.")
 	}
 	return false
 }
@@ -49,10 +57,11 @@ func crossMember(code string) bool {
 // validateDecoded checks every booking constraint on d, the result of a
 // decode that recorded the first decoded entries of m.vs (value violations
 // only: bad timestamps, nulls and out-of-range numbers, missing members of
-// a new object). The members that failed to decode kept their old value, so a
-// finding at one of their paths restates the decode violation,
-// and a comparison of several members would judge a value the client did
-// not send: those are left out. Everything else is reported together.
+// a new object). The members that failed to decode kept their old value,
+// so a finding at one of their paths restates the decode violation, and a
+// check that compares one of them with other members would judge a value
+// the client did not send: those findings are left out. Everything else is
+// reported together.
 func validateDecoded(d *Delivery, m *merger, decoded int) {
 	if decoded == 0 {
 		validate(d, &m.vs)
@@ -62,11 +71,8 @@ func validateDecoded(d *Delivery, m *merger, decoded int) {
 	validate(d, &vs)
 next:
 	for _, v := range vs {
-		if crossMember(v.Code) {
-			continue
-		}
 		for _, dv := range m.vs[:decoded] {
-			if v.Path == dv.Path {
+			if v.Path == dv.Path || compares(v.Code, dv.Path) {
 				continue next
 			}
 		}

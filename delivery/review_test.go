@@ -3,6 +3,7 @@ package delivery
 import (
 	"bytes"
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -39,6 +40,12 @@ func TestValueErrorsReportedWithLocksAndConstraints(t *testing.T) {
 		{name: "out-of-range coordinate of a locked pin-drop", status: StatusDriverAssigned,
 			body: `"deliveryDetails":{"latLong":{"lng":-1e999}}`,
 			want: []string{"FIELD_LOCKED@" + pLL + ".lng", "OUT_OF_RANGE@" + pLL + ".lng"}},
+		{name: "bad coordinate beside a broken slot", body: `"deliveryDetails":{"latLong":{"lat":null}},"requestedMaxDeliverySlotTime":"2026-11-22T09:00:00.000Z"`,
+			want: []string{"REQUIRED@" + pLL + ".lat", "SLOT_ORDER@deliveries.requestedMaxDeliverySlotTime", "PICKUP_AFTER_SLOT_END@deliveries.orderPickupReadyTime"}},
+		{name: "bad slot start hides the slot comparison", body: `"requestedMinDeliverySlotTime":"x","requestedMaxDeliverySlotTime":"2026-11-22T09:59:00.000Z"`,
+			want: []string{"INVALID_FORMAT@deliveries.requestedMinDeliverySlotTime"}},
+		{name: "bad item beside a broken total", body: `"orderManifest":{"summary":{"totalItems":4},"itemDetails":[{"itemId":"A","quantity":1.5}]}`,
+			want: []string{"NOT_INTEGER@" + pMan + ".itemDetails[0].quantity"}},
 		{name: "a body that does not fit the payload still fails alone", status: StatusDispatched,
 			body: `"customer":{"firstName":5,"lastName":"K","email":"bad"}`,
 			want: []string{"INVALID_TYPE@" + pCust + ".firstName"}},
@@ -363,5 +370,46 @@ func TestTimestampsAreUTC(t *testing.T) {
 	d.RequestedMinDeliverySlotTime = d.RequestedMinDeliverySlotTime.In(time.FixedZone("X", 3600))
 	if _, err := Apply(d, upd(`"requestedMinDeliverySlotTime":"2026-11-22T10:00:00.000Z"`)); !errors.Is(err, ErrNoChange) {
 		t.Fatalf("same instant in another zone: %v", err)
+	}
+}
+
+// TestMatrixTypeChangedPreferenceKept: the matrix is checked on the merged
+// result, so a new propertyType is judged against the stored preference.
+func TestMatrixTypeChangedPreferenceKept(t *testing.T) {
+	runCases(t, []ruleCase{
+		{name: "apartment under a back door", prep: `"deliveryDetails":{"propertyDetails":{"locationPreference":"BACK_DOOR"}}`,
+			body: `"deliveryDetails":{"propertyDetails":{"propertyType":"APARTMENT"}}`,
+			want: []string{"DISALLOWED_COMBINATION@" + pathLocationPreference}},
+		{name: "other under a back door", prep: `"deliveryDetails":{"propertyDetails":{"locationPreference":"BACK_DOOR"}}`,
+			body: `"deliveryDetails":{"propertyDetails":{"propertyType":"OTHER"}}`},
+		{name: "house to business at the front door", body: `"deliveryDetails":{"propertyDetails":{"propertyType":"BUSINESS"}}`},
+	})
+}
+
+// TestOddCurrentDeliveries: Apply on deliveries built in code, even broken
+// ones, neither panics nor changes them, and accepts only valid results.
+func TestOddCurrentDeliveries(t *testing.T) {
+	odd := []Delivery{
+		{}, {Status: StatusRequested}, {Status: StatusDispatched}, {Status: "SHIPPED"},
+		{Status: StatusDriverAssigned,
+			DeliveryDetails: DeliveryDetails{LatLong: &LatLong{Type: LatLongCustomerPinDrop, Lat: 1000, Lng: math.Inf(1)}},
+			OrderManifest:   OrderManifest{Summary: &Summary{}, ItemDetails: []Item{{}}}, ScanDetails: []Scan{{}}},
+	}
+	bodies := append([]string{bookingJSON}, updateSeeds...)
+	for _, d := range odd {
+		for _, b := range bodies {
+			snapshot := d.Clone()
+			got, err := Apply(d, []byte(b))
+			if !d.Equal(snapshot) {
+				t.Fatalf("%+v changed", d)
+			}
+			if err == nil {
+				if verr := Validate(got); verr != nil {
+					t.Fatalf("accepted an invalid result: %v", verr)
+				}
+			} else if len(codes(err)) == 0 {
+				t.Fatalf("error without violations: %v", err)
+			}
+		}
 	}
 }
