@@ -2,6 +2,7 @@ package binpack
 
 import (
 	"math"
+	"slices"
 	"time"
 )
 
@@ -66,6 +67,7 @@ type lpResult struct {
 	exact     bool      // the master reached LP optimality
 	patterns  [][]int   // basic patterns (counts per type), for rounding heuristics
 	x         []float64 // their values
+	cg        *colgen   // the state, to resume
 }
 
 // colgen is the state of the restricted master problem.
@@ -77,10 +79,13 @@ type colgen struct {
 	cost     []float64   // their costs: 1 for a pattern, 0 for a surplus column
 	xB       []float64
 	pivots   int
+	iter     int
+	pool     []spattern
+	res      lpResult // bound, exactness and generated patterns so far
+	y, yp, u []float64
 	needY    bool
 	nz       []int
 	ks       *knapsack
-	deadline time.Time
 }
 
 // spattern is a pattern in sparse form, kept in the column pool.
@@ -110,11 +115,18 @@ func sparse(p []int) spattern {
 // patterns of the given packings (counts per type): re-pricing the pool is
 // far cheaper than solving a knapsack.
 func lpBound(t *itemTypes, start [][]int, target int, deadline time.Time, stop func() bool) lpResult {
-	m := len(t.w)
-	if m == 0 {
+	if len(t.w) == 0 {
 		return lpResult{exact: true}
 	}
-	cg := &colgen{needY: true, t: t, m: m, binv: make([]float64, m*m), cols: make([][]float64, m), cost: make([]float64, m), xB: make([]float64, m), deadline: deadline}
+	return newColgen(t, start).run(target, deadline, stop)
+}
+
+// newColgen sets up the restricted master with the identity-like basis of
+// single-type patterns and a pool holding the dual cuts and the start
+// patterns.
+func newColgen(t *itemTypes, start [][]int) *colgen {
+	m := len(t.w)
+	cg := &colgen{needY: true, t: t, m: m, binv: make([]float64, m*m), cols: make([][]float64, m), cost: make([]float64, m), xB: make([]float64, m)}
 	cg.ks = newKnapsack(t)
 	for i := range m {
 		a := min(int64(t.dem[i]), t.c/t.w[i])
@@ -130,20 +142,31 @@ func lpBound(t *itemTypes, start [][]int, target int, deadline time.Time, stop f
 	// decrease with the size. The zero-cost column "one more of type t+1,
 	// one fewer of type t" imposes y_t >= y_t+1 on the duals without
 	// changing the LP optimum, and cuts the tailing-off of column generation.
-	var pool []spattern
 	for ty := 0; ty+1 < m; ty++ {
-		pool = append(pool, spattern{ty: []int{ty, ty + 1}, cnt: []float64{-1, 1}})
+		cg.pool = append(cg.pool, spattern{ty: []int{ty, ty + 1}, cnt: []float64{-1, 1}})
 	}
 	for _, p := range start {
-		pool = append(pool, sparse(p))
+		cg.pool = append(cg.pool, sparse(p))
 	}
-	var res lpResult
-	y := make([]float64, m)
-	yp := make([]float64, m)
-	u := make([]float64, m)
+	cg.y = make([]float64, m)
+	cg.yp = make([]float64, m)
+	cg.u = make([]float64, m)
+	return cg
+}
+
+// run continues column generation from the current state (so a run stopped
+// at a target can be resumed to the LP optimum) and returns the result so
+// far.
+func (cg *colgen) run(target int, deadline time.Time, stop func() bool) lpResult {
+	t, m := cg.t, cg.m
+	res := &cg.res
+	y, yp, u := cg.y, cg.yp, cg.u
+	pool := cg.pool
+	defer func() { cg.pool = pool }()
 	maxIter := 200*m + 5000
-	for iter := 0; iter < maxIter; iter++ {
-		if iter%16 == 0 && (time.Now().After(deadline) || stop()) {
+	for ; cg.iter < maxIter; cg.iter++ {
+		iter := cg.iter
+		if iter%4 == 0 && (time.Now().After(deadline) || stop()) {
 			break
 		}
 		// Duals y = c_B^T B^-1, recomputed after a refactorisation and
@@ -239,17 +262,18 @@ func lpBound(t *itemTypes, start [][]int, target int, deadline time.Time, stop f
 			}
 		}
 	}
+	out := lpResult{bound: res.bound, exact: res.exact, generated: slices.Clone(res.generated), cg: cg}
 	for r := range m {
 		if cg.cost[r] == 1 && cg.xB[r] > lpTolerance {
 			p := make([]int, m)
 			for j, v := range cg.cols[r] {
 				p[j] = int(math.Round(v))
 			}
-			res.patterns = append(res.patterns, p)
-			res.x = append(res.x, cg.xB[r])
+			out.patterns = append(out.patterns, p)
+			out.x = append(out.x, cg.xB[r])
 		}
 	}
-	return res
+	return out
 }
 
 // pivot brings col into the basis; it reports false when no row can leave.

@@ -167,10 +167,8 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 			cancelled := func() bool { return ctx.Err() != nil }
 			if !lp.exact {
 				// The bound computation stops once the integer bound is
-				// proven; diving wants the LP optimum.
-				full := lpBound(t, append(t.patterns(best), append(lp.patterns, lp.generated...)...), 0, deadline, cancelled)
-				full.generated = append(lp.generated, full.generated...)
-				lp = full
+				// proven; diving wants the LP optimum, so it resumes.
+				lp = lp.cg.run(0, deadline, cancelled)
 				if lp.bound > res.Stats.Bounds.LPValue {
 					res.Stats.Bounds.LPValue = lp.bound
 					res.Stats.Bounds.LP = int(math.Ceil(lp.bound - boundSlack))
