@@ -27,11 +27,21 @@ run classic "$BP/optima.csv" "$BP"/falkenauer_u/*.txt "$BP"/falkenauer_t/*.txt "
 run hard28 "$BP/optima.csv" "$BP"/hard28/*.txt
 run vector "$VP/optima.csv" $(find "$VP" -name '*.vbp' | sort)
 
-# table FILE: the summary lines of haulbench as Markdown rows.
+# table FILE: the per-set summary lines of haulbench as Markdown rows.
 table() {
-	echo "| set | instances | at optimum (of known) | excess bins | proven optimal | bins / best_known | mean s | max s |"
+	echo "| set | instances | at optimum (of known) | excess bins | proven optimal | bins / sum of best_known | mean s | max s |"
 	echo "|---|---|---|---|---|---|---|---|"
-	sed -E 's/^([^:]+): ([0-9]+) instances, at optimum ([0-9]+\/[0-9]+), excess bins (-?[0-9]+), proven optimal ([0-9]+), mean ([0-9.]+)s, max ([0-9.]+)s(, bins ([0-9]+) vs best_known ([0-9]+) over ([0-9]+))?$/| \1 | \2 | \3 | \4 | \5 | \9 \/ \10 | \6 | \7 |/' "$1" | sed 's/|  \/  |/| — |/'
+	awk -F', ' '/ instances, at optimum / {
+		split($1, a, ": "); n = a[2]; sub(/ instances/, "", n)
+		opt = $2; sub(/at optimum /, "", opt)
+		ex = $3; sub(/excess bins /, "", ex)
+		pr = $4; sub(/proven optimal /, "", pr)
+		mean = $5; sub(/mean /, "", mean); sub(/s$/, "", mean)
+		mx = $6; sub(/max /, "", mx); sub(/s$/, "", mx)
+		bk = "—"
+		if (NF >= 7) { b = $7; sub(/bins /, "", b); split(b, q, " "); bk = q[1] " / " q[4] }
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", a[1], n, opt, ex, pr, bk, mean, mx
+	}' "$1"
 }
 
 {
@@ -42,8 +52,8 @@ table() {
 	echo
 	echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- loadplan/binpack bench || echo ' + local changes')"
 	echo "- Machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(go version | cut -d' ' -f3-)"
-	echo "- Time limit: $LIMIT per instance; seconds are wall time of Solve including reading nothing but the problem."
-	echo "- The machine was shared with other engineers' builds and tests during the run, so times are noisy (upper estimates)."
+	echo "- Time limit: $LIMIT per instance; seconds are the wall time of Solve (reading the file excluded)."
+	echo "- Load average when the run ended: $(cut -d' ' -f1-3 /proc/loadavg). The machine was shared with other engineers' builds, tests and benchmarks during the run, so times are noisy upper estimates, and results that depend on the time limit (Hard28, the last few Falkenauer T and Scholl 2 instances) vary by a few instances from run to run."
 	echo "- \"at optimum\" counts instances solved with the known optimum (\`optimum\` column of optima.csv); \"proven optimal\" counts those where the packing met the solver's own lower bound (L1, L2, Gilmore–Gomory LP)."
 	echo
 	echo "### Falkenauer U + T, Scholl 1, 2, 3 (target: >= 99 % at the proven optimum, mean <= 50 ms)"
@@ -57,5 +67,10 @@ table() {
 	echo "### Vector packing, d = 3 (target: total bins <= sum of best_known)"
 	echo
 	table "$TMP/vector.err"
+	clamped=$(grep -c 'negative sizes read as 0' "$TMP/vector.err" || true)
+	if [ "$clamped" -gt 0 ]; then
+		echo
+		echo "$clamped Caprara triplet files hold negative sizes (-1, -2); haulbench reads them as 0, which only makes those instances harder (a packing valid with 0 is valid with the negative size)."
+	fi
 } >"$OUT"
 echo "wrote $OUT" >&2
