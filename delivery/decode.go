@@ -97,23 +97,37 @@ func (m *merger) object(lx *lexer, p string, each func(name string)) {
 		return
 	}
 	lx.enter()
-	var buf [16]string
+	// Repeats are looked for among the first maxSeen distinct names only:
+	// no object of the payload has that many members, so an object with
+	// more distinct names fails anyway (UNKNOWN_MEMBER), and an unbounded
+	// list would make a body of many names quadratic (a 1 MiB body took
+	// 38 s).
+	var buf [maxSeen]string
 	seen := buf[:0]
 	for first := true; ; first = false {
 		name, ok := lx.member(first)
 		if !ok {
 			return
 		}
+		dup := false
 		for _, s := range seen {
 			if s == name {
-				m.vs.Add(CodeDuplicateMember, join(p, name), "appears more than once")
+				dup = true
 				break
 			}
 		}
-		seen = append(seen, name)
+		if dup {
+			m.vs.Add(CodeDuplicateMember, join(p, name), "appears more than once")
+		} else if len(seen) < maxSeen {
+			seen = append(seen, name)
+		}
 		each(name)
 	}
 }
+
+// maxSeen bounds the names object remembers; the largest object of the
+// payload, deliveries, has 13 members.
+const maxSeen = 16
 
 // orNull returns lx, or, when the next value is null, consumes it and
 // returns a lexer over null, the object with every member null: that is

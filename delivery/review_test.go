@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -410,6 +411,57 @@ func TestOddCurrentDeliveries(t *testing.T) {
 			} else if len(codes(err)) == 0 {
 				t.Fatalf("error without violations: %v", err)
 			}
+		}
+	}
+}
+
+// wideBody is an update whose deliveries object holds n distinct unknown
+// member names after a repeated known one.
+func wideBody(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"deliveries":{"clientId":"a","clientId":"b"`)
+	for i := range n {
+		b.WriteString(`,"m`)
+		b.WriteString(strconv.Itoa(i))
+		b.WriteString(`":0`)
+	}
+	b.WriteString(`,"clientId":"c"}}`)
+	return []byte(b.String())
+}
+
+// TestWideObject: an object with many names is reported in full (every
+// unknown name, the repeats of a known one) by a linear pass; see
+// BenchmarkApplyWideObject for the cost of a body of maximum size.
+func TestWideObject(t *testing.T) {
+	_, err := Apply(booked(t), wideBody(1000))
+	got := codes(err)
+	dups, unknown := 0, 0
+	for _, c := range got {
+		switch c {
+		case "DUPLICATE_MEMBER@deliveries.clientId":
+			dups++
+		default:
+			if strings.HasPrefix(c, "UNKNOWN_MEMBER@deliveries.m") {
+				unknown++
+			}
+		}
+	}
+	if dups != 2 || unknown != 1000 || len(got) != 1002 {
+		t.Fatalf("%d duplicates, %d unknown, %d in all", dups, unknown, len(got))
+	}
+}
+
+// BenchmarkApplyWideObject: a 1 MiB body of distinct member names must
+// cost time linear in its size (a quadratic search for repeats took 38 s).
+func BenchmarkApplyWideObject(b *testing.B) {
+	d := booked(b)
+	body := wideBody(80000)
+	if len(body) > MaxBodyBytes {
+		b.Fatalf("%d bytes", len(body))
+	}
+	for b.Loop() {
+		if _, err := Apply(d, body); err == nil {
+			b.Fatal("accepted")
 		}
 	}
 }
