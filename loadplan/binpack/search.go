@@ -267,24 +267,41 @@ func (s *searcher) move() bool {
 	}
 	best := choice{set: -1}
 	ties := 0
+	oneDim := in.d == 1
 	consider := func(b int, out [3]int) {
 		bin := &s.bins[b]
 		wA, w2A := 0.0, 0.0
-		copy(s.room, in.cap)
-		for k := range s.room {
-			s.room[k] -= bin.load[k]
-		}
 		for _, a := range out {
 			if a >= 0 {
 				wA += in.w[a]
 				w2A += in.w[a] * in.w[a]
-				for k, v := range in.item(a) {
-					s.room[k] += v
+			}
+		}
+		if !oneDim {
+			// In one dimension the scalar room below is the room.
+			copy(s.room, in.cap)
+			for k := range s.room {
+				s.room[k] -= bin.load[k]
+			}
+			for _, a := range out {
+				if a >= 0 {
+					for k, v := range in.item(a) {
+						s.room[k] += v
+					}
 				}
 			}
 		}
 		roomW := capW - bin.fill + wA + eps
-		hi := sort.Search(len(s.cands), func(x int) bool { return s.cands[x].w > roomW })
+		// The candidates are sorted by weight: find the heaviest that fits.
+		lo, hi := 0, len(s.cands)
+		for lo < hi {
+			mid := int(uint(lo+hi) >> 1)
+			if s.cands[mid].w > roomW {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
 		scanned := 0
 		for x := hi - 1; x >= 0 && scanned < 16; x-- {
 			c := &s.cands[x]
@@ -293,7 +310,7 @@ func (s *searcher) move() bool {
 				return // candidates only get lighter from here
 			}
 			scanned++
-			if !s.fitsRoom(c) {
+			if !oneDim && !s.fitsRoom(c) {
 				continue
 			}
 			d2 := w2A - c.w2
