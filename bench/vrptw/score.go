@@ -3,7 +3,6 @@ package vrptw
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 )
 
@@ -75,10 +74,4 @@ func WriteSummary(w io.Writer, s Summary) error {
 		s.Instances, s.Missing, s.Vehicles, s.RefVehicles, s.MoreVehicles, s.FewerVehicles,
 		s.Distance, s.RefDistance, Gap(s.Distance, s.RefDistance), s.AvgGap, s.MaxGap, s.MaxGapInstance, s.Matched)
 	return err
-}
-
-// SortOutcomes orders outcomes by instance name, so that reports do not
-// depend on the order of the command line.
-func SortOutcomes(outs []Outcome) {
-	sort.Slice(outs, func(a, b int) bool { return outs[a].Instance < outs[b].Instance })
 }
