@@ -2,18 +2,28 @@ package loadplan
 
 import (
 	"math"
-	"sort"
 
 	"github.com/haulplan/haulplan/constraints"
 )
 
 // Check verifies a layout against the trailer and the pallets it must carry
 // on a trip of the given number of stops, recomputing everything from the
-// placements alone: every pallet placed once, on the floor, without overlap,
-// rows following each other from the nose, zones ordered colder towards the
-// nose and holding only their class, heights, positions, payload, volume,
-// the unloading order within each zone, and the axle loads at departure and
-// after every stop (which must also match the ones the layout reports).
+// placements alone: every pallet placed once, on the floor, without overlap
+// (floor pallets among themselves, stacked pallets among themselves), on
+// each side rows following each other from the nose, zones ordered colder
+// towards the nose as disjoint ranges of the floor's length holding only
+// their class, stacking (each stacked pallet on exactly one floor pallet of
+// its zone and side whose footprint contains it, the bottom allowed to carry
+// and the top to be stacked, heights summed within the inside height, the
+// top no heavier than the bottom and off no later), heights, floor
+// positions, payload, volume, the unloading order within each zone, and the
+// axle loads at departure and after every stop (which must also match the
+// ones the layout reports).
+//
+// The unloading order is geometric: within a zone a pallet for a later stop
+// never has its nose-side edge (XMM) nearer the door than a pallet for an
+// earlier stop. For side-by-side rows this is the row order; it also covers
+// pinwheel blocks, whose two sides do not share row boundaries.
 //
 // It shares no code with PlanTrailer beyond the lever rule in constraints,
 // so it serves as the independent oracle for loadplan's tests and for
@@ -85,6 +95,10 @@ func Check(tr Trailer, pallets []Pallet, stops int, lay *Layout) constraints.Vio
 		if pl.Row < 0 {
 			vs.Add(CodeRowOrder, path, "row %d is negative", pl.Row)
 		}
+		if pl.Level != 0 && pl.Level != 1 {
+			vs.Add(CodeStacking, path, "level %d: a pallet stands on the floor (0) or on one other pallet (1)", pl.Level)
+			continue
+		}
 		if pl.Zone < 0 || pl.Zone >= len(lay.Zones) {
 			vs.Add(CodeZone, path, "zone %d does not exist", pl.Zone)
 		} else {
@@ -97,7 +111,9 @@ func Check(tr Trailer, pallets []Pallet, stops int, lay *Layout) constraints.Vio
 			}
 		}
 		rects[k], valid[k] = r, true
-		positions += pl.Side.Positions()
+		if pl.Level == 0 {
+			positions += pl.Side.Positions()
+		}
 		weight += p.WeightKg
 		volume += p.VolumeM3
 		classes[p.Temperature] = true
@@ -107,11 +123,18 @@ func Check(tr Trailer, pallets []Pallet, stops int, lay *Layout) constraints.Vio
 			vs.Add(CodeMissing, "placements", "pallet %q has no place on the floor", p.ID)
 		}
 	}
+	// counted: the placement is the one Check reads for its pallet.
+	counted := func(k int) bool {
+		i, ok := byID[lay.Placements[k].Pallet]
+		return ok && valid[k] && placedAt[i] == k
+	}
+	palletOf := func(k int) Pallet { return pallets[byID[lay.Placements[k].Pallet]] }
 
 	// Overlap: pallets are few per trailer (≤ ~60), so all pairs is fine.
+	// Floor pallets and stacked pallets stand at different heights.
 	for a := range rects {
 		for b := a + 1; b < len(rects); b++ {
-			if !valid[a] || !valid[b] {
+			if !valid[a] || !valid[b] || lay.Placements[a].Level != lay.Placements[b].Level {
 				continue
 			}
 			ra, rb := rects[a], rects[b]
@@ -121,33 +144,71 @@ func Check(tr Trailer, pallets []Pallet, stops int, lay *Layout) constraints.Vio
 		}
 	}
 
-	// Rows: each row is a band along the floor; bands follow each other
-	// from the nose in row order.
-	type band struct {
-		row    int
-		x0, x1 float64
+	// Rows per side: a CENTER pallet stands on both sides; on one side a
+	// lower row never starts nearer the door than a higher one.
+	onSide := func(s, lane Side) bool { return s == lane || s == Center }
+	for _, lane := range []Side{Left, Right} {
+		for a, pa := range lay.Placements {
+			if !valid[a] || pa.Level != 0 || !onSide(pa.Side, lane) {
+				continue
+			}
+			for b, pb := range lay.Placements {
+				if valid[b] && pb.Level == 0 && onSide(pb.Side, lane) && pa.Row < pb.Row && rects[a].x0 > rects[b].x0 {
+					vs.Add(CodeRowOrder, constraints.Index("placements", b), "%s side: row %d starts at %.0f mm, nearer the nose than row %d at %.0f mm",
+						lane, pb.Row, rects[b].x0, pa.Row, rects[a].x0)
+				}
+			}
+		}
 	}
-	bands := map[int]*band{}
+
+	// Stacking: each stacked pallet on exactly one floor pallet that may
+	// carry it; each floor pallet carries at most one.
+	carried := map[int]int{}
 	for k, pl := range lay.Placements {
-		if !valid[k] {
+		if !counted(k) || pl.Level != 1 {
 			continue
 		}
-		b, ok := bands[pl.Row]
-		if !ok {
-			bands[pl.Row] = &band{pl.Row, rects[k].x0, rects[k].x1}
+		path := constraints.Index("placements", k)
+		top := palletOf(k)
+		bottom := -1
+		for j, pj := range lay.Placements {
+			if j == k || !valid[j] || pj.Level != 0 || pj.Zone != pl.Zone || pj.Side != pl.Side {
+				continue
+			}
+			rt, rb := rects[k], rects[j]
+			if rt.x0 >= rb.x0 && rt.x1 <= rb.x1 && rt.y0 >= rb.y0 && rt.y1 <= rb.y1 {
+				if bottom >= 0 {
+					vs.Add(CodeStacking, path, "pallet %q stands on more than one pallet", top.ID)
+				}
+				bottom = j
+			}
+		}
+		if bottom < 0 {
+			vs.Add(CodeStacking, path, "stacked pallet %q stands on no floor pallet of its zone and side whose footprint holds it", top.ID)
 			continue
 		}
-		b.x0 = math.Min(b.x0, rects[k].x0)
-		b.x1 = math.Max(b.x1, rects[k].x1)
-	}
-	ordered := make([]*band, 0, len(bands))
-	for _, b := range bands {
-		ordered = append(ordered, b)
-	}
-	sort.Slice(ordered, func(i, j int) bool { return ordered[i].row < ordered[j].row })
-	for i := 1; i < len(ordered); i++ {
-		if ordered[i].x0 < ordered[i-1].x1 {
-			vs.Add(CodeRowOrder, "placements", "row %d starts at %.0f mm, before row %d ends at %.0f mm", ordered[i].row, ordered[i].x0, ordered[i-1].row, ordered[i-1].x1)
+		if prev, ok := carried[bottom]; ok {
+			vs.Add(CodeStacking, path, "pallet %q already carries pallet %q", lay.Placements[bottom].Pallet, lay.Placements[prev].Pallet)
+		}
+		carried[bottom] = k
+		if !counted(bottom) {
+			continue
+		}
+		bot := palletOf(bottom)
+		if !bot.MayCarry {
+			vs.Add(CodeStacking, path, "pallet %q may not carry another pallet", bot.ID)
+		}
+		if !top.MayBeStacked {
+			vs.Add(CodeStacking, path, "pallet %q may not be stacked", top.ID)
+		}
+		if top.HeightMM+bot.HeightMM > tr.HeightMM {
+			vs.Add(CodeTooTall, path, "pallet %q on pallet %q stands %d mm tall, the trailer %d mm inside", top.ID, bot.ID, top.HeightMM+bot.HeightMM, tr.HeightMM)
+		}
+		if top.WeightKg > bot.WeightKg {
+			vs.Add(CodeStacking, path, "pallet %q (%.1f kg) stands on lighter pallet %q (%.1f kg)", top.ID, top.WeightKg, bot.ID, bot.WeightKg)
+		}
+		if top.Stop > bot.Stop {
+			vs.Add(CodeStacking, path, "pallet %q for stop %d stands on pallet %q, which comes off earlier at stop %d", top.ID, top.Stop, bot.ID, bot.Stop)
 		}
 	}
 
@@ -175,6 +236,50 @@ func Check(tr Trailer, pallets []Pallet, stops int, lay *Layout) constraints.Vio
 		}
 	}
 
+	// Zones along the floor: bulkheads are straight across, so zones are
+	// disjoint ranges of the length, in order, each holding its pallets.
+	// A zone that states no range spans its pallets.
+	type span struct {
+		x0, x1 float64
+		set    bool
+	}
+	spans := make([]span, len(lay.Zones))
+	for zi, z := range lay.Zones {
+		if z.FromMM != 0 || z.ToMM != 0 {
+			spans[zi] = span{float64(z.FromMM), float64(z.ToMM), true}
+			if z.FromMM < 0 || z.ToMM <= z.FromMM || z.ToMM > tr.LengthMM {
+				vs.Add(CodeZone, constraints.Index("zones", zi), "range %d–%d mm is empty or leaves the %d mm floor", z.FromMM, z.ToMM, tr.LengthMM)
+			}
+		}
+	}
+	for k, pl := range lay.Placements {
+		if !valid[k] || pl.Zone < 0 || pl.Zone >= len(lay.Zones) {
+			continue
+		}
+		sp, r, z := &spans[pl.Zone], rects[k], lay.Zones[pl.Zone]
+		switch {
+		case z.FromMM != 0 || z.ToMM != 0:
+			if r.x0 < sp.x0 || r.x1 > sp.x1 {
+				vs.Add(CodeZone, constraints.Index("placements", k), "pallet %q spans %.0f–%.0f mm, outside zone %d at %d–%d mm", pl.Pallet, r.x0, r.x1, pl.Zone, z.FromMM, z.ToMM)
+			}
+		case !sp.set:
+			*sp = span{r.x0, r.x1, true}
+		default:
+			sp.x0, sp.x1 = math.Min(sp.x0, r.x0), math.Max(sp.x1, r.x1)
+		}
+	}
+	last := -1
+	for zi := range spans {
+		if !spans[zi].set {
+			continue
+		}
+		if last >= 0 && spans[zi].x0 < spans[last].x1 {
+			vs.Add(CodeZone, constraints.Index("zones", zi), "spans %.0f–%.0f mm, overlapping zone %d at %.0f–%.0f mm: bulkheads run straight across",
+				spans[zi].x0, spans[zi].x1, last, spans[last].x0, spans[last].x1)
+		}
+		last = zi
+	}
+
 	if tr.Positions > 0 && positions > tr.Positions {
 		vs.Add(CodePositions, "placements", "%d floor positions used, the trailer allows %d", positions, tr.Positions)
 	}
@@ -185,22 +290,20 @@ func Check(tr Trailer, pallets []Pallet, stops int, lay *Layout) constraints.Vio
 		vs.Add(CodeVolume, "placements", "%.2f m³ loaded, trailer holds %.2f m³", volume, tr.Volume())
 	}
 
-	// Unloading order within each zone: a pallet for a later stop may not
-	// stand in a row nearer the door than a pallet for an earlier stop.
+	// Unloading order within each zone: a pallet for a later stop never
+	// starts nearer the door than a pallet for an earlier stop.
 	for a, pa := range lay.Placements {
-		ia, ok := byID[pa.Pallet]
-		if !ok || !valid[a] || placedAt[ia] != a {
+		if !counted(a) {
 			continue
 		}
 		for b, pb := range lay.Placements {
-			ib, ok := byID[pb.Pallet]
-			if !ok || !valid[b] || placedAt[ib] != b || pa.Zone != pb.Zone {
+			if !counted(b) || pa.Zone != pb.Zone {
 				continue
 			}
-			if pallets[ib].Stop > pallets[ia].Stop && pb.Row > pa.Row {
+			if sa, sb := palletOf(a).Stop, palletOf(b).Stop; sb > sa && pb.XMM > pa.XMM {
 				vs.Add(CodeUnloadingOrder, constraints.Index("placements", b),
-					"pallet %q for stop %d stands in row %d, nearer the door than pallet %q for stop %d in row %d",
-					pb.Pallet, pallets[ib].Stop, pb.Row, pa.Pallet, pallets[ia].Stop, pa.Row)
+					"pallet %q for stop %d starts at %d mm, nearer the door than pallet %q for stop %d at %d mm",
+					pb.Pallet, sb, pb.XMM, pa.Pallet, sa, pa.XMM)
 			}
 		}
 	}

@@ -23,4 +23,7 @@ const (
 	CodeUnknown        = "PALLET_UNKNOWN"  // a placement names a pallet not on this trailer
 	CodeAxleReport     = "AXLE_REPORT"     // reported axle loads differ from the recomputed ones
 	CodeInvalid        = "INVALID_VALUE"   // a number that cannot describe a pallet or trailer
+	CodeStacking       = "STACKING"        // a pallet stands on another one against the stacking rules
+	CodeNoTrailer      = "NO_TRAILER"      // PackFleet: no trailer left in the fleet can take the pallet
+	CodeCancelled      = "CANCELLED"       // PackFleet: the context ended before the pallet was packed
 )

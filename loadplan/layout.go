@@ -57,58 +57,27 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 
 	// Colder zones towards the nose.
 	sort.Slice(classes, func(i, j int) bool { return classes[i] > classes[j] })
-	lay := &Layout{}
-	type rowInfo struct{ depth int }
-	var rows []rowInfo
-	placedIdx := make([]int, 0, len(pallets)) // pallet index of each placement
-	positions := 0
-	for zi, class := range classes {
-		var idx []int
-		for i, p := range pallets {
-			if p.Temperature == class {
-				idx = append(idx, i)
-			}
+
+	// Stack only when the floor runs out: try the floor alone, then with
+	// more and more of the compatible pairs, nose-most first.
+	pairs := stackPairs(tr, pallets, classes)
+	var fp floorPlan
+	for k := 0; ; k++ {
+		fp = buildFloor(tr, pallets, classes, pairs[:k])
+		over := (tr.Positions > 0 && fp.positions > tr.Positions) || fp.length > tr.LengthMM
+		if !over || k == len(pairs) {
+			break
 		}
-		// Last stop first; ties by input order keep the layout stable.
-		sort.SliceStable(idx, func(a, b int) bool { return pallets[idx[a]].Stop > pallets[idx[b]].Stop })
-		first := len(rows)
-		for k := 0; k < len(idx); {
-			p := pallets[idx[k]]
-			if k+1 < len(idx) {
-				q := pallets[idx[k+1]]
-				if tp, tq, depth, ok := pairRow(p, q, tr.WidthMM); ok {
-					r := len(rows)
-					rows = append(rows, rowInfo{depth})
-					lay.Placements = append(lay.Placements,
-						Placement{Pallet: p.ID, Row: r, Side: Left, Turned: tp, Zone: zi},
-						Placement{Pallet: q.ID, Row: r, Side: Right, Turned: tq, Zone: zi})
-					placedIdx = append(placedIdx, idx[k], idx[k+1])
-					positions += 2
-					k += 2
-					continue
-				}
-			}
-			turned, depth, side := singleRow(p, tr.WidthMM)
-			r := len(rows)
-			rows = append(rows, rowInfo{depth})
-			lay.Placements = append(lay.Placements, Placement{Pallet: p.ID, Row: r, Side: side, Turned: turned, Zone: zi})
-			placedIdx = append(placedIdx, idx[k])
-			positions += side.Positions()
-			k++
-		}
-		lay.Zones = append(lay.Zones, Zone{Temperature: class, FirstRow: first, LastRow: len(rows) - 1})
 	}
-	used := 0
-	rowX := make([]int, len(rows))
-	for r, ri := range rows {
-		rowX[r] = used
-		used += ri.depth
+	stacked := ""
+	if n := fp.stacked; n > 0 {
+		stacked = " with " + itoa(n) + " pallets stacked"
 	}
-	if tr.Positions > 0 && positions > tr.Positions {
-		vs.Add(CodePositions, "pallets", "%d floor positions needed, the trailer allows %d", positions, tr.Positions)
+	if tr.Positions > 0 && fp.positions > tr.Positions {
+		vs.Add(CodePositions, "pallets", "%d floor positions needed%s, the trailer allows %d", fp.positions, stacked, tr.Positions)
 	}
-	if used > tr.LengthMM {
-		vs.Add(CodeFloorLength, "pallets", "%d rows need %d mm of floor, the trailer has %d mm", len(rows), used, tr.LengthMM)
+	if fp.length > tr.LengthMM {
+		vs.Add(CodeFloorLength, "pallets", "%d rows need %d mm of floor%s, the trailer has %d mm", fp.rows, fp.length, stacked, tr.LengthMM)
 	}
 	if len(vs) > 0 {
 		return nil, vs
@@ -116,29 +85,289 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 
 	// Slide the block of rows towards the door if the nose position
 	// overloads the kingpin; try a few offsets and keep the first legal one.
-	slack := tr.LengthMM - used
+	lay := &Layout{Placements: make([]Placement, len(fp.placements))}
+	slack := tr.LengthMM - fp.length
 	var axleVs constraints.Violations
 	for _, frac := range []int{0, 1, 2, 3, 4} {
 		off := slack * frac / 4
-		for i := range lay.Placements {
-			lay.Placements[i].XMM = off + rowX[lay.Placements[i].Row]
+		for i, p := range fp.placements {
+			p.XMM += off
+			lay.Placements[i] = p
 		}
-		lay.Axles, axleVs = axleLoads(tr, pallets, placedIdx, lay.Placements, stops)
+		lay.Axles, axleVs = axleLoads(tr, pallets, fp.placedIdx, lay.Placements, stops)
 		if len(axleVs) == 0 {
+			lay.Zones = make([]Zone, len(fp.zones))
+			for zi, z := range fp.zones {
+				z.FromMM += off
+				z.ToMM += off
+				if zi == 0 {
+					z.FromMM = 0
+				}
+				if zi == len(fp.zones)-1 {
+					z.ToMM = tr.LengthMM
+				}
+				lay.Zones[zi] = z
+			}
 			break
 		}
 	}
 	if len(axleVs) > 0 {
 		return nil, axleVs
 	}
-	lay.Rows = len(rows)
-	lay.LengthMM = used
-	lay.Load = constraints.Load{Positions: positions, WeightKg: total.WeightKg, VolumeM3: total.VolumeM3}
+	lay.Rows = fp.rows
+	lay.LengthMM = fp.length
+	lay.Load = constraints.Load{Positions: fp.positions, WeightKg: total.WeightKg, VolumeM3: total.VolumeM3}
 	lay.PositionsUsed, lay.WeightUsed, lay.VolumeUsed = lay.Load.Utilisation(constraints.Load{Positions: tr.Positions, WeightKg: tr.PayloadKg, VolumeM3: tr.Volume()})
 	if tr.Positions == 0 {
 		lay.PositionsUsed = 0
 	}
 	return lay, nil
+}
+
+// unit is what takes one floor place: a pallet and perhaps one on top.
+type unit struct{ bottom, top int } // pallet indices; top -1 when none
+
+// slot is where a unit stands inside a segment.
+type slot struct {
+	unit   int
+	side   Side
+	turned bool
+	x, row int // from the segment's nose end; row 0 or 1
+}
+
+// segment is a run of floor: one row, or a pinwheel block of two rows.
+type segment struct {
+	depth, rows int
+	slots       []slot
+}
+
+// floorPlan is a layout against the nose, before the axle slide.
+type floorPlan struct {
+	placements []Placement
+	placedIdx  []int // pallet index of each placement
+	zones      []Zone
+	positions  int
+	length     int
+	rows       int
+	stacked    int
+}
+
+// stackPairs lists the (bottom, top) pairs PlanTrailer may stack, in the
+// order it stacks them: colder zones and later stops first (nearest the
+// nose), heavier bottoms first, each carrying the heaviest pallet it may.
+// Only pallets of one stop are paired: a top for an earlier stop would pin
+// every pallet of the stops in between to the pair's position.
+func stackPairs(tr Trailer, pallets []Pallet, classes []constraints.Temperature) [][2]int {
+	type key struct {
+		t    constraints.Temperature
+		stop int
+	}
+	groups := map[key][]int{}
+	var keys []key
+	for i, p := range pallets {
+		if !p.MayCarry && !p.MayBeStacked {
+			continue
+		}
+		k := key{p.Temperature, p.Stop}
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], i)
+	}
+	rank := map[constraints.Temperature]int{}
+	for i, c := range classes {
+		rank[c] = i
+	}
+	sort.SliceStable(keys, func(a, b int) bool {
+		if rank[keys[a].t] != rank[keys[b].t] {
+			return rank[keys[a].t] < rank[keys[b].t]
+		}
+		return keys[a].stop > keys[b].stop
+	})
+	var pairs [][2]int
+	used := make([]bool, len(pallets))
+	for _, k := range keys {
+		idx := groups[k]
+		sort.SliceStable(idx, func(a, b int) bool { return pallets[idx[a]].WeightKg > pallets[idx[b]].WeightKg })
+		for _, b := range idx {
+			if used[b] || !pallets[b].MayCarry {
+				continue
+			}
+			for _, t := range idx {
+				if t != b && !used[t] && canStack(tr, pallets[b], pallets[t]) {
+					used[b], used[t] = true, true
+					pairs = append(pairs, [2]int{b, t})
+					break
+				}
+			}
+		}
+	}
+	return pairs
+}
+
+// canStack reports whether top may stand on bottom in the bottom's
+// orientation (for footprints with length >= width, the only orientation
+// that can fit when any does).
+func canStack(tr Trailer, bottom, top Pallet) bool {
+	return bottom.MayCarry && top.MayBeStacked && top.WeightKg <= bottom.WeightKg &&
+		bottom.HeightMM+top.HeightMM <= tr.HeightMM &&
+		top.LengthMM <= bottom.LengthMM && top.WidthMM <= bottom.WidthMM &&
+		top.Temperature == bottom.Temperature && top.Stop <= bottom.Stop
+}
+
+// buildFloor lays the zones out from the nose with the given pairs stacked.
+func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature, pairs [][2]int) floorPlan {
+	var fp floorPlan
+	topOf := map[int]int{}
+	isTop := map[int]bool{}
+	for _, pr := range pairs {
+		topOf[pr[0]] = pr[1]
+		isTop[pr[1]] = true
+	}
+	fp.stacked = len(pairs)
+	x, row := 0, 0
+	for zi, class := range classes {
+		var units []unit
+		for i, p := range pallets {
+			if p.Temperature != class || isTop[i] {
+				continue
+			}
+			u := unit{i, -1}
+			if t, ok := topOf[i]; ok {
+				u.top = t
+			}
+			units = append(units, u)
+		}
+		// Last stop first; ties by input order keep the layout stable.
+		sort.SliceStable(units, func(a, b int) bool { return pallets[units[a].bottom].Stop > pallets[units[b].bottom].Stop })
+		segs := rowsOf(units, pallets, tr.WidthMM)
+		zone := Zone{Temperature: class, FirstRow: row, FromMM: x}
+		for _, sg := range segs {
+			for _, sl := range sg.slots {
+				u := units[sl.unit]
+				pl := Placement{Pallet: pallets[u.bottom].ID, Row: row + sl.row, Side: sl.side, Turned: sl.turned, Zone: zi, XMM: x + sl.x}
+				fp.placements = append(fp.placements, pl)
+				fp.placedIdx = append(fp.placedIdx, u.bottom)
+				fp.positions += sl.side.Positions()
+				if u.top >= 0 {
+					pl.Pallet, pl.Level = pallets[u.top].ID, 1
+					fp.placements = append(fp.placements, pl)
+					fp.placedIdx = append(fp.placedIdx, u.top)
+				}
+			}
+			x += sg.depth
+			row += sg.rows
+		}
+		zone.LastRow, zone.ToMM = row-1, x
+		fp.zones = append(fp.zones, zone)
+	}
+	fp.length, fp.rows = x, row
+	return fp
+}
+
+// rowsOf pairs the units (in loading order) into rows side by side, in the
+// orientation that makes each row shortest, then merges two consecutive
+// rows of two into a pinwheel block wherever that is shorter.
+func rowsOf(units []unit, pallets []Pallet, width int) []segment {
+	var segs []segment
+	for k := 0; k < len(units); {
+		p := pallets[units[k].bottom]
+		if k+1 < len(units) {
+			q := pallets[units[k+1].bottom]
+			if tp, tq, depth, ok := pairRow(p, q, width); ok {
+				segs = append(segs, segment{depth: depth, rows: 1, slots: []slot{{unit: k, side: Left, turned: tp}, {unit: k + 1, side: Right, turned: tq}}})
+				k += 2
+				continue
+			}
+		}
+		turned, depth, side := singleRow(p, width)
+		segs = append(segs, segment{depth: depth, rows: 1, slots: []slot{{unit: k, side: side, turned: turned}}})
+		k++
+	}
+	var out []segment
+	for i := 0; i < len(segs); i++ {
+		if i+1 < len(segs) && len(segs[i].slots) == 2 && len(segs[i+1].slots) == 2 {
+			four := [4]int{segs[i].slots[0].unit, segs[i].slots[1].unit, segs[i+1].slots[0].unit, segs[i+1].slots[1].unit}
+			var ps [4]Pallet
+			for j, u := range four {
+				ps[j] = pallets[units[u].bottom]
+			}
+			if blk, ok := pinwheel(ps, width); ok && blk.depth < segs[i].depth+segs[i+1].depth {
+				for j := range blk.slots {
+					blk.slots[j].unit = four[blk.slots[j].unit]
+				}
+				out = append(out, blk)
+				i++
+				continue
+			}
+		}
+		out = append(out, segs[i])
+	}
+	return out
+}
+
+// pinwheel finds the shortest block of two rows that holds the four
+// pallets with each side free to alternate orientation: LEFT holds slots 0
+// then 2, RIGHT slots 1 then 3, each pallet starting where the one before it
+// on its side ends. A pallet for a later stop never starts nearer the door
+// than one for an earlier stop. The slots it returns name the pallets by
+// their index in ps.
+func pinwheel(ps [4]Pallet, width int) (segment, bool) {
+	best := segment{depth: -1}
+	var perm [4]int
+	used := [4]bool{}
+	var try func(s int)
+	try = func(s int) {
+		if s < 4 {
+			for i := range 4 {
+				if !used[i] {
+					used[i], perm[s] = true, i
+					try(s + 1)
+					used[i] = false
+				}
+			}
+			return
+		}
+		for mask := range 16 {
+			var a, c, x [4]int
+			ok := true
+			for j := range 4 {
+				t := mask&(1<<j) != 0
+				a[j], c[j] = along(ps[perm[j]], t), across(ps[perm[j]], t)
+				if c[j] > width {
+					ok = false
+				}
+			}
+			if !ok {
+				continue
+			}
+			x[2], x[3] = a[0], a[1]
+			for _, l := range []int{0, 2} {
+				for _, r := range []int{1, 3} {
+					if x[l] < x[r]+a[r] && x[r] < x[l]+a[l] && c[l]+c[r] > width {
+						ok = false
+					}
+				}
+			}
+			for s := range 4 {
+				for t := range 4 {
+					if ps[perm[t]].Stop > ps[perm[s]].Stop && x[t] > x[s] {
+						ok = false
+					}
+				}
+			}
+			d := max(x[2]+a[2], x[3]+a[3])
+			if !ok || (best.depth >= 0 && d >= best.depth) {
+				continue
+			}
+			best = segment{depth: d, rows: 2, slots: make([]slot, 4)}
+			for j := range 4 {
+				best.slots[j] = slot{unit: perm[j], side: Side(j % 2), turned: mask&(1<<j) != 0, x: x[j], row: j / 2}
+			}
+		}
+	}
+	try(0)
+	return best, best.depth >= 0
 }
 
 // along and across give a pallet's extent along and across the trailer.

@@ -4,6 +4,9 @@ import "github.com/haulplan/haulplan/constraints"
 
 // Pallet is one pallet to load. Its footprint is LengthMM × WidthMM with
 // LengthMM the longer side (a 48×40 in pallet is 1219 × 1016 mm).
+//
+// The stacking flags are false by default, so a pallet that says nothing
+// about stacking stands on the floor and carries nothing.
 type Pallet struct {
 	ID          string
 	Stop        int // position of its store in the trip: 0 is unloaded first
@@ -13,6 +16,13 @@ type Pallet struct {
 	WeightKg    float64
 	VolumeM3    float64
 	Temperature constraints.Temperature
+	// MayBeStacked: the pallet may stand on top of another pallet.
+	MayBeStacked bool
+	// MayCarry: the pallet may carry one other pallet on top of it.
+	MayCarry bool
+	// Store names the pallet's store. PackFleet groups pallets into stops
+	// by it; PlanTrailer and Check ignore it and use Stop.
+	Store string
 }
 
 // Trailer is the trailer to lay out.
@@ -75,6 +85,11 @@ func (s Side) Positions() int {
 }
 
 // Placement is where one pallet stands.
+//
+// Rows are counted per side: on the LEFT side (LEFT and CENTER pallets) and
+// on the RIGHT side (RIGHT and CENTER pallets) a lower row never stands
+// nearer the door. Side-by-side rows give both sides the same row numbers;
+// a pinwheel gives the two pallets of a row different XMM.
 type Placement struct {
 	Pallet string
 	Row    int  // 0 at the nose
@@ -82,12 +97,19 @@ type Placement struct {
 	Turned bool // true: the long side runs across the trailer
 	Zone   int  // index into Layout.Zones
 	XMM    int  // distance from the nose to the pallet's front edge
+	// Level is 0 for a pallet on the floor and 1 for a pallet standing on
+	// another one (same zone and side, inside the lower pallet's footprint).
+	Level int
 }
 
-// Zone is a run of rows held at one temperature.
+// Zone is a run of rows held at one temperature. Bulkheads are straight
+// across the trailer, so a zone is also a range of the floor's length.
 type Zone struct {
 	Temperature       constraints.Temperature
 	FirstRow, LastRow int // inclusive
+	// FromMM and ToMM bound the zone along the floor, from the nose. Both
+	// zero means "not stated": Check then takes the range its pallets span.
+	FromMM, ToMM int
 }
 
 // AxleLoad is the weight on the kingpin and on the trailer's axle group
