@@ -26,15 +26,15 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	present := map[constraints.Temperature]bool{}
 	var classes []constraints.Temperature
 	for i, p := range pallets {
-		path := constraints.Index("pallets", i)
+		path := func() string { return constraints.Index("pallets", i) } // built only when needed
 		if !tr.Equipment.Carries(p.Temperature) {
-			vs.Add(CodeTemperature, path, "%s pallet %q cannot ride on a %s", p.Temperature, p.ID, tr.Equipment.Kind)
+			vs.Add(CodeTemperature, path(), "%s pallet %q cannot ride on a %s", p.Temperature, p.ID, tr.Equipment.Kind)
 		}
 		if p.HeightMM > tr.HeightMM {
-			vs.Add(CodeTooTall, path, "pallet %q is %d mm tall, the trailer %d mm inside", p.ID, p.HeightMM, tr.HeightMM)
+			vs.Add(CodeTooTall, path(), "pallet %q is %d mm tall, the trailer %d mm inside", p.ID, p.HeightMM, tr.HeightMM)
 		}
 		if p.WidthMM > tr.WidthMM {
-			vs.Add(CodeTooWide, path, "pallet %q (%d × %d mm) fits the %d mm floor in no orientation", p.ID, p.LengthMM, p.WidthMM, tr.WidthMM)
+			vs.Add(CodeTooWide, path(), "pallet %q (%d × %d mm) fits the %d mm floor in no orientation", p.ID, p.LengthMM, p.WidthMM, tr.WidthMM)
 		}
 		total = total.Add(constraints.Load{WeightKg: p.WeightKg, VolumeM3: p.VolumeM3})
 		if !present[p.Temperature] {
@@ -292,7 +292,7 @@ func rowsOf(units []unit, pallets []Pallet, width int) []segment {
 			for j, u := range four {
 				ps[j] = pallets[units[u].bottom]
 			}
-			if blk, ok := pinwheel(ps, width); ok && blk.depth < segs[i].depth+segs[i+1].depth {
+			if blk, ok := pinwheel(ps, width, segs[i].depth+segs[i+1].depth); ok {
 				for j := range blk.slots {
 					blk.slots[j].unit = four[blk.slots[j].unit]
 				}
@@ -311,9 +311,17 @@ func rowsOf(units []unit, pallets []Pallet, width int) []segment {
 // then 2, RIGHT slots 1 then 3, each pallet starting where the one before it
 // on its side ends. A pallet for a later stop never starts nearer the door
 // than one for an earlier stop. The slots it returns name the pallets by
-// their index in ps.
-func pinwheel(ps [4]Pallet, width int) (segment, bool) {
-	best := segment{depth: -1}
+// their index in ps. It only reports blocks shorter than limit.
+func pinwheel(ps [4]Pallet, width, limit int) (segment, bool) {
+	// Each side holds two pallets, each at least its width long: when even
+	// that cannot beat the limit, skip the search (the common case of a
+	// floor wide enough to turn two pallets side by side).
+	w := []int{ps[0].WidthMM, ps[1].WidthMM, ps[2].WidthMM, ps[3].WidthMM}
+	sort.Ints(w)
+	if max(w[0]+w[1], (w[0]+w[1]+w[2]+w[3]+1)/2) >= limit {
+		return segment{}, false
+	}
+	best := segment{depth: limit}
 	var perm [4]int
 	used := [4]bool{}
 	var try func(s int)
@@ -326,6 +334,10 @@ func pinwheel(ps [4]Pallet, width int) (segment, bool) {
 					used[i] = false
 				}
 			}
+			return
+		}
+		// Later stops in the first row; the full rule is checked below.
+		if min(ps[perm[0]].Stop, ps[perm[1]].Stop) < max(ps[perm[2]].Stop, ps[perm[3]].Stop) {
 			return
 		}
 		for mask := range 16 {
@@ -357,7 +369,7 @@ func pinwheel(ps [4]Pallet, width int) (segment, bool) {
 				}
 			}
 			d := max(x[2]+a[2], x[3]+a[3])
-			if !ok || (best.depth >= 0 && d >= best.depth) {
+			if !ok || d >= best.depth {
 				continue
 			}
 			best = segment{depth: d, rows: 2, slots: make([]slot, 4)}
@@ -367,7 +379,7 @@ func pinwheel(ps [4]Pallet, width int) (segment, bool) {
 		}
 	}
 	try(0)
-	return best, best.depth >= 0
+	return best, best.depth < limit
 }
 
 // along and across give a pallet's extent along and across the trailer.
@@ -499,21 +511,21 @@ func checkInputs(tr Trailer, pallets []Pallet, stops int) constraints.Violations
 	}
 	seen := map[string]bool{}
 	for i, p := range pallets {
-		path := constraints.Index("pallets", i)
+		path := func() string { return constraints.Index("pallets", i) } // built only when needed
 		if p.LengthMM <= 0 || p.WidthMM <= 0 || p.HeightMM <= 0 || p.WidthMM > p.LengthMM {
-			vs.Add(CodeInvalid, path, "footprint must be positive with length >= width, got %d × %d × %d mm", p.LengthMM, p.WidthMM, p.HeightMM)
+			vs.Add(CodeInvalid, path(), "footprint must be positive with length >= width, got %d × %d × %d mm", p.LengthMM, p.WidthMM, p.HeightMM)
 		}
 		if !(p.WeightKg >= 0) || p.WeightKg > 1e9 || !(p.VolumeM3 >= 0) || p.VolumeM3 > 1e9 {
-			vs.Add(CodeInvalid, path, "weight and volume must be finite and not negative")
+			vs.Add(CodeInvalid, path(), "weight and volume must be finite and not negative")
 		}
 		if p.Stop < 0 || p.Stop >= stops {
-			vs.Add(CodeInvalid, constraints.Field(path, "stop"), "stop %d outside [0, %d)", p.Stop, stops)
+			vs.Add(CodeInvalid, constraints.Field(path(), "stop"), "stop %d outside [0, %d)", p.Stop, stops)
 		}
 		if !p.Temperature.Valid() {
-			vs.Add(CodeInvalid, constraints.Field(path, "temperature"), "unknown temperature class")
+			vs.Add(CodeInvalid, constraints.Field(path(), "temperature"), "unknown temperature class")
 		}
 		if seen[p.ID] {
-			vs.Add(CodeDuplicate, constraints.Field(path, "id"), "pallet %q listed twice", p.ID)
+			vs.Add(CodeDuplicate, constraints.Field(path(), "id"), "pallet %q listed twice", p.ID)
 		}
 		seen[p.ID] = true
 	}
