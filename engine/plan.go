@@ -60,15 +60,16 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 	if limit == 0 {
 		limit = DefaultTimeLimit.D()
 	}
+	// The time limit goes to routing as a limit, not as a context deadline:
+	// routing always builds a first solution, and only the caller's
+	// cancellation stops it before that.
 	deadline := time.Now().Add(limit)
-	ctx, cancel := context.WithDeadline(ctx, deadline)
-	defer cancel()
 
 	pl := planner{m: m}
 	pl.makeOrders()
 	pl.makeVehicles()
 	pool := pl.routable
-	for round := 0; round < routingRounds && len(pool) > 0 && ctx.Err() == nil; round++ {
+	for round := 0; round < routingRounds && len(pool) > 0 && ctx.Err() == nil && (round == 0 || time.Now().Before(deadline)); round++ {
 		share := time.Until(deadline)
 		if round == 0 && routingRounds > 1 {
 			share = share * 8 / 10
@@ -428,6 +429,11 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 		workers = runtime.GOMAXPROCS(0)
 	}
 	sol, err := routeplan.Solve(ctx, p, routeplan.Options{TimeLimit: max(limit, time.Millisecond), MaxIterations: req.Options.Iterations, Seed: req.Options.Seed + int64(round), Workers: workers})
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		// Cancelled before routing had a solution: these orders stay
+		// unplanned, and the plan so far is still returned.
+		return pool, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("engine: routing: %w", err)
 	}
