@@ -82,9 +82,13 @@ func ReadRefs(r io.Reader) (Refs, error) {
 // Baseline is a row of baselines.csv: greedy bin counts computed with the
 // data.
 type Baseline struct {
-	Set          string
+	// Set is the benchmark set.
+	Set string
+	// L1 is ceil(sum of weights / capacity); FFD and BFD are the bin counts
+	// of first-fit and best-fit decreasing.
 	L1, FFD, BFD int
-	Optimum      int
+	// Optimum is the proven optimum, 0 when unknown.
+	Optimum int
 }
 
 // ReadBaselines reads baselines.csv

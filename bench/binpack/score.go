@@ -8,16 +8,21 @@ import (
 
 // Outcome is one solver run on one instance.
 type Outcome struct {
-	Instance   string
-	Path       string // the file read, to tell apart instances of the same name in different sets
-	Bins       int
-	LowerBound int
-	Seconds    float64
+	// Instance is the file name without its extension.
+	Instance string
+	// Path is the file read; it tells apart instances of the same name in
+	// different sets.
+	Path string
+	// Bins and LowerBound are the solver's packing size and bound.
+	Bins, LowerBound int
+	// Seconds is the wall time of the solve.
+	Seconds float64
 }
 
 // SetScore summarises the outcomes of one benchmark set against the
 // reference values.
 type SetScore struct {
+	// Set is the benchmark set, "?" for instances without a reference row.
 	Set string
 	// Instances is the number of outcomes in the set.
 	Instances int

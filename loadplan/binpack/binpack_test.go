@@ -143,3 +143,26 @@ func TestSolveEmptyAndZeroItems(t *testing.T) {
 		t.Errorf("zero-size items: %+v, %v", res, err)
 	}
 }
+
+func TestExportedFunctionsDoNotPanicOnInvalidInput(t *testing.T) {
+	bad := []Problem{
+		{},
+		{Capacity: []int64{0}, Sizes: [][]int64{{1}}},
+		{Capacity: []int64{5}, Sizes: [][]int64{{1, 2}, nil}},
+		{Capacity: []int64{5, 5}, Sizes: [][]int64{{-1, 9}}},
+	}
+	for i, p := range bad {
+		if L1(p) != 0 || L2(p) != 0 {
+			t.Errorf("problem %d: bounds of an invalid problem should be 0", i)
+		}
+		if _, err := FirstFitDecreasing(p); err == nil {
+			t.Errorf("problem %d: FFD accepted an invalid problem", i)
+		}
+		if _, err := BestFitDecreasing(p); err == nil {
+			t.Errorf("problem %d: BFD accepted an invalid problem", i)
+		}
+		if err := Check(p, [][]int{{0}}); err == nil {
+			t.Errorf("problem %d: Check accepted an invalid problem", i)
+		}
+	}
+}

@@ -25,9 +25,13 @@ type Bounds struct {
 // LowerBound returns the best of the bounds.
 func (b Bounds) LowerBound() int { return max(b.L1, b.L2, b.LP) }
 
-// L1 returns the continuous lower bound of a valid problem: in every
-// dimension the items need at least ceil(total size / capacity) bins.
+// L1 returns the continuous lower bound: in every dimension the items need
+// at least ceil(total size / capacity) bins. It returns 0 for a problem that
+// fails Validate.
 func L1(p Problem) int {
+	if p.Validate() != nil {
+		return 0
+	}
 	best := 0
 	for k, c := range p.Capacity {
 		var sum int64
@@ -42,10 +46,13 @@ func L1(p Problem) int {
 	return best
 }
 
-// L2 returns the Martello–Toth lower bound L2 of a valid problem, computed
-// in each dimension separately (a bound on any one dimension bounds the
-// vector problem) and maximised over them.
+// L2 returns the Martello–Toth lower bound L2, computed in each dimension
+// separately (a bound on any one dimension bounds the vector problem) and
+// maximised over them. It returns 0 for a problem that fails Validate.
 func L2(p Problem) int {
+	if p.Validate() != nil {
+		return 0
+	}
 	best := 0
 	w := make([]int64, len(p.Sizes))
 	for k, c := range p.Capacity {
