@@ -492,23 +492,38 @@ func itoa(i int) string {
 // checkInputs rejects numbers that cannot describe a trailer or a pallet,
 // so the geometry below never divides by zero or loops on garbage.
 func checkInputs(tr Trailer, pallets []Pallet, stops int) constraints.Violations {
-	var vs constraints.Violations
-	if tr.LengthMM <= 0 || tr.WidthMM <= 0 || tr.HeightMM <= 0 {
-		vs.Add(CodeInvalid, "trailer", "inside dimensions must be positive, got %d × %d × %d mm", tr.LengthMM, tr.WidthMM, tr.HeightMM)
-	}
-	if tr.Positions < 0 {
-		vs.Add(CodeInvalid, "trailer.positions", "must not be negative")
-	}
-	if !(tr.PayloadKg >= 0) {
-		vs.Add(CodeInvalid, "trailer.payloadKg", "must not be negative")
-	}
-	if !tr.Equipment.Kind.Valid() {
-		vs.Add(CodeInvalid, "trailer.equipment", "unknown equipment kind")
-	}
-	vs = append(vs, tr.Axles.CheckInput("trailer.axles", float64(tr.LengthMM))...)
+	vs := checkTrailer(tr, "trailer")
 	if stops < 0 {
 		vs.Add(CodeInvalid, "stops", "must not be negative")
 	}
+	return append(vs, checkPallets(pallets, stops)...)
+}
+
+// checkTrailer rejects a trailer no layout can be computed for.
+func checkTrailer(tr Trailer, path string) constraints.Violations {
+	var vs constraints.Violations
+	if tr.LengthMM <= 0 || tr.WidthMM <= 0 || tr.HeightMM <= 0 {
+		vs.Add(CodeInvalid, path, "inside dimensions must be positive, got %d × %d × %d mm", tr.LengthMM, tr.WidthMM, tr.HeightMM)
+	}
+	if tr.Positions < 0 {
+		vs.Add(CodeInvalid, constraints.Field(path, "positions"), "must not be negative")
+	}
+	if !(tr.PayloadKg >= 0) || tr.PayloadKg > 1e12 {
+		vs.Add(CodeInvalid, constraints.Field(path, "payloadKg"), "must be finite and not negative")
+	}
+	if !(tr.VolumeM3 >= 0) || tr.VolumeM3 > 1e12 {
+		vs.Add(CodeInvalid, constraints.Field(path, "volumeM3"), "must be finite and not negative")
+	}
+	if !tr.Equipment.Kind.Valid() {
+		vs.Add(CodeInvalid, constraints.Field(path, "equipment"), "unknown equipment kind")
+	}
+	return append(vs, tr.Axles.CheckInput(constraints.Field(path, "axles"), float64(tr.LengthMM))...)
+}
+
+// checkPallets rejects pallets no layout can be computed for, and
+// duplicate IDs.
+func checkPallets(pallets []Pallet, stops int) constraints.Violations {
+	var vs constraints.Violations
 	seen := map[string]bool{}
 	for i, p := range pallets {
 		path := func() string { return constraints.Index("pallets", i) } // built only when needed
