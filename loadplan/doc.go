@@ -1,19 +1,33 @@
 // Package loadplan lays pallets out on trailer floors: which pallet stands
-// in which row and on which side, which temperature zone each row belongs
-// to, and the resulting axle loads at departure and after every stop.
+// where on which side, which temperature zone it belongs to, which pallets
+// stand on others, and the resulting axle loads at departure and after every
+// stop.
 //
-// A trailer floor is a sequence of rows from the nose (row 0, by the
-// refrigeration unit) to the door; a row holds two pallets side by side
-// (LEFT and RIGHT) or one pallet too wide to pair (CENTER). Pallets for the
-// last stop are loaded first, nearest the nose, so that at every stop the
-// pallets to unload stand between the door and everything still on board.
-// In a multi-temperature reefer the rows are split into zones by movable
-// bulkheads, colder zones towards the nose, each reached by its own door;
-// the unloading order then holds within each zone.
+// A trailer floor has two sides, LEFT and RIGHT, seen from the door; each
+// pallet has a position along the floor (XMM, from the nose to its
+// nose-side edge) and a row counted per side from the nose (row 0). Rows
+// usually hold two pallets side by side in one orientation, or one pallet
+// too wide to pair (CENTER, standing on both sides). Where two pallets
+// turned do not fit the width but one turned beside one straight does (a
+// 48×40 in pallet on a floor 2,235–2,437 mm wide), two rows become a
+// pinwheel block: the sides alternate orientation, so their rows no longer
+// share boundaries, and four pallets take 1,219 + 1,016 mm of length instead
+// of 2 × 1,219 mm. A pallet allowed to be stacked may stand on one allowed
+// to carry (Placement.Level 1); stacked pallets take no floor position.
 //
-// Layout is the entry point for one trailer and a given stop sequence; it
-// either returns a legal layout or a constraints.Violations that says
-// exactly why none was found, so that a route planner can react. The
-// sub-package binpack holds the bin-packing core (bounds and search) used to
-// decide how many trailers a set of pallets needs.
+// Pallets for the last stop are loaded first, nearest the nose, so that at
+// every stop the pallets to unload stand nearest the door: within a zone a
+// pallet for a later stop never starts nearer the door than one for an
+// earlier stop. In a multi-temperature reefer the floor is split into zones
+// by movable bulkheads straight across the trailer, colder zones towards
+// the nose, each reached by its own door; the unloading order holds within
+// each zone.
+//
+// PlanTrailer lays out one trailer for a given stop sequence; it either
+// returns a legal layout or a constraints.Violations that says exactly why
+// none was found, so that a route planner can react. Check is the
+// independent oracle for any layout. PackFleet puts the pallets of several
+// stores into as few trailers of a fleet as it can, each laid out by
+// PlanTrailer, with a proven lower bound on the number of trailers. The
+// sub-package binpack holds the bin-packing core (bounds and search).
 package loadplan

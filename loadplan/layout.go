@@ -12,11 +12,14 @@ import (
 // not find one. The layout is deterministic: the same input gives the same
 // layout.
 //
-// The current method is greedy: one zone per temperature class present,
-// colder towards the nose; inside a zone, pallets in reverse stop order,
-// paired into rows in the orientation that makes the row shortest; the rows
+// The method is greedy: one zone per temperature class present, colder
+// towards the nose; inside a zone, pallets in reverse stop order, paired
+// into rows in the orientation that makes the row shortest, two rows of
+// two merged into a pinwheel block wherever that is shorter; the rows
 // packed against the nose, or slid towards the door by part of the free
-// floor when that is what keeps the axle loads legal.
+// floor when that is what keeps the axle loads legal. Only when the floor
+// runs out (positions or length) does it stack, one compatible pair at a
+// time (same zone and stop, heavier bottom first) until the floor suffices.
 func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	if vs := checkInputs(tr, pallets, stops); len(vs) > 0 {
 		return nil, vs

@@ -1,0 +1,176 @@
+package loadplan
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/haulplan/haulplan/constraints"
+	"pgregory.net/rapid"
+)
+
+func storePallet(id, store string, kg float64, t constraints.Temperature) Pallet {
+	p := std(id, 0, kg, t)
+	p.Store = store
+	return p
+}
+
+func TestPackFleetProvesTwoTrailers(t *testing.T) {
+	fleet := []FleetTrailer{{Trailer: testTrailer(constraints.DryVan), Count: 5}}
+	var ps []Pallet
+	for i := range 45 {
+		ps = append(ps, storePallet(fmt.Sprint("p", i), fmt.Sprint("S", i%4), 300, constraints.Ambient))
+	}
+	plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Loads) != 2 || plan.LowerBound != 2 || !plan.Optimal || len(plan.Unplaced) != 0 {
+		t.Fatalf("loads %d bound %d optimal %v unplaced %v; want 2 proven optimal", len(plan.Loads), plan.LowerBound, plan.Optimal, plan.Unplaced)
+	}
+	checkFleetPlan(t, fleet, ps, plan)
+}
+
+func TestPackFleetReasons(t *testing.T) {
+	fleet := []FleetTrailer{{Trailer: testTrailer(constraints.DryVan), Count: 1}}
+	ps := []Pallet{storePallet("f", "S1", 100, constraints.Frozen)}
+	for i := range 31 {
+		ps = append(ps, storePallet(fmt.Sprint("a", i), "S2", 100, constraints.Ambient))
+	}
+	plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := map[string]int{}
+	for _, u := range plan.Unplaced {
+		codes[u.Code]++
+	}
+	if codes[CodeTemperature] != 1 || codes[CodeNoTrailer] != 1 || plan.Optimal {
+		t.Fatalf("unplaced %+v optimal %v: want one %s, one %s, not optimal", plan.Unplaced, plan.Optimal, CodeTemperature, CodeNoTrailer)
+	}
+	checkFleetPlan(t, fleet, ps, plan)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	plan, err = PackFleet(ctx, fleet, ps[1:], FleetOptions{})
+	if err != nil || len(plan.Loads) != 0 || len(plan.Unplaced) != 31 || plan.Unplaced[0].Code != CodeCancelled {
+		t.Fatalf("cancelled: err %v, %d loads, unplaced %v", err, len(plan.Loads), plan.Unplaced)
+	}
+
+	bad := []FleetTrailer{{Trailer: Trailer{ID: "x"}, Count: -1}}
+	_, err = PackFleet(context.Background(), bad, []Pallet{{ID: "p"}, {ID: "p"}}, FleetOptions{})
+	vs := constraints.AsViolations(err)
+	for _, path := range []string{"fleet[0].trailer", "fleet[0].count", "pallets[0]", "pallets[1].id"} {
+		found := false
+		for _, v := range vs {
+			found = found || v.Path == path
+		}
+		if !found {
+			t.Errorf("no violation at %s in %v", path, vs)
+		}
+	}
+}
+
+// checkFleetPlan is the independent check of a fleet plan: every pallet
+// once, types within their counts, each load's stops by first appearance
+// and its layout accepted by Check, the bound below the trailers used.
+func checkFleetPlan(t interface {
+	Fatalf(string, ...any)
+	Helper()
+}, fleet []FleetTrailer, ps []Pallet, plan *FleetPlan) {
+	t.Helper()
+	seen := map[string]int{}
+	for _, u := range plan.Unplaced {
+		seen[u.Pallet]++
+		if u.Code == "" || u.Reason == "" {
+			t.Fatalf("unplaced %+v without a reason", u)
+		}
+	}
+	first := map[string]int{}
+	byID := map[string]Pallet{}
+	for i, p := range ps {
+		if _, ok := first[p.Store]; !ok {
+			first[p.Store] = i
+		}
+		byID[p.ID] = p
+	}
+	used := make([]int, len(fleet))
+	for li, l := range plan.Loads {
+		used[l.Fleet]++
+		if l.Trailer != fleet[l.Fleet].Trailer.ID {
+			t.Fatalf("loads[%d] names trailer %q, type %d is %q", li, l.Trailer, l.Fleet, fleet[l.Fleet].Trailer.ID)
+		}
+		for s := 1; s < len(l.Stores); s++ {
+			if first[l.Stores[s-1]] >= first[l.Stores[s]] {
+				t.Fatalf("loads[%d] stops %v not in order of first appearance", li, l.Stores)
+			}
+		}
+		for _, p := range l.Pallets {
+			seen[p.ID]++
+			in := byID[p.ID]
+			if p.Store != in.Store || p.WeightKg != in.WeightKg || p.Stop < 0 || p.Stop >= len(l.Stores) || l.Stores[p.Stop] != p.Store {
+				t.Fatalf("loads[%d] pallet %+v does not match input %+v and stops %v", li, p, in, l.Stores)
+			}
+		}
+		if vs := Check(fleet[l.Fleet].Trailer, l.Pallets, len(l.Stores), l.Layout); len(vs) > 0 {
+			t.Fatalf("loads[%d] fails the check: %v", li, vs)
+		}
+	}
+	for k, n := range used {
+		if n > fleet[k].Count {
+			t.Fatalf("type %d used %d times, %d available", k, n, fleet[k].Count)
+		}
+	}
+	for _, p := range ps {
+		if seen[p.ID] != 1 {
+			t.Fatalf("pallet %q appears %d times", p.ID, seen[p.ID])
+		}
+	}
+	if len(plan.Loads) < plan.LowerBound {
+		t.Fatalf("%d trailers beat the lower bound %d", len(plan.Loads), plan.LowerBound)
+	}
+	if plan.Optimal && len(plan.Loads) != plan.LowerBound {
+		t.Fatalf("optimal with %d trailers over a bound of %d", len(plan.Loads), plan.LowerBound)
+	}
+}
+
+func TestPackFleetProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var fleet []FleetTrailer
+		for k := range rapid.IntRange(1, 3).Draw(t, "types") {
+			kind := constraints.EquipmentKind(rapid.IntRange(0, 2).Draw(t, "kind"))
+			tr := testTrailer(kind)
+			tr.ID = fmt.Sprint("T", k)
+			tr.LengthMM = rapid.IntRange(6000, 16000).Draw(t, "length")
+			tr.WidthMM = rapid.OneOf(rapid.IntRange(2000, 2600), rapid.IntRange(2235, 2437)).Draw(t, "width")
+			tr.Positions = rapid.IntRange(0, 30).Draw(t, "positions")
+			tr.PayloadKg = rapid.Float64Range(2000, 20000).Draw(t, "payload")
+			tr.Axles.AxleGroupMM = float64(tr.LengthMM) - 1500
+			tr.Axles.TareCentreMM = float64(tr.LengthMM) / 2
+			fleet = append(fleet, FleetTrailer{Trailer: tr, Count: rapid.IntRange(0, 3).Draw(t, "count")})
+			if k == 0 {
+				fleet[0].Count = max(fleet[0].Count, 1)
+			}
+		}
+		stores := rapid.IntRange(1, 5).Draw(t, "stores")
+		var ps []Pallet
+		for i := range rapid.IntRange(0, 40).Draw(t, "n") {
+			p := storePallet(fmt.Sprint("p", i), fmt.Sprint("S", rapid.IntRange(0, stores-1).Draw(t, "store")),
+				rapid.Float64Range(0, 1000).Draw(t, "kg"), constraints.Temperature(rapid.IntRange(0, 2).Draw(t, "temp")))
+			if !rapid.Bool().Draw(t, "standard") {
+				p.WidthMM = rapid.IntRange(500, 1300).Draw(t, "w")
+				p.LengthMM = rapid.IntRange(p.WidthMM, 1400).Draw(t, "l")
+			}
+			p.HeightMM = rapid.IntRange(200, 1400).Draw(t, "h")
+			p.VolumeM3 = rapid.Float64Range(0, 2).Draw(t, "m3")
+			p.MayBeStacked, p.MayCarry = rapid.Bool().Draw(t, "mayBeStacked"), rapid.Bool().Draw(t, "mayCarry")
+			p.Stop = rapid.IntRange(-5, 5).Draw(t, "ignoredStop")
+			ps = append(ps, p)
+		}
+		plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{})
+		if err != nil {
+			t.Fatalf("valid input rejected: %v", err)
+		}
+		checkFleetPlan(t, fleet, ps, plan)
+	})
+}
