@@ -1,6 +1,7 @@
 package loadplan
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -35,6 +36,22 @@ func BenchmarkPlanTrailerPinwheel(b *testing.B) {
 	ps := benchPallets(28, 4)
 	for b.Loop() {
 		if _, err := PlanTrailer(tr, ps, 4); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPackFleet packs 300 pallets of 30 stores into 53 ft trailers.
+func BenchmarkPackFleet(b *testing.B) {
+	fleet := []FleetTrailer{{Trailer: testTrailer(constraints.DryVan), Count: 20}}
+	var ps []Pallet
+	for i := range 300 {
+		p := std(fmt.Sprint(i), 0, float64(200+i%7*100), constraints.Ambient)
+		p.Store = fmt.Sprint("S", i%30)
+		ps = append(ps, p)
+	}
+	for b.Loop() {
+		if _, err := PackFleet(context.Background(), fleet, ps, FleetOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

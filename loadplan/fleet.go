@@ -317,6 +317,9 @@ func (f *fleetPacker) emptyOne(ctx context.Context, deadline time.Time) bool {
 		}
 		ok := true
 		for _, i := range f.bins[victim].pallets {
+			if ctx.Err() != nil || time.Now().After(deadline) {
+				return false
+			}
 			moved := false
 			for _, b := range trial {
 				if lay, fits := f.layout(b.kind, append(append([]int(nil), b.pallets...), i)); fits {

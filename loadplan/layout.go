@@ -61,15 +61,25 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	// Colder zones towards the nose.
 	sort.Slice(classes, func(i, j int) bool { return classes[i] > classes[j] })
 
-	// Stack only when the floor runs out: try the floor alone, then with
-	// more and more of the compatible pairs, nose-most first.
+	// Stack only when the floor runs out: try the floor alone, then all
+	// the compatible pairs, and if that fits, search for the fewest pairs
+	// (nose-most first) that fit. The search keeps the invariant "lo does
+	// not fit, hi fits", so it ends on a layout that fits even where more
+	// stacking does not always mean less floor.
 	pairs := stackPairs(tr, pallets, classes)
-	var fp floorPlan
-	for k := 0; ; k++ {
-		fp = buildFloor(tr, pallets, classes, pairs[:k])
-		over := (tr.Positions > 0 && fp.positions > tr.Positions) || fp.length > tr.LengthMM
-		if !over || k == len(pairs) {
-			break
+	over := func(fp floorPlan) bool {
+		return (tr.Positions > 0 && fp.positions > tr.Positions) || fp.length > tr.LengthMM
+	}
+	fp := buildFloor(tr, pallets, classes, nil)
+	if over(fp) && len(pairs) > 0 {
+		fp = buildFloor(tr, pallets, classes, pairs)
+		for lo, hi := 0, len(pairs); !over(fp) && hi-lo > 1; {
+			mid := (lo + hi) / 2
+			if m := buildFloor(tr, pallets, classes, pairs[:mid]); over(m) {
+				lo = mid
+			} else {
+				hi, fp = mid, m
+			}
 		}
 	}
 	stacked := ""
