@@ -407,7 +407,7 @@ func (s *searcher) fitsRoom(c *poolSet) bool {
 // packing with two other bins emptied; an item moved into a bin stays there
 // for tabuMin + [0, tabuSpread) moves (less on small instances).
 const (
-	restartAfter = 4000
+	restartAfter = 1000
 	tabuMin      = 10
 	tabuSpread   = 20
 )
