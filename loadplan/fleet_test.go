@@ -174,3 +174,36 @@ func TestPackFleetProperty(t *testing.T) {
 		checkFleetPlan(t, fleet, ps, plan)
 	})
 }
+
+// TestPackFleetStacks: 60 pallets, half of them stackable on the other
+// half, ride on one 30-position trailer, and the bound (which lets a
+// stackable pallet take no floor) proves it.
+func TestPackFleetStacks(t *testing.T) {
+	fleet := []FleetTrailer{{Trailer: testTrailer(constraints.DryVan), Count: 3}}
+	var ps []Pallet
+	for i := range 60 {
+		p := storePallet(fmt.Sprint("p", i), fmt.Sprint("S", i%3), 300, constraints.Ambient)
+		p.HeightMM = 1300
+		if i%2 == 0 {
+			p.MayCarry = true
+		} else {
+			p.MayBeStacked, p.WeightKg = true, 200
+		}
+		ps = append(ps, p)
+	}
+	plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Loads) != 1 || !plan.Optimal {
+		t.Fatalf("%d loads, bound %d, optimal %v; want one proven trailer", len(plan.Loads), plan.LowerBound, plan.Optimal)
+	}
+	stacked := 0
+	for _, p := range plan.Loads[0].Layout.Placements {
+		stacked += p.Level
+	}
+	if stacked != 30 {
+		t.Fatalf("%d pallets stacked, want 30", stacked)
+	}
+	checkFleetPlan(t, fleet, ps, plan)
+}
