@@ -342,16 +342,41 @@ func (f *fleetPacker) emptyOne(ctx context.Context, deadline time.Time) bool {
 }
 
 // lowerBound bounds the number of trailers the packed pallets need, by
-// binpack's L1 and L2 in four dimensions against the largest free or used
-// trailer of the fleet in each: floor area, floor positions (only when
-// every type states them), weight and volume. A pallet that may be stacked
-// might ride on another one, so it counts no floor. Sizes round down and
-// capacities up, so the integer problem is a relaxation.
+// binpack's L1 and L2 in four dimensions against the largest trailer of
+// the fleet in each: floor area, floor positions (only when every type
+// states them), weight and volume. A pallet that may be stacked might ride
+// on another one, so it counts no floor. Sizes round down and capacities
+// up, so the integer problem is a relaxation. The same bound over the
+// pallets of one temperature class, against the types that carry it, also
+// holds, and the best of them is returned.
 func (f *fleetPacker) lowerBound() int {
+	var packed []int
+	for _, b := range f.bins {
+		packed = append(packed, b.pallets...)
+	}
+	best := f.boundOf(packed, func(Trailer) bool { return true })
+	for _, c := range constraints.Temperatures {
+		var of []int
+		for _, i := range packed {
+			if f.pallets[i].Temperature == c {
+				of = append(of, i)
+			}
+		}
+		best = max(best, f.boundOf(of, func(t Trailer) bool { return t.Equipment.Carries(c) }))
+	}
+	return best
+}
+
+// boundOf is the bound of lowerBound for the given pallets against the
+// fleet's types that usable accepts.
+func (f *fleetPacker) boundOf(idx []int, usable func(Trailer) bool) int {
+	if len(idx) == 0 {
+		return 0
+	}
 	var capA, capP, capW, capV int64
 	allPositions := true
 	for _, ft := range f.fleet {
-		if ft.Count <= 0 {
+		if ft.Count <= 0 || !usable(ft.Trailer) {
 			continue
 		}
 		t := ft.Trailer
@@ -365,24 +390,17 @@ func (f *fleetPacker) lowerBound() int {
 	if allPositions {
 		prob.Capacity = append(prob.Capacity, max(capP, 1))
 	}
-	n := 0
-	for _, b := range f.bins {
-		for _, i := range b.pallets {
-			p := f.pallets[i]
-			area, pos := int64(p.LengthMM)*int64(p.WidthMM), int64(1)
-			if p.MayBeStacked {
-				area, pos = 0, 0
-			}
-			s := []int64{area, int64(math.Floor(p.WeightKg)), int64(math.Floor(p.VolumeM3 * 1000))}
-			if allPositions {
-				s = append(s, pos)
-			}
-			prob.Sizes = append(prob.Sizes, s)
-			n++
+	for _, i := range idx {
+		p := f.pallets[i]
+		area, pos := int64(p.LengthMM)*int64(p.WidthMM), int64(1)
+		if p.MayBeStacked {
+			area, pos = 0, 0
 		}
-	}
-	if n == 0 {
-		return 0
+		s := []int64{area, int64(math.Floor(p.WeightKg)), int64(math.Floor(p.VolumeM3 * 1000))}
+		if allPositions {
+			s = append(s, pos)
+		}
+		prob.Sizes = append(prob.Sizes, s)
 	}
 	return max(1, binpack.L1(prob), binpack.L2(prob))
 }
