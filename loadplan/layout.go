@@ -334,66 +334,71 @@ func pinwheel(ps [4]Pallet, width, limit int) (segment, bool) {
 	if max(w[0]+w[1], (w[0]+w[1]+w[2]+w[3]+1)/2) >= limit {
 		return segment{}, false
 	}
+	var al, ac [4][2]int // along and across of each pallet, straight and turned
+	for i, p := range ps {
+		al[i][0], ac[i][0] = along(p, false), across(p, false)
+		al[i][1], ac[i][1] = along(p, true), across(p, true)
+	}
 	best := segment{depth: limit}
-	var perm [4]int
-	used := [4]bool{}
-	var try func(s int)
-	try = func(s int) {
-		if s < 4 {
-			for i := range 4 {
-				if !used[i] {
-					used[i], perm[s] = true, i
-					try(s + 1)
-					used[i] = false
-				}
-			}
-			return
-		}
+	for _, perm := range perms4 {
 		// Later stops in the first row; the full rule is checked below.
 		if min(ps[perm[0]].Stop, ps[perm[1]].Stop) < max(ps[perm[2]].Stop, ps[perm[3]].Stop) {
-			return
+			continue
 		}
+	masks:
 		for mask := range 16 {
 			var a, c, x [4]int
-			ok := true
 			for j := range 4 {
-				t := mask&(1<<j) != 0
-				a[j], c[j] = along(ps[perm[j]], t), across(ps[perm[j]], t)
+				t := mask >> j & 1
+				a[j], c[j] = al[perm[j]][t], ac[perm[j]][t]
 				if c[j] > width {
-					ok = false
+					continue masks
 				}
 			}
-			if !ok {
+			x[2], x[3] = a[0], a[1]
+			d := max(x[2]+a[2], x[3]+a[3])
+			if d >= best.depth {
 				continue
 			}
-			x[2], x[3] = a[0], a[1]
-			for _, l := range []int{0, 2} {
-				for _, r := range []int{1, 3} {
+			for l := 0; l < 4; l += 2 {
+				for r := 1; r < 4; r += 2 {
 					if x[l] < x[r]+a[r] && x[r] < x[l]+a[l] && c[l]+c[r] > width {
-						ok = false
+						continue masks
 					}
 				}
 			}
 			for s := range 4 {
 				for t := range 4 {
 					if ps[perm[t]].Stop > ps[perm[s]].Stop && x[t] > x[s] {
-						ok = false
+						continue masks
 					}
 				}
 			}
-			d := max(x[2]+a[2], x[3]+a[3])
-			if !ok || d >= best.depth {
-				continue
-			}
 			best = segment{depth: d, rows: 2, slots: make([]slot, 4)}
 			for j := range 4 {
-				best.slots[j] = slot{unit: perm[j], side: Side(j % 2), turned: mask&(1<<j) != 0, x: x[j], row: j / 2}
+				best.slots[j] = slot{unit: perm[j], side: Side(j % 2), turned: mask>>j&1 == 1, x: x[j], row: j / 2}
 			}
 		}
 	}
-	try(0)
 	return best, best.depth < limit
 }
+
+// perms4 lists the permutations of four slots in lexicographic order.
+var perms4 = func() [][4]int {
+	var out [][4]int
+	for a := range 4 {
+		for b := range 4 {
+			for c := range 4 {
+				for d := range 4 {
+					if a != b && a != c && a != d && b != c && b != d && c != d {
+						out = append(out, [4]int{a, b, c, d})
+					}
+				}
+			}
+		}
+	}
+	return out
+}()
 
 // along and across give a pallet's extent along and across the trailer.
 func along(p Pallet, turned bool) int {
