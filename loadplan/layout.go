@@ -18,8 +18,9 @@ import (
 // two merged into a pinwheel block wherever that is shorter; the rows
 // packed against the nose, or slid towards the door by part of the free
 // floor when that is what keeps the axle loads legal. Only when the floor
-// runs out (positions or length) does it stack, one compatible pair at a
-// time (same zone and stop, heavier bottom first) until the floor suffices.
+// runs out (positions or length) does it stack: the fewest of the
+// compatible pairs (same zone and stop; colder zones and later stops
+// first, heavier bottoms first) that make the floor suffice.
 func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	if vs := checkInputs(tr, pallets, stops); len(vs) > 0 {
 		return nil, vs
