@@ -22,7 +22,11 @@ var samplePlan = sync.OnceValues(func() (samplePair, error) {
 	if err != nil {
 		return samplePair{}, err
 	}
-	req.Options.TimeLimit = constraints.Duration(time.Second)
+	// An iteration budget, not the time limit, ends the search, so the
+	// plan does not depend on how loaded the machine is (the race
+	// detector and parallel packages slow it down many times).
+	req.Options.Iterations = 300
+	req.Options.TimeLimit = constraints.Duration(5 * time.Minute)
 	req.Options.Workers = 1
 	plan, err := Plan(context.Background(), req)
 	return samplePair{req, plan}, err

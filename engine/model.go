@@ -137,8 +137,9 @@ func layoutTrailer(t TrailerType) loadplan.Trailer {
 // layoutPallet is the loadplan view of a pallet delivered at stop index stop.
 func layoutPallet(p Pallet, stop int) loadplan.Pallet {
 	l, w := p.Footprint.Dims()
-	return loadplan.Pallet{ID: p.ID, Stop: stop, LengthMM: l, WidthMM: w, HeightMM: p.HeightMM,
-		WeightKg: p.WeightKg, VolumeM3: p.volume(), Temperature: p.Temperature}
+	return loadplan.Pallet{ID: p.ID, Store: p.Store, Stop: stop, LengthMM: l, WidthMM: w, HeightMM: p.HeightMM,
+		WeightKg: p.WeightKg, VolumeM3: p.volume(), Temperature: p.Temperature,
+		MayBeStacked: p.MayBeStacked, MayCarry: p.MayCarry}
 }
 
 // routeCost prices a route.

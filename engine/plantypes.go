@@ -49,11 +49,15 @@ type LoadPlan struct {
 	Axles []AxleLoad `json:"axles"`
 }
 
-// Zone is a run of rows at one temperature; rows count from the nose.
+// Zone is a stretch of floor at one temperature, between bulkheads: rows
+// FirstRow to LastRow (counted from the nose on each side), FromMM to ToMM
+// from the nose.
 type Zone struct {
 	Temperature constraints.Temperature `json:"temperature"`
 	FirstRow    int                     `json:"firstRow"`
 	LastRow     int                     `json:"lastRow"`
+	FromMM      int                     `json:"fromMM"`
+	ToMM        int                     `json:"toMM"`
 }
 
 // Placement is where one pallet stands.
@@ -64,6 +68,7 @@ type Placement struct {
 	Turned bool   `json:"turned"` // long side across the trailer
 	Zone   int    `json:"zone"`   // index into Zones
 	XMM    int    `json:"xMM"`    // from the nose to the pallet's front edge
+	Level  int    `json:"level"`  // 0 on the floor, 1 stacked on the floor pallet below
 }
 
 // AxleLoad is the weight on the kingpin and the trailer axle group.

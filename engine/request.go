@@ -92,6 +92,10 @@ type Pallet struct {
 	Footprint   Footprint               `json:"footprint,omitzero"` // zero = STANDARD
 	HeightMM    int                     `json:"heightMM"`
 	Temperature constraints.Temperature `json:"temperature"`
+	// MayBeStacked lets the pallet stand on another pallet; MayCarry lets
+	// it carry one. Pallets are stacked only when the floor runs out.
+	MayBeStacked bool `json:"mayBeStacked,omitempty"`
+	MayCarry     bool `json:"mayCarry,omitempty"`
 }
 
 // Footprint is a pallet's floor size. Its JSON form is "STANDARD" (48×40 in,

@@ -305,7 +305,7 @@ func toLayout(lp *LoadPlan, path string) (*loadplan.Layout, constraints.Violatio
 	var vs constraints.Violations
 	lay := &loadplan.Layout{}
 	for _, z := range lp.Zones {
-		lay.Zones = append(lay.Zones, loadplan.Zone{Temperature: z.Temperature, FirstRow: z.FirstRow, LastRow: z.LastRow})
+		lay.Zones = append(lay.Zones, loadplan.Zone{Temperature: z.Temperature, FirstRow: z.FirstRow, LastRow: z.LastRow, FromMM: z.FromMM, ToMM: z.ToMM})
 	}
 	for i, p := range lp.Placements {
 		side, ok := loadplan.ParseSide(p.Side)
@@ -313,7 +313,7 @@ func toLayout(lp *LoadPlan, path string) (*loadplan.Layout, constraints.Violatio
 			vs.Add(CodeInvalidValue, constraints.Index(path+".placements", i)+".side", "side %q is not LEFT, RIGHT or CENTER", p.Side)
 			continue
 		}
-		lay.Placements = append(lay.Placements, loadplan.Placement{Pallet: p.Pallet, Row: p.Row, Side: side, Turned: p.Turned, Zone: p.Zone, XMM: p.XMM})
+		lay.Placements = append(lay.Placements, loadplan.Placement{Pallet: p.Pallet, Row: p.Row, Side: side, Turned: p.Turned, Zone: p.Zone, XMM: p.XMM, Level: p.Level})
 	}
 	for _, a := range lp.Axles {
 		lay.Axles = append(lay.Axles, loadplan.AxleLoad{AfterStop: a.AfterStop, KingpinKg: a.KingpinKg, AxleGroupKg: a.AxleGroupKg})
