@@ -47,13 +47,14 @@ func genRequest(t *rapid.T) Request {
 			MaxTrailerLengthMM: rapid.SampledFrom([]int{0, 0, 0, 14630}).Draw(t, "maxLen"),
 		})
 	}
-	nPallets := rapid.IntRange(0, 40).Draw(t, "pallets")
+	nPallets := rapid.IntRange(0, 60).Draw(t, "pallets")
 	for i := range nPallets {
 		fp := rapid.SampledFrom([]Footprint{{}, HalfFootprint, {1200, 800}, {1200, 1000}}).Draw(t, "fp")
 		req.Pallets = append(req.Pallets, Pallet{
 			ID: fmt.Sprint("P", i), Store: fmt.Sprint("S", rapid.IntRange(0, nStores-1).Draw(t, "store")),
 			WeightKg: rapid.Float64Range(10, 1500).Draw(t, "kg"), HeightMM: rapid.IntRange(300, 2800).Draw(t, "h"),
 			Footprint: fp, Temperature: constraints.Temperature(rapid.IntRange(0, 2).Draw(t, "temp")),
+			MayBeStacked: rapid.Bool().Draw(t, "mayBeStacked"), MayCarry: rapid.Bool().Draw(t, "mayCarry"),
 		})
 	}
 	kinds := []constraints.EquipmentKind{constraints.DryVan, constraints.Reefer, constraints.MultiTempReefer}
