@@ -132,6 +132,7 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 	// rest of the time.
 	searchEnd := deadline
 	s := newSearcher(in, opts.Seed, func() bool { return ctx.Err() != nil || time.Now().After(searchEnd) })
+	searchGains := 0
 	search := func(until time.Time) {
 		searchEnd = until
 		for len(best) > lb {
@@ -140,6 +141,7 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 				break
 			}
 			best = next
+			searchGains++
 		}
 	}
 	if in.d == 1 && len(best) > lb {
@@ -184,7 +186,14 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 			// soon as it cannot beat the best packing.
 			rng := rand.New(rand.NewPCG(opts.Seed, 0x5851f42d4c957f2d))
 			for len(best) > lb && !stopped() {
-				slice := time.Now().Add(limit / 10)
+				// Time goes where it pays: a search that has not removed a
+				// single bin so far gets short slices, leaving the dives
+				// most of the time.
+				share := limit / 10
+				if searchGains == 0 {
+					share = limit / 40
+				}
+				slice := time.Now().Add(share)
 				if slice.After(deadline) {
 					slice = deadline
 				}
