@@ -296,3 +296,35 @@ func TestNoFleet(t *testing.T) {
 		t.Fatalf("got %+v", sol)
 	}
 }
+
+// TestBreakRule pins the break semantics: a rest is taken at the last site
+// before the leg that would exceed BreakAfter, and lengthens the departure
+// to Arrival+BreakDuration.
+func TestBreakRule(t *testing.T) {
+	// Depot 0, sites at 1 and 2; every leg takes 60.
+	p := &Problem{
+		N:        3,
+		Distance: []float64{0, 60, 60, 60, 0, 60, 60, 60, 0},
+		Duration: []float64{0, 60, 60, 60, 0, 60, 60, 60, 0},
+		Sites: []Site{
+			{Location: 1, Service: 10, Windows: []Window{{0, 100}}},
+			{Location: 2, Service: 10},
+		},
+		VehicleTypes: []VehicleType{{Count: 1, ShiftEnd: 1000, BreakAfter: 100, BreakDuration: 30, DistanceCost: 1}},
+	}
+	sol, err := Solve(context.Background(), p, Options{MaxIterations: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkSolution(p, sol); err != nil {
+		t.Fatal(err)
+	}
+	if len(sol.Routes) != 1 {
+		t.Fatalf("got %+v", sol)
+	}
+	r := sol.Routes[0]
+	want := []Visit{{Site: 0, Arrival: 60, Start: 60, Departure: 90}, {Site: 1, Arrival: 150, Start: 150, Departure: 180}}
+	if !reflect.DeepEqual(r.Visits, want) || r.Depart != 0 || r.Return != 240 || r.Driving != 180 {
+		t.Fatalf("got depart %g return %g driving %g visits %+v, want visits %+v", r.Depart, r.Return, r.Driving, r.Visits, want)
+	}
+}
