@@ -77,8 +77,8 @@ func checkSolution(p *Problem, sol *Solution) error {
 			if !inWin {
 				return fmt.Errorf("route %d visit %d: start %g outside the windows of site %d %v", ri, k, v.Start, v.Site, s.Windows)
 			}
-			if v.Departure < v.Start+s.Service-tol {
-				return fmt.Errorf("route %d visit %d: departs %g before service ends %g", ri, k, v.Departure, v.Start+s.Service)
+			if v.Departure < v.Start+s.ServiceTime()-tol {
+				return fmt.Errorf("route %d visit %d: departs %g before service ends %g", ri, k, v.Departure, v.Start+s.ServiceTime())
 			}
 			if vt.BreakAfter > 0 && v.Departure-v.Arrival >= vt.BreakDuration-tol {
 				since = 0

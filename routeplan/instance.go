@@ -22,6 +22,18 @@ type instance struct {
 
 func newInstance(p *Problem) *instance {
 	in := &instance{p: p, n: p.N, dist: p.Distance, dur: p.Duration, sites: p.Sites, types: p.VehicleTypes}
+	// The search reads Site.Service as the whole service time: fold the
+	// per-unit part in, on a copy, so the caller's Problem stays as it is.
+	for i := range p.Sites {
+		if len(p.Sites[i].ServicePerUnit) > 0 {
+			in.sites = append([]Site(nil), p.Sites...)
+			for j := range in.sites {
+				in.sites[j].Service = in.sites[j].ServiceTime()
+				in.sites[j].ServicePerUnit = nil
+			}
+			break
+		}
+	}
 	if len(p.VehicleTypes) > 0 {
 		in.dims = len(p.VehicleTypes[0].Capacity)
 	}

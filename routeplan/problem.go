@@ -53,8 +53,13 @@ type Site struct {
 	Location int
 	// Windows are sorted and do not overlap; empty means no restriction.
 	Windows []Window
-	// Service is how long the work at the site takes.
+	// Service is the fixed part of the work at the site (docking,
+	// paperwork).
 	Service float64
+	// ServicePerUnit, when set, adds time per unit of demand, one entry
+	// per capacity dimension: the work takes ServiceTime() = Service +
+	// Σ ServicePerUnit[k]·Demand[k] (unloading time per pallet, say).
+	ServicePerUnit []float64
 	// Demand has one entry per capacity dimension of the vehicle types.
 	Demand []float64
 	// VehicleTypes lists the indices of the vehicle types allowed to serve
@@ -87,4 +92,16 @@ type VehicleType struct {
 	// A used route costs FixedCost + DistanceCost*distance +
 	// TimeCost*(Return-Depart).
 	FixedCost, DistanceCost, TimeCost float64
+}
+
+// ServiceTime is how long the work at the site takes: the fixed Service
+// plus ServicePerUnit times the demand, dimension by dimension.
+func (s Site) ServiceTime() float64 {
+	t := s.Service
+	for k, u := range s.ServicePerUnit {
+		if k < len(s.Demand) {
+			t += u * s.Demand[k]
+		}
+	}
+	return t
 }

@@ -65,8 +65,12 @@ func genProblem(t *rapid.T) *Problem {
 	}
 	for i := 0; i < nSites; i++ {
 		s := Site{Location: i + 2, Service: float64(rapid.IntRange(0, 30).Draw(t, "service"))}
+		perUnit := rapid.Bool().Draw(t, "perUnit")
 		for d := 0; d < dims; d++ {
 			s.Demand = append(s.Demand, float64(rapid.IntRange(0, 10).Draw(t, "demand")))
+			if perUnit {
+				s.ServicePerUnit = append(s.ServicePerUnit, float64(rapid.IntRange(0, 5).Draw(t, "servicePerUnit")))
+			}
 		}
 		at := float64(rapid.IntRange(0, 800).Draw(t, "w0"))
 		for w := rapid.IntRange(0, 3).Draw(t, "windows"); w > 0; w-- {
@@ -254,7 +258,7 @@ func TestSolveAnyInput(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genProblem(t)
 		f := rapid.SampledFrom([]float64{math.NaN(), math.Inf(1), -1, 0, 1e18}).Draw(t, "bad")
-		switch rapid.IntRange(0, 7).Draw(t, "corrupt") {
+		switch rapid.IntRange(0, 8).Draw(t, "corrupt") {
 		case 0:
 			p.Distance[rapid.IntRange(0, len(p.Distance)-1).Draw(t, "i")] = f
 		case 1:
@@ -271,6 +275,8 @@ func TestSolveAnyInput(t *testing.T) {
 			p.VehicleTypes[0].Capacity = append(p.VehicleTypes[0].Capacity, f)
 		case 7:
 			p.Objective = Objective(rapid.IntRange(-1, 3).Draw(t, "obj"))
+		case 8:
+			p.Sites[0].ServicePerUnit = []float64{f, f, f, f}[:rapid.IntRange(1, 4).Draw(t, "perUnitDims")]
 		}
 		sol, err := Solve(context.Background(), p, Options{MaxIterations: 5})
 		if err != nil {

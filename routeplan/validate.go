@@ -92,6 +92,12 @@ func Validate(p *Problem) error {
 			}
 		}
 		nonNegative(&vs, constraints.Field(path, "service"), s.Service)
+		if n := len(s.ServicePerUnit); n > 0 && dims >= 0 && n != dims {
+			vs.Add(CodeSizeMismatch, constraints.Field(path, "servicePerUnit"), "has %d dimensions, vehicle capacities have %d", n, dims)
+		}
+		for k, u := range s.ServicePerUnit {
+			nonNegative(&vs, constraints.Index(constraints.Field(path, "servicePerUnit"), k), u)
+		}
 		if dims >= 0 && len(s.Demand) != dims {
 			vs.Add(CodeSizeMismatch, constraints.Field(path, "demand"), "has %d dimensions, vehicle capacities have %d", len(s.Demand), dims)
 		}
