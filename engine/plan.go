@@ -147,13 +147,13 @@ func (pl *planner) makeOrders() {
 		best := -1
 		for _, pi := range groups[k] {
 			p := req.Pallets[pi]
-			any := false
+			carried := false
 			for _, t := range req.Fleet {
 				if t.Count > 0 && pl.m.fits(p, t, k.store) {
-					any = true
+					carried = true
 				}
 			}
-			if !any {
+			if !carried {
 				pl.unassigned = append(pl.unassigned, Unassigned{Pallet: p.ID, Reason: ReasonNoCompatibleTrailer,
 					Message: fmt.Sprintf("no trailer type can carry this %s pallet (%d mm tall, %.0f kg) to store %q", p.Temperature, p.HeightMM, p.WeightKg, p.Store)})
 				continue
