@@ -41,14 +41,9 @@ func runBinpack(args []string, stdout, stderr io.Writer) error {
 	}
 	var refs bench.Refs
 	if *refFile != "" {
-		f, err := os.Open(*refFile)
-		if err != nil {
+		var err error
+		if refs, err = readWith(*refFile, bench.ReadRefs); err != nil {
 			return err
-		}
-		refs, err = bench.ReadRefs(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", *refFile, err)
 		}
 	}
 	if *solDir != "" {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -49,8 +48,8 @@ func TestBinpackCommand(t *testing.T) {
 		name, path string
 		read       func(string) (binpack.Problem, error)
 	}{
-		{"one", bpp, readWith(bench.ReadBPP)},
-		{"two", vbp, readWith(bench.ReadVBP)},
+		{"one", bpp, func(path string) (binpack.Problem, error) { return readWith(path, bench.ReadBPP) }},
+		{"two", vbp, func(path string) (binpack.Problem, error) { return readWith(path, bench.ReadVBP) }},
 	} {
 		p, err := c.read(c.path)
 		if err != nil {
@@ -75,17 +74,6 @@ func TestBinpackCommand(t *testing.T) {
 		if err := binpack.Check(p, bins); err != nil {
 			t.Errorf("%s.sol: %v", c.name, err)
 		}
-	}
-}
-
-func readWith(read func(r io.Reader) (binpack.Problem, error)) func(string) (binpack.Problem, error) {
-	return func(path string) (binpack.Problem, error) {
-		f, err := os.Open(path)
-		if err != nil {
-			return binpack.Problem{}, err
-		}
-		defer f.Close()
-		return read(f)
 	}
 }
 

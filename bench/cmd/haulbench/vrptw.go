@@ -54,14 +54,9 @@ func runVRPTW(args []string, stdout, stderr io.Writer) error {
 	}
 	var refs map[string]vrptw.Ref
 	if *refFile != "" {
-		f, err := os.Open(*refFile)
-		if err != nil {
+		var err error
+		if refs, err = readWith(*refFile, vrptw.ReadRefs); err != nil {
 			return err
-		}
-		refs, err = vrptw.ReadRefs(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", *refFile, err)
 		}
 	}
 	if *solDir != "" {
