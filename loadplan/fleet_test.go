@@ -207,3 +207,47 @@ func TestPackFleetStacks(t *testing.T) {
 	}
 	checkFleetPlan(t, fleet, ps, plan)
 }
+
+// TestFleetLowerBound checks the bound on cases worked out by hand.
+func TestFleetLowerBound(t *testing.T) {
+	dry, reefer := testTrailer(constraints.DryVan), testTrailer(constraints.Reefer)
+	many := func(n int, temp constraints.Temperature, kg float64) []Pallet {
+		var ps []Pallet
+		for i := range n {
+			ps = append(ps, std(fmt.Sprint("p", i), 0, kg, temp))
+		}
+		return ps
+	}
+	cases := []struct {
+		name    string
+		fleet   []FleetTrailer
+		pallets []Pallet
+		want    int
+	}{
+		{"none", []FleetTrailer{{dry, 3}}, nil, 0},
+		// 31 pallets on 30 positions.
+		{"positions", []FleetTrailer{{dry, 3}}, many(31, constraints.Ambient, 100), 2},
+		// 21 pallets of 1,000 kg against 20,000 kg of payload.
+		{"weight", []FleetTrailer{{dry, 3}}, many(21, constraints.Ambient, 1000), 2},
+		// Stackable pallets may ride on others: no floor, no position.
+		{"stacked", []FleetTrailer{{dry, 3}}, func() []Pallet {
+			ps := many(40, constraints.Ambient, 100)
+			for i := range ps {
+				ps[i].MayBeStacked = true
+			}
+			return ps
+		}(), 1},
+		// 20 ambient and 10 frozen pallets fill one trailer by size. No
+		// type here takes both, but the bound only counts capacity: 1.
+		{"class", []FleetTrailer{{dry, 3}, {reefer, 1}}, append(many(20, constraints.Ambient, 100), many(10, constraints.Frozen, 100)...), 1},
+		// 31 frozen pallets: only the reefer carries them.
+		{"class positions", []FleetTrailer{{dry, 3}, {reefer, 1}}, many(31, constraints.Frozen, 100), 2},
+		// A type with no trailer left does not count.
+		{"no free type", []FleetTrailer{{reefer, 0}}, many(5, constraints.Frozen, 100), 0},
+	}
+	for _, c := range cases {
+		if got := FleetLowerBound(c.fleet, c.pallets); got != c.want {
+			t.Errorf("%s: bound %d, want %d", c.name, got, c.want)
+		}
+	}
+}
