@@ -18,10 +18,15 @@ type FleetTrailer struct {
 
 // FleetOptions tunes PackFleet. The zero value means the defaults.
 type FleetOptions struct {
-	// TimeLimit bounds the search that tries to empty trailers after the
-	// first packing; 0 means DefaultFleetTimeLimit. PackFleet returns
-	// earlier when it meets the lower bound or runs out of moves.
+	// TimeLimit bounds the whole call after the first (first-fit)
+	// packing, which always completes; 0 means DefaultFleetTimeLimit.
+	// PackFleet returns earlier when it meets the lower bound or no move
+	// improves the plan, which on most inputs is well before the limit.
 	TimeLimit time.Duration
+	// Seed drives the random choices of binpack.Solve. The same input,
+	// options and seed give the same plan unless the time limit cuts a
+	// search short.
+	Seed uint64
 }
 
 // DefaultFleetTimeLimit is PackFleet's time limit when the options give none.
@@ -70,13 +75,40 @@ type FleetPlan struct {
 // reason. Invalid input gives a constraints.Violations error listing every
 // fault with paths "fleet[k]..." and "pallets[i]...".
 //
-// The first packing is first-fit: stores with the most freight first,
-// each pallet into the first open trailer whose layout still succeeds, a
-// new trailer (the largest type left that can take it) otherwise. Then,
-// until the time limit, the lower bound or no progress, it tries to empty
-// the trailer with the fewest pallets into the others. When ctx ends, the
-// pallets not yet packed are returned in Unplaced with CodeCancelled and
-// the error is nil: every load returned is legal.
+// The plan is the best, by pallets left without a trailer, then trailers,
+// then stops summed over the trailers, of two packings, each improved:
+//
+//   - first-fit in store order: stores with the most freight first, each
+//     pallet into the first open trailer that takes it, a new trailer (the
+//     largest type left that can take it) otherwise;
+//   - guided by binpack: per temperature class, colder first, a vector bin
+//     packing (floor positions, floor length, weight, volume, as estimated
+//     for the largest type that suits the class) solved by binpack.Solve;
+//     each bin becomes a trailer of a type it lays out on, the most
+//     constrained bins first and each on the least versatile, largest type
+//     that takes it (dry vans before reefers before multi-temperature ones),
+//     so smaller types serve the bins that fit them when the large ones run
+//     short. A bin that lays out on no free type keeps the longest run of
+//     its pallets that does, and the rest are first-fitted as above.
+//
+// The improvement phase then, until it meets the lower bound, the time
+// limit, ctx or no move helps: merges two trailers into one of any free
+// type (a multi-temperature reefer can take a frozen and a chilled one),
+// empties a trailer into the others, shifts pallets from the least loaded
+// trailer to fuller ones, and finally moves a store's pallets to a trailer
+// that already visits it whenever that saves a stop. Stores are kept
+// together in this second sense only: the trailer count comes first, and
+// a store is split over two trailers when that saves one.
+//
+// Every move is checked by cheap necessary conditions (equipment and zone
+// count, payload, volume, floor positions, floor area) before any layout,
+// and layouts are remembered per trailer type and pallet set. The result
+// is deterministic for the same input and Seed unless the time limit (of
+// PackFleet, or the share of it binpack.Solve gets) cuts a search short.
+// When ctx ends during the first packing, the pallets not yet packed are
+// returned in Unplaced with CodeCancelled and the error is nil; when it
+// ends later, the best complete plan so far is returned. Every load
+// returned is legal.
 func PackFleet(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, opts FleetOptions) (*FleetPlan, error) {
 	var vs constraints.Violations
 	for k, ft := range fleet {
@@ -99,253 +131,56 @@ func PackFleet(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, opts
 	if limit <= 0 {
 		limit = DefaultFleetTimeLimit
 	}
-	deadline := time.Now().Add(limit)
-
-	f := &fleetPacker{fleet: fleet, pallets: flat, left: make([]int, len(fleet)), storeRank: map[string]int{}}
-	for k, ft := range fleet {
-		f.left[k] = ft.Count
-	}
-	for _, p := range flat {
-		if _, ok := f.storeRank[p.Store]; !ok {
-			f.storeRank[p.Store] = len(f.storeRank)
-		}
-	}
+	f := newFleetPacker(ctx, fleet, flat, time.Now().Add(limit))
 	plan := &FleetPlan{}
+	todo := f.screen(plan)
 
-	// Pallets no type carries even alone.
-	var todo []int
-	for i, p := range flat {
-		code, reason := "", ""
-		for _, ft := range fleet {
-			if ft.Count <= 0 {
-				continue
+	// The store-order first-fit is the baseline every other packing must
+	// beat, and the answer if ctx ends before it is complete.
+	a, done := f.firstFit(f.storeOrder(todo))
+	for _, i := range todo[done:] {
+		plan.Unplaced = append(plan.Unplaced, UnplacedPallet{Pallet: flat[i].ID, Code: CodeCancelled, Reason: "the context ended before the pallet was packed"})
+	}
+	best := a
+	if done == len(todo) {
+		cands := []*packing{a}
+		if b, ok := f.binpackFirst(todo, limit/4, opts.Seed); ok {
+			cands = append(cands, b)
+		}
+		// The more promising start gets the larger share of the time.
+		sort.SliceStable(cands, func(x, y int) bool { return f.better(cands[x], cands[y]) })
+		for n, c := range cands {
+			until := f.deadline
+			if n+1 < len(cands) {
+				until = time.Now().Add(time.Until(f.deadline) * 2 / 3)
 			}
-			_, err := PlanTrailer(ft.Trailer, []Pallet{p}, 1)
-			if err == nil {
-				code = ""
-				break
-			}
-			if code == "" {
-				if v := constraints.AsViolations(err); len(v) > 0 {
-					code, reason = v[0].Code, v[0].Message
-				} else {
-					code, reason = CodeInvalid, err.Error()
-				}
+			f.improve(c, until)
+			if f.better(c, best) {
+				best = c
 			}
 		}
-		if code == "" && !f.anyType() {
-			code, reason = CodeNoTrailer, "the fleet has no trailer"
-		}
-		if code != "" {
-			plan.Unplaced = append(plan.Unplaced, UnplacedPallet{Pallet: p.ID, Code: code, Reason: reason})
-			continue
-		}
-		todo = append(todo, i)
 	}
-
-	// Stores with the most freight first, measured against the largest
-	// capacity of the fleet; a store's pallets in input order.
-	size := map[string]float64{}
-	capW, capV := 0.0, 0.0
-	for _, ft := range fleet {
-		if ft.Count > 0 {
-			capW, capV = math.Max(capW, ft.Trailer.PayloadKg), math.Max(capV, ft.Trailer.Volume())
-		}
+	for _, i := range best.noRoom {
+		plan.Unplaced = append(plan.Unplaced, UnplacedPallet{Pallet: flat[i].ID, Code: CodeNoTrailer, Reason: "no trailer left in the fleet has room for it"})
 	}
-	for _, i := range todo {
-		p := flat[i]
-		size[p.Store] += math.Max(p.WeightKg/math.Max(capW, 1), p.VolumeM3/math.Max(capV, 1e-9))
-	}
-	sort.SliceStable(todo, func(a, b int) bool {
-		sa, sb := flat[todo[a]].Store, flat[todo[b]].Store
-		if sa != sb && size[sa] != size[sb] {
-			return size[sa] > size[sb]
-		}
-		return f.storeRank[sa] < f.storeRank[sb]
-	})
-	cancelled := false
-	for _, i := range todo {
-		if ctx.Err() != nil {
-			cancelled = true
-		}
-		if cancelled {
-			plan.Unplaced = append(plan.Unplaced, UnplacedPallet{Pallet: flat[i].ID, Code: CodeCancelled, Reason: "the context ended before the pallet was packed"})
-			continue
-		}
-		if !f.place(i) {
-			plan.Unplaced = append(plan.Unplaced, UnplacedPallet{Pallet: flat[i].ID, Code: CodeNoTrailer, Reason: "no trailer left in the fleet has room for it"})
-		}
-	}
-
-	lb := f.lowerBound()
-	// Empty the trailer with the fewest pallets into the others.
-	for !cancelled && len(f.bins) > lb && ctx.Err() == nil && time.Now().Before(deadline) {
-		if !f.emptyOne(ctx, deadline) {
-			break
-		}
-		lb = f.lowerBound()
-	}
-
 	short := false
 	for _, u := range plan.Unplaced {
 		short = short || u.Code == CodeNoTrailer || u.Code == CodeCancelled
 	}
-	for _, b := range f.bins {
-		ps, stores := f.withStops(b.pallets)
-		plan.Loads = append(plan.Loads, TrailerLoad{Fleet: b.kind, Trailer: fleet[b.kind].Trailer.ID, Stores: stores, Pallets: ps, Layout: b.layout})
+	for _, l := range best.loads {
+		ps, stores := f.withStops(l.pallets)
+		plan.Loads = append(plan.Loads, TrailerLoad{Fleet: l.kind, Trailer: fleet[l.kind].Trailer.ID, Stores: stores, Pallets: ps, Layout: l.layout})
 	}
-	plan.LowerBound = lb
-	plan.Optimal = !short && len(plan.Loads) == lb
+	plan.LowerBound = f.lowerBound(best)
+	plan.Optimal = !short && len(plan.Loads) == plan.LowerBound
 	return plan, nil
 }
 
-// fleetPacker holds PackFleet's working state.
-type fleetPacker struct {
-	fleet     []FleetTrailer
-	pallets   []Pallet
-	left      []int // trailers of each type still free
-	storeRank map[string]int
-	bins      []*fleetBin
-}
-
-type fleetBin struct {
-	kind    int
-	pallets []int
-	layout  *Layout
-}
-
-func (f *fleetPacker) anyType() bool {
-	for _, ft := range f.fleet {
-		if ft.Count > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// withStops returns copies of the pallets with Stop set by store, stores
-// in order of first appearance in the input, and the store of each stop.
-func (f *fleetPacker) withStops(idx []int) ([]Pallet, []string) {
-	var stores []string
-	seen := map[string]bool{}
-	for _, i := range idx {
-		if s := f.pallets[i].Store; !seen[s] {
-			seen[s] = true
-			stores = append(stores, s)
-		}
-	}
-	sort.SliceStable(stores, func(a, b int) bool { return f.storeRank[stores[a]] < f.storeRank[stores[b]] })
-	stop := make(map[string]int, len(stores))
-	for s, name := range stores {
-		stop[name] = s
-	}
-	// Input order keeps the layout independent of the packing order.
-	sorted := append([]int(nil), idx...)
-	sort.Ints(sorted)
-	ps := make([]Pallet, len(sorted))
-	for j, i := range sorted {
-		ps[j] = f.pallets[i]
-		ps[j].Stop = stop[ps[j].Store]
-	}
-	return ps, stores
-}
-
-// layout lays the pallets out on a trailer of the given type.
-func (f *fleetPacker) layout(kind int, idx []int) (*Layout, bool) {
-	ps, stores := f.withStops(idx)
-	lay, err := PlanTrailer(f.fleet[kind].Trailer, ps, len(stores))
-	return lay, err == nil
-}
-
-// place puts pallet i into the first open trailer that takes it, or opens
-// the largest free type that does.
-func (f *fleetPacker) place(i int) bool {
-	for _, b := range f.bins {
-		if lay, ok := f.layout(b.kind, append(append([]int(nil), b.pallets...), i)); ok {
-			b.pallets, b.layout = append(b.pallets, i), lay
-			return true
-		}
-	}
-	kinds := make([]int, 0, len(f.fleet))
-	for k := range f.fleet {
-		if f.left[k] > 0 {
-			kinds = append(kinds, k)
-		}
-	}
-	sort.SliceStable(kinds, func(a, b int) bool { return f.larger(kinds[a], kinds[b]) })
-	for _, k := range kinds {
-		if lay, ok := f.layout(k, []int{i}); ok {
-			f.left[k]--
-			f.bins = append(f.bins, &fleetBin{kind: k, pallets: []int{i}, layout: lay})
-			return true
-		}
-	}
-	return false
-}
-
-// larger orders trailer types by floor area, then payload, then volume.
-func (f *fleetPacker) larger(a, b int) bool {
-	ta, tb := f.fleet[a].Trailer, f.fleet[b].Trailer
-	if aa, ab := ta.LengthMM*ta.WidthMM, tb.LengthMM*tb.WidthMM; aa != ab {
-		return aa > ab
-	}
-	if ta.PayloadKg != tb.PayloadKg {
-		return ta.PayloadKg > tb.PayloadKg
-	}
-	return ta.Volume() > tb.Volume()
-}
-
-// emptyOne tries to move every pallet of the least loaded trailer into the
-// others; it keeps the move only if all of them find room.
-func (f *fleetPacker) emptyOne(ctx context.Context, deadline time.Time) bool {
-	order := make([]int, len(f.bins))
-	for j := range order {
-		order[j] = j
-	}
-	sort.SliceStable(order, func(a, b int) bool { return len(f.bins[order[a]].pallets) < len(f.bins[order[b]].pallets) })
-	for _, victim := range order {
-		if ctx.Err() != nil || time.Now().After(deadline) {
-			return false
-		}
-		trial := make([]*fleetBin, 0, len(f.bins)-1)
-		for j, b := range f.bins {
-			if j != victim {
-				c := *b
-				c.pallets = append([]int(nil), b.pallets...)
-				trial = append(trial, &c)
-			}
-		}
-		ok := true
-		for _, i := range f.bins[victim].pallets {
-			if ctx.Err() != nil || time.Now().After(deadline) {
-				return false
-			}
-			moved := false
-			for _, b := range trial {
-				if lay, fits := f.layout(b.kind, append(append([]int(nil), b.pallets...), i)); fits {
-					b.pallets, b.layout, moved = append(b.pallets, i), lay, true
-					break
-				}
-			}
-			if !moved {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			f.left[f.bins[victim].kind]++
-			f.bins = trial
-			return true
-		}
-	}
-	return false
-}
-
 // lowerBound bounds the number of trailers the packed pallets need.
-func (f *fleetPacker) lowerBound() int {
+func (f *fleetPacker) lowerBound(s *packing) int {
 	var packed []Pallet
-	for _, b := range f.bins {
-		for _, i := range b.pallets {
+	for _, l := range s.loads {
+		for _, i := range l.pallets {
 			packed = append(packed, f.pallets[i])
 		}
 	}

@@ -1,0 +1,293 @@
+package loadplan
+
+import (
+	"math"
+	"sort"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/loadplan/binpack"
+)
+
+// binpackFirst builds PackFleet's packing guided by binpack: per class,
+// colder first (the classes fewer types carry take their trailers first),
+// a vector bin packing against the class's reference type, each bin turned
+// into a trailer; what finds no trailer that way is first-fitted. share is
+// the time binpack.Solve may take over all classes. ok is false when ctx
+// or the deadline ended the construction.
+func (f *fleetPacker) binpackFirst(todo []int, share time.Duration, seed uint64) (*packing, bool) {
+	s := f.newPacking()
+	var leftovers []int
+	classes := []constraints.Temperature{constraints.Frozen, constraints.Chilled, constraints.Ambient}
+	for ci, c := range classes {
+		var idx []int
+		for _, i := range todo {
+			if f.pallets[i].Temperature == c {
+				idx = append(idx, i)
+			}
+		}
+		if len(idx) == 0 {
+			continue
+		}
+		// Store order: equal items keep their stores together.
+		sort.SliceStable(idx, func(a, b int) bool { return f.rank[idx[a]] < f.rank[idx[b]] })
+		ref := f.refType(s, c)
+		if ref < 0 {
+			leftovers = append(leftovers, idx...)
+			continue
+		}
+		var items []int
+		for _, i := range idx {
+			if f.allowed[i][ref] {
+				items = append(items, i)
+			} else {
+				leftovers = append(leftovers, i)
+			}
+		}
+		// The share left is divided among the classes left.
+		began := time.Now()
+		bins, ok := f.solveClass(ref, c, items, share/time.Duration(len(classes)-ci), seed)
+		if !ok {
+			return nil, false
+		}
+		share -= min(share, time.Since(began))
+		leftovers = append(leftovers, f.assignBins(s, c, bins)...)
+		if f.stopped(f.deadline) {
+			return nil, false
+		}
+	}
+	for _, i := range f.storeOrder(leftovers) {
+		if f.stopped(f.deadline) {
+			return nil, false
+		}
+		if !f.place(s, i) {
+			s.noRoom = append(s.noRoom, i)
+		}
+	}
+	return s, true
+}
+
+// preferred orders types for a class's bins: the least versatile
+// equipment first (dry vans, then reefers, then multi-temperature ones,
+// so the rarer equipment stays free for the freight that needs it), then
+// the largest.
+func (f *fleetPacker) preferred(a, b int) bool {
+	ka, kb := f.fleet[a].Trailer.Equipment.Kind, f.fleet[b].Trailer.Equipment.Kind
+	if ka != kb {
+		return ka < kb
+	}
+	return f.larger(a, b)
+}
+
+// refType is the type a class's bin packing is sized against: the most
+// preferred free type that carries the class, or -1.
+func (f *fleetPacker) refType(s *packing, c constraints.Temperature) int {
+	best := -1
+	for k, ft := range f.fleet {
+		if s.left[k] > 0 && ft.Trailer.Equipment.Carries(c) && (best < 0 || f.preferred(k, best)) {
+			best = k
+		}
+	}
+	return best
+}
+
+// solveClass packs the items (pallets of class c, in store order) into
+// bins of the reference type's capacity with binpack.Solve and returns
+// the bins as pallet indices. The sizes estimate what PlanTrailer will
+// need, in half floor positions (a pallet likely to be stacked takes half
+// its unit), floor length (per pallet, the best of a row of two and a
+// pinwheel block of four like it), weight and volume; capacities round
+// down and sizes up, so a bin is within payload and volume for sure and
+// near the floor's limits. ok is false when ctx ended it.
+func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int, share time.Duration, seed uint64) ([][]int, bool) {
+	if len(items) == 0 {
+		return nil, true
+	}
+	tr := f.fleet[ref].Trailer
+	ps := make([]Pallet, len(items))
+	for j, i := range items {
+		ps[j] = f.pallets[i]
+		ps[j].Stop = f.rank[i]
+	}
+	paired := make([]bool, len(items))
+	for _, pr := range stackPairs(tr, ps, []constraints.Temperature{c}) {
+		paired[pr[0]], paired[pr[1]] = true, true
+	}
+	var prob binpack.Problem
+	if tr.Positions > 0 {
+		prob.Capacity = append(prob.Capacity, 2*int64(tr.Positions))
+	}
+	prob.Capacity = append(prob.Capacity, int64(tr.LengthMM), max(1, int64(math.Floor(tr.PayloadKg))), max(1, int64(math.Floor(tr.Volume()*1000))))
+	type unitKey struct{ l, w int }
+	units := map[unitKey][2]int{}
+	for j, p := range ps {
+		u, ok := units[unitKey{p.LengthMM, p.WidthMM}]
+		if !ok {
+			pos, length := floorUnit(p, tr.WidthMM)
+			u = [2]int{pos, length}
+			units[unitKey{p.LengthMM, p.WidthMM}] = u
+		}
+		pos2, length := 2*int64(u[0]), int64(u[1])
+		if paired[j] {
+			pos2, length = pos2/2, (length+1)/2
+		}
+		var sz []int64
+		if tr.Positions > 0 {
+			sz = append(sz, pos2)
+		}
+		sz = append(sz, length, int64(math.Ceil(p.WeightKg)), int64(math.Ceil(p.VolumeM3*1000)))
+		for d := range sz {
+			sz[d] = min(sz[d], prob.Capacity[d])
+		}
+		prob.Sizes = append(prob.Sizes, sz)
+	}
+	res, err := binpack.Solve(f.ctx, prob, binpack.Options{TimeLimit: max(share, time.Millisecond), Seed: seed})
+	if f.ctx.Err() != nil {
+		return nil, false
+	}
+	if err != nil {
+		// The sizes are clamped to the capacities, so this is a bug; the
+		// pallets still get first-fitted.
+		return [][]int{items}, true
+	}
+	relabel(prob.Sizes, res.Bins)
+	bins := make([][]int, len(res.Bins))
+	for b, bin := range res.Bins {
+		for _, j := range bin {
+			bins[b] = append(bins[b], items[j])
+		}
+	}
+	return bins, true
+}
+
+// relabel hands items with identical sizes out to their bins' places in
+// index order (bins in order), which changes no bin's load but keeps the
+// pallets of a store, adjacent in index order, together.
+func relabel(sizes [][]int64, bins [][]int) {
+	type key [4]int64
+	slots := map[key][][2]int{}
+	var keys []key
+	for b, bin := range bins {
+		for j, it := range bin {
+			var k key
+			copy(k[:], sizes[it])
+			if _, ok := slots[k]; !ok {
+				keys = append(keys, k)
+			}
+			slots[k] = append(slots[k], [2]int{b, j})
+		}
+	}
+	for _, k := range keys {
+		var its []int
+		for _, sl := range slots[k] {
+			its = append(its, bins[sl[0]][sl[1]])
+		}
+		sort.Ints(its)
+		for n, sl := range slots[k] {
+			bins[sl[0]][sl[1]] = its[n]
+		}
+	}
+}
+
+// floorUnit estimates a pallet's share of the floor on a floor of the given
+// width: the positions of its row when it cannot share one (1 or 2), and the
+// floor length per pallet in the best of a row of two and a pinwheel block
+// of four pallets like it, or of a row of its own.
+func floorUnit(p Pallet, width int) (positions, lengthMM int) {
+	p.Stop = 0
+	if _, _, d2, ok := pairRow(p, p, width); ok {
+		l := (d2 + 1) / 2
+		if blk, ok := pinwheel([4]Pallet{p, p, p, p}, width, 2*d2); ok {
+			l = min(l, (blk.depth+3)/4)
+		}
+		return 1, l
+	}
+	_, d1, side := singleRow(p, width)
+	return side.Positions(), d1
+}
+
+// assignBins turns the bins of one class into loads: the most constrained
+// bins (those that lay out on the fewest free types) first, fullest first
+// among equals, each on the most preferred free type it lays out on. A bin
+// that lays out on no free type keeps the longest run of its pallets (in
+// store order) that does on the most preferred free type carrying the
+// class; the pallets it returns are those left over.
+func (f *fleetPacker) assignBins(s *packing, c constraints.Temperature, bins [][]int) []int {
+	var kinds []int
+	for k, ft := range f.fleet {
+		if s.left[k] > 0 && ft.Trailer.Equipment.Carries(c) {
+			kinds = append(kinds, k)
+		}
+	}
+	sort.SliceStable(kinds, func(a, b int) bool { return f.preferred(kinds[a], kinds[b]) })
+	type option struct {
+		bin   []int
+		loads []*fleetLoad // one per type it lays out on, preferred first
+	}
+	opts := make([]option, len(bins))
+	for b, bin := range bins {
+		opts[b].bin = bin
+		for _, k := range kinds {
+			if l := f.makeLoad(k, bin); l != nil {
+				opts[b].loads = append(opts[b].loads, l)
+			}
+		}
+	}
+	sort.SliceStable(opts, func(a, b int) bool {
+		na, nb := len(opts[a].loads), len(opts[b].loads)
+		if (na == 0) != (nb == 0) {
+			return nb == 0
+		}
+		if na != nb {
+			return na < nb
+		}
+		return len(opts[a].bin) > len(opts[b].bin)
+	})
+	var rest []int
+	for _, o := range opts {
+		done := false
+		for _, l := range o.loads {
+			if s.left[l.kind] > 0 {
+				s.left[l.kind]--
+				s.loads = append(s.loads, l)
+				done = true
+				break
+			}
+		}
+		if done {
+			continue
+		}
+		order := append([]int(nil), o.bin...)
+		sort.SliceStable(order, func(a, b int) bool {
+			if f.rank[order[a]] != f.rank[order[b]] {
+				return f.rank[order[a]] < f.rank[order[b]]
+			}
+			return order[a] < order[b]
+		})
+		for _, k := range kinds {
+			if s.left[k] <= 0 {
+				continue
+			}
+			// The longest prefix that lays out, by bisection: more pallets
+			// rarely lay out where fewer do not.
+			var keep *fleetLoad
+			lo, hi := 0, len(order)
+			for hi-lo > 1 {
+				mid := (lo + hi) / 2
+				if l := f.makeLoad(k, order[:mid]); l != nil {
+					lo, keep = mid, l
+				} else {
+					hi = mid
+				}
+			}
+			if keep != nil {
+				s.left[k]--
+				s.loads = append(s.loads, keep)
+				order = order[lo:]
+			}
+			break
+		}
+		rest = append(rest, order...)
+	}
+	return rest
+}

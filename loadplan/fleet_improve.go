@@ -1,0 +1,270 @@
+package loadplan
+
+import (
+	"sort"
+	"time"
+)
+
+// This file is PackFleet's improvement phase. Every move keeps every load
+// laid out by PlanTrailer, so the packing is legal whenever the phase
+// stops. The moves that remove trailers (merge, empty) are tried first;
+// when none applies, shrink moves pallets from the least loaded trailer to
+// fuller ones, which raises the sum of squared pallet counts, so it cannot
+// cycle and it makes the next emptying likelier. Last, consolidate moves a
+// store's pallets to a trailer that already visits the store, each move
+// saving a stop.
+
+// maxRounds bounds the rounds of trailer moves and store moves; a round
+// after the first runs only when the one before saved a trailer.
+const maxRounds = 4
+
+// improve runs the improvement phase on s until the lower bound is met,
+// until passes, ctx ends or no move helps.
+func (f *fleetPacker) improve(s *packing, until time.Time) {
+	for range maxRounds {
+		before := len(s.loads)
+		lb := f.lowerBound(s)
+		for len(s.loads) > lb && !f.stopped(until) {
+			if f.mergePair(s, until) || f.emptyOne(s, until) {
+				continue
+			}
+			if !f.shrink(s, until) {
+				break
+			}
+		}
+		f.placeNoRoom(s)
+		f.consolidate(s, until)
+		if len(s.loads) >= before || f.stopped(until) {
+			return
+		}
+	}
+}
+
+// placeNoRoom gives the pallets left for want of room another chance,
+// since the moves may have freed trailers or room.
+func (f *fleetPacker) placeNoRoom(s *packing) {
+	var still []int
+	for _, i := range s.noRoom {
+		if !f.place(s, i) {
+			still = append(still, i)
+		}
+	}
+	s.noRoom = still
+}
+
+// bySmallest returns the load indices, fewest pallets first, then lightest.
+func bySmallest(s *packing) []int {
+	order := make([]int, len(s.loads))
+	for j := range order {
+		order[j] = j
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		la, lb := s.loads[order[a]], s.loads[order[b]]
+		if la.agg.n != lb.agg.n {
+			return la.agg.n < lb.agg.n
+		}
+		return la.agg.weight < lb.agg.weight
+	})
+	return order
+}
+
+// mergePair puts two loads into one trailer of any type free once both are
+// given back (theirs first, then the largest), and reports whether it did.
+func (f *fleetPacker) mergePair(s *packing, until time.Time) bool {
+	order := bySmallest(s)
+	for x, a := range order {
+		for _, b := range order[x+1:] {
+			if f.stopped(until) {
+				return false
+			}
+			la, lb := s.loads[a], s.loads[b]
+			union := merged(la.pallets, lb.pallets)
+			agg := f.aggOf(union)
+			kinds := append([]int{la.kind, lb.kind}, f.bySize...)
+			for n, k := range kinds {
+				if (n == 1 && k == la.kind) || (n >= 2 && (k == la.kind || k == lb.kind)) {
+					continue // tried already
+				}
+				free := s.left[k]
+				if k == la.kind {
+					free++
+				}
+				if k == lb.kind {
+					free++
+				}
+				if free <= 0 || !f.mayFit(k, agg) {
+					continue
+				}
+				if l := f.makeLoad(k, union); l != nil {
+					s.left[la.kind]++
+					s.left[lb.kind]++
+					s.left[k]--
+					s.loads[a] = l
+					s.loads = append(s.loads[:b], s.loads[b+1:]...)
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// hasStore reports whether load l carries a pallet of store rank r.
+func (f *fleetPacker) hasStore(l *fleetLoad, r int) bool {
+	for _, i := range l.pallets {
+		if f.rank[i] == r {
+			return true
+		}
+	}
+	return false
+}
+
+// targets lists the loads other than skip to try pallet i in: those that
+// already visit its store first, each group in load order.
+func (f *fleetPacker) targets(loads []*fleetLoad, skip, i int, ok func(*fleetLoad) bool) []int {
+	var same, other []int
+	for j, l := range loads {
+		if j == skip || !ok(l) {
+			continue
+		}
+		if f.hasStore(l, f.rank[i]) {
+			same = append(same, j)
+		} else {
+			other = append(other, j)
+		}
+	}
+	return append(same, other...)
+}
+
+// emptyOne moves every pallet of one load into the others, trying the
+// smallest loads first, and reports whether it freed a trailer.
+func (f *fleetPacker) emptyOne(s *packing, until time.Time) bool {
+	all := func(*fleetLoad) bool { return true }
+	for _, v := range bySmallest(s) {
+		trial := append([]*fleetLoad(nil), s.loads...)
+		ok := true
+		for _, i := range f.storeOrder(s.loads[v].pallets) {
+			if f.stopped(until) {
+				return false
+			}
+			moved := false
+			for _, t := range f.targets(trial, v, i, all) {
+				if nl := f.with(trial[t], i); nl != nil {
+					trial[t], moved = nl, true
+					break
+				}
+			}
+			if !moved {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			s.left[s.loads[v].kind]++
+			s.loads = append(trial[:v], trial[v+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// shrink moves pallets from the smallest load to loads with at least as
+// many pallets, keeping both laid out, and reports whether it moved any.
+func (f *fleetPacker) shrink(s *packing, until time.Time) bool {
+	if len(s.loads) < 2 {
+		return false
+	}
+	v := bySmallest(s)[0]
+	moved := false
+	for _, i := range f.storeOrder(s.loads[v].pallets) {
+		if f.stopped(until) {
+			break
+		}
+		src := s.loads[v]
+		rest := f.makeLoad(src.kind, without(src.pallets, []int{i}))
+		if rest == nil {
+			continue
+		}
+		fuller := func(l *fleetLoad) bool { return l.agg.n >= src.agg.n }
+		for _, t := range f.targets(s.loads, v, i, fuller) {
+			if nl := f.with(s.loads[t], i); nl != nil {
+				s.loads[t], s.loads[v], moved = nl, rest, true
+				break
+			}
+		}
+	}
+	return moved
+}
+
+// consolidate moves all the pallets of a store from one load to another
+// that already visits it, keeping both laid out, while that saves a stop;
+// a load left empty frees its trailer.
+func (f *fleetPacker) consolidate(s *packing, until time.Time) {
+	for moved := true; moved; {
+		moved = false
+		for r := range len(f.storeRank) {
+			if f.stopped(until) {
+				return
+			}
+			if f.moveStore(s, r) {
+				moved = true
+			}
+		}
+	}
+}
+
+// moveStore makes one move of consolidate for store rank r.
+func (f *fleetPacker) moveStore(s *packing, r int) bool {
+	var holders []int
+	group := map[int][]int{}
+	for j, l := range s.loads {
+		for _, i := range l.pallets {
+			if f.rank[i] == r {
+				group[j] = append(group[j], i)
+			}
+		}
+		if len(group[j]) > 0 {
+			holders = append(holders, j)
+		}
+	}
+	if len(holders) < 2 {
+		return false
+	}
+	// Smaller groups move, into loads with larger groups first.
+	sort.SliceStable(holders, func(a, b int) bool { return len(group[holders[a]]) < len(group[holders[b]]) })
+	for _, src := range holders {
+		for d := len(holders) - 1; d >= 0; d-- {
+			dst := holders[d]
+			if dst == src {
+				continue
+			}
+			g := group[src]
+			ls, ld := s.loads[src], s.loads[dst]
+			agg := ld.agg
+			for _, i := range g {
+				agg = agg.plus(f.pallets[i])
+			}
+			if !f.mayFit(ld.kind, agg) {
+				continue
+			}
+			nd := f.makeLoad(ld.kind, merged(ld.pallets, g))
+			if nd == nil {
+				continue
+			}
+			rest := without(ls.pallets, g)
+			if len(rest) == 0 {
+				s.loads[dst] = nd
+				s.left[ls.kind]++
+				s.loads = append(s.loads[:src], s.loads[src+1:]...)
+				return true
+			}
+			ns := f.makeLoad(ls.kind, rest)
+			if ns == nil {
+				continue
+			}
+			s.loads[dst], s.loads[src] = nd, ns
+			return true
+		}
+	}
+	return false
+}
