@@ -70,7 +70,7 @@ func ExamplePackFleet() {
 	}
 	fmt.Printf("trailers %d, lower bound %d, optimal %v\n", len(plan.Loads), plan.LowerBound, plan.Optimal)
 	// Output:
-	// T53: 30 pallets for [S0 S1 S2]
-	// T53: 15 pallets for [S2 S3]
+	// T53: 23 pallets for [S0 S1]
+	// T53: 22 pallets for [S2 S3]
 	// trailers 2, lower bound 2, optimal true
 }
