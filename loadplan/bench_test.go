@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/haulplan/haulplan/constraints"
 )
@@ -50,9 +51,35 @@ func BenchmarkPackFleet(b *testing.B) {
 		p.Store = fmt.Sprint("S", i%30)
 		ps = append(ps, p)
 	}
+	benchPackFleet(b, fleet, ps, FleetOptions{})
+}
+
+// BenchmarkPackFleetMixed packs 400 pallets of 48 stores (about 65 %
+// ambient, 25 % chilled, 10 % frozen, some half pallets, some stackable)
+// into a fleet of 53 and 48 ft dry vans, reefers and three-zone reefers,
+// with the time limit the engine gives it.
+func BenchmarkPackFleetMixed(b *testing.B) {
+	benchPackFleet(b, mixedFleet(), mixedPallets(400, 48, 1), FleetOptions{TimeLimit: 300 * time.Millisecond})
+}
+
+// benchPackFleet times PackFleet and reports the plan: trailers, the lower
+// bound, stops over all trailers, and the trailers of store-order
+// first-fit alone for comparison.
+func benchPackFleet(b *testing.B, fleet []FleetTrailer, ps []Pallet, opts FleetOptions) {
+	var plan *FleetPlan
 	for b.Loop() {
-		if _, err := PackFleet(context.Background(), fleet, ps, FleetOptions{}); err != nil {
+		var err error
+		if plan, err = PackFleet(context.Background(), fleet, ps, opts); err != nil {
 			b.Fatal(err)
 		}
 	}
+	stops := 0
+	for _, l := range plan.Loads {
+		stops += len(l.Stores)
+	}
+	b.ReportMetric(float64(len(plan.Loads)), "trailers")
+	b.ReportMetric(float64(plan.LowerBound), "lower_bound")
+	b.ReportMetric(float64(stops), "stops")
+	b.ReportMetric(float64(len(plan.Unplaced)), "unplaced")
+	b.ReportMetric(float64(firstFitCount(fleet, ps)), "firstfit_trailers")
 }

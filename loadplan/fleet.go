@@ -3,7 +3,6 @@ package loadplan
 import (
 	"context"
 	"math"
-	"sort"
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -137,43 +136,47 @@ func PackFleet(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, opts
 
 	// The store-order first-fit is the baseline every other packing must
 	// beat, and the answer if ctx ends before it is complete.
-	a, done := f.firstFit(f.storeOrder(todo))
-	for _, i := range todo[done:] {
+	order := f.storeOrder(todo)
+	a, done := f.firstFit(order)
+	for _, i := range order[done:] {
 		plan.Unplaced = append(plan.Unplaced, UnplacedPallet{Pallet: flat[i].ID, Code: CodeCancelled, Reason: "the context ended before the pallet was packed"})
 	}
 	best := a
+	atBound := func(s *packing) bool { return len(s.noRoom) == 0 && len(s.loads) <= f.lowerBound(s) }
 	if done == len(todo) {
-		cands := []*packing{a}
-		if b, ok := f.binpackFirst(todo, limit/4, opts.Seed); ok {
-			cands = append(cands, b)
-		}
-		// The more promising start gets the larger share of the time.
-		sort.SliceStable(cands, func(x, y int) bool { return f.better(cands[x], cands[y]) })
-		for n, c := range cands {
-			until := f.deadline
-			if n+1 < len(cands) {
-				until = time.Now().Add(time.Until(f.deadline) * 2 / 3)
-			}
-			f.improve(c, until)
-			if f.better(c, best) {
-				best = c
+		// First-fit, improved, meets the bound on most inputs; the
+		// binpack-guided packing is built only when it does not, with the
+		// rest of the time.
+		f.improve(a, time.Now().Add(time.Until(f.deadline)/2))
+		if !atBound(a) && !f.stopped(f.deadline) {
+			if b, ok := f.binpackFirst(todo, time.Until(f.deadline)/4, opts.Seed); ok {
+				f.improve(b, f.deadline)
+				if f.better(b, best) {
+					best = b
+				}
 			}
 		}
 	}
-	for _, i := range best.noRoom {
-		plan.Unplaced = append(plan.Unplaced, UnplacedPallet{Pallet: flat[i].ID, Code: CodeNoTrailer, Reason: "no trailer left in the fleet has room for it"})
+	f.finish(plan, best)
+	return plan, nil
+}
+
+// finish writes packing s into plan: its loads, its pallets without room,
+// the bound and whether it is met.
+func (f *fleetPacker) finish(plan *FleetPlan, s *packing) {
+	for _, i := range s.noRoom {
+		plan.Unplaced = append(plan.Unplaced, UnplacedPallet{Pallet: f.pallets[i].ID, Code: CodeNoTrailer, Reason: "no trailer left in the fleet has room for it"})
 	}
 	short := false
 	for _, u := range plan.Unplaced {
 		short = short || u.Code == CodeNoTrailer || u.Code == CodeCancelled
 	}
-	for _, l := range best.loads {
+	for _, l := range s.loads {
 		ps, stores := f.withStops(l.pallets)
-		plan.Loads = append(plan.Loads, TrailerLoad{Fleet: l.kind, Trailer: fleet[l.kind].Trailer.ID, Stores: stores, Pallets: ps, Layout: l.layout})
+		plan.Loads = append(plan.Loads, TrailerLoad{Fleet: l.kind, Trailer: f.fleet[l.kind].Trailer.ID, Stores: stores, Pallets: ps, Layout: l.layout})
 	}
-	plan.LowerBound = f.lowerBound(best)
+	plan.LowerBound = f.lowerBound(s)
 	plan.Optimal = !short && len(plan.Loads) == plan.LowerBound
-	return plan, nil
 }
 
 // lowerBound bounds the number of trailers the packed pallets need.

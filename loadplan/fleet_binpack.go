@@ -141,21 +141,41 @@ func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int
 		}
 		prob.Sizes = append(prob.Sizes, sz)
 	}
-	res, err := binpack.Solve(f.ctx, prob, binpack.Options{TimeLimit: max(share, time.Millisecond), Seed: seed})
-	if f.ctx.Err() != nil {
-		return nil, false
-	}
-	if err != nil {
-		// The sizes are clamped to the capacities, so this is a bug; the
-		// pallets still get first-fitted.
-		return [][]int{items}, true
-	}
-	relabel(prob.Sizes, res.Bins)
-	bins := make([][]int, len(res.Bins))
-	for b, bin := range res.Bins {
-		for _, j := range bin {
-			bins[b] = append(bins[b], items[j])
+	// Spreading over as many bins as the bound asks settles the instances
+	// where first-fit decreasing piles the large items together; only
+	// when it fails does binpack.Solve search, and spreading then tries
+	// every count below Solve's.
+	lb := max(binpack.L1(prob), binpack.L2(prob))
+	found, ok := spread(prob, lb)
+	if !ok {
+		res, err := binpack.Solve(f.ctx, prob, binpack.Options{TimeLimit: max(share, time.Millisecond), Seed: seed})
+		if f.ctx.Err() != nil {
+			return nil, false
 		}
+		if err != nil {
+			// The sizes are clamped to the capacities, so this is a bug;
+			// the pallets still get first-fitted.
+			return [][]int{items}, true
+		}
+		found = res.Bins
+		for k := max(lb+1, res.LowerBound); k < len(res.Bins); k++ {
+			if b, ok := spread(prob, k); ok {
+				found = b
+				break
+			}
+		}
+	}
+	relabel(prob.Sizes, found)
+	var bins [][]int
+	for _, bin := range found {
+		if len(bin) == 0 {
+			continue
+		}
+		pal := make([]int, len(bin))
+		for n, j := range bin {
+			pal[n] = items[j]
+		}
+		bins = append(bins, pal)
 	}
 	return bins, true
 }
@@ -290,4 +310,60 @@ func (f *fleetPacker) assignBins(s *packing, c constraints.Temperature, bins [][
 		rest = append(rest, order...)
 	}
 	return rest
+}
+
+// spread packs the items of prob into k bins opened at once: items by
+// decreasing largest relative size, each into the bin where it fits with
+// the most room left (summed over the dimensions, relative to capacity),
+// so large items spread over the bins and small ones fill around them.
+// It reports false when some item fits no bin.
+func spread(prob binpack.Problem, k int) ([][]int, bool) {
+	if k <= 0 {
+		return nil, len(prob.Sizes) == 0
+	}
+	key := make([]float64, len(prob.Sizes))
+	for i, sz := range prob.Sizes {
+		for d, v := range sz {
+			key[i] = max(key[i], float64(v)/float64(prob.Capacity[d]))
+		}
+	}
+	order := make([]int, len(prob.Sizes))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return key[order[a]] > key[order[b]] })
+	loads := make([][]int64, k)
+	for b := range loads {
+		loads[b] = make([]int64, len(prob.Capacity))
+	}
+	bins := make([][]int, k)
+	for _, it := range order {
+		best, bestRoom := -1, 0.0
+		for b, load := range loads {
+			room, fits := 0.0, true
+			for d, v := range prob.Sizes[it] {
+				free := prob.Capacity[d] - load[d] - v
+				if free < 0 {
+					fits = false
+					break
+				}
+				room += float64(free) / float64(prob.Capacity[d])
+			}
+			if fits && (best < 0 || room > bestRoom) {
+				best, bestRoom = b, room
+			}
+		}
+		if best < 0 {
+			return nil, false
+		}
+		for d, v := range prob.Sizes[it] {
+			loads[best][d] += v
+		}
+		bins[best] = append(bins[best], it)
+	}
+	// Bins keep items in index order, which is store order.
+	for _, bin := range bins {
+		sort.Ints(bin)
+	}
+	return bins, true
 }

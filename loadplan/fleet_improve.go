@@ -240,13 +240,6 @@ func (f *fleetPacker) moveStore(s *packing, r int) bool {
 			}
 			g := group[src]
 			ls, ld := s.loads[src], s.loads[dst]
-			agg := ld.agg
-			for _, i := range g {
-				agg = agg.plus(f.pallets[i])
-			}
-			if !f.mayFit(ld.kind, agg) {
-				continue
-			}
 			nd := f.makeLoad(ld.kind, merged(ld.pallets, g))
 			if nd == nil {
 				continue

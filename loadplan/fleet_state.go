@@ -24,6 +24,7 @@ type fleetPacker struct {
 	bySize    []int    // types, largest first
 	memo      map[string]*Layout
 	key       []byte
+	calls     int // PlanTrailer calls, for tests and tuning
 }
 
 // memoLimit caps the layouts remembered; past it the memory starts afresh,
@@ -134,20 +135,21 @@ func (f *fleetPacker) larger(a, b int) bool {
 
 // loadAgg sums what the cheap checks need about a set of pallets.
 type loadAgg struct {
-	n, carry, stackable int
-	weight, volume      float64
-	floorArea           int64 // of the pallets that must stand on the floor
-	classes             uint8 // bit t set when class t is on board
+	n              int
+	pairs          int // at most this many pallets can stand on others
+	weight, volume float64
+	floorArea      int64 // of the pallets that must stand on the floor
+	classes        uint8 // bit t set when class t is on board
 }
 
+// plus adds pallet p. pairs grows by one only if p could be stacked or
+// carry: a bound, made exact by pairsWith where it matters.
 func (a loadAgg) plus(p Pallet) loadAgg {
 	a.n++
-	if p.MayCarry {
-		a.carry++
+	if p.MayCarry || p.MayBeStacked {
+		a.pairs++
 	}
-	if p.MayBeStacked {
-		a.stackable++
-	} else {
+	if !p.MayBeStacked {
 		a.floorArea += int64(p.LengthMM) * int64(p.WidthMM)
 	}
 	a.weight += p.WeightKg
@@ -156,20 +158,77 @@ func (a loadAgg) plus(p Pallet) loadAgg {
 	return a
 }
 
+// groupPairs bounds the stacked pairs of one group of pallets that may
+// stack together (one store and class): each pair needs a pallet that may
+// carry, another that may be stacked, and two pallets.
+func groupPairs(n, carry, stackable int) int { return min(carry, stackable, n/2) }
+
+type stackGroup struct{ rank, class int }
+
 func (f *fleetPacker) aggOf(idx []int) loadAgg {
 	var a loadAgg
+	type counts struct{ n, carry, stackable int }
+	groups := map[stackGroup]counts{}
 	for _, i := range idx {
-		a = a.plus(f.pallets[i])
+		p := f.pallets[i]
+		a = a.plus(p)
+		if p.MayCarry || p.MayBeStacked {
+			g := stackGroup{f.rank[i], int(p.Temperature)}
+			c := groups[g]
+			c.n++
+			if p.MayCarry {
+				c.carry++
+			}
+			if p.MayBeStacked {
+				c.stackable++
+			}
+			groups[g] = c
+		}
+	}
+	a.pairs = 0
+	for _, c := range groups {
+		a.pairs += groupPairs(c.n, c.carry, c.stackable)
 	}
 	return a
+}
+
+// pairsWith returns the pairs bound of load l with pallet i added: only
+// i's group changes.
+func (f *fleetPacker) pairsWith(l *fleetLoad, i int) int {
+	p := f.pallets[i]
+	if !p.MayCarry && !p.MayBeStacked {
+		return l.agg.pairs
+	}
+	n, carry, stackable := 0, 0, 0
+	for _, j := range l.pallets {
+		q := f.pallets[j]
+		if f.rank[j] == f.rank[i] && q.Temperature == p.Temperature && (q.MayCarry || q.MayBeStacked) {
+			n++
+			if q.MayCarry {
+				carry++
+			}
+			if q.MayBeStacked {
+				stackable++
+			}
+		}
+	}
+	before := groupPairs(n, carry, stackable)
+	n++
+	if p.MayCarry {
+		carry++
+	}
+	if p.MayBeStacked {
+		stackable++
+	}
+	return l.agg.pairs - before + groupPairs(n, carry, stackable)
 }
 
 // mayFit checks conditions PlanTrailer needs of any set with these sums on
 // a trailer of type k. Each is necessary, so a false here spares a layout
 // that would fail, and a true still needs one: equipment and zone count,
 // payload and volume (with a margin for the order of float sums), floor
-// positions (a stacked pair needs a bottom that may carry and a top that
-// may be stacked), and the floor area of the pallets no pallet can carry.
+// positions (PlanTrailer stacks only within a store and class, a bottom
+// that may carry under a top that may be stacked), and the floor area of the pallets no pallet can carry.
 func (f *fleetPacker) mayFit(k int, a loadAgg) bool {
 	t := f.fleet[k].Trailer
 	for c := range constraints.Temperatures {
@@ -183,7 +242,7 @@ func (f *fleetPacker) mayFit(k int, a loadAgg) bool {
 	if a.weight > t.PayloadKg*(1+1e-6)+1e-6 || a.volume > t.Volume()*(1+1e-6)+1e-9 {
 		return false
 	}
-	if t.Positions > 0 && a.n-min(a.carry, a.stackable, a.n/2) > t.Positions {
+	if t.Positions > 0 && a.n-a.pairs > t.Positions {
 		return false
 	}
 	return a.floorArea <= int64(t.LengthMM)*int64(t.WidthMM)
@@ -290,6 +349,7 @@ func (f *fleetPacker) layout(k int, idx []int, a loadAgg) (*Layout, bool) {
 	if lay, ok := f.memo[string(f.key)]; ok {
 		return lay, lay != nil
 	}
+	f.calls++
 	ps, stores := f.withStops(idx)
 	lay, err := PlanTrailer(f.fleet[k].Trailer, ps, len(stores))
 	if err != nil {
@@ -319,6 +379,7 @@ func (f *fleetPacker) with(l *fleetLoad, i int) *fleetLoad {
 		return nil
 	}
 	a := l.agg.plus(f.pallets[i])
+	a.pairs = f.pairsWith(l, i)
 	if !f.mayFit(l.kind, a) {
 		return nil
 	}
