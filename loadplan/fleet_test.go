@@ -191,7 +191,8 @@ func TestPackFleetStacks(t *testing.T) {
 
 // TestFleetLowerBound checks the bound on cases worked out by hand.
 func TestFleetLowerBound(t *testing.T) {
-	dry, reefer := testTrailer(constraints.DryVan), testTrailer(constraints.Reefer)
+	dry, reefer, multi := testTrailer(constraints.DryVan), testTrailer(constraints.Reefer), testTrailer(constraints.MultiTempReefer)
+	multi.Equipment.MaxZones = 3
 	many := func(n int, temp constraints.Temperature, kg float64) []Pallet {
 		var ps []Pallet
 		for i := range n {
@@ -218,9 +219,16 @@ func TestFleetLowerBound(t *testing.T) {
 			}
 			return ps
 		}(), 1},
-		// 20 ambient and 10 frozen pallets fill one trailer by size. No
-		// type here takes both, but the bound only counts capacity: 1.
-		{"class", []FleetTrailer{{dry, 3}, {reefer, 1}}, append(many(20, constraints.Ambient, 100), many(10, constraints.Frozen, 100)...), 1},
+		// 20 ambient and 10 frozen pallets fill one trailer by size, but
+		// no type here carries both classes on one trip: 2.
+		{"class", []FleetTrailer{{dry, 3}, {reefer, 1}}, append(many(20, constraints.Ambient, 100), many(10, constraints.Frozen, 100)...), 2},
+		// A multi-temperature reefer may carry both: 1.
+		{"class with multi-temp", []FleetTrailer{{dry, 3}, {multi, 1}}, append(many(20, constraints.Ambient, 100), many(10, constraints.Frozen, 100)...), 1},
+		// 40 chilled pallets need two trailers by floor, 21 frozen ones of
+		// 1,000 kg two by weight (20,000 kg payload): four single-class trips.
+		{"class sum", []FleetTrailer{{reefer, 4}}, append(many(40, constraints.Chilled, 100), many(21, constraints.Frozen, 1000)...), 4},
+		// With one 3-zone reefer among them, one trip may carry both: 3.
+		{"class sum with multi-temp", []FleetTrailer{{reefer, 4}, {multi, 1}}, append(many(40, constraints.Chilled, 100), many(21, constraints.Frozen, 1000)...), 3},
 		// 31 frozen pallets: only the reefer carries them.
 		{"class positions", []FleetTrailer{{dry, 3}, {reefer, 1}}, many(31, constraints.Frozen, 100), 2},
 		// A type with no trailer left does not count.
