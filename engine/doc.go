@@ -6,11 +6,18 @@
 //	plan, err := engine.Plan(ctx, req)    // routes, trailer load plans, unassigned pallets, metrics
 //	err = engine.Validate(req, plan)      // recomputes everything from the request alone
 //
-// Plan groups pallets by store and temperature class, routes them with
-// routeplan under the request's time limit, lays out every route's trailer
-// with loadplan (zones, reverse stop order, axle loads), sends what cannot
-// be laid out back to routing, and finally runs Validate on its own result:
-// it never returns a plan that Validate rejects.
+// Plan groups pallets by store and temperature class and cuts each group
+// into orders that one trailer carries, laid out (loadplan.PackFleet when a
+// group needs more than one); it lets loadplan.PackFleet pack all pallets
+// into the fewest trailers of the fleet to choose which trailer units get
+// the driver shifts and what single-temperature reefers are set to; it
+// routes the orders with routeplan under the request's time limit, lays out
+// every route's trailer with loadplan (zones, reverse stop order, axle
+// loads), sends what cannot be laid out back to routing, and finally runs
+// Validate on its own result: it never returns a plan that Validate
+// rejects. The plan's metrics carry trailersLowerBound, a proven lower
+// bound on the routes any plan needs for the pallets it delivers
+// (loadplan.FleetLowerBound), so a plan can be judged against it.
 //
 // Time model. Driving happens only on legs between locations, uninterrupted:
 // a stop's arrival is the previous departure plus the travel time from the

@@ -174,6 +174,7 @@ func TestValidateCatchesBrokenPlans(t *testing.T) {
 			p.Unassigned = append(p.Unassigned, Unassigned{Pallet: p.Routes[0].Stops[0].Pallets[0], Reason: ReasonCapacity})
 		}, CodePalletTwice},
 		{"lying metric", func(t *testing.T, req *Request, p *Result) { p.Routes[0].Metrics.DistanceM -= 1000 }, CodeMetric},
+		{"lying bound", func(t *testing.T, req *Request, p *Result) { p.Metrics.TrailersLowerBound-- }, CodeMetric},
 		{"no break", func(t *testing.T, req *Request, p *Result) {
 			// Tighten route 0's driver's limits so that the route needs a
 			// break it does not take.

@@ -134,6 +134,26 @@ func layoutTrailer(t TrailerType) loadplan.Trailer {
 	}
 }
 
+// loadFleet is the loadplan view of the fleet.
+func (m *model) loadFleet() []loadplan.FleetTrailer {
+	fleet := make([]loadplan.FleetTrailer, len(m.req.Fleet))
+	for i, t := range m.req.Fleet {
+		fleet[i] = loadplan.FleetTrailer{Trailer: layoutTrailer(t), Count: t.Count}
+	}
+	return fleet
+}
+
+// trailerBound is a proven lower bound on the number of trailers, hence
+// routes, that any plan needs to deliver the pallets idx (indices into
+// Request.Pallets): loadplan.FleetLowerBound against the whole fleet.
+func (m *model) trailerBound(idx []int) int {
+	ps := make([]loadplan.Pallet, len(idx))
+	for j, pi := range idx {
+		ps[j] = layoutPallet(m.req.Pallets[pi], 0)
+	}
+	return loadplan.FleetLowerBound(m.loadFleet(), ps)
+}
+
 // layoutPallet is the loadplan view of a pallet delivered at stop index stop.
 func layoutPallet(p Pallet, stop int) loadplan.Pallet {
 	l, w := p.Footprint.Dims()

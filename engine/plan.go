@@ -66,8 +66,19 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 	deadline := time.Now().Add(limit)
 
 	pl := planner{m: m}
-	pl.makeOrders()
-	pl.makeVehicles()
+	if err := pl.makeOrders(ctx); err != nil {
+		return Result{}, err
+	}
+	// The fleet packing that picks trailers and set points gets a tenth of
+	// the time; with an iteration budget it gets all of it, so that it ends
+	// on its own and the plan stays the same on any machine.
+	packLimit := limit / 10
+	if req.Options.Iterations > 0 {
+		packLimit = limit
+	}
+	if err := pl.makeVehicles(ctx, packLimit); err != nil {
+		return Result{}, err
+	}
 	pool := pl.routable
 	for round := 0; round < routingRounds && len(pool) > 0 && ctx.Err() == nil && (round == 0 || time.Now().Before(deadline)); round++ {
 		share := time.Until(deadline)
@@ -118,15 +129,16 @@ func palletPositions(p Pallet, t TrailerType) int {
 func (m *model) fits(p Pallet, t TrailerType, s int) bool {
 	_, w := p.Footprint.Dims()
 	lim := m.req.Stores[s].MaxTrailerLengthMM
-	return t.Equipment.Carries(p.Temperature) &&
+	return t.Equipment.Carries(p.Temperature) && routingCapacity(t).Positions > 0 &&
 		(lim == 0 || t.nominalLength() <= lim) &&
 		p.HeightMM <= t.Inside.HeightMM && w <= t.Inside.WidthMM &&
 		p.WeightKg <= t.PayloadKg && p.volume() <= t.capacity().VolumeM3
 }
 
 // makeOrders groups pallets by store and class, drops the ones no trailer
-// type can carry, and splits groups bigger than their biggest trailer.
-func (pl *planner) makeOrders() {
+// type can carry, and cuts each group into orders that one trailer of its
+// biggest compatible type carries: see packGroup.
+func (pl *planner) makeOrders(ctx context.Context) error {
 	req := pl.m.req
 	type key struct {
 		store int
@@ -172,7 +184,7 @@ func (pl *planner) makeOrders() {
 				}
 			}
 			compat[ti] = c && t.Count > 0
-			if compat[ti] && (best < 0 || t.PalletPositions > req.Fleet[best].PalletPositions) {
+			if compat[ti] && (best < 0 || routingCapacity(t).Positions > routingCapacity(req.Fleet[best]).Positions) {
 				best = ti
 			}
 		}
@@ -189,21 +201,89 @@ func (pl *planner) makeOrders() {
 			}
 			continue
 		}
-		bt := req.Fleet[best]
-		capa := routingCapacity(bt)
-		o := &order{store: k.store, class: k.class, trailers: compat}
-		for _, pi := range ok {
-			p := req.Pallets[pi]
-			next := o.load.Add(constraints.Load{Positions: palletPositions(p, bt), WeightKg: p.WeightKg, VolumeM3: p.volume()})
-			if len(o.pallets) > 0 && !next.Fits(capa) {
-				pl.orders = append(pl.orders, o)
-				o = &order{store: k.store, class: k.class, trailers: compat}
-			}
-			pl.addPallet(o, pi, bt)
+		if err := pl.packGroup(ctx, k.store, k.class, ok, compat, best); err != nil {
+			return err
 		}
-		pl.orders = append(pl.orders, o)
 	}
 	pl.routable = pl.orders
+	return nil
+}
+
+// groupPackLimit bounds loadplan.PackFleet on one store's pallets of one
+// class; it returns sooner when it meets its lower bound, as it does for
+// all but odd groups.
+const groupPackLimit = 50 * time.Millisecond
+
+// packGroup cuts the pallets idx of one store and class into orders. The
+// group is laid out on a trailer of type best (its routing capacity: a
+// multi-temperature reefer keeps room for its other zones); when it does
+// not fit whole, loadplan.PackFleet packs it into the fewest such
+// trailers. Each order so is loadable alone, and its floor positions are
+// those of its layout, stacking included, so routing counts what the floor
+// really takes. Pallets that no layout takes alone are unassigned with
+// loadplan's reason.
+func (pl *planner) packGroup(ctx context.Context, store int, class constraints.Temperature, idx []int, compat []bool, best int) error {
+	req := pl.m.req
+	bt := req.Fleet[best]
+	tr := layoutTrailer(bt)
+	tr.Positions = routingCapacity(bt).Positions
+	lp := make([]loadplan.Pallet, len(idx))
+	byID := make(map[string]int, len(idx))
+	for j, pi := range idx {
+		lp[j] = layoutPallet(req.Pallets[pi], 0)
+		byID[req.Pallets[pi].ID] = pi
+	}
+	add := func(pallets []int, positions int) {
+		o := &order{store: store, class: class, trailers: compat, pallets: pallets}
+		for _, pi := range pallets {
+			p := req.Pallets[pi]
+			o.load = o.load.Add(constraints.Load{WeightKg: p.WeightKg, VolumeM3: p.volume()})
+		}
+		o.load.Positions = positions
+		pl.orders = append(pl.orders, o)
+	}
+	if lay, err := loadplan.PlanTrailer(tr, lp, 1); err == nil {
+		add(idx, lay.Load.Positions)
+		return nil
+	}
+	fp, err := loadplan.PackFleet(ctx, []loadplan.FleetTrailer{{Trailer: tr, Count: len(idx)}}, lp, loadplan.FleetOptions{TimeLimit: groupPackLimit})
+	if err != nil {
+		return fmt.Errorf("%w: packing the pallets of store %q: %w", ErrInternal, req.Stores[store].ID, err)
+	}
+	for _, l := range fp.Loads {
+		var pallets []int
+		for _, p := range l.Pallets {
+			pallets = append(pallets, byID[p.ID])
+		}
+		add(pallets, l.Layout.Load.Positions)
+	}
+	for _, u := range fp.Unplaced {
+		pi := byID[u.Pallet]
+		if u.Code == loadplan.CodeCancelled {
+			pl.unassigned = append(pl.unassigned, Unassigned{Pallet: u.Pallet, Reason: ReasonNotPlanned, Message: "planning was cancelled before this pallet was packed"})
+			continue
+		}
+		// Not on the biggest type: perhaps alone on another one.
+		o := &order{store: store, class: class, trailers: make([]bool, len(req.Fleet))}
+		found := false
+		for ti, t := range req.Fleet {
+			if !compat[ti] {
+				continue
+			}
+			alone := layoutTrailer(t)
+			alone.Positions = routingCapacity(t).Positions
+			if _, err := loadplan.PlanTrailer(alone, []loadplan.Pallet{layoutPallet(req.Pallets[pi], 0)}, 1); err == nil {
+				o.trailers[ti], found = true, true
+			}
+		}
+		if !found {
+			pl.unassigned = append(pl.unassigned, Unassigned{Pallet: u.Pallet, Reason: ReasonLoadLayout, Message: u.Reason})
+			continue
+		}
+		pl.addPallet(o, pi, req.Fleet[firstTrue(o.trailers)])
+		pl.orders = append(pl.orders, o)
+	}
+	return nil
 }
 
 func firstTrue(bs []bool) int {
@@ -232,70 +312,121 @@ func routingCapacity(t TrailerType) constraints.Load {
 	return c
 }
 
-// makeVehicles pairs driver shifts with trailer units: shifts in order of
-// start, trailer units interleaved across types so that every type gets a
-// share of early and late shifts, and single-temperature reefers set to
-// CHILLED or FROZEN in proportion to the positions those classes need.
-func (pl *planner) makeVehicles() {
+// makeVehicles pairs driver shifts with trailer units and sets the
+// single-temperature reefers. loadplan.PackFleet packs all the pallets
+// into the fewest trailers of the fleet, ignoring time and geography; the
+// units it uses are paired first, each reefer set to the class its load
+// holds, so that when there are more trailers than shifts the ones left
+// standing are those the freight needs least. The rest follow. Within each
+// part, shifts go in order of start and trailer units interleave across
+// types, so that every type gets a share of early and late shifts. A
+// reefer PackFleet did not use is set to the cold class with the most
+// positions per reefer already set to it.
+func (pl *planner) makeVehicles(ctx context.Context, limit time.Duration) error {
 	req := pl.m.req
 	shifts := make([]int, len(req.Shifts))
 	for i := range shifts {
 		shifts[i] = i
 	}
 	slices.SortStableFunc(shifts, func(a, b int) int { return req.Shifts[a].Start.Compare(req.Shifts[b].Start) })
-	left := make([]int, len(req.Fleet))
-	total := 0
-	for i, t := range req.Fleet {
-		left[i] = t.Count
-		total += t.Count
+
+	// The units the fleet packing uses, and their set points.
+	fleet := pl.m.loadFleet()
+	var pallets []loadplan.Pallet
+	for _, o := range pl.routable {
+		for _, pi := range o.pallets {
+			pallets = append(pallets, layoutPallet(req.Pallets[pi], 0))
+		}
 	}
-	var units []int
-	for len(units) < total && len(units) < len(shifts) {
-		for i := range left {
-			if left[i] > 0 && len(units) < len(shifts) {
-				units = append(units, i)
-				left[i]--
+	chosen := make([][]constraints.Temperature, len(req.Fleet)) // set point of each chosen unit, by type
+	if len(pallets) > 0 {
+		fp, err := loadplan.PackFleet(ctx, fleet, pallets, loadplan.FleetOptions{TimeLimit: max(limit, time.Millisecond)})
+		if err != nil {
+			return fmt.Errorf("%w: packing the fleet: %w", ErrInternal, err)
+		}
+		for _, l := range fp.Loads {
+			class := constraints.Ambient
+			for _, p := range l.Pallets {
+				class = max(class, p.Temperature)
+			}
+			chosen[l.Fleet] = append(chosen[l.Fleet], class)
+		}
+	}
+
+	// Units in pairing order: chosen ones interleaved, then the rest.
+	type unit struct {
+		trailer  int
+		setPoint constraints.Temperature
+		chosen   bool
+	}
+	var units []unit
+	taken := make([]int, len(req.Fleet)) // chosen units of each type paired so far
+	interleave := func(left []int, isChosen bool) {
+		for more := true; more; {
+			more = false
+			for ti := range left {
+				if left[ti] == 0 {
+					continue
+				}
+				u := unit{trailer: ti, chosen: isChosen}
+				if isChosen {
+					u.setPoint = chosen[ti][taken[ti]]
+					taken[ti]++
+				}
+				units = append(units, u)
+				left[ti]--
+				more = true
 			}
 		}
 	}
-	// Set points for single-temperature reefers.
+	first, rest := make([]int, len(req.Fleet)), make([]int, len(req.Fleet))
+	for ti, t := range req.Fleet {
+		first[ti] = min(len(chosen[ti]), t.Count)
+		rest[ti] = t.Count - first[ti]
+	}
+	interleave(first, true)
+	interleave(rest, false)
+	if len(units) > len(shifts) {
+		units = units[:len(shifts)]
+	}
+
+	// Set points of the reefers PackFleet did not use.
 	var need [3]int
 	for _, o := range pl.routable {
 		need[o.class] += o.load.Positions
 	}
-	reefers := 0
-	for _, ti := range units {
-		if req.Fleet[ti].Equipment.Kind == constraints.Reefer {
-			reefers++
+	var set [3]int
+	for _, u := range units {
+		if u.chosen && req.Fleet[u.trailer].Equipment.Kind == constraints.Reefer {
+			set[u.setPoint]++
 		}
 	}
-	chilled := 0
-	if cold := need[constraints.Chilled] + need[constraints.Frozen]; cold > 0 {
-		chilled = int(math.Round(float64(reefers) * float64(need[constraints.Chilled]) / float64(cold)))
-		if need[constraints.Chilled] > 0 && chilled == 0 && reefers > 1 {
-			chilled = 1
+	for k := range units {
+		u := &units[k]
+		if u.chosen || req.Fleet[u.trailer].Equipment.Kind != constraints.Reefer {
+			continue
 		}
-		if need[constraints.Frozen] > 0 && chilled == reefers && reefers > 1 {
-			chilled--
-		}
-	}
-	r := 0
-	for k, ti := range units {
-		v := vehicle{trailer: ti, shift: shifts[k], setPoint: constraints.Ambient}
-		if req.Fleet[ti].Equipment.Kind == constraints.Reefer {
-			switch {
-			case need[constraints.Chilled]+need[constraints.Frozen] == 0:
-				v.setPoint = constraints.Ambient
-			case r < chilled:
-				v.setPoint = constraints.Chilled
-			default:
-				v.setPoint = constraints.Frozen
+		u.setPoint = constraints.Ambient
+		bestRatio := -1.0
+		for _, c := range []constraints.Temperature{constraints.Chilled, constraints.Frozen} {
+			if need[c] == 0 {
+				continue
 			}
-			r++
+			if r := float64(need[c]) / float64(1+set[c]); r > bestRatio {
+				bestRatio, u.setPoint = r, c
+			}
 		}
-		pl.vehicles = append(pl.vehicles, v)
+		set[u.setPoint]++
+	}
+	for k, u := range units {
+		sp := u.setPoint
+		if req.Fleet[u.trailer].Equipment.Kind != constraints.Reefer {
+			sp = constraints.Ambient
+		}
+		pl.vehicles = append(pl.vehicles, vehicle{trailer: u.trailer, shift: shifts[k], setPoint: sp})
 	}
 	pl.used = make([]bool, len(pl.vehicles))
+	return nil
 }
 
 // compatible reports whether vehicle v may carry order o.
@@ -349,6 +480,17 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 	}
 	typeOf := map[vkey]int{}
 	var members [][]int // vehicle indices of each routing type
+	// A trailer carries at most a pallet per floor position plus one on
+	// top of each for the pallets that may be stacked; the count is a
+	// routing dimension, so that the loading time budgeted below holds.
+	stackable := 0
+	for _, o := range pool {
+		for _, pi := range o.pallets {
+			if req.Pallets[pi].MayBeStacked {
+				stackable++
+			}
+		}
+	}
 	for vi, v := range pl.vehicles {
 		if pl.used[vi] {
 			continue
@@ -360,7 +502,8 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 		// Loading is budgeted for a full trailer: the earliest departure is
 		// a full load after the shift (or the dock) opens, and the duty
 		// left for the road is the limit less that loading time.
-		fullLoad := m.loading(capa.Positions)
+		most := capa.Positions + min(capa.Positions, stackable)
+		fullLoad := m.loading(most)
 		start := sh.Start
 		if !m.alwaysDock && len(m.dockWin) > 0 && m.dockWin[0].Start.After(start) {
 			start = m.dockWin[0].Start
@@ -377,7 +520,7 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 			typeOf[k] = t
 			p.VehicleTypes = append(p.VehicleTypes, routeplan.VehicleType{
 				ID:            fmt.Sprintf("%s/%s/%s", tt.ID, v.setPoint, sh.ID),
-				Capacity:      []float64{float64(capa.Positions), capa.WeightKg, capa.VolumeM3},
+				Capacity:      []float64{float64(capa.Positions), capa.WeightKg, capa.VolumeM3, float64(most)},
 				ShiftStart:    pl.secondsUp(start),
 				ShiftEnd:      pl.seconds(sh.End),
 				MaxDuty:       duty.Seconds(),
@@ -404,7 +547,7 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 			ID:           fmt.Sprintf("%s/%s", req.Stores[o.store].ID, o.class),
 			Location:     1 + o.store,
 			Service:      m.service(o.store, len(o.pallets)).Seconds(),
-			Demand:       []float64{float64(o.load.Positions), o.load.WeightKg, o.load.VolumeM3},
+			Demand:       []float64{float64(o.load.Positions), o.load.WeightKg, o.load.VolumeM3, float64(len(o.pallets))},
 			VehicleTypes: []int{},
 		}
 		for _, w := range m.storeWin[o.store] {
@@ -597,6 +740,15 @@ func (pl *planner) finish() Result {
 		util += r.Metrics.PosUtil
 	}
 	plan.Metrics.Unassigned = len(plan.Unassigned)
+	var routed []int
+	for _, r := range plan.Routes {
+		for _, st := range r.Stops {
+			for _, id := range st.Pallets {
+				routed = append(routed, pl.m.pallet[id])
+			}
+		}
+	}
+	plan.Metrics.TrailersLowerBound = pl.m.trailerBound(routed)
 	if plan.Metrics.Routes > 0 {
 		plan.Metrics.PosUtil = util / float64(plan.Metrics.Routes)
 	}

@@ -131,4 +131,10 @@ type Metrics struct {
 	Cost       float64              `json:"cost"`
 	// PosUtil is the mean of the routes' position utilisation.
 	PosUtil float64 `json:"positionsUtilisation"`
+	// TrailersLowerBound is a proven lower bound on the routes any plan
+	// needs to deliver the pallets this plan delivers: each route takes one
+	// trailer, and loadplan.FleetLowerBound bounds the trailers by floor,
+	// positions, weight and volume, over all pallets and per temperature
+	// class. Routes equal to it means no plan does with fewer.
+	TrailersLowerBound int `json:"trailersLowerBound"`
 }

@@ -100,6 +100,9 @@ func TestPlanAlwaysValidates(t *testing.T) {
 		if plan.Metrics.Pallets+len(plan.Unassigned) != len(req.Pallets) {
 			t.Fatalf("pallets not accounted for")
 		}
+		if plan.Metrics.Routes < plan.Metrics.TrailersLowerBound {
+			t.Fatalf("%d routes beat the proven lower bound of %d trailers", plan.Metrics.Routes, plan.Metrics.TrailersLowerBound)
+		}
 	})
 }
 

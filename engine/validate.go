@@ -68,6 +68,7 @@ func (m *model) validate(plan *Result) constraints.Violations {
 	shiftUsed := make([]string, len(req.Shifts))
 	trailerUsed := make([]int, len(req.Fleet))
 	routeIDs := map[string]bool{}
+	var routed []int // pallets delivered by routes, each once
 	var tot Metrics
 	var utilSum float64
 
@@ -103,6 +104,7 @@ func (m *model) validate(plan *Result) constraints.Violations {
 					continue
 				}
 				delivered[pi] = ppath
+				routed = append(routed, pi)
 			}
 		}
 		rm, rvs := m.checkRoute(r, path)
@@ -143,6 +145,7 @@ func (m *model) validate(plan *Result) constraints.Violations {
 	}
 
 	tot.Unassigned = len(plan.Unassigned)
+	tot.TrailersLowerBound = m.trailerBound(routed)
 	if tot.Routes > 0 {
 		tot.PosUtil = utilSum / float64(tot.Routes)
 	}
@@ -357,7 +360,7 @@ func compareMetrics(path string, got, want Metrics) constraints.Violations {
 	for _, f := range []struct {
 		name string
 		g, w int
-	}{{"routes", got.Routes, want.Routes}, {"stops", got.Stops, want.Stops}, {"pallets", got.Pallets, want.Pallets}, {"unassigned", got.Unassigned, want.Unassigned}} {
+	}{{"routes", got.Routes, want.Routes}, {"stops", got.Stops, want.Stops}, {"pallets", got.Pallets, want.Pallets}, {"unassigned", got.Unassigned, want.Unassigned}, {"trailersLowerBound", got.TrailersLowerBound, want.TrailersLowerBound}} {
 		if f.g != f.w {
 			vs.Add(CodeMetric, path+"."+f.name, "reports %d, recomputed %d", f.g, f.w)
 		}

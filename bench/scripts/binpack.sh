@@ -50,10 +50,10 @@ table() {
 	echo "Command: \`bench/scripts/binpack.sh $LIMIT\`, which runs"
 	echo "\`go run ./bench/cmd/haulbench binpack -time $LIMIT -ref optima.csv FILE...\` once per group, one instance at a time (1 worker)."
 	echo
-	echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- loadplan/binpack bench || echo ' + local changes')"
+	echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- loadplan/binpack bench ':!bench/results' || echo ' + local changes')"
 	echo "- Machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(go version | cut -d' ' -f3-)"
 	echo "- Time limit: $LIMIT per instance; seconds are the wall time of Solve (reading the file excluded)."
-	echo "- Load average when the run ended: $(cut -d' ' -f1-3 /proc/loadavg). The machine was shared with other engineers' builds, tests and benchmarks during the run, so times are noisy upper estimates, and results that depend on the time limit (Hard28, the last few Falkenauer T and Scholl 2 instances) vary by a few instances from run to run."
+	echo "- Load average when the run ended: $(cut -d' ' -f1-3 /proc/loadavg). Other work on the machine slows the solver, so with a load above 1 the times are upper estimates; results that depend on the time limit (Hard28, the last few Falkenauer T and Scholl 2 instances) vary by a few instances from run to run."
 	echo "- \"at optimum\" counts instances solved with the known optimum (\`optimum\` column of optima.csv); \"proven optimal\" counts those where the packing met the solver's own lower bound (L1, L2, Gilmore–Gomory LP)."
 	echo
 	echo "### Falkenauer U + T, Scholl 1, 2, 3 (target: >= 99 % at the proven optimum, mean <= 50 ms)"

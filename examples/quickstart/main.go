@@ -131,8 +131,8 @@ func summary(w io.Writer, req engine.Request, plan engine.Result, name string, t
 		}
 	}
 	m := plan.Metrics
-	fmt.Fprintf(w, "\nTotals: %d routes, %d stops, %d pallets delivered, %d unassigned; %.1f km, %v driving, %v on duty, %v waiting; cost %.2f; mean position use %.0f%%\n",
-		m.Routes, m.Stops, m.Pallets, m.Unassigned, m.DistanceM/1000, m.Driving.D(), m.Duration.D(), m.Wait.D(), m.Cost, 100*m.PosUtil)
+	fmt.Fprintf(w, "\nTotals: %d routes (no plan needs fewer than %d for these pallets), %d stops, %d pallets delivered, %d unassigned; %.1f km, %v driving, %v on duty, %v waiting; cost %.2f; mean position use %.0f%%\n",
+		m.Routes, m.TrailersLowerBound, m.Stops, m.Pallets, m.Unassigned, m.DistanceM/1000, m.Driving.D(), m.Duration.D(), m.Wait.D(), m.Cost, 100*m.PosUtil)
 	reasons := map[string]int{}
 	for _, u := range plan.Unassigned {
 		reasons[u.Reason]++
