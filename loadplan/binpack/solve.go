@@ -20,6 +20,12 @@ type Options struct {
 	// problem, options and seed give the same packing unless the time limit
 	// or the context cuts the search at a different point.
 	Seed uint64
+	// MaxIterations, when positive, bounds the moves of the improvement
+	// search, and its time slices are counted in moves instead of time:
+	// the packing then depends on the problem, the seed and this budget
+	// alone, on any machine, as long as the time limit does not end the
+	// call first.
+	MaxIterations int64
 }
 
 // Stop says why Solve returned.
@@ -32,9 +38,16 @@ const (
 	StopTimeLimit
 	// StopCancelled means the context was cancelled or passed its deadline.
 	StopCancelled
+	// StopIterations means the iteration budget (Options.MaxIterations)
+	// ran out first.
+	StopIterations
 )
 
-// String returns "optimal", "time limit" or "cancelled".
+// maxBudgetRounds bounds the rounds of search slices and dives under an
+// iteration budget: 40 slices of a fortieth use the budget up.
+const maxBudgetRounds = 64
+
+// String returns "optimal", "time limit", "cancelled" or "iteration budget".
 func (s Stop) String() string {
 	switch s {
 	case StopOptimal:
@@ -43,6 +56,8 @@ func (s Stop) String() string {
 		return "time limit"
 	case StopCancelled:
 		return "cancelled"
+	case StopIterations:
+		return "iteration budget"
 	}
 	return "unknown"
 }
@@ -129,12 +144,25 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 
 	// The search runs in slices: a short burst first, which settles most
 	// easy instances before any LP is solved, then after the LP work the
-	// rest of the time.
+	// rest of the time. With an iteration budget a slice is a share of
+	// the budget instead of the time.
 	searchEnd := deadline
-	s := newSearcher(in, opts.Seed, func() bool { return ctx.Err() != nil || time.Now().After(searchEnd) })
+	var iterEnd int64 // with MaxIterations: the iteration the slice ends at
+	budget := opts.MaxIterations
+	var s *searcher
+	s = newSearcher(in, opts.Seed, func() bool {
+		return ctx.Err() != nil || time.Now().After(searchEnd) || (budget > 0 && s.iter >= iterEnd)
+	})
+	outOfMoves := func() bool { return budget > 0 && s.iter >= budget }
 	searchGains := 0
-	search := func(until time.Time) {
+	// search runs the search until the time until, or for share/limit of
+	// the iteration budget.
+	search := func(until time.Time, share time.Duration) {
 		searchEnd = until
+		if budget > 0 {
+			searchEnd = deadline
+			iterEnd = min(budget, s.iter+max(1, int64(float64(budget)*float64(share)/float64(limit))))
+		}
 		for len(best) > lb {
 			next := s.reduce(best)
 			if next == nil {
@@ -145,7 +173,7 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 		}
 	}
 	if in.d == 1 && len(best) > lb {
-		search(began.Add(limit / 10))
+		search(began.Add(limit/10), limit/10)
 	}
 
 	if in.d == 1 && len(best) > lb && !stopped() {
@@ -185,7 +213,10 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 			// instances yield to one, some to the other. A dive stops as
 			// soon as it cannot beat the best packing.
 			rng := rand.New(rand.NewPCG(opts.Seed, 0x5851f42d4c957f2d))
-			for len(best) > lb && !stopped() {
+			for round := 0; len(best) > lb && !stopped() && !outOfMoves(); round++ {
+				if budget > 0 && round >= maxBudgetRounds {
+					break // a search that cannot move must not leave the dives looping
+				}
 				// Time goes where it pays: a search that has not removed a
 				// single bin so far gets short slices, leaving the dives
 				// most of the time.
@@ -197,7 +228,7 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 				if slice.After(deadline) {
 					slice = deadline
 				}
-				search(slice)
+				search(slice, share)
 				if len(best) <= lb || stopped() {
 					break
 				}
@@ -208,8 +239,8 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 		}
 	}
 
-	if len(best) > lb {
-		search(deadline)
+	if len(best) > lb && !outOfMoves() {
+		search(deadline, limit)
 	}
 	res.Stats.Iterations = s.iter
 
@@ -221,6 +252,8 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 		res.Stats.Stop = StopOptimal
 	case ctx.Err() != nil:
 		res.Stats.Stop = StopCancelled
+	case budget > 0 && !time.Now().After(deadline):
+		res.Stats.Stop = StopIterations
 	default:
 		res.Stats.Stop = StopTimeLimit
 	}
