@@ -62,6 +62,19 @@ func BenchmarkPackFleetMixed(b *testing.B) {
 	benchPackFleet(b, mixedFleet(), mixedPallets(400, 48, 1), FleetOptions{TimeLimit: 300 * time.Millisecond})
 }
 
+// BenchmarkPackFleetHeavyLight packs stores of heavy pallets alternating
+// with stores of light ones, where first-fit fills trailers' payload and
+// leaves positions empty (heavyLight: 6 trailers, first-fit 7).
+func BenchmarkPackFleetHeavyLight(b *testing.B) {
+	benchPackFleet(b, []FleetTrailer{{Trailer: testTrailer(constraints.DryVan), Count: 10}}, heavyLight(), FleetOptions{})
+}
+
+// BenchmarkPackFleetScarce packs 800 pallets of 96 stores into a fleet with
+// few large trailers left, with the engine's time limit.
+func BenchmarkPackFleetScarce(b *testing.B) {
+	benchPackFleet(b, scarceFleet(), mixedPallets(800, 96, 4), FleetOptions{TimeLimit: 300 * time.Millisecond})
+}
+
 // benchPackFleet times PackFleet and reports the plan: trailers, the lower
 // bound, stops over all trailers, and the trailers of store-order
 // first-fit alone for comparison.

@@ -2,6 +2,7 @@ package loadplan
 
 import (
 	"context"
+	"sort"
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -73,11 +74,15 @@ type FleetPlan struct {
 // fault with paths "fleet[k]..." and "pallets[i]...".
 //
 // The plan is the best, by pallets left without a trailer, then trailers,
-// then stops summed over the trailers, of two packings, each improved:
+// then stops summed over the trailers, of two packings, each improved
+// (the second is built only when the first misses the bound, and the
+// better start is improved first):
 //
-//   - first-fit in store order: stores with the most freight first, each
-//     pallet into the first open trailer that takes it, a new trailer (the
-//     largest type left that can take it) otherwise;
+//   - first-fit in store order: stores with the most freight first, a
+//     store's pallets of one class into the first open trailer that takes
+//     them all, or else each into the first open trailer that takes it, a
+//     new trailer (the most preferred type left that can take it, see
+//     below) otherwise;
 //   - guided by binpack: per temperature class, colder first, a vector bin
 //     packing (floor positions, floor length, weight, volume, as estimated
 //     for the largest type that suits the class) solved by binpack.Solve;
@@ -142,16 +147,26 @@ func PackFleet(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, opts
 	best := a
 	atBound := func(s *packing) bool { return len(s.noRoom) == 0 && len(s.loads) <= f.lowerBound(s) }
 	if done == len(todo) {
-		// First-fit, improved, meets the bound on most inputs; the
-		// binpack-guided packing is built only when it does not, with the
-		// rest of the time.
-		f.improve(a, time.Now().Add(time.Until(f.deadline)/2))
-		if !atBound(a) && !f.stopped(f.deadline) {
-			if b, ok := f.binpackFirst(todo, time.Until(f.deadline)/4, opts.Seed); ok {
-				f.improve(b, f.deadline)
-				if f.better(b, best) {
-					best = b
-				}
+		cands := []*packing{a}
+		if !atBound(a) {
+			if b, ok := f.binpackFirst(todo, time.Until(f.deadline)/8, opts.Seed); ok {
+				cands = append(cands, b)
+			}
+		}
+		// The better start gets two thirds of the time; the other one
+		// only runs if the first misses the bound.
+		sort.SliceStable(cands, func(x, y int) bool { return f.better(cands[x], cands[y]) })
+		for n, c := range cands {
+			until := f.deadline
+			if n+1 < len(cands) {
+				until = time.Now().Add(time.Until(f.deadline) * 2 / 3)
+			}
+			f.improve(c, until)
+			if n == 0 || f.better(c, best) {
+				best = c
+			}
+			if atBound(best) {
+				break
 			}
 		}
 	}

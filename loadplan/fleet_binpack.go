@@ -146,7 +146,11 @@ func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int
 	// when it fails does binpack.Solve search, and spreading then tries
 	// every count below Solve's.
 	lb := max(binpack.L1(prob), binpack.L2(prob))
-	found, ok := spread(prob, lb)
+	store := make([]int, len(items))
+	for j, i := range items {
+		store[j] = f.rank[i]
+	}
+	found, ok := spreadStores(prob, lb, store)
 	if !ok {
 		res, err := binpack.Solve(f.ctx, prob, binpack.Options{TimeLimit: max(share, time.Millisecond), Seed: seed})
 		if f.ctx.Err() != nil {
@@ -159,7 +163,7 @@ func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int
 		}
 		found = res.Bins
 		for k := max(lb+1, res.LowerBound); k < len(res.Bins); k++ {
-			if b, ok := spread(prob, k); ok {
+			if b, ok := spreadStores(prob, k, store); ok {
 				found = b
 				break
 			}
@@ -316,8 +320,10 @@ func (f *fleetPacker) assignBins(s *packing, c constraints.Temperature, bins [][
 // decreasing largest relative size, each into the bin where it fits with
 // the most room left (summed over the dimensions, relative to capacity),
 // so large items spread over the bins and small ones fill around them.
-// It reports false when some item fits no bin.
-func spread(prob binpack.Problem, k int) ([][]int, bool) {
+// With store (the store of each item) it prefers, among the bins an item
+// fits, those that already hold its store. It reports false when some
+// item fits no bin.
+func spread(prob binpack.Problem, k int, store []int) ([][]int, bool) {
 	if k <= 0 {
 		return nil, len(prob.Sizes) == 0
 	}
@@ -337,8 +343,12 @@ func spread(prob binpack.Problem, k int) ([][]int, bool) {
 		loads[b] = make([]int64, len(prob.Capacity))
 	}
 	bins := make([][]int, k)
+	holds := make([]map[int]bool, k)
+	for b := range holds {
+		holds[b] = map[int]bool{}
+	}
 	for _, it := range order {
-		best, bestRoom := -1, 0.0
+		best, bestRoom, bestHolds := -1, 0.0, false
 		for b, load := range loads {
 			room, fits := 0.0, true
 			for d, v := range prob.Sizes[it] {
@@ -349,8 +359,12 @@ func spread(prob binpack.Problem, k int) ([][]int, bool) {
 				}
 				room += float64(free) / float64(prob.Capacity[d])
 			}
-			if fits && (best < 0 || room > bestRoom) {
-				best, bestRoom = b, room
+			if !fits {
+				continue
+			}
+			h := store != nil && holds[b][store[it]]
+			if best < 0 || (h && !bestHolds) || (h == bestHolds && room > bestRoom) {
+				best, bestRoom, bestHolds = b, room, h
 			}
 		}
 		if best < 0 {
@@ -360,10 +374,22 @@ func spread(prob binpack.Problem, k int) ([][]int, bool) {
 			loads[best][d] += v
 		}
 		bins[best] = append(bins[best], it)
+		if store != nil {
+			holds[best][store[it]] = true
+		}
 	}
 	// Bins keep items in index order, which is store order.
 	for _, bin := range bins {
 		sort.Ints(bin)
 	}
 	return bins, true
+}
+
+// spreadStores is spread keeping stores together where that still fits
+// every item, and plain spread otherwise.
+func spreadStores(prob binpack.Problem, k int, store []int) ([][]int, bool) {
+	if bins, ok := spread(prob, k, store); ok {
+		return bins, true
+	}
+	return spread(prob, k, nil)
 }

@@ -141,6 +141,9 @@ func (f *fleetPacker) targets(loads []*fleetLoad, skip, i int, ok func(*fleetLoa
 func (f *fleetPacker) emptyOne(s *packing, until time.Time) bool {
 	all := func(*fleetLoad) bool { return true }
 	for _, v := range bySmallest(s) {
+		if !f.roomFor(s, v) {
+			continue
+		}
 		trial := append([]*fleetLoad(nil), s.loads...)
 		ok := true
 		for _, i := range f.storeOrder(s.loads[v].pallets) {
@@ -166,6 +169,49 @@ func (f *fleetPacker) emptyOne(s *packing, until time.Time) bool {
 		}
 	}
 	return false
+}
+
+// roomFor checks conditions that emptying load v into the others needs,
+// with no layout: the free payload, volume and floor positions of the
+// others (pairs can grow by at most one per pallet added) hold the
+// victim's, and each of its pallets passes the cheap checks of some other
+// load on its own.
+func (f *fleetPacker) roomFor(s *packing, v int) bool {
+	victim := s.loads[v]
+	var weight, volume float64
+	positions, limited := 0, true
+	for j, l := range s.loads {
+		if j == v {
+			continue
+		}
+		t := f.fleet[l.kind].Trailer
+		weight += t.PayloadKg - l.agg.weight
+		volume += t.Volume() - l.agg.volume
+		if t.Positions == 0 {
+			limited = false
+		}
+		positions += t.Positions - l.agg.n + l.agg.pairs
+	}
+	a := victim.agg
+	if a.weight > weight*(1+1e-6)+1e-6 || a.volume > volume*(1+1e-6)+1e-9 {
+		return false
+	}
+	if limited && a.n-a.pairsBound() > positions {
+		return false
+	}
+	for _, i := range victim.pallets {
+		ok := false
+		for j, l := range s.loads {
+			if j != v && f.allowed[i][l.kind] && f.mayFit(l.kind, l.agg.plus(f.pallets[i])) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // shrink moves pallets from the smallest load to loads with at least as

@@ -26,6 +26,17 @@ func mixedFleet() []FleetTrailer {
 	}
 }
 
+// scarceFleet is mixedFleet with few large trailers left: mostly 48 ft
+// dry vans, few 53 ft reefers, and some shorter reefers.
+func scarceFleet() []FleetTrailer {
+	fleet := mixedFleet()
+	fleet[0].Count, fleet[1].Count, fleet[2].Count, fleet[3].Count = 3, 20, 2, 6
+	short := fleet[2].Trailer
+	short.ID, short.LengthMM, short.Positions, short.PayloadKg = "REEF40", 12000, 24, 14000
+	short.Axles.AxleGroupMM, short.Axles.TareCentreMM = 9000, 5400
+	return append(fleet, FleetTrailer{Trailer: short, Count: 4})
+}
+
 // mixedPallets draws n pallets for the given number of stores: about 65 %
 // ambient, 25 % chilled, 10 % frozen; one in ten a half pallet; low light
 // pallets may be stacked, heavy ones may carry.

@@ -289,7 +289,11 @@ func TestSpreadProperty(t *testing.T) {
 			prob.Sizes = append(prob.Sizes, s)
 		}
 		k := rapid.IntRange(0, 12).Draw(t, "k")
-		bins, ok := spread(prob, k)
+		var store []int
+		if rapid.Bool().Draw(t, "stores") {
+			store = rapid.SliceOfN(rapid.IntRange(0, 3), len(prob.Sizes), len(prob.Sizes)).Draw(t, "store")
+		}
+		bins, ok := spread(prob, k, store)
 		if len(prob.Sizes) > 0 && k >= len(prob.Sizes) && !ok {
 			t.Fatalf("no spread over %d bins for %d items", k, len(prob.Sizes))
 		}

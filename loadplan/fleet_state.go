@@ -14,17 +14,18 @@ import (
 // fleetPacker holds PackFleet's input in the form its phases share, and the
 // memory of layouts already computed.
 type fleetPacker struct {
-	ctx       context.Context
-	deadline  time.Time
-	fleet     []FleetTrailer
-	pallets   []Pallet
-	storeRank map[string]int
-	rank      []int    // store rank of each pallet
-	allowed   [][]bool // allowed[i][k]: pallet i alone lays out on type k
-	bySize    []int    // types, largest first
-	memo      map[string]*Layout
-	key       []byte
-	calls     int // PlanTrailer calls, for tests and tuning
+	ctx          context.Context
+	deadline     time.Time
+	fleet        []FleetTrailer
+	pallets      []Pallet
+	storeRank    map[string]int
+	rank         []int    // store rank of each pallet
+	allowed      [][]bool // allowed[i][k]: pallet i alone lays out on type k
+	bySize       []int    // types, largest first
+	byPreference []int    // types, most preferred first
+	memo         map[string]*Layout
+	key          []byte
+	calls        int // PlanTrailer calls, for tests and tuning
 }
 
 // memoLimit caps the layouts remembered; past it the memory starts afresh,
@@ -46,6 +47,8 @@ func newFleetPacker(ctx context.Context, fleet []FleetTrailer, pallets []Pallet,
 		f.bySize = append(f.bySize, k)
 	}
 	sort.SliceStable(f.bySize, func(a, b int) bool { return f.larger(f.bySize[a], f.bySize[b]) })
+	f.byPreference = append([]int(nil), f.bySize...)
+	sort.SliceStable(f.byPreference, func(a, b int) bool { return f.preferred(f.byPreference[a], f.byPreference[b]) })
 	return f
 }
 
@@ -96,8 +99,8 @@ func (f *fleetPacker) screen(plan *FleetPlan) []int {
 }
 
 // storeOrder sorts pallets by store, the stores with the most freight
-// (against the largest capacity of the fleet) first, a store's pallets in
-// input order.
+// (against the largest capacity of the fleet) first, a store's pallets
+// colder classes first, each class in input order.
 func (f *fleetPacker) storeOrder(idx []int) []int {
 	capW, capV := 0.0, 0.0
 	for _, ft := range f.fleet {
@@ -116,7 +119,10 @@ func (f *fleetPacker) storeOrder(idx []int) []int {
 		if sa != sb && size[sa] != size[sb] {
 			return size[sa] > size[sb]
 		}
-		return f.rank[out[a]] < f.rank[out[b]]
+		if ra, rb := f.rank[out[a]], f.rank[out[b]]; ra != rb {
+			return ra < rb
+		}
+		return f.pallets[out[a]].Temperature > f.pallets[out[b]].Temperature
 	})
 	return out
 }
@@ -137,6 +143,7 @@ func (f *fleetPacker) larger(a, b int) bool {
 type loadAgg struct {
 	n              int
 	pairs          int // at most this many pallets can stand on others
+	flexible       int // pallets that may be stacked or carry
 	weight, volume float64
 	floorArea      int64 // of the pallets that must stand on the floor
 	classes        uint8 // bit t set when class t is on board
@@ -148,6 +155,7 @@ func (a loadAgg) plus(p Pallet) loadAgg {
 	a.n++
 	if p.MayCarry || p.MayBeStacked {
 		a.pairs++
+		a.flexible++
 	}
 	if !p.MayBeStacked {
 		a.floorArea += int64(p.LengthMM) * int64(p.WidthMM)
@@ -157,6 +165,10 @@ func (a loadAgg) plus(p Pallet) loadAgg {
 	a.classes |= 1 << uint(p.Temperature)
 	return a
 }
+
+// pairsBound is how many of the pallets could join pairs: those that may
+// be stacked or carry.
+func (a loadAgg) pairsBound() int { return a.flexible }
 
 // groupPairs bounds the stacked pairs of one group of pallets that may
 // stack together (one store and class): each pair needs a pallet that may
@@ -391,24 +403,65 @@ func (f *fleetPacker) with(l *fleetLoad, i int) *fleetLoad {
 	return &fleetLoad{kind: l.kind, pallets: idx, layout: lay, agg: a}
 }
 
-// firstFit packs the pallets in the given order, each into the first load
-// that takes it or else a new trailer. It stops when ctx ends and returns
-// how many pallets of order it handled.
+// firstFit packs the pallets in the given order. Each run of pallets of
+// one store and class goes into the first load that takes it whole (one
+// layout instead of one per pallet, and the store's pallets together);
+// otherwise each of its pallets goes into the first load that takes it or
+// else a new trailer. It stops when ctx ends and returns how many pallets
+// of order it handled.
 func (f *fleetPacker) firstFit(order []int) (*packing, int) {
 	s := f.newPacking()
-	for j, i := range order {
+	for j := 0; j < len(order); {
 		if f.ctx.Err() != nil {
 			return s, j
 		}
-		if !f.place(s, i) {
-			s.noRoom = append(s.noRoom, i)
+		e := j + 1
+		for e < len(order) && f.rank[order[e]] == f.rank[order[j]] && f.pallets[order[e]].Temperature == f.pallets[order[j]].Temperature {
+			e++
+		}
+		if e-j > 1 && f.placeGroup(s, order[j:e]) {
+			j = e
+			continue
+		}
+		for ; j < e; j++ {
+			if f.ctx.Err() != nil {
+				return s, j
+			}
+			if !f.place(s, order[j]) {
+				s.noRoom = append(s.noRoom, order[j])
+			}
 		}
 	}
 	return s, len(order)
 }
 
+// placeGroup puts the pallets into the first open load that takes them
+// all and reports whether one did.
+func (f *fleetPacker) placeGroup(s *packing, group []int) bool {
+	g := sortedCopy(group)
+	ga := f.aggOf(g)
+	for li, l := range s.loads {
+		a := l.agg
+		a.n += ga.n
+		a.pairs += ga.flexible
+		a.flexible += ga.flexible
+		a.weight += ga.weight
+		a.volume += ga.volume
+		a.floorArea += ga.floorArea
+		a.classes |= ga.classes
+		if !f.mayFit(l.kind, a) {
+			continue
+		}
+		if nl := f.makeLoad(l.kind, merged(l.pallets, g)); nl != nil {
+			s.loads[li] = nl
+			return true
+		}
+	}
+	return false
+}
+
 // place puts pallet i into the first load that takes it, or opens the
-// largest free type that does.
+// most preferred free type that does (see preferred).
 func (f *fleetPacker) place(s *packing, i int) bool {
 	for li, l := range s.loads {
 		if nl := f.with(l, i); nl != nil {
@@ -416,7 +469,7 @@ func (f *fleetPacker) place(s *packing, i int) bool {
 			return true
 		}
 	}
-	for _, k := range f.bySize {
+	for _, k := range f.byPreference {
 		if s.left[k] <= 0 || !f.allowed[i][k] {
 			continue
 		}
