@@ -21,9 +21,9 @@ type FleetOptions struct {
 	// PackFleet returns earlier when it meets the lower bound or no move
 	// improves the plan, which on most inputs is well before the limit.
 	TimeLimit time.Duration
-	// Seed drives the random choices of binpack.Solve. The same input,
-	// options and seed give the same plan unless the time limit cuts a
-	// search short.
+	// Seed drives the random choices of binpack.Solve (whose search has a
+	// fixed move budget). The same input, options and seed give the same
+	// plan unless the time limit or ctx cuts a search short.
 	Seed uint64
 }
 
@@ -157,6 +157,9 @@ func PackFleet(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, opts
 		// only runs if the first misses the bound.
 		sort.SliceStable(cands, func(x, y int) bool { return f.better(cands[x], cands[y]) })
 		for n, c := range cands {
+			if n > 0 && len(c.noRoom) > len(best.noRoom) {
+				break // it would have to free trailers to win
+			}
 			until := f.deadline
 			if n+1 < len(cands) {
 				until = time.Now().Add(time.Until(f.deadline) * 2 / 3)

@@ -9,6 +9,11 @@ import (
 	"github.com/haulplan/haulplan/loadplan/binpack"
 )
 
+// solveMoves is the move budget of binpack.Solve's search, so that its
+// packing depends on the input and the seed, not on the machine's speed,
+// unless its share of the time limit runs out first.
+const solveMoves = 20000
+
 // binpackFirst builds PackFleet's packing guided by binpack: per class,
 // colder first (the classes fewer types carry take their trailers first),
 // a vector bin packing against the class's reference type, each bin turned
@@ -152,7 +157,7 @@ func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int
 	}
 	found, ok := spreadStores(prob, lb, store)
 	if !ok {
-		res, err := binpack.Solve(f.ctx, prob, binpack.Options{TimeLimit: max(share, time.Millisecond), Seed: seed})
+		res, err := binpack.Solve(f.ctx, prob, binpack.Options{TimeLimit: max(share, time.Millisecond), Seed: seed, MaxIterations: solveMoves})
 		if f.ctx.Err() != nil {
 			return nil, false
 		}

@@ -67,11 +67,12 @@ func mixedPallets(n, stores int, seed uint64) []Pallet {
 }
 
 // firstFitCount is the number of trailers of the store-order first-fit
-// alone, PackFleet's method before binpack guided it, for comparison.
-func firstFitCount(fleet []FleetTrailer, ps []Pallet) int {
+// alone, PackFleet's first packing, and the pallets it left without room,
+// for comparison.
+func firstFitCount(fleet []FleetTrailer, ps []Pallet) (trailers, noRoom int) {
 	f := newFleetPacker(context.Background(), fleet, ps, farFuture)
 	s, _ := f.firstFit(f.storeOrder(f.screen(&FleetPlan{})))
-	return len(s.loads)
+	return len(s.loads), len(s.noRoom)
 }
 
 // farFuture is a deadline no test reaches.

@@ -28,9 +28,9 @@ type fleetPacker struct {
 	calls        int // PlanTrailer calls, for tests and tuning
 }
 
-// memoLimit caps the layouts remembered; past it the memory starts afresh,
-// which costs time only.
-const memoLimit = 1 << 15
+// memoLimit caps the layouts remembered (a few kB each); past it the
+// memory starts afresh, which costs time only.
+const memoLimit = 1 << 12
 
 func newFleetPacker(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, deadline time.Time) *fleetPacker {
 	f := &fleetPacker{ctx: ctx, deadline: deadline, fleet: fleet, pallets: pallets, storeRank: map[string]int{},
