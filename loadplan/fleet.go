@@ -153,13 +153,14 @@ func PackFleet(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, opts
 				cands = append(cands, b)
 			}
 		}
-		// The better start gets two thirds of the time; the other one
-		// only runs if the first misses the bound.
+		// The better start gets two thirds of the time (all of it if the
+		// other leaves more pallets without room); the other one only runs
+		// if the first misses the bound.
 		sort.SliceStable(cands, func(x, y int) bool { return f.better(cands[x], cands[y]) })
+		if len(cands) > 1 && len(cands[1].noRoom) > len(cands[0].noRoom) {
+			cands = cands[:1] // it would have to free trailers to win
+		}
 		for n, c := range cands {
-			if n > 0 && len(c.noRoom) > len(best.noRoom) {
-				break // it would have to free trailers to win
-			}
 			until := f.deadline
 			if n+1 < len(cands) {
 				until = time.Now().Add(time.Until(f.deadline) * 2 / 3)

@@ -2,6 +2,7 @@ package loadplan
 
 import (
 	"math"
+	"math/rand/v2"
 	"sort"
 	"time"
 
@@ -149,31 +150,54 @@ func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int
 	// Spreading over as many bins as the bound asks settles the instances
 	// where first-fit decreasing piles the large items together; only
 	// when it fails does binpack.Solve search, and spreading then tries
-	// every count below Solve's.
-	lb := max(binpack.L1(prob), binpack.L2(prob))
+	// every count below Solve's. A spread whose bins do not all lay out on
+	// the reference type gives way to the next attempt while the share of
+	// time lasts; the one with the fewest such bins, then stops, is kept.
+	began := time.Now()
 	store := make([]int, len(items))
 	for j, i := range items {
 		store[j] = f.rank[i]
 	}
-	found, ok := spreadStores(prob, lb, store)
-	if !ok {
-		res, err := binpack.Solve(f.ctx, prob, binpack.Options{TimeLimit: max(share, time.Millisecond), Seed: seed, MaxIterations: solveMoves})
-		if f.ctx.Err() != nil {
-			return nil, false
-		}
-		if err != nil {
-			// The sizes are clamped to the capacities, so this is a bug;
-			// the pallets still get first-fitted.
-			return [][]int{items}, true
-		}
-		found = res.Bins
-		for k := max(lb+1, res.LowerBound); k < len(res.Bins); k++ {
-			if b, ok := spreadStores(prob, k, store); ok {
-				found = b
-				break
+	var best [][]int
+	bestFailing, bestStops := -1, 0
+	try := func(found [][]int) bool {
+		bins := f.binsOf(prob, items, found)
+		failing, stops := 0, 0
+		for _, b := range bins {
+			stops += f.storeCount(b)
+			if f.makeLoad(ref, b) == nil {
+				failing++
 			}
 		}
+		if bestFailing < 0 || failing < bestFailing || (failing == bestFailing && stops < bestStops) {
+			best, bestFailing, bestStops = bins, failing, stops
+		}
+		return failing == 0 || time.Since(began) > share || f.stopped(f.deadline)
 	}
+	lb := max(binpack.L1(prob), binpack.L2(prob))
+	if spreadStores(prob, lb, store, seed, try) {
+		return best, true
+	}
+	res, err := binpack.Solve(f.ctx, prob, binpack.Options{TimeLimit: max(share-time.Since(began), time.Millisecond), Seed: seed, MaxIterations: solveMoves})
+	if f.ctx.Err() != nil {
+		return nil, false
+	}
+	if err != nil {
+		// The sizes are clamped to the capacities, so this is a bug; the
+		// pallets still get first-fitted.
+		return [][]int{items}, true
+	}
+	for k := max(lb+1, res.LowerBound); k < len(res.Bins); k++ {
+		if spreadStores(prob, k, store, seed, try) {
+			return best, true
+		}
+	}
+	return f.binsOf(prob, items, res.Bins), true
+}
+
+// binsOf turns bins of item numbers into bins of pallets, relabelled
+// (see relabel) and without empty bins.
+func (f *fleetPacker) binsOf(prob binpack.Problem, items []int, found [][]int) [][]int {
 	relabel(prob.Sizes, found)
 	var bins [][]int
 	for _, bin := range found {
@@ -186,7 +210,7 @@ func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int
 		}
 		bins = append(bins, pal)
 	}
-	return bins, true
+	return bins
 }
 
 // relabel hands items with identical sizes out to their bins' places in
@@ -323,12 +347,14 @@ func (f *fleetPacker) assignBins(s *packing, c constraints.Temperature, bins [][
 
 // spread packs the items of prob into k bins opened at once: items by
 // decreasing largest relative size, each into the bin where it fits with
-// the most room left (summed over the dimensions, relative to capacity),
-// so large items spread over the bins and small ones fill around them.
+// the most room left (relative to capacity, summed over the dimensions,
+// or in the tightest one), so large items spread over the bins and small
+// ones fill around them.
 // With store (the store of each item) it prefers, among the bins an item
-// fits, those that already hold its store. It reports false when some
-// item fits no bin.
-func spread(prob binpack.Problem, k int, store []int) ([][]int, bool) {
+// fits, those that already hold its store. With rng the sort keys are
+// scaled by random factors up to 1.5, for another attempt in another
+// order. It reports false when some item fits no bin.
+func spread(prob binpack.Problem, k int, store []int, rng *rand.Rand, tightest bool) ([][]int, bool) {
 	if k <= 0 {
 		return nil, len(prob.Sizes) == 0
 	}
@@ -336,6 +362,9 @@ func spread(prob binpack.Problem, k int, store []int) ([][]int, bool) {
 	for i, sz := range prob.Sizes {
 		for d, v := range sz {
 			key[i] = max(key[i], float64(v)/float64(prob.Capacity[d]))
+		}
+		if rng != nil {
+			key[i] *= 1 + rng.Float64()/2
 		}
 	}
 	order := make([]int, len(prob.Sizes))
@@ -356,13 +385,20 @@ func spread(prob binpack.Problem, k int, store []int) ([][]int, bool) {
 		best, bestRoom, bestHolds := -1, 0.0, false
 		for b, load := range loads {
 			room, fits := 0.0, true
+			if tightest {
+				room = math.Inf(1)
+			}
 			for d, v := range prob.Sizes[it] {
 				free := prob.Capacity[d] - load[d] - v
 				if free < 0 {
 					fits = false
 					break
 				}
-				room += float64(free) / float64(prob.Capacity[d])
+				if r := float64(free) / float64(prob.Capacity[d]); tightest {
+					room = min(room, r)
+				} else {
+					room += r
+				}
 			}
 			if !fits {
 				continue
@@ -390,11 +426,36 @@ func spread(prob binpack.Problem, k int, store []int) ([][]int, bool) {
 	return bins, true
 }
 
-// spreadStores is spread keeping stores together where that still fits
-// every item, and plain spread otherwise.
-func spreadStores(prob binpack.Problem, k int, store []int) ([][]int, bool) {
-	if bins, ok := spread(prob, k, store); ok {
-		return bins, true
+// spreadTries is how many randomised orders spreadStores tries after the
+// two plain ones; each costs one pass over items × bins.
+const spreadTries = 48
+
+// spreadStores tries spread keeping stores together, then plain, with
+// room summed and then in the tightest dimension, then in randomised
+// orders (half of them keeping stores together), and hands each packing
+// into k bins it finds to try until try accepts one. It reports whether
+// it found any. The randomness comes from seed and k alone.
+func spreadStores(prob binpack.Problem, k int, store []int, seed uint64, try func([][]int) bool) bool {
+	found := false
+	attempt := func(st []int, rng *rand.Rand, tightest bool) bool {
+		bins, ok := spread(prob, k, st, rng, tightest)
+		found = found || ok
+		return ok && try(bins)
 	}
-	return spread(prob, k, nil)
+	for _, tightest := range []bool{false, true} {
+		if attempt(store, nil, tightest) || attempt(nil, nil, tightest) {
+			return true
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, uint64(k)))
+	for t := range spreadTries {
+		st := store
+		if t%2 == 1 {
+			st = nil
+		}
+		if attempt(st, rng, t%4 >= 2) {
+			return true
+		}
+	}
+	return found
 }

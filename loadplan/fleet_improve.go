@@ -11,8 +11,8 @@ import (
 // when none applies, shrink moves pallets from the least loaded trailer to
 // fuller ones, which raises the sum of squared pallet counts, so it cannot
 // cycle and it makes the next emptying likelier. Last, consolidate moves a
-// store's pallets to a trailer that already visits the store, each move
-// saving a stop.
+// store's pallets to a trailer that already visits the store, or swaps
+// them with another store's pallets there, each move saving a stop.
 
 // maxRounds bounds the rounds of trailer moves and store moves; a round
 // after the first runs only when the one before saved a trailer.
@@ -24,11 +24,13 @@ func (f *fleetPacker) improve(s *packing, until time.Time) {
 	for range maxRounds {
 		before := len(s.loads)
 		lb := f.lowerBound(s)
-		for len(s.loads) > lb && !f.stopped(until) {
-			if f.mergePair(s, until) || f.emptyOne(s, until) {
+		// A third of the time is kept for the stops.
+		trailers := time.Now().Add(time.Until(until) * 2 / 3)
+		for len(s.loads) > lb && !f.stopped(trailers) {
+			if f.mergePair(s, trailers) || f.emptyOne(s, trailers) {
 				continue
 			}
-			if !f.shrink(s, until) {
+			if !f.shrink(s, trailers) {
 				break
 			}
 		}
@@ -252,11 +254,82 @@ func (f *fleetPacker) consolidate(s *packing, until time.Time) {
 			if f.stopped(until) {
 				return
 			}
-			if f.moveStore(s, r) {
+			if f.moveStore(s, r) || f.swapStores(s, r, until) {
 				moved = true
 			}
 		}
 	}
+}
+
+// storeGroups returns, per load, its pallets by store rank.
+func (f *fleetPacker) storeGroups(s *packing) []map[int][]int {
+	out := make([]map[int][]int, len(s.loads))
+	for j, l := range s.loads {
+		out[j] = map[int][]int{}
+		for _, i := range l.pallets {
+			out[j][f.rank[i]] = append(out[j][f.rank[i]], i)
+		}
+	}
+	return out
+}
+
+// swapStores exchanges the pallets of store r in one load with those of
+// another store u in a second load that also visits r, keeping both laid
+// out: the first load stops visiting r, the second u, and the first
+// gains u only if it did not visit it, so each swap saves a stop or two.
+// It makes at most one swap and reports whether it did.
+func (f *fleetPacker) swapStores(s *packing, r int, until time.Time) bool {
+	groups := f.storeGroups(s)
+	var holders []int
+	for j := range s.loads {
+		if len(groups[j][r]) > 0 {
+			holders = append(holders, j)
+		}
+	}
+	if len(holders) < 2 {
+		return false
+	}
+	sort.SliceStable(holders, func(a, b int) bool { return len(groups[holders[a]][r]) < len(groups[holders[b]][r]) })
+	for _, a := range holders {
+		ga := groups[a][r]
+		wa := f.aggOf(ga).weight
+		for _, b := range holders {
+			if a == b {
+				continue
+			}
+			la, lb := s.loads[a], s.loads[b]
+			ta, tb := f.fleet[la.kind].Trailer, f.fleet[lb.kind].Trailer
+			us := make([]int, 0, len(groups[b]))
+			for u := range groups[b] {
+				if u != r {
+					us = append(us, u)
+				}
+			}
+			sort.Ints(us)
+			for _, u := range us {
+				if f.stopped(until) {
+					return false
+				}
+				gb := groups[b][u]
+				// Payload is what usually forbids a swap: check it first.
+				wb := f.aggOf(gb).weight
+				if la.agg.weight-wa+wb > ta.PayloadKg*(1+1e-6)+1e-6 || lb.agg.weight-wb+wa > tb.PayloadKg*(1+1e-6)+1e-6 {
+					continue
+				}
+				na := f.makeLoad(la.kind, merged(without(la.pallets, ga), gb))
+				if na == nil {
+					continue
+				}
+				nb := f.makeLoad(lb.kind, merged(without(lb.pallets, gb), ga))
+				if nb == nil {
+					continue
+				}
+				s.loads[a], s.loads[b] = na, nb
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // moveStore makes one move of consolidate for store rank r.

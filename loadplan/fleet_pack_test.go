@@ -3,6 +3,7 @@ package loadplan
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -294,7 +295,11 @@ func TestSpreadProperty(t *testing.T) {
 		if rapid.Bool().Draw(t, "stores") {
 			store = rapid.SliceOfN(rapid.IntRange(0, 3), len(prob.Sizes), len(prob.Sizes)).Draw(t, "store")
 		}
-		bins, ok := spread(prob, k, store)
+		var rng *rand.Rand
+		if rapid.Bool().Draw(t, "random") {
+			rng = rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
+		}
+		bins, ok := spread(prob, k, store, rng, rapid.Bool().Draw(t, "tightest"))
 		if len(prob.Sizes) > 0 && k >= len(prob.Sizes) && !ok {
 			t.Fatalf("no spread over %d bins for %d items", k, len(prob.Sizes))
 		}
