@@ -21,9 +21,10 @@ type FleetOptions struct {
 	// PackFleet returns earlier when it meets the lower bound or no move
 	// improves the plan, which on most inputs is well before the limit.
 	TimeLimit time.Duration
-	// Seed drives the random choices of binpack.Solve (whose search has a
-	// fixed move budget). The same input, options and seed give the same
-	// plan unless the time limit or ctx cuts a search short.
+	// Seed drives the randomised orders of the binpack-guided packing and
+	// binpack.Solve (whose search has a fixed move budget). The same
+	// input, options and seed give the same plan unless the time limit or
+	// ctx cuts a search short.
 	Seed uint64
 }
 
@@ -53,10 +54,8 @@ type UnplacedPallet struct {
 type FleetPlan struct {
 	Loads    []TrailerLoad
 	Unplaced []UnplacedPallet
-	// LowerBound is a proven lower bound on the number of trailers any
-	// plan needs for the pallets in Loads: the bin-packing bounds L1 and L2
-	// over floor area, floor positions, weight and volume against the
-	// largest trailer of the fleet in each.
+	// LowerBound is FleetLowerBound of the pallets in Loads: a proven
+	// lower bound on the number of trailers any plan needs for them.
 	LowerBound int
 	// Optimal reports len(Loads) == LowerBound with no pallet left over for
 	// want of a trailer: no plan uses fewer trailers.
@@ -85,8 +84,12 @@ type FleetPlan struct {
 //     below) otherwise;
 //   - guided by binpack: per temperature class, colder first, a vector bin
 //     packing (floor positions, floor length, weight, volume, as estimated
-//     for the largest type that suits the class) solved by binpack.Solve;
-//     each bin becomes a trailer of a type it lays out on, the most
+//     for the largest type that suits the class): the pallets spread over
+//     as many bins as binpack's bound asks (largest first, each into the
+//     bin with the most room, keeping stores together where it can; in
+//     several orders until every bin lays out), or else binpack.Solve's
+//     packing, spread again over fewer bins where that fits. Each bin
+//     becomes a trailer of a type it lays out on, the most
 //     constrained bins first and each on the least versatile, largest type
 //     that takes it (dry vans before reefers before multi-temperature ones),
 //     so smaller types serve the bins that fit them when the large ones run
@@ -97,16 +100,17 @@ type FleetPlan struct {
 // limit, ctx or no move helps: merges two trailers into one of any free
 // type (a multi-temperature reefer can take a frozen and a chilled one),
 // empties a trailer into the others, shifts pallets from the least loaded
-// trailer to fuller ones, and finally moves a store's pallets to a trailer
-// that already visits it whenever that saves a stop. Stores are kept
+// trailer to fuller ones; and, with a third of the time kept for it, moves
+// a store's pallets to a trailer that already visits it, or swaps them
+// there with another store's, whenever that saves a stop. Stores are kept
 // together in this second sense only: the trailer count comes first, and
 // a store is split over two trailers when that saves one.
 //
 // Every move is checked by cheap necessary conditions (equipment and zone
 // count, payload, volume, floor positions, floor area) before any layout,
 // and layouts are remembered per trailer type and pallet set. The result
-// is deterministic for the same input and Seed unless the time limit (of
-// PackFleet, or the share of it binpack.Solve gets) cuts a search short.
+// is deterministic for the same input and Seed unless the time limit (or
+// the shares of it the phases get) cuts a search short.
 // When ctx ends during the first packing, the pallets not yet packed are
 // returned in Unplaced with CodeCancelled and the error is nil; when it
 // ends later, the best complete plan so far is returned. Every load
@@ -148,7 +152,7 @@ func PackFleet(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, opts
 	atBound := func(s *packing) bool { return len(s.noRoom) == 0 && len(s.loads) <= f.lowerBound(s) }
 	if done == len(todo) {
 		cands := []*packing{a}
-		if !atBound(a) {
+		if !atBound(a) && !f.stopped(f.deadline) {
 			if b, ok := f.binpackFirst(todo, time.Until(f.deadline)/8, opts.Seed); ok {
 				cands = append(cands, b)
 			}

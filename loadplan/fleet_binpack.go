@@ -26,6 +26,9 @@ func (f *fleetPacker) binpackFirst(todo []int, share time.Duration, seed uint64)
 	var leftovers []int
 	classes := []constraints.Temperature{constraints.Frozen, constraints.Chilled, constraints.Ambient}
 	for ci, c := range classes {
+		if f.stopped(f.deadline) {
+			return nil, false
+		}
 		var idx []int
 		for _, i := range todo {
 			if f.pallets[i].Temperature == c {

@@ -34,7 +34,7 @@ func (f *fleetPacker) improve(s *packing, until time.Time) {
 				break
 			}
 		}
-		f.placeNoRoom(s)
+		f.placeNoRoom(s, until)
 		f.consolidate(s, until)
 		if len(s.loads) >= before || f.stopped(until) {
 			return
@@ -44,10 +44,10 @@ func (f *fleetPacker) improve(s *packing, until time.Time) {
 
 // placeNoRoom gives the pallets left for want of room another chance,
 // since the moves may have freed trailers or room.
-func (f *fleetPacker) placeNoRoom(s *packing) {
+func (f *fleetPacker) placeNoRoom(s *packing, until time.Time) {
 	var still []int
 	for _, i := range s.noRoom {
-		if !f.place(s, i) {
+		if f.stopped(until) || !f.place(s, i) {
 			still = append(still, i)
 		}
 	}
