@@ -142,6 +142,7 @@ func (f *fleetPacker) targets(loads []*fleetLoad, skip, i int, ok func(*fleetLoa
 // smallest loads first, and reports whether it freed a trailer.
 func (f *fleetPacker) emptyOne(s *packing, until time.Time) bool {
 	all := func(*fleetLoad) bool { return true }
+	budget := ejectBudget
 	for _, v := range bySmallest(s) {
 		if !f.roomFor(s, v) {
 			continue
@@ -159,7 +160,7 @@ func (f *fleetPacker) emptyOne(s *packing, until time.Time) bool {
 					break
 				}
 			}
-			if !moved {
+			if !moved && !f.eject(trial, v, i, &budget, until) {
 				ok = false
 				break
 			}
@@ -173,11 +174,68 @@ func (f *fleetPacker) emptyOne(s *packing, until time.Time) bool {
 	return false
 }
 
+// ejectBudget bounds the layouts eject may spend in one emptyOne call, so
+// that a packing with no trailer to spare costs little to give up on.
+const ejectBudget = 200
+
+// eject places pallet i of load v by making room: it puts i into a load t
+// in place of one of its pallets q, which moves on into a third load. It
+// tries the q lighter than i first, and spends at most *budget layouts.
+func (f *fleetPacker) eject(trial []*fleetLoad, v, i int, budget *int, until time.Time) bool {
+	p := f.pallets[i]
+	all := func(*fleetLoad) bool { return true }
+	for _, t := range f.targets(trial, v, i, all) {
+		lt := trial[t]
+		if !f.allowed[i][lt.kind] {
+			continue
+		}
+		qs := append([]int(nil), lt.pallets...)
+		sort.SliceStable(qs, func(a, b int) bool { return f.pallets[qs[a]].WeightKg < f.pallets[qs[b]].WeightKg })
+		for _, q := range qs {
+			if *budget <= 0 || f.stopped(until) {
+				return false
+			}
+			pq := f.pallets[q]
+			if pq.LengthMM == p.LengthMM && pq.WidthMM == p.WidthMM && pq.HeightMM == p.HeightMM &&
+				pq.WeightKg == p.WeightKg && pq.Temperature == p.Temperature && f.rank[q] == f.rank[i] {
+				continue // the same pallet for the layout: nothing gained
+			}
+			rest := insertSorted(without(lt.pallets, []int{q}), i)
+			if !f.mayFit(lt.kind, f.aggOf(rest)) {
+				continue
+			}
+			// Somewhere for q first: that costs cheap checks only when
+			// there is none.
+			var dest []int
+			for _, u := range f.targets(trial, v, q, all) {
+				if u != t && f.allowed[q][trial[u].kind] && f.mayFit(trial[u].kind, trial[u].agg.plus(pq)) {
+					dest = append(dest, u)
+				}
+			}
+			if len(dest) == 0 {
+				continue
+			}
+			*budget--
+			nt := f.makeLoad(lt.kind, rest)
+			if nt == nil {
+				continue
+			}
+			for _, u := range dest {
+				*budget--
+				if nu := f.with(trial[u], q); nu != nil {
+					trial[t], trial[u] = nt, nu
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // roomFor checks conditions that emptying load v into the others needs,
 // with no layout: the free payload, volume and floor positions of the
 // others (pairs can grow by at most one per pallet added) hold the
-// victim's, and each of its pallets passes the cheap checks of some other
-// load on its own.
+// victim's.
 func (f *fleetPacker) roomFor(s *packing, v int) bool {
 	victim := s.loads[v]
 	var weight, volume float64
@@ -200,18 +258,6 @@ func (f *fleetPacker) roomFor(s *packing, v int) bool {
 	}
 	if limited && a.n-a.pairsBound() > positions {
 		return false
-	}
-	for _, i := range victim.pallets {
-		ok := false
-		for j, l := range s.loads {
-			if j != v && f.allowed[i][l.kind] && f.mayFit(l.kind, l.agg.plus(f.pallets[i])) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return false
-		}
 	}
 	return true
 }

@@ -3,6 +3,7 @@ package loadplan
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -316,4 +317,51 @@ func TestSpreadProperty(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// weightTight cuts ten trailers' worth of freight: per trailer 30 standard
+// pallets whose weights, drawn at random, add up to 19,500 kg of the
+// 20,000 kg payload; the 300 pallets go to 25 stores and are shuffled.
+// Ten trailers hold them, each exactly full in positions and nearly in
+// payload.
+func weightTight(seed uint64) []Pallet {
+	rng := rand.New(rand.NewPCG(seed, 3))
+	var ps []Pallet
+	for k := range 10 {
+		ws := make([]float64, 30)
+		sum := 0.0
+		for j := range ws {
+			ws[j] = 0.2 + rng.Float64()*rng.Float64()*3
+			sum += ws[j]
+		}
+		for j := range ws {
+			p := std(fmt.Sprint("k", k, "-", j), 0, math.Floor(ws[j]/sum*19500), constraints.Ambient)
+			p.Store = fmt.Sprint("S", rng.IntN(25))
+			ps = append(ps, p)
+		}
+	}
+	rng.Shuffle(len(ps), func(a, b int) { ps[a], ps[b] = ps[b], ps[a] })
+	return ps
+}
+
+// TestPackFleetWeightTight: on weightTight freight, first-fit and the
+// PackFleet of commit 8b6e09f use 11 trailers; spreading the pallets over
+// ten, and where a bin does not lay out, emptying a trailer by swapping
+// pallets between the others, finds the ten the bound asks for.
+func TestPackFleetWeightTight(t *testing.T) {
+	fleet := []FleetTrailer{{Trailer: testTrailer(constraints.DryVan), Count: 14}}
+	for _, seed := range []uint64{1, 4} {
+		ps := weightTight(seed)
+		if ff, _ := firstFitCount(fleet, ps); ff != 11 {
+			t.Fatalf("seed %d: first-fit uses %d trailers; the instance is meant to need 11 there", seed, ff)
+		}
+		plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{TimeLimit: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFleetPlan(t, fleet, ps, plan)
+		if len(plan.Loads) != 10 || plan.LowerBound != 10 || !plan.Optimal {
+			t.Fatalf("seed %d: %d trailers, bound %d, optimal %v; want 10 proven", seed, len(plan.Loads), plan.LowerBound, plan.Optimal)
+		}
+	}
 }
