@@ -202,11 +202,15 @@ func (f *fleetPacker) finish(plan *FleetPlan, s *packing) {
 
 // lowerBound bounds the number of trailers the packed pallets need.
 func (f *fleetPacker) lowerBound(s *packing) int {
+	if s.boundNoRoom == len(s.noRoom) {
+		return s.bound
+	}
 	var packed []Pallet
 	for _, l := range s.loads {
 		for _, i := range l.pallets {
 			packed = append(packed, f.pallets[i])
 		}
 	}
-	return FleetLowerBound(f.fleet, packed)
+	s.bound, s.boundNoRoom = FleetLowerBound(f.fleet, packed), len(s.noRoom)
+	return s.bound
 }

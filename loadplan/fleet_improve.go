@@ -291,32 +291,64 @@ func (f *fleetPacker) shrink(s *packing, until time.Time) bool {
 }
 
 // consolidate moves all the pallets of a store from one load to another
-// that already visits it, keeping both laid out, while that saves a stop;
-// a load left empty frees its trailer.
+// that already visits it, or swaps them with another store's pallets
+// there, keeping both laid out, while that saves a stop; a load left
+// empty frees its trailer.
 func (f *fleetPacker) consolidate(s *packing, until time.Time) {
 	for moved := true; moved; {
 		moved = false
+		groups := f.storeGroups(s)
 		for r := range len(f.storeRank) {
 			if f.stopped(until) {
 				return
 			}
-			if f.moveStore(s, r) || f.swapStores(s, r, until) {
+			if f.moveStore(s, r, groups) || f.swapStores(s, r, groups, until) {
 				moved = true
+				groups = f.storeGroups(s)
 			}
 		}
 	}
 }
 
+// storeGroup is the pallets of one store in one load.
+type storeGroup struct {
+	idx []int // ascending
+	agg loadAgg
+}
+
 // storeGroups returns, per load, its pallets by store rank.
-func (f *fleetPacker) storeGroups(s *packing) []map[int][]int {
-	out := make([]map[int][]int, len(s.loads))
+func (f *fleetPacker) storeGroups(s *packing) []map[int]*storeGroup {
+	out := make([]map[int]*storeGroup, len(s.loads))
 	for j, l := range s.loads {
-		out[j] = map[int][]int{}
+		out[j] = map[int]*storeGroup{}
 		for _, i := range l.pallets {
-			out[j][f.rank[i]] = append(out[j][f.rank[i]], i)
+			g := out[j][f.rank[i]]
+			if g == nil {
+				g = &storeGroup{}
+				out[j][f.rank[i]] = g
+			}
+			g.idx = append(g.idx, i)
+		}
+		for _, g := range out[j] {
+			g.agg = f.aggOf(g.idx)
 		}
 	}
 	return out
+}
+
+// roomAfter checks by the sums alone whether a load of type k with sums l
+// may still fit once the pallets with sums out leave and those with sums
+// in come. Pairs are bounded by the load's plus one per incoming pallet
+// that may be stacked or carry; classes are left to the layout, since the
+// leaving pallets may take a class away.
+func (f *fleetPacker) roomAfter(k int, l, out, in loadAgg) bool {
+	return f.mayFit(k, loadAgg{
+		n:         l.n - out.n + in.n,
+		pairs:     l.pairs + in.flexible,
+		weight:    l.weight - out.weight + in.weight,
+		volume:    l.volume - out.volume + in.volume,
+		floorArea: l.floorArea - out.floorArea + in.floorArea,
+	})
 }
 
 // swapStores exchanges the pallets of store r in one load with those of
@@ -324,27 +356,24 @@ func (f *fleetPacker) storeGroups(s *packing) []map[int][]int {
 // out: the first load stops visiting r, the second u, and the first
 // gains u only if it did not visit it, so each swap saves a stop or two.
 // It makes at most one swap and reports whether it did.
-func (f *fleetPacker) swapStores(s *packing, r int, until time.Time) bool {
-	groups := f.storeGroups(s)
+func (f *fleetPacker) swapStores(s *packing, r int, groups []map[int]*storeGroup, until time.Time) bool {
 	var holders []int
 	for j := range s.loads {
-		if len(groups[j][r]) > 0 {
+		if groups[j][r] != nil {
 			holders = append(holders, j)
 		}
 	}
 	if len(holders) < 2 {
 		return false
 	}
-	sort.SliceStable(holders, func(a, b int) bool { return len(groups[holders[a]][r]) < len(groups[holders[b]][r]) })
+	sort.SliceStable(holders, func(a, b int) bool { return groups[holders[a]][r].agg.n < groups[holders[b]][r].agg.n })
 	for _, a := range holders {
 		ga := groups[a][r]
-		wa := f.aggOf(ga).weight
 		for _, b := range holders {
 			if a == b {
 				continue
 			}
 			la, lb := s.loads[a], s.loads[b]
-			ta, tb := f.fleet[la.kind].Trailer, f.fleet[lb.kind].Trailer
 			us := make([]int, 0, len(groups[b]))
 			for u := range groups[b] {
 				if u != r {
@@ -357,16 +386,14 @@ func (f *fleetPacker) swapStores(s *packing, r int, until time.Time) bool {
 					return false
 				}
 				gb := groups[b][u]
-				// Payload is what usually forbids a swap: check it first.
-				wb := f.aggOf(gb).weight
-				if la.agg.weight-wa+wb > ta.PayloadKg*(1+1e-6)+1e-6 || lb.agg.weight-wb+wa > tb.PayloadKg*(1+1e-6)+1e-6 {
+				if !f.roomAfter(la.kind, la.agg, ga.agg, gb.agg) || !f.roomAfter(lb.kind, lb.agg, gb.agg, ga.agg) {
 					continue
 				}
-				na := f.makeLoad(la.kind, merged(without(la.pallets, ga), gb))
+				na := f.makeLoad(la.kind, merged(without(la.pallets, ga.idx), gb.idx))
 				if na == nil {
 					continue
 				}
-				nb := f.makeLoad(lb.kind, merged(without(lb.pallets, gb), ga))
+				nb := f.makeLoad(lb.kind, merged(without(lb.pallets, gb.idx), ga.idx))
 				if nb == nil {
 					continue
 				}
@@ -378,38 +405,37 @@ func (f *fleetPacker) swapStores(s *packing, r int, until time.Time) bool {
 	return false
 }
 
-// moveStore makes one move of consolidate for store rank r.
-func (f *fleetPacker) moveStore(s *packing, r int) bool {
+// moveStore moves the pallets of store r from one load into another that
+// visits r too, smaller groups first and into loads with larger groups
+// first, and reports whether it did.
+func (f *fleetPacker) moveStore(s *packing, r int, groups []map[int]*storeGroup) bool {
 	var holders []int
-	group := map[int][]int{}
-	for j, l := range s.loads {
-		for _, i := range l.pallets {
-			if f.rank[i] == r {
-				group[j] = append(group[j], i)
-			}
-		}
-		if len(group[j]) > 0 {
+	for j := range s.loads {
+		if groups[j][r] != nil {
 			holders = append(holders, j)
 		}
 	}
 	if len(holders) < 2 {
 		return false
 	}
-	// Smaller groups move, into loads with larger groups first.
-	sort.SliceStable(holders, func(a, b int) bool { return len(group[holders[a]]) < len(group[holders[b]]) })
+	sort.SliceStable(holders, func(a, b int) bool { return groups[holders[a]][r].agg.n < groups[holders[b]][r].agg.n })
+	var none loadAgg
 	for _, src := range holders {
+		g := groups[src][r]
 		for d := len(holders) - 1; d >= 0; d-- {
 			dst := holders[d]
 			if dst == src {
 				continue
 			}
-			g := group[src]
 			ls, ld := s.loads[src], s.loads[dst]
-			nd := f.makeLoad(ld.kind, merged(ld.pallets, g))
+			if !f.roomAfter(ld.kind, ld.agg, none, g.agg) {
+				continue
+			}
+			nd := f.makeLoad(ld.kind, merged(ld.pallets, g.idx))
 			if nd == nil {
 				continue
 			}
-			rest := without(ls.pallets, g)
+			rest := without(ls.pallets, g.idx)
 			if len(rest) == 0 {
 				s.loads[dst] = nd
 				s.left[ls.kind]++

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"time"
 
@@ -179,22 +180,32 @@ type stackGroup struct{ rank, class int }
 
 func (f *fleetPacker) aggOf(idx []int) loadAgg {
 	var a loadAgg
-	type counts struct{ n, carry, stackable int }
-	groups := map[stackGroup]counts{}
+	type counts struct {
+		g                   stackGroup
+		n, carry, stackable int
+	}
+	var groups []counts // few per load: a linear search beats a map
 	for _, i := range idx {
 		p := f.pallets[i]
 		a = a.plus(p)
-		if p.MayCarry || p.MayBeStacked {
-			g := stackGroup{f.rank[i], int(p.Temperature)}
-			c := groups[g]
-			c.n++
-			if p.MayCarry {
-				c.carry++
-			}
-			if p.MayBeStacked {
-				c.stackable++
-			}
-			groups[g] = c
+		if !p.MayCarry && !p.MayBeStacked {
+			continue
+		}
+		g := stackGroup{f.rank[i], int(p.Temperature)}
+		j := 0
+		for j < len(groups) && groups[j].g != g {
+			j++
+		}
+		if j == len(groups) {
+			groups = append(groups, counts{g: g})
+		}
+		c := &groups[j]
+		c.n++
+		if p.MayCarry {
+			c.carry++
+		}
+		if p.MayBeStacked {
+			c.stackable++
 		}
 	}
 	a.pairs = 0
@@ -275,10 +286,13 @@ type packing struct {
 	loads  []*fleetLoad
 	left   []int
 	noRoom []int
+	// bound caches lowerBound: the packed pallets change only when
+	// pallets without room find some, so the count of those tells.
+	bound, boundNoRoom int
 }
 
 func (f *fleetPacker) newPacking() *packing {
-	s := &packing{left: make([]int, len(f.fleet))}
+	s := &packing{left: make([]int, len(f.fleet)), boundNoRoom: -1}
 	for k, ft := range f.fleet {
 		s.left[k] = ft.Count
 	}
@@ -317,27 +331,22 @@ func (f *fleetPacker) better(a, b *packing) bool {
 // withStops returns copies of the pallets with Stop set by store, stores
 // in order of first appearance in the input, and the store of each stop.
 func (f *fleetPacker) withStops(idx []int) ([]Pallet, []string) {
-	ranks := make([]int, 0, 8)
-	for _, i := range idx {
-		ranks = append(ranks, f.rank[i])
+	ranks := make([]int, len(idx))
+	for j, i := range idx {
+		ranks[j] = f.rank[i]
 	}
 	sort.Ints(ranks)
-	var stores []string
-	stop := map[int]int{}
-	for j, r := range ranks {
-		if j == 0 || r != ranks[j-1] {
-			stop[r] = len(stores)
-			stores = append(stores, "") // named below
-		}
-	}
+	ranks = slices.Compact(ranks)
+	stores := make([]string, len(ranks))
 	// Input order keeps the layout independent of the packing order.
 	sorted := append([]int(nil), idx...)
 	sort.Ints(sorted)
 	ps := make([]Pallet, len(sorted))
 	for j, i := range sorted {
+		stop, _ := slices.BinarySearch(ranks, f.rank[i])
 		ps[j] = f.pallets[i]
-		ps[j].Stop = stop[f.rank[i]]
-		stores[ps[j].Stop] = ps[j].Store
+		ps[j].Stop = stop
+		stores[stop] = ps[j].Store
 	}
 	return ps, stores
 }
