@@ -8,6 +8,7 @@ package binpack
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -178,5 +179,107 @@ func TestReviewVectorBoundsPerDimension(t *testing.T) {
 	res, err := Solve(context.Background(), p, Options{})
 	if err != nil || len(res.Bins) != 3 || !res.Optimal {
 		t.Fatalf("got %+v, %v", res, err)
+	}
+}
+
+// TestReviewBFDTiesToFirstBin: Best-Fit Decreasing breaks ties between
+// equally full bins towards the bin opened first: 3 goes with the first 6.
+func TestReviewBFDTiesToFirstBin(t *testing.T) {
+	bfd, err := BestFitDecreasing(OneDim(10, []int64{6, 6, 3}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := [][]int{{0, 2}, {1}}; len(bfd) != 2 || !slices.Equal(bfd[0], want[0]) || !slices.Equal(bfd[1], want[1]) {
+		t.Fatalf("BFD %v, want %v", bfd, want)
+	}
+}
+
+// TestReviewKnapsackNeverUnderestimates: Farley's bound divides by the
+// knapsack optimum, so the value the pricing returns must never be below
+// the true optimum (exactly it when it says exact). Checked against
+// enumeration, on capacities below and far above scaledCapacity.
+func TestReviewKnapsackNeverUnderestimates(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := rapid.SampledFrom([]int64{97, 4999, 5001, 123457, 1 << 40}).Draw(t, "c")
+		m := rapid.IntRange(1, 5).Draw(t, "types")
+		ty := &itemTypes{c: c}
+		for k := range m {
+			// Distinct sizes in decreasing order, as newItemTypes makes them.
+			lo := int64(1)
+			hi := c
+			if k > 0 {
+				hi = ty.w[k-1] - 1
+			}
+			if hi < lo {
+				break
+			}
+			ty.w = append(ty.w, rapid.Int64Range(max(lo, hi/3), hi).Draw(t, "w"))
+			ty.dem = append(ty.dem, rapid.IntRange(1, 3).Draw(t, "d"))
+		}
+		v := make([]float64, len(ty.w))
+		for i := range v {
+			v[i] = rapid.Float64Range(0, 1).Draw(t, "v")
+		}
+		// Enumerate every pattern a_t <= min(d_t, c/w_t).
+		best := 0.0
+		a := make([]int, len(ty.w))
+		var rec func(k int, room int64, val float64)
+		rec = func(k int, room int64, val float64) {
+			if k == len(ty.w) {
+				best = max(best, val)
+				return
+			}
+			for n := 0; n <= ty.dem[k] && int64(n)*ty.w[k] <= room; n++ {
+				a[k] = n
+				rec(k+1, room-int64(n)*ty.w[k], val+float64(n)*v[k])
+			}
+		}
+		rec(0, c, 0)
+		ks := newKnapsack(ty)
+		z, pat, exact := ks.solve(v)
+		if z < best-1e-9 {
+			t.Fatalf("knapsack value %v below the optimum %v (capacity %d, exact %v)", z, best, c, exact)
+		}
+		if exact && math.Abs(z-best) > 1e-9 {
+			t.Fatalf("exact knapsack value %v, optimum %v", z, best)
+		}
+		// The pattern it returns fits the bin and the demands.
+		var load int64
+		for k, n := range pat {
+			if n < 0 || n > ty.dem[k] {
+				t.Fatalf("pattern %v exceeds the demands %v", pat, ty.dem)
+			}
+			load += int64(n) * ty.w[k]
+		}
+		if load > c {
+			t.Fatalf("pattern %v loads %d > %d", pat, load, c)
+		}
+	})
+}
+
+// TestReviewLPIntegerBoundFromValue: on an instance where Solve computes
+// the LP bound, the integer bound is the rounded-up proven value, no more,
+// and no bound exceeds the packing.
+func TestReviewLPIntegerBoundFromValue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 2))
+	var w []int64
+	for range 60 {
+		w = append(w, int64(25000+rng.IntN(20000)))
+	}
+	p := OneDim(100000, w)
+	res, err := Solve(context.Background(), p, Options{TimeLimit: time.Minute, MaxIterations: 300, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := res.Stats.Bounds
+	if b.LPValue == 0 {
+		t.Skip("the LP bound was not needed on this instance")
+	}
+	if b.LP != int(math.Ceil(b.LPValue-boundSlack)) || b.LP > len(res.Bins) || res.LowerBound > len(res.Bins) ||
+		res.Optimal != (len(res.Bins) == res.LowerBound) {
+		t.Fatalf("bounds %+v, lower bound %d, optimal %v with %d bins", b, res.LowerBound, res.Optimal, len(res.Bins))
+	}
+	if err := Check(p, res.Bins); err != nil {
+		t.Fatal(err)
 	}
 }
