@@ -84,12 +84,14 @@ type FleetPlan struct {
 //     below) otherwise;
 //   - guided by binpack: per temperature class, colder first, a vector bin
 //     packing (floor positions, floor length, weight, volume, as estimated
-//     for the largest type that suits the class): the pallets spread over
-//     as many bins as binpack's bound asks (largest first, each into the
-//     bin with the most room, keeping stores together where it can; in
-//     several orders until every bin lays out), or else binpack.Solve's
-//     packing, spread again over fewer bins where that fits. Each bin
-//     becomes a trailer of a type it lays out on, the most
+//     for the most preferred type that carries the class) whose bins are
+//     the free trailers that carry it, most preferred first, each with its
+//     own capacity: the pallets spread over the fewest of them that can
+//     hold them (largest first, each into the bin with the most room,
+//     keeping stores together where it can; in several orders until every
+//     bin lays out), or where no count works, binpack.Solve's packing,
+//     spread again over fewer bins where that fits. Each bin becomes a
+//     trailer of a type it lays out on, the most
 //     constrained bins first and each on the least versatile, largest type
 //     that takes it (dry vans before reefers before multi-temperature ones),
 //     so smaller types serve the bins that fit them when the large ones run

@@ -55,7 +55,7 @@ func (f *fleetPacker) binpackFirst(todo []int, share time.Duration, seed uint64)
 		}
 		// The share left is divided among the classes left.
 		began := time.Now()
-		bins, ok := f.solveClass(ref, c, items, share/time.Duration(len(classes)-ci), seed)
+		bins, ok := f.solveClass(s, ref, c, items, share/time.Duration(len(classes)-ci), seed)
 		if !ok {
 			return nil, false
 		}
@@ -100,15 +100,24 @@ func (f *fleetPacker) refType(s *packing, c constraints.Temperature) int {
 	return best
 }
 
-// solveClass packs the items (pallets of class c, in store order) into
-// bins of the reference type's capacity with binpack.Solve and returns
-// the bins as pallet indices. The sizes estimate what PlanTrailer will
-// need, in half floor positions (a pallet likely to be stacked takes half
+// solveClass packs the items (pallets of class c, in store order, all
+// allowed on the reference type ref) into bins and returns them as pallet
+// indices. The sizes estimate what PlanTrailer will need on the reference
+// type, in half floor positions (a pallet likely to be stacked takes half
 // its unit), floor length (per pallet, the best of a row of two and a
 // pinwheel block of four like it), weight and volume; capacities round
 // down and sizes up, so a bin is within payload and volume for sure and
-// near the floor's limits. ok is false when ctx ended it.
-func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int, share time.Duration, seed uint64) ([][]int, bool) {
+// near the floor's limits.
+//
+// The bins are the free trailers that carry the class, most preferred
+// first, each with its own capacity: the pallets are spread over the
+// fewest of them whose capacities can hold them, and more while no spread
+// fits at all. Where no count works, binpack.Solve packs against the reference
+// type's capacity and spreading tries every count below Solve's. A spread
+// whose bins do not all lay out on their trailers gives way to the next
+// attempt while the share of time lasts; the one with the fewest such
+// bins, then stops, is kept. ok is false when ctx ended it.
+func (f *fleetPacker) solveClass(s *packing, ref int, c constraints.Temperature, items []int, share time.Duration, seed uint64) ([][]int, bool) {
 	if len(items) == 0 {
 		return nil, true
 	}
@@ -122,11 +131,26 @@ func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int
 	for _, pr := range stackPairs(tr, ps, []constraints.Temperature{c}) {
 		paired[pr[0]], paired[pr[1]] = true, true
 	}
-	var prob binpack.Problem
-	if tr.Positions > 0 {
-		prob.Capacity = append(prob.Capacity, 2*int64(tr.Positions))
+	// The trailers in the order the bins are opened; floor positions
+	// count only when every one of them limits them.
+	var seq []int
+	withPositions := true
+	for _, k := range f.byPreference {
+		if s.left[k] > 0 && f.fleet[k].Trailer.Equipment.Carries(c) {
+			for range min(s.left[k], len(items)-len(seq)) {
+				seq = append(seq, k)
+			}
+			withPositions = withPositions && f.fleet[k].Trailer.Positions > 0
+		}
 	}
-	prob.Capacity = append(prob.Capacity, int64(tr.LengthMM), max(1, int64(math.Floor(tr.PayloadKg))), max(1, int64(math.Floor(tr.Volume()*1000))))
+	capOf := func(t Trailer) []int64 {
+		var cp []int64
+		if withPositions {
+			cp = append(cp, 2*int64(t.Positions))
+		}
+		return append(cp, int64(t.LengthMM), max(1, int64(math.Floor(t.PayloadKg))), max(1, int64(math.Floor(t.Volume()*1000))))
+	}
+	prob := binpack.Problem{Capacity: capOf(tr)}
 	type unitKey struct{ l, w int }
 	units := map[unitKey][2]int{}
 	for j, p := range ps {
@@ -141,7 +165,7 @@ func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int
 			pos2, length = pos2/2, (length+1)/2
 		}
 		var sz []int64
-		if tr.Positions > 0 {
+		if withPositions {
 			sz = append(sz, pos2)
 		}
 		sz = append(sz, length, int64(math.Ceil(p.WeightKg)), int64(math.Ceil(p.VolumeM3*1000)))
@@ -150,12 +174,7 @@ func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int
 		}
 		prob.Sizes = append(prob.Sizes, sz)
 	}
-	// Spreading over as many bins as the bound asks settles the instances
-	// where first-fit decreasing piles the large items together; only
-	// when it fails does binpack.Solve search, and spreading then tries
-	// every count below Solve's. A spread whose bins do not all lay out on
-	// the reference type gives way to the next attempt while the share of
-	// time lasts; the one with the fewest such bins, then stops, is kept.
+
 	began := time.Now()
 	store := make([]int, len(items))
 	for j, i := range items {
@@ -163,12 +182,22 @@ func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int
 	}
 	var best [][]int
 	bestFailing, bestStops := -1, 0
+	var kinds []int // the trailer type of each bin tried
 	try := func(found [][]int) bool {
-		bins := f.binsOf(prob, items, found)
+		relabel(prob.Sizes, found)
 		failing, stops := 0, 0
-		for _, b := range bins {
-			stops += f.storeCount(b)
-			if f.makeLoad(ref, b) == nil {
+		bins := make([][]int, 0, len(found))
+		for b, bin := range found {
+			if len(bin) == 0 {
+				continue
+			}
+			pal := make([]int, len(bin))
+			for n, j := range bin {
+				pal[n] = items[j]
+			}
+			bins = append(bins, pal)
+			stops += f.storeCount(pal)
+			if f.makeLoad(kinds[b], pal) == nil {
 				failing++
 			}
 		}
@@ -177,10 +206,41 @@ func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int
 		}
 		return failing == 0 || time.Since(began) > share || f.stopped(f.deadline)
 	}
-	lb := max(binpack.L1(prob), binpack.L2(prob))
-	if spreadStores(prob, lb, store, seed, try) {
-		return best, true
+
+	// The fewest trailers of seq whose capacities can hold the sizes.
+	var total []int64
+	for _, sz := range prob.Sizes {
+		if total == nil {
+			total = make([]int64, len(sz))
+		}
+		for d, v := range sz {
+			total[d] += v
+		}
 	}
+	caps := make([][]int64, len(seq))
+	held := make([]int64, len(prob.Capacity))
+	first := -1
+	for b, k := range seq {
+		caps[b] = capOf(f.fleet[k].Trailer)
+		enough := true
+		for d := range held {
+			held[d] += caps[b][d]
+			enough = enough && held[d] >= total[d]
+		}
+		if enough && first < 0 {
+			first = b + 1
+		}
+	}
+	for k := first; k > 0 && k <= len(seq); k++ {
+		kinds = seq[:k]
+		if spreadStores(prob, caps[:k], store, seed, try) {
+			return best, true
+		}
+		if time.Since(began) > share || f.stopped(f.deadline) {
+			break
+		}
+	}
+
 	res, err := binpack.Solve(f.ctx, prob, binpack.Options{TimeLimit: max(share-time.Since(began), time.Millisecond), Seed: seed, MaxIterations: solveMoves})
 	if f.ctx.Err() != nil {
 		return nil, false
@@ -190,10 +250,19 @@ func (f *fleetPacker) solveClass(ref int, c constraints.Temperature, items []int
 		// pallets still get first-fitted.
 		return [][]int{items}, true
 	}
-	for k := max(lb+1, res.LowerBound); k < len(res.Bins); k++ {
-		if spreadStores(prob, k, store, seed, try) {
+	lb := max(binpack.L1(prob), binpack.L2(prob))
+	for k := max(lb, res.LowerBound); k < len(res.Bins); k++ {
+		same := make([][]int64, k)
+		kinds = make([]int, k)
+		for b := range same {
+			same[b], kinds[b] = prob.Capacity, ref
+		}
+		if spreadStores(prob, same, store, seed, try) {
 			return best, true
 		}
+	}
+	if best != nil {
+		return best, true
 	}
 	return f.binsOf(prob, items, res.Bins), true
 }
@@ -348,7 +417,8 @@ func (f *fleetPacker) assignBins(s *packing, c constraints.Temperature, bins [][
 	return rest
 }
 
-// spread packs the items of prob into k bins opened at once: items by
+// spread packs the items of prob into bins opened at once, one per
+// capacity in caps (prob.Capacity only scales the sort keys): items by
 // decreasing largest relative size, each into the bin where it fits with
 // the most room left (relative to capacity, summed over the dimensions,
 // or in the tightest one), so large items spread over the bins and small
@@ -357,7 +427,8 @@ func (f *fleetPacker) assignBins(s *packing, c constraints.Temperature, bins [][
 // fits, those that already hold its store. With rng the sort keys are
 // scaled by random factors up to 1.5, for another attempt in another
 // order. It reports false when some item fits no bin.
-func spread(prob binpack.Problem, k int, store []int, rng *rand.Rand, tightest bool) ([][]int, bool) {
+func spread(prob binpack.Problem, caps [][]int64, store []int, rng *rand.Rand, tightest bool) ([][]int, bool) {
+	k := len(caps)
 	if k <= 0 {
 		return nil, len(prob.Sizes) == 0
 	}
@@ -377,7 +448,7 @@ func spread(prob binpack.Problem, k int, store []int, rng *rand.Rand, tightest b
 	sort.SliceStable(order, func(a, b int) bool { return key[order[a]] > key[order[b]] })
 	loads := make([][]int64, k)
 	for b := range loads {
-		loads[b] = make([]int64, len(prob.Capacity))
+		loads[b] = make([]int64, len(caps[b]))
 	}
 	bins := make([][]int, k)
 	holds := make([]map[int]bool, k)
@@ -392,12 +463,12 @@ func spread(prob binpack.Problem, k int, store []int, rng *rand.Rand, tightest b
 				room = math.Inf(1)
 			}
 			for d, v := range prob.Sizes[it] {
-				free := prob.Capacity[d] - load[d] - v
+				free := caps[b][d] - load[d] - v
 				if free < 0 {
 					fits = false
 					break
 				}
-				if r := float64(free) / float64(prob.Capacity[d]); tightest {
+				if r := float64(free) / float64(caps[b][d]); tightest {
 					room = min(room, r)
 				} else {
 					room += r
@@ -436,12 +507,13 @@ const spreadTries = 48
 // spreadStores tries spread keeping stores together, then plain, with
 // room summed and then in the tightest dimension, then in randomised
 // orders (half of them keeping stores together), and hands each packing
-// into k bins it finds to try until try accepts one. It reports whether
-// it found any. The randomness comes from seed and k alone.
-func spreadStores(prob binpack.Problem, k int, store []int, seed uint64, try func([][]int) bool) bool {
+// into the bins of caps it finds to try until try accepts one. It reports
+// whether it found any. The randomness comes from seed and the number of
+// bins alone.
+func spreadStores(prob binpack.Problem, caps [][]int64, store []int, seed uint64, try func([][]int) bool) bool {
 	found := false
 	attempt := func(st []int, rng *rand.Rand, tightest bool) bool {
-		bins, ok := spread(prob, k, st, rng, tightest)
+		bins, ok := spread(prob, caps, st, rng, tightest)
 		found = found || ok
 		return ok && try(bins)
 	}
@@ -450,7 +522,7 @@ func spreadStores(prob binpack.Problem, k int, store []int, seed uint64, try fun
 			return true
 		}
 	}
-	rng := rand.New(rand.NewPCG(seed, uint64(k)))
+	rng := rand.New(rand.NewPCG(seed, uint64(len(caps))))
 	for t := range spreadTries {
 		st := store
 		if t%2 == 1 {

@@ -278,8 +278,8 @@ func TestMayFitNecessary(t *testing.T) {
 	})
 }
 
-// TestSpreadProperty: spread's bins hold every item once within the
-// capacity, and it succeeds with as many bins as items.
+// TestSpreadProperty: spread's bins hold every item once, each within its
+// own capacity.
 func TestSpreadProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		d := rapid.IntRange(1, 4).Draw(t, "d")
@@ -300,21 +300,40 @@ func TestSpreadProperty(t *testing.T) {
 		if rapid.Bool().Draw(t, "random") {
 			rng = rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
 		}
-		bins, ok := spread(prob, k, store, rng, rapid.Bool().Draw(t, "tightest"))
-		if len(prob.Sizes) > 0 && k >= len(prob.Sizes) && !ok {
-			t.Fatalf("no spread over %d bins for %d items", k, len(prob.Sizes))
+		caps := make([][]int64, k)
+		for b := range caps {
+			caps[b] = prob.Capacity
+			if rapid.Bool().Draw(t, "smaller") {
+				caps[b] = make([]int64, d)
+				for j := range caps[b] {
+					caps[b][j] = rapid.Int64Range(1, prob.Capacity[j]).Draw(t, "cap")
+				}
+			}
 		}
+		bins, ok := spread(prob, caps, store, rng, rapid.Bool().Draw(t, "tightest"))
 		if !ok {
 			return
 		}
-		var used [][]int
-		for _, b := range bins {
-			if len(b) > 0 {
-				used = append(used, b)
+		// Each bin within its own capacity, every item once.
+		seen := make([]int, len(prob.Sizes))
+		for b, bin := range bins {
+			load := make([]int64, d)
+			for _, it := range bin {
+				seen[it]++
+				for j := range load {
+					load[j] += prob.Sizes[it][j]
+				}
+			}
+			for j := range load {
+				if load[j] > caps[b][j] {
+					t.Fatalf("bin %d holds %v, capacity %v", b, load, caps[b])
+				}
 			}
 		}
-		if err := binpack.Check(prob, used); err != nil {
-			t.Fatal(err)
+		for it, n := range seen {
+			if n != 1 {
+				t.Fatalf("item %d in %d bins", it, n)
+			}
 		}
 	})
 }
