@@ -17,10 +17,11 @@ const solveMoves = 20000
 
 // binpackFirst builds PackFleet's packing guided by binpack: per class,
 // colder first (the classes fewer types carry take their trailers first),
-// a vector bin packing against the class's reference type, each bin turned
-// into a trailer; what finds no trailer that way is first-fitted. share is
-// the time binpack.Solve may take over all classes. ok is false when ctx
-// or the deadline ended the construction.
+// a vector bin packing over the free trailers that carry the class (see
+// solveClass), each bin turned into a trailer; what finds no trailer that
+// way is first-fitted. share is the time the bin packings may take over
+// all classes. ok is false when ctx or the deadline ended the
+// construction.
 func (f *fleetPacker) binpackFirst(todo []int, share time.Duration, seed uint64) (*packing, bool) {
 	s := f.newPacking()
 	var leftovers []int
@@ -88,7 +89,7 @@ func (f *fleetPacker) preferred(a, b int) bool {
 	return f.larger(a, b)
 }
 
-// refType is the type a class's bin packing is sized against: the most
+// refType is the type a class's pallet sizes are estimated for: the most
 // preferred free type that carries the class, or -1.
 func (f *fleetPacker) refType(s *packing, c constraints.Temperature) int {
 	best := -1
