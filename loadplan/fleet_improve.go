@@ -256,7 +256,7 @@ func (f *fleetPacker) roomFor(s *packing, v int) bool {
 	if a.weight > weight*(1+1e-6)+1e-6 || a.volume > volume*(1+1e-6)+1e-9 {
 		return false
 	}
-	if limited && a.n-a.pairsBound() > positions {
+	if limited && a.n-a.flexible > positions {
 		return false
 	}
 	return true

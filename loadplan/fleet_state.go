@@ -167,17 +167,15 @@ func (a loadAgg) plus(p Pallet) loadAgg {
 	return a
 }
 
-// pairsBound is how many of the pallets could join pairs: those that may
-// be stacked or carry.
-func (a loadAgg) pairsBound() int { return a.flexible }
-
 // groupPairs bounds the stacked pairs of one group of pallets that may
 // stack together (one store and class): each pair needs a pallet that may
 // carry, another that may be stacked, and two pallets.
 func groupPairs(n, carry, stackable int) int { return min(carry, stackable, n/2) }
 
+// stackGroup is a store and class: PlanTrailer stacks only within one.
 type stackGroup struct{ rank, class int }
 
+// aggOf sums the pallets idx, with the pairs bound per stackGroup.
 func (f *fleetPacker) aggOf(idx []int) loadAgg {
 	var a loadAgg
 	type counts struct {
@@ -251,7 +249,8 @@ func (f *fleetPacker) pairsWith(l *fleetLoad, i int) int {
 // that would fail, and a true still needs one: equipment and zone count,
 // payload and volume (with a margin for the order of float sums), floor
 // positions (PlanTrailer stacks only within a store and class, a bottom
-// that may carry under a top that may be stacked), and the floor area of the pallets no pallet can carry.
+// that may carry under a top that may be stacked), and the floor area of
+// the pallets that may not be stacked.
 func (f *fleetPacker) mayFit(k int, a loadAgg) bool {
 	t := f.fleet[k].Trailer
 	for c := range constraints.Temperatures {
