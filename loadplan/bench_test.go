@@ -76,8 +76,9 @@ func BenchmarkPackFleetScarce(b *testing.B) {
 }
 
 // benchPackFleet times PackFleet and reports the plan: trailers, the lower
-// bound, stops over all trailers, the pallets left over, and the trailers
-// and pallets left over of store-order first-fit alone for comparison.
+// bound, the bound the search stops at (countBound), stops over all
+// trailers, the pallets left over, and the trailers and pallets left over
+// of store-order first-fit alone for comparison.
 func benchPackFleet(b *testing.B, fleet []FleetTrailer, ps []Pallet, opts FleetOptions) {
 	var plan *FleetPlan
 	for b.Loop() {
@@ -94,6 +95,7 @@ func benchPackFleet(b *testing.B, fleet []FleetTrailer, ps []Pallet, opts FleetO
 	b.ReportMetric(float64(plan.LowerBound), "lower_bound")
 	b.ReportMetric(float64(stops), "stops")
 	b.ReportMetric(float64(len(plan.Unplaced)), "unplaced")
+	b.ReportMetric(float64(countBoundOf(fleet, ps, plan)), "count_bound")
 	ffTrailers, ffNoRoom := firstFitCount(fleet, ps)
 	b.ReportMetric(float64(ffTrailers), "firstfit_trailers")
 	b.ReportMetric(float64(ffNoRoom), "firstfit_unplaced")

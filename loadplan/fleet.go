@@ -98,7 +98,9 @@ type FleetPlan struct {
 //     short. A bin that lays out on no free type keeps the longest run of
 //     its pallets that does, and the rest are first-fitted as above.
 //
-// The improvement phase then, until it meets the lower bound, the time
+// The improvement phase then, until it meets the lower bound (or a second
+// one, not reported: the fewest trailers, counted from the largest free
+// one, whose payload, volume and floor positions suffice), the time
 // limit, ctx or no move helps: merges two trailers into one of any free
 // type (a multi-temperature reefer can take a frozen and a chilled one),
 // empties a trailer into the others, shifts pallets from the least loaded
@@ -151,7 +153,7 @@ func PackFleet(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, opts
 		plan.Unplaced = append(plan.Unplaced, UnplacedPallet{Pallet: flat[i].ID, Code: CodeCancelled, Reason: "the context ended before the pallet was packed"})
 	}
 	best := a
-	atBound := func(s *packing) bool { return len(s.noRoom) == 0 && len(s.loads) <= f.lowerBound(s) }
+	atBound := func(s *packing) bool { return len(s.noRoom) == 0 && len(s.loads) <= f.stopBound(s) }
 	if done == len(todo) {
 		cands := []*packing{a}
 		if !atBound(a) && !f.stopped(f.deadline) {

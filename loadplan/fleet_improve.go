@@ -23,7 +23,7 @@ const maxRounds = 4
 func (f *fleetPacker) improve(s *packing, until time.Time) {
 	for range maxRounds {
 		before := len(s.loads)
-		lb := f.lowerBound(s)
+		lb := f.stopBound(s)
 		// A third of the time is kept for the stops.
 		trailers := time.Now().Add(time.Until(until) * 2 / 3)
 		for len(s.loads) > lb && !f.stopped(trailers) {

@@ -75,5 +75,23 @@ func firstFitCount(fleet []FleetTrailer, ps []Pallet) (trailers, noRoom int) {
 	return len(s.loads), len(s.noRoom)
 }
 
+// countBoundOf is countBound of the pallets a plan loads.
+func countBoundOf(fleet []FleetTrailer, ps []Pallet, plan *FleetPlan) int {
+	f := newFleetPacker(context.Background(), fleet, ps, farFuture)
+	loaded := map[string]bool{}
+	for _, l := range plan.Loads {
+		for _, p := range l.Pallets {
+			loaded[p.ID] = true
+		}
+	}
+	var idx []int
+	for i, p := range ps {
+		if loaded[p.ID] {
+			idx = append(idx, i)
+		}
+	}
+	return f.countBound(&packing{loads: []*fleetLoad{{pallets: idx}}})
+}
+
 // farFuture is a deadline no test reaches.
 var farFuture = time.Now().Add(24 * time.Hour)

@@ -218,7 +218,8 @@ func drawPallets(t *rapid.T, n, stores int) []Pallet {
 // TestPackFleetPhasesProperty checks every phase's packing on its own, not
 // only the one PackFleet keeps: first-fit, the binpack-guided packing and
 // each after the improvement phase are legal, account for every pallet,
-// and never beat the bound.
+// and never beat the bounds (FleetLowerBound, and countBound where the
+// search stops).
 func TestPackFleetPhasesProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		fleet := drawFleet(t)
@@ -238,8 +239,8 @@ func TestPackFleetPhasesProperty(t *testing.T) {
 			plan := &FleetPlan{Unplaced: slices.Clone(screened.Unplaced)}
 			f.finish(plan, s)
 			checkFleetPlan(t, fleet, ps, plan)
-			if len(s.loads) < f.lowerBound(s) {
-				t.Fatalf("%s: %d loads under the bound %d", name, len(s.loads), f.lowerBound(s))
+			if len(s.loads) < f.lowerBound(s) || len(s.loads) < f.countBound(s) {
+				t.Fatalf("%s: %d loads under the bounds %d, %d", name, len(s.loads), f.lowerBound(s), f.countBound(s))
 			}
 		}
 		check("first-fit", a)
@@ -411,5 +412,61 @@ func TestLayoutMemory(t *testing.T) {
 	}
 	if f.makeLoad(0, all) != nil || f.calls != calls+1 {
 		t.Fatalf("40 pallets on 30 positions: load made or laid out (%d layouts)", f.calls-calls)
+	}
+}
+
+// TestCountBound checks the search's stopping bound on cases worked out by
+// hand.
+func TestCountBound(t *testing.T) {
+	big, small := testTrailer(constraints.DryVan), testTrailer(constraints.DryVan)
+	small.ID, small.PayloadKg, small.Positions = "small", 10000, 20
+	many := func(n int, kg float64, store func(int) string) []Pallet {
+		var ps []Pallet
+		for i := range n {
+			ps = append(ps, storePallet(fmt.Sprint("p", i), store(i), kg, constraints.Ambient))
+		}
+		return ps
+	}
+	one := func(int) string { return "S" }
+	cases := []struct {
+		name    string
+		fleet   []FleetTrailer
+		pallets []Pallet
+		want    int
+	}{
+		// 45 pallets of 1,000 kg: 20 + 20 t of payload is short, a third
+		// (small) trailer makes 50 t. Positions: 30 + 30 >= 45.
+		{"payload", []FleetTrailer{{big, 2}, {small, 3}}, many(45, 1000, one), 3},
+		// 65 light pallets: 30 + 30 positions are short; a small one adds 20.
+		{"positions", []FleetTrailer{{big, 2}, {small, 3}}, many(65, 100, one), 3},
+		// Ten of them may be stacked and ten may carry, all of one store:
+		// up to ten stand on others, 55 on the floor: two big trailers.
+		{"pairs", []FleetTrailer{{big, 2}, {small, 3}}, func() []Pallet {
+			ps := many(65, 100, one)
+			for i := range 10 {
+				ps[i].MayBeStacked, ps[10+i].MayCarry = true, true
+			}
+			return ps
+		}(), 2},
+		// The same pallets spread over stores one by one: a top and its
+		// bottom share a store, and no store holds both kinds: no pairs.
+		{"pairs need one store", []FleetTrailer{{big, 2}, {small, 3}}, func() []Pallet {
+			ps := many(65, 100, func(i int) string { return fmt.Sprint("S", i) })
+			for i := range 10 {
+				ps[i].MayBeStacked, ps[10+i].MayCarry = true, true
+			}
+			return ps
+		}(), 3},
+	}
+	for _, c := range cases {
+		f := newFleetPacker(context.Background(), c.fleet, c.pallets, farFuture)
+		all := make([]int, len(c.pallets))
+		for i := range all {
+			all[i] = i
+		}
+		s := &packing{loads: []*fleetLoad{{pallets: all}}}
+		if got := f.countBound(s); got != c.want {
+			t.Errorf("%s: bound %d, want %d", c.name, got, c.want)
+		}
 	}
 }

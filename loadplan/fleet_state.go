@@ -285,13 +285,15 @@ type packing struct {
 	loads  []*fleetLoad
 	left   []int
 	noRoom []int
-	// bound caches lowerBound: the packed pallets change only when
-	// pallets without room find some, so the count of those tells.
+	// bound and stop cache lowerBound and stopBound: the packed pallets
+	// change only when pallets without room find some, so the count of
+	// those tells.
 	bound, boundNoRoom int
+	stop, stopNoRoom   int
 }
 
 func (f *fleetPacker) newPacking() *packing {
-	s := &packing{left: make([]int, len(f.fleet)), boundNoRoom: -1}
+	s := &packing{left: make([]int, len(f.fleet)), boundNoRoom: -1, stopNoRoom: -1}
 	for k, ft := range f.fleet {
 		s.left[k] = ft.Count
 	}

@@ -1,0 +1,68 @@
+package loadplan
+
+import (
+	"math"
+	"sort"
+)
+
+// stopBound is the bound PackFleet's search stops at: the best of
+// FleetLowerBound and countBound. Only FleetLowerBound is reported (the
+// engine recomputes it to check a plan), so a plan that meets countBound
+// alone stops the search early without being called optimal.
+func (f *fleetPacker) stopBound(s *packing) int {
+	if s.stopNoRoom != len(s.noRoom) {
+		s.stop, s.stopNoRoom = max(f.lowerBound(s), f.countBound(s)), len(s.noRoom)
+	}
+	return s.stop
+}
+
+// countBound bounds the trailers any plan needs for the pallets s packs,
+// counting trailers one by one from the largest free one, as each carries
+// at most its own capacity: the fewest whose payloads hold the weight,
+// whose volumes hold the volume, and (when every type limits positions)
+// whose positions hold the pallets that must stand on the floor. At most
+// one pallet of a pair stands on another, and PlanTrailer pairs only
+// pallets of one store and class, a bottom that may carry under a top that
+// may be stacked, so the pallets that may stand on others are at most
+// Σ over store and class of min(may carry, may be stacked, half).
+func (f *fleetPacker) countBound(s *packing) int {
+	var all []int
+	for _, l := range s.loads {
+		all = append(all, l.pallets...)
+	}
+	if len(all) == 0 {
+		return 0
+	}
+	a := f.aggOf(all)
+	var payloads, volumes, positions []float64
+	limited := true
+	for _, ft := range f.fleet {
+		for range min(ft.Count, len(all)) {
+			payloads = append(payloads, ft.Trailer.PayloadKg*(1+1e-6)+1e-6)
+			volumes = append(volumes, ft.Trailer.Volume()*(1+1e-6)+1e-9)
+			positions = append(positions, float64(ft.Trailer.Positions))
+		}
+		limited = limited && (ft.Count <= 0 || ft.Trailer.Positions > 0)
+	}
+	best := max(fewest(payloads, a.weight), fewest(volumes, a.volume))
+	if limited {
+		best = max(best, fewest(positions, float64(a.n-a.pairs)))
+	}
+	return best
+}
+
+// fewest returns how many of the capacities, largest first, it takes to
+// reach need (all of them when they do not).
+func fewest(caps []float64, need float64) int {
+	if need <= 0 {
+		return 0
+	}
+	sort.Sort(sort.Reverse(sort.Float64Slice(caps)))
+	sum := 0.0
+	for n, c := range caps {
+		if sum += c; sum >= need || math.IsInf(sum, 1) {
+			return n + 1
+		}
+	}
+	return len(caps)
+}
