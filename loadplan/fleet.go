@@ -16,10 +16,11 @@ type FleetTrailer struct {
 
 // FleetOptions tunes PackFleet. The zero value means the defaults.
 type FleetOptions struct {
-	// TimeLimit bounds the whole call after the first (first-fit)
-	// packing, which always completes; 0 means DefaultFleetTimeLimit.
-	// PackFleet returns earlier when it meets the lower bound or no move
-	// improves the plan, which on most inputs is well before the limit.
+	// TimeLimit bounds the whole call, except that the first packing
+	// (first-fit, a few milliseconds for hundreds of pallets) always
+	// completes; 0 means DefaultFleetTimeLimit. PackFleet returns earlier
+	// when it meets the lower bound or no move improves the plan, which
+	// on most inputs is well before the limit.
 	TimeLimit time.Duration
 	// Seed drives the randomised orders of the binpack-guided packing and
 	// binpack.Solve (whose search has a fixed move budget). The same
