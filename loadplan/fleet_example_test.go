@@ -11,9 +11,9 @@ import (
 // Three stores each want 12 chilled and 12 frozen pallets: 72 pallets, so
 // at least three 30-position trailers. A single-temperature reefer takes
 // one class per trip, a three-zone reefer both at once (frozen at the
-// nose). Of the plans with three trailers PackFleet keeps the one with the
-// fewest stops: two stores on the two reefers, the third store alone on
-// the three-zone reefer.
+// nose). With the trailer count settled, PackFleet looks for fewer stops:
+// here two stores ride on the two reefers and the third alone on the
+// three-zone reefer (5 stops; a plan that splits every store has 9).
 func ExamplePackFleet_multiTemperature() {
 	reefer, multi := trailer(2490), trailer(2490)
 	reefer.ID, reefer.Equipment = "REEFER", constraints.Equipment{Kind: constraints.Reefer}
