@@ -428,12 +428,13 @@ func TestCountBound(t *testing.T) {
 		return ps
 	}
 	one := func(int) string { return "S" }
-	cases := []struct {
+	type countCase struct {
 		name    string
 		fleet   []FleetTrailer
 		pallets []Pallet
 		want    int
-	}{
+	}
+	cases := []countCase{
 		// 45 pallets of 1,000 kg: 20 + 20 t of payload is short, a third
 		// (small) trailer makes 50 t. Positions: 30 + 30 >= 45.
 		{"payload", []FleetTrailer{{big, 2}, {small, 3}}, many(45, 1000, one), 3},
@@ -458,6 +459,25 @@ func TestCountBound(t *testing.T) {
 			return ps
 		}(), 3},
 	}
+	reefer := testTrailer(constraints.Reefer)
+	reefer.ID, reefer.Positions = "reefer20", 20
+	classes := func(n map[constraints.Temperature]int) []Pallet {
+		var ps []Pallet
+		for _, c := range constraints.Temperatures {
+			for i := range n[c] {
+				ps = append(ps, storePallet(fmt.Sprint(c, i), "S", 100, c))
+			}
+		}
+		return ps
+	}
+	cases = append(cases,
+		// 30 pallets fit one big dry van by count, but the 25 frozen ones
+		// ride only on the 20-position reefers: 2.
+		countCase{"class", []FleetTrailer{{big, 3}, {reefer, 3}}, classes(map[constraints.Temperature]int{constraints.Ambient: 5, constraints.Frozen: 25}), 2},
+		// 15 chilled and 15 frozen: each class fits one reefer, but both
+		// ride only on reefers: 30 on 20-position reefers: 2.
+		countCase{"cold", []FleetTrailer{{big, 3}, {reefer, 3}}, classes(map[constraints.Temperature]int{constraints.Chilled: 15, constraints.Frozen: 15}), 2},
+	)
 	for _, c := range cases {
 		f := newFleetPacker(context.Background(), c.fleet, c.pallets, farFuture)
 		all := make([]int, len(c.pallets))

@@ -2,7 +2,10 @@ package loadplan
 
 import (
 	"math"
+	"slices"
 	"sort"
+
+	"github.com/haulplan/haulplan/constraints"
 )
 
 // stopBound is the bound PackFleet's search stops at: the best of
@@ -24,25 +27,52 @@ func (f *fleetPacker) stopBound(s *packing) int {
 // one pallet of a pair stands on another, and PlanTrailer pairs only
 // pallets of one store and class, a bottom that may carry under a top that
 // may be stacked, so the pallets that may stand on others are at most
-// Σ over store and class of min(may carry, may be stacked, half).
+// Σ over store and class of min(may carry, may be stacked, half). The
+// same count over the cold pallets (and over each class) against the
+// types that carry them also bounds the whole plan.
 func (f *fleetPacker) countBound(s *packing) int {
 	var all []int
 	for _, l := range s.loads {
 		all = append(all, l.pallets...)
 	}
-	if len(all) == 0 {
+	best := 0
+	for _, classes := range [][]constraints.Temperature{
+		constraints.Temperatures,
+		{constraints.Chilled, constraints.Frozen},
+		{constraints.Ambient}, {constraints.Chilled}, {constraints.Frozen},
+	} {
+		var of []int
+		for _, i := range all {
+			if slices.Contains(classes, f.pallets[i].Temperature) {
+				of = append(of, i)
+			}
+		}
+		best = max(best, f.countOf(of, func(e constraints.Equipment) bool {
+			return slices.ContainsFunc(classes, e.Carries)
+		}))
+	}
+	return best
+}
+
+// countOf is countBound for the pallets idx against the types whose
+// equipment usable accepts.
+func (f *fleetPacker) countOf(idx []int, usable func(constraints.Equipment) bool) int {
+	if len(idx) == 0 {
 		return 0
 	}
-	a := f.aggOf(all)
+	a := f.aggOf(idx)
 	var payloads, volumes, positions []float64
 	limited := true
 	for _, ft := range f.fleet {
-		for range min(ft.Count, len(all)) {
+		if ft.Count <= 0 || !usable(ft.Trailer.Equipment) {
+			continue
+		}
+		for range min(ft.Count, len(idx)) {
 			payloads = append(payloads, ft.Trailer.PayloadKg*(1+1e-6)+1e-6)
 			volumes = append(volumes, ft.Trailer.Volume()*(1+1e-6)+1e-9)
 			positions = append(positions, float64(ft.Trailer.Positions))
 		}
-		limited = limited && (ft.Count <= 0 || ft.Trailer.Positions > 0)
+		limited = limited && ft.Trailer.Positions > 0
 	}
 	best := max(fewest(payloads, a.weight), fewest(volumes, a.volume))
 	if limited {
