@@ -7,8 +7,10 @@ import (
 
 // This file is PackFleet's improvement phase. Every move keeps every load
 // laid out by PlanTrailer, so the packing is legal whenever the phase
-// stops. The moves that remove trailers (merge, empty) are tried first;
-// when none applies, shrink moves pallets from the least loaded trailer to
+// stops. The moves that remove trailers (merge two; empty one, each of
+// its pallets into another trailer directly or in place of a pallet that
+// moves on to a third) are tried first; when none applies, shrink moves
+// pallets from the least loaded trailer to
 // fuller ones, which raises the sum of squared pallet counts, so it cannot
 // cycle and it makes the next emptying likelier. Last, consolidate moves a
 // store's pallets to a trailer that already visits the store, or swaps
