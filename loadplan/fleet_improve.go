@@ -10,11 +10,11 @@ import (
 // stops. The moves that remove trailers (merge two; empty one, each of
 // its pallets into another trailer directly or in place of a pallet that
 // moves on to a third) are tried first; when none applies, shrink moves
-// pallets from the least loaded trailer to
-// fuller ones, which raises the sum of squared pallet counts, so it cannot
-// cycle and it makes the next emptying likelier. Last, consolidate moves a
-// store's pallets to a trailer that already visits the store, or swaps
-// them with another store's pallets there, each move saving a stop.
+// pallets from the least loaded trailer to fuller ones, which raises the
+// sum of squared pallet counts, so it cannot cycle and it makes the next
+// emptying likelier. Last, consolidate moves a store's pallets to a
+// trailer that already visits the store, or swaps them with another
+// store's pallets there, each move saving a stop.
 
 // maxRounds bounds the rounds of trailer moves and store moves; a round
 // after the first runs only when the one before saved a trailer.
