@@ -6,6 +6,7 @@ import (
 
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/geo"
+	"github.com/haulplan/haulplan/loadplan"
 )
 
 // Limits on one request, so that a planning call's memory and time stay
@@ -69,13 +70,11 @@ func (r Request) Check() error {
 		} else if !stores[p.Store] {
 			vs.Add(CodeUnknownRef, path+".store", "no store with id %q", p.Store)
 		}
-		c.nonNeg(p.WeightKg, path+".weightKg")
-		c.nonNeg(p.VolumeM3, path+".volumeM3")
-		if p.HeightMM <= 0 {
-			vs.Add(CodeInvalidValue, path+".heightMM", "must be positive")
-		}
-		if p.Footprint != (Footprint{}) && (p.Footprint.LengthMM <= 0 || p.Footprint.WidthMM <= 0) {
-			vs.Add(CodeInvalidValue, path+".footprint", "length and width must be positive, got %d × %d mm", p.Footprint.LengthMM, p.Footprint.WidthMM)
+		c.upTo(p.WeightKg, maxPalletQuantity, path+".weightKg")
+		c.upTo(p.VolumeM3, maxPalletQuantity, path+".volumeM3")
+		c.mm(p.HeightMM, path+".heightMM")
+		if p.Footprint != (Footprint{}) && (!inMM(p.Footprint.LengthMM) || !inMM(p.Footprint.WidthMM)) {
+			vs.Add(CodeInvalidValue, path+".footprint", "length and width must be in (0, %d] mm, got %d × %d mm", loadplan.MaxDimensionMM, p.Footprint.LengthMM, p.Footprint.WidthMM)
 		}
 		if !p.Temperature.Valid() {
 			vs.Add(CodeInvalidValue, path+".temperature", "unknown temperature class %d", int(p.Temperature))
@@ -107,12 +106,10 @@ func (r Request) Check() error {
 			name string
 			v    int
 		}{{"lengthMM", t.Inside.LengthMM}, {"widthMM", t.Inside.WidthMM}, {"heightMM", t.Inside.HeightMM}} {
-			if d.v <= 0 {
-				vs.Add(CodeInvalidValue, path+".inside."+d.name, "must be positive")
-			}
+			c.mm(d.v, path+".inside."+d.name)
 		}
-		if t.PalletPositions <= 0 {
-			vs.Add(CodeInvalidValue, path+".palletPositions", "must be positive")
+		if t.PalletPositions <= 0 || t.PalletPositions > loadplan.MaxDimensionMM {
+			vs.Add(CodeInvalidValue, path+".palletPositions", "must be in [1, %d]", loadplan.MaxDimensionMM)
 		}
 		if c.finite(t.PayloadKg, path+".payloadKg") && t.PayloadKg <= 0 {
 			vs.Add(CodeInvalidValue, path+".payloadKg", "must be positive")
@@ -123,7 +120,7 @@ func (r Request) Check() error {
 			vs.Add(CodeInvalidValue, path+".equipment.kind", "unknown equipment kind")
 		case t.Equipment.Kind == constraints.MultiTempReefer && t.Equipment.MaxZones != 0 && (t.Equipment.MaxZones < 2 || t.Equipment.MaxZones > 3):
 			vs.Add(CodeInvalidValue, path+".equipment.maxZones", "a multi-temperature reefer has 2 or 3 zones, got %d", t.Equipment.MaxZones)
-		case t.Equipment.Kind != constraints.MultiTempReefer && t.Equipment.MaxZones > 1:
+		case t.Equipment.Kind != constraints.MultiTempReefer && (t.Equipment.MaxZones < 0 || t.Equipment.MaxZones > 1):
 			vs.Add(CodeInvalidValue, path+".equipment.maxZones", "only a MULTI_TEMP_REEFER has several zones")
 		}
 		vs = append(vs, t.Axles.CheckInput(path+".axles", float64(t.Inside.LengthMM))...)
@@ -217,6 +214,26 @@ func (c checker) finite(v float64, path string) bool {
 func (c checker) nonNeg(v float64, path string) {
 	if c.finite(v, path) && v < 0 {
 		c.vs.Add(CodeInvalidValue, path, "must not be negative")
+	}
+}
+
+// maxPalletQuantity bounds a pallet's weight (kg) and volume (m³), as
+// loadplan does.
+const maxPalletQuantity = 1e9
+
+// upTo reports v unless it is a number in [0, limit].
+func (c checker) upTo(v, limit float64, path string) {
+	if c.finite(v, path) && (v < 0 || v > limit) {
+		c.vs.Add(CodeInvalidValue, path, "must be in [0, %g]", limit)
+	}
+}
+
+func inMM(v int) bool { return v > 0 && v <= loadplan.MaxDimensionMM }
+
+// mm reports a length that is not in (0, loadplan.MaxDimensionMM].
+func (c checker) mm(v int, path string) {
+	if !inMM(v) {
+		c.vs.Add(CodeInvalidValue, path, "must be in (0, %d] mm, got %d", loadplan.MaxDimensionMM, v)
 	}
 }
 

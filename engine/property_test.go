@@ -117,12 +117,17 @@ func TestCheckReportsEveryBadField(t *testing.T) {
 	req.Fleet[1].Axles.AxleGroupMM = 100
 	req.Shifts[0].End = req.Shifts[0].Start
 	req.Stores[7].Hours.Days["mon"] = []constraints.Opening{{Open: "25:00", Close: "10:00"}}
+	// Beyond loadplan's input limits: 2e9 kg, 200 m, a dry van with -1 zones.
+	req.Pallets[7].WeightKg = 2e9
+	req.Pallets[8].Footprint = Footprint{LengthMM: 200_000, WidthMM: 1000}
+	req.Fleet[0].Equipment.MaxZones = -1
 	err := req.Check()
 	if !errors.Is(err, constraints.ErrInvalid) {
 		t.Fatalf("want ErrInvalid, got %v", err)
 	}
 	vs := constraints.AsViolations(err)
-	want := []string{"dc.location.lat", "stores[2].location.lng", "stores[4].id", "pallets[5].store", "pallets[6].weightKg", "fleet[1].axles.axleGroupMM", "shifts[0].end", "stores[7].hours.days.mon[0].open"}
+	want := []string{"dc.location.lat", "stores[2].location.lng", "stores[4].id", "pallets[5].store", "pallets[6].weightKg", "fleet[1].axles.axleGroupMM", "shifts[0].end", "stores[7].hours.days.mon[0].open",
+		"pallets[7].weightKg", "pallets[8].footprint", "fleet[0].equipment.maxZones"}
 	for _, w := range want {
 		found := false
 		for _, v := range vs {

@@ -62,8 +62,10 @@ func boundOf(fleet []FleetTrailer, pallets []Pallet, usable func(Trailer) bool) 
 		t := ft.Trailer
 		capA = max(capA, int64(t.LengthMM)*int64(t.WidthMM))
 		capP = max(capP, int64(t.Positions))
-		capW = max(capW, int64(math.Ceil(t.PayloadKg)))
-		capV = max(capV, int64(math.Ceil(t.Volume()*1000)))
+		// PlanTrailer and Check allow the payload and the volume a relative
+		// 1e-9 over, so the capacities here do too.
+		capW = max(capW, int64(math.Ceil(t.PayloadKg*(1+1e-9))))
+		capV = max(capV, int64(math.Ceil(t.Volume()*1000*(1+1e-9))))
 		allPositions = allPositions && t.Positions > 0
 	}
 	if len(pallets) == 0 || types == 0 {

@@ -28,8 +28,14 @@ import (
 // It shares no code with PlanTrailer beyond the lever rule in constraints,
 // so it serves as the independent oracle for loadplan's tests and for
 // engine.Validate. Paths are relative: "placements[3]", "zones[1]",
-// "axles[2]".
+// "axles[2]". Input that cannot describe a trailer or a trip (the checks
+// PlanTrailer makes first: a pallet's stop outside the trip, a negative or
+// NaN weight, dimensions out of range…) gives CodeInvalid violations and
+// nothing else, since no layout can be judged against it.
 func Check(tr Trailer, pallets []Pallet, stops int, lay *Layout) constraints.Violations {
+	if vs := checkInputs(tr, pallets, stops); len(vs) > 0 {
+		return vs
+	}
 	var vs constraints.Violations
 	if lay == nil {
 		if len(pallets) > 0 {

@@ -1,6 +1,7 @@
 package loadplan
 
 import (
+	"math"
 	"sort"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -98,38 +99,31 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	}
 
 	// Slide the block of rows towards the door if the nose position
-	// overloads the kingpin; try a few offsets and keep the first legal one.
+	// overloads the kingpin: the nearest legal offset, see slideOffset.
 	lay := &Layout{Placements: make([]Placement, len(fp.placements))}
-	slack := tr.LengthMM - fp.length
-	var axleVs constraints.Violations
-	for _, frac := range []int{0, 1, 2, 3, 4} {
-		off := slack * frac / 4
-		for i, p := range fp.placements {
-			p.XMM += off
-			lay.Placements[i] = p
-		}
-		lay.Axles, axleVs = axleLoads(tr, pallets, fp.placedIdx, lay.Placements, stops)
-		if len(axleVs) == 0 {
-			lay.Zones = make([]Zone, len(fp.zones))
-			for zi, z := range fp.zones {
-				z.FromMM += off
-				z.ToMM += off
-				if zi == 0 {
-					z.FromMM = 0
-				}
-				if zi == len(fp.zones)-1 {
-					z.ToMM = tr.LengthMM
-				}
-				lay.Zones[zi] = z
-			}
-			break
-		}
-	}
+	off, axleVs := slideOffset(tr, pallets, fp, stops)
 	if len(axleVs) > 0 {
 		return nil, axleVs
 	}
+	for i, p := range fp.placements {
+		p.XMM += off
+		lay.Placements[i] = p
+	}
+	lay.Axles, _ = axleLoads(tr, pallets, fp.placedIdx, lay.Placements, stops)
+	lay.Zones = make([]Zone, len(fp.zones))
+	for zi, z := range fp.zones {
+		z.FromMM += off
+		z.ToMM += off
+		if zi == 0 {
+			z.FromMM = 0
+		}
+		if zi == len(fp.zones)-1 {
+			z.ToMM = tr.LengthMM
+		}
+		lay.Zones[zi] = z
+	}
 	lay.Rows = fp.rows
-	lay.LengthMM = fp.length
+	lay.LengthMM = off + fp.length
 	lay.Load = constraints.Load{Positions: fp.positions, WeightKg: total.WeightKg, VolumeM3: total.VolumeM3}
 	lay.PositionsUsed, lay.WeightUsed, lay.VolumeUsed = lay.Load.Utilisation(constraints.Load{Positions: tr.Positions, WeightKg: tr.PayloadKg, VolumeM3: tr.Volume()})
 	if tr.Positions == 0 {
@@ -282,21 +276,87 @@ func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature,
 // rowsOf pairs the units (in loading order) into rows side by side, in the
 // orientation that makes each row shortest, then merges two consecutive
 // rows of two into a pinwheel block wherever that is shorter.
+//
+// The units of one stop may stand in any order, so each stop's units are
+// paired for the most rows of two: two pallets share a row exactly when
+// their narrow sides together fit the width, and for such a threshold rule
+// pairing the widest unit left with the widest one that fits beside it (the
+// one with the fewest other partners), or leaving it alone when none does,
+// gives the most pairs. Equal widths pair in loading order. One leftover
+// unit may share the first row of the next stop's units (an earlier stop,
+// nearer the door), which keeps the unloading order.
 func rowsOf(units []unit, pallets []Pallet, width int) []segment {
 	var segs []segment
-	for k := 0; k < len(units); {
-		p := pallets[units[k].bottom]
-		if k+1 < len(units) {
-			q := pallets[units[k+1].bottom]
-			if tp, tq, depth, ok := pairRow(p, q, width); ok {
-				segs = append(segs, segment{depth: depth, rows: 1, slots: []slot{{unit: k, side: Left, turned: tp}, {unit: k + 1, side: Right, turned: tq}}})
-				k += 2
+	pair := func(a, b int) bool {
+		tp, tq, depth, ok := pairRow(pallets[units[a].bottom], pallets[units[b].bottom], width)
+		if ok {
+			segs = append(segs, segment{depth: depth, rows: 1, slots: []slot{{unit: a, side: Left, turned: tp}, {unit: b, side: Right, turned: tq}}})
+		}
+		return ok
+	}
+	single := func(a int) {
+		turned, depth, side := singleRow(pallets[units[a].bottom], width)
+		segs = append(segs, segment{depth: depth, rows: 1, slots: []slot{{unit: a, side: side, turned: turned}}})
+	}
+	narrow := func(a int) int { return pallets[units[a].bottom].WidthMM }
+	carry := -1
+	for g0 := 0; g0 < len(units); {
+		g1 := g0 + 1
+		for g1 < len(units) && pallets[units[g1].bottom].Stop == pallets[units[g0].bottom].Stop {
+			g1++
+		}
+		group := make([]int, 0, g1-g0)
+		for k := g0; k < g1; k++ {
+			group = append(group, k)
+		}
+		g0 = g1
+		// Widest first; ties keep the loading order.
+		sort.SliceStable(group, func(a, b int) bool { return narrow(group[a]) > narrow(group[b]) })
+		if carry >= 0 {
+			// The carried unit takes the first row, with the widest unit
+			// that fits beside it: the one hardest to pair otherwise.
+			partner := -1
+			for k, u := range group {
+				if narrow(carry)+narrow(u) <= width {
+					partner = k
+					break
+				}
+			}
+			if partner >= 0 && pair(carry, group[partner]) {
+				group = append(group[:partner], group[partner+1:]...)
+			} else {
+				single(carry)
+			}
+			carry = -1
+		}
+		var alone []int
+		used := make([]bool, len(group))
+		for i, a := range group {
+			if used[i] {
 				continue
 			}
+			used[i] = true
+			paired := false
+			for j := i + 1; j < len(group) && !paired; j++ {
+				if !used[j] && narrow(a)+narrow(group[j]) <= width && pair(a, group[j]) {
+					used[j], paired = true, true
+				}
+			}
+			if !paired {
+				alone = append(alone, a)
+			}
 		}
-		turned, depth, side := singleRow(p, width)
-		segs = append(segs, segment{depth: depth, rows: 1, slots: []slot{{unit: k, side: side, turned: turned}}})
-		k++
+		// The narrowest unit left alone may pair with the next stop's.
+		if n := len(alone); n > 0 {
+			carry = alone[n-1]
+			alone = alone[:n-1]
+		}
+		for _, a := range alone {
+			single(a)
+		}
+	}
+	if carry >= 0 {
+		single(carry)
 	}
 	var out []segment
 	for i := 0; i < len(segs); i++ {
@@ -446,6 +506,91 @@ func singleRow(p Pallet, width int) (turned bool, depth int, side Side) {
 	return turned, depth, Center
 }
 
+// slideOffset returns the smallest distance in whole millimetres, from 0 to
+// the free floor, by which the block of rows can move towards the door with
+// the axle loads legal at departure and after every stop. Moving the block
+// by d shifts W·d/span kilograms from the kingpin to the axle group, W
+// being the weight on board, so each state and limit allows an interval of
+// d, and the intersection is exact. When it is empty, the violations are
+// those at the offset that exceeds the limits least, each saying that no
+// position along the floor is legal.
+func slideOffset(tr Trailer, pallets []Pallet, fp floorPlan, stops int) (int, constraints.Violations) {
+	slack := tr.LengthMM - fp.length
+	g := tr.Axles
+	span := g.AxleGroupMM - g.KingpinMM
+	at := func(off int) ([]AxleLoad, constraints.Violations) {
+		pl := make([]Placement, len(fp.placements))
+		for i, p := range fp.placements {
+			p.XMM += off
+			pl[i] = p
+		}
+		return axleLoads(tr, pallets, fp.placedIdx, pl, stops)
+	}
+	base, vs := at(0)
+	if len(vs) == 0 || slack <= 0 || span <= 0 {
+		return 0, vs
+	}
+	onBoard := make([]float64, len(base)) // weight on board in each state
+	for s := range base {
+		after := base[s].AfterStop
+		for _, i := range fp.placedIdx {
+			if pallets[i].Stop > after {
+				onBoard[s] += pallets[i].WeightKg
+			}
+		}
+	}
+	lo, hi := 0.0, float64(slack)
+	for s, a := range base {
+		w := onBoard[s]
+		if w <= 0 {
+			continue // sliding changes nothing here
+		}
+		rate := w / span // kg moved from kingpin to axle group per mm
+		lo = math.Max(lo, (a.KingpinKg-g.KingpinLimitKg)/rate)
+		hi = math.Min(hi, a.KingpinKg/rate)
+		hi = math.Min(hi, (g.AxleGroupLimitKg-a.AxleGroupKg)/rate)
+	}
+	if lo <= hi {
+		// Rounding may put the interval's ends a hair off: try the whole
+		// millimetres in it, from the nose, and their neighbours.
+		for off := max(0, int(math.Ceil(lo))-1); off <= min(slack, int(math.Floor(hi))+1); off++ {
+			if _, vs := at(off); len(vs) == 0 {
+				return off, nil
+			}
+			if off > int(math.Ceil(lo))+2 {
+				break
+			}
+		}
+	}
+	// No legal offset: report the one that exceeds the limits least.
+	best, bestExcess := 0, math.Inf(1)
+	for _, off := range []int{0, slack, clampInt(lo, 0, slack), clampInt(hi, 0, slack)} {
+		loads, _ := at(off)
+		excess := 0.0
+		for _, a := range loads {
+			excess += math.Max(0, a.KingpinKg-g.KingpinLimitKg) + math.Max(0, -a.KingpinKg) + math.Max(0, a.AxleGroupKg-g.AxleGroupLimitKg)
+		}
+		if excess < bestExcess {
+			best, bestExcess = off, excess
+		}
+	}
+	_, vs = at(best)
+	for i := range vs {
+		vs[i].Message = "no position of the load along the floor keeps the axle loads legal; " + itoa(best) + " mm from the nose: " + vs[i].Message
+	}
+	return 0, vs
+}
+
+func clampInt(v float64, lo, hi int) int {
+	if v != v || v <= float64(lo) {
+		return lo
+	}
+	if v >= float64(hi) {
+		return hi
+	}
+	return int(math.Round(v))
+}
+
 // axleLoads computes the loads at departure and after every stop, and the
 // violations of the trailer's limits among them.
 func axleLoads(tr Trailer, pallets []Pallet, placedIdx []int, pl []Placement, stops int) ([]AxleLoad, constraints.Violations) {
@@ -506,62 +651,4 @@ func itoa(i int) string {
 		b[n] = '-'
 	}
 	return string(b[n:])
-}
-
-// checkInputs rejects numbers that cannot describe a trailer or a pallet,
-// so the geometry below never divides by zero or loops on garbage.
-func checkInputs(tr Trailer, pallets []Pallet, stops int) constraints.Violations {
-	vs := checkTrailer(tr, "trailer")
-	if stops < 0 {
-		vs.Add(CodeInvalid, "stops", "must not be negative")
-	}
-	return append(vs, checkPallets(pallets, stops)...)
-}
-
-// checkTrailer rejects a trailer no layout can be computed for.
-func checkTrailer(tr Trailer, path string) constraints.Violations {
-	var vs constraints.Violations
-	if tr.LengthMM <= 0 || tr.WidthMM <= 0 || tr.HeightMM <= 0 {
-		vs.Add(CodeInvalid, path, "inside dimensions must be positive, got %d × %d × %d mm", tr.LengthMM, tr.WidthMM, tr.HeightMM)
-	}
-	if tr.Positions < 0 {
-		vs.Add(CodeInvalid, constraints.Field(path, "positions"), "must not be negative")
-	}
-	if !(tr.PayloadKg >= 0) || tr.PayloadKg > 1e12 {
-		vs.Add(CodeInvalid, constraints.Field(path, "payloadKg"), "must be finite and not negative")
-	}
-	if !(tr.VolumeM3 >= 0) || tr.VolumeM3 > 1e12 {
-		vs.Add(CodeInvalid, constraints.Field(path, "volumeM3"), "must be finite and not negative")
-	}
-	if !tr.Equipment.Kind.Valid() {
-		vs.Add(CodeInvalid, constraints.Field(path, "equipment"), "unknown equipment kind")
-	}
-	return append(vs, tr.Axles.CheckInput(constraints.Field(path, "axles"), float64(tr.LengthMM))...)
-}
-
-// checkPallets rejects pallets no layout can be computed for, and
-// duplicate IDs.
-func checkPallets(pallets []Pallet, stops int) constraints.Violations {
-	var vs constraints.Violations
-	seen := map[string]bool{}
-	for i, p := range pallets {
-		path := func() string { return constraints.Index("pallets", i) } // built only when needed
-		if p.LengthMM <= 0 || p.WidthMM <= 0 || p.HeightMM <= 0 || p.WidthMM > p.LengthMM {
-			vs.Add(CodeInvalid, path(), "footprint must be positive with length >= width, got %d × %d × %d mm", p.LengthMM, p.WidthMM, p.HeightMM)
-		}
-		if !(p.WeightKg >= 0) || p.WeightKg > 1e9 || !(p.VolumeM3 >= 0) || p.VolumeM3 > 1e9 {
-			vs.Add(CodeInvalid, path(), "weight and volume must be finite and not negative")
-		}
-		if p.Stop < 0 || p.Stop >= stops {
-			vs.Add(CodeInvalid, constraints.Field(path(), "stop"), "stop %d outside [0, %d)", p.Stop, stops)
-		}
-		if !p.Temperature.Valid() {
-			vs.Add(CodeInvalid, constraints.Field(path(), "temperature"), "unknown temperature class")
-		}
-		if seen[p.ID] {
-			vs.Add(CodeDuplicate, constraints.Field(path(), "id"), "pallet %q listed twice", p.ID)
-		}
-		seen[p.ID] = true
-	}
-	return vs
 }

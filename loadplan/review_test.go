@@ -2,8 +2,7 @@ package loadplan
 
 // Tests written by an adversarial review of issue 4 (loadplan). Each one
 // either pins behaviour that no other test pinned (a mutation of the code
-// survived the suite) or shows a bug; a bug's test is skipped with
-// "review4: ..." until the code is fixed.
+// survived the suite) or showed a bug, since fixed.
 
 import (
 	"fmt"
@@ -51,8 +50,9 @@ func TestReviewUtilisationAndLoad(t *testing.T) {
 		p.VolumeM3 = 2
 		ps = append(ps, p)
 	}
-	// One pallet too wide to pair takes a whole row: two positions.
-	wide := r4Pallet("wide", 0, 1400, 1300, 1500, 500, constraints.Ambient)
+	// One pallet too wide to pair (1,500 + 1,016 > 2,490) takes a whole
+	// row: two positions.
+	wide := r4Pallet("wide", 0, 1500, 1500, 1500, 500, constraints.Ambient)
 	ps = append(ps, wide)
 	lay := r4Plan(t, tr, ps, 2)
 	wantW := 1000 + 1100 + 1200 + 1300 + 1400 + 1500 + 500.0
@@ -76,14 +76,13 @@ func TestReviewRowsAndLength(t *testing.T) {
 	ps := []Pallet{
 		r4Pallet("a", 0, 1219, 1016, 1000, 100, constraints.Ambient),
 		r4Pallet("b", 0, 1219, 1016, 1000, 100, constraints.Ambient),
-		r4Pallet("wide", 0, 1400, 1300, 1000, 100, constraints.Ambient),
+		r4Pallet("wide", 0, 1500, 1500, 1000, 100, constraints.Ambient),
 	}
 	lay := r4Plan(t, tr, ps, 1)
-	// a and b turned side by side (1,016 mm), then the wide one alone,
-	// turned (1,300 mm along, 1,400 mm across: more than half the floor,
-	// so in the centre).
-	if lay.Rows != 2 || lay.LengthMM != 1016+1300 {
-		t.Fatalf("rows %d length %d, want 2 rows in %d mm: %+v", lay.Rows, lay.LengthMM, 1016+1300, lay.Placements)
+	// The wide one alone (1,500 + 1,016 > 2,490; more than half the floor,
+	// so in the centre), then a and b turned side by side (1,016 mm).
+	if lay.Rows != 2 || lay.LengthMM != 1016+1500 {
+		t.Fatalf("rows %d length %d, want 2 rows in %d mm: %+v", lay.Rows, lay.LengthMM, 1016+1500, lay.Placements)
 	}
 	for _, p := range lay.Placements {
 		if p.Pallet == "wide" && p.Side != Center {
@@ -465,7 +464,7 @@ func TestReviewSlideFindsLegalOffset(t *testing.T) {
 	}
 	got, err := PlanTrailer(tr, ps, 1)
 	if err != nil {
-		t.Skip("review4: PlanTrailer tries only 5 slide offsets (layout.go, PlanTrailer) and reports an axle violation when the legal offsets lie between them: " + err.Error())
+		t.Fatal("PlanTrailer misses the legal slide offsets (1,572–2,177 mm): " + err.Error())
 	}
 	if vs := Check(tr, ps, 1, got); len(vs) > 0 {
 		t.Fatal(vs)
@@ -489,7 +488,7 @@ func TestReviewHugeDimensionsDoNotWrap(t *testing.T) {
 		return // refused: fine
 	}
 	if vs := Check(tr, ps, 1, lay); len(vs) > 0 {
-		t.Skip("review4: int overflow (pairRow sums widths, buildFloor sums depths; checkInputs has no upper bound on dimensions) lets PlanTrailer return a layout Check rejects: " + vs.Error())
+		t.Fatal("PlanTrailer accepted dimensions whose sums overflow and returned a layout Check rejects: " + vs.Error())
 	}
 }
 
@@ -523,7 +522,7 @@ func TestReviewCheckRejectsUnjudgeablePallets(t *testing.T) {
 		}
 	}
 	if len(bugs) > 0 {
-		t.Skipf("review4: Check (check.go) accepts pallets it cannot judge, no CodeInvalid: %v", bugs)
+		t.Fatalf("Check accepts pallets it cannot judge, with no CodeInvalid: %v", bugs)
 	}
 }
 
@@ -536,7 +535,7 @@ func TestReviewMaxZonesValidated(t *testing.T) {
 	_, err := PlanTrailer(tr, nil, 1)
 	vs := constraints.AsViolations(err)
 	if !vs.Has(CodeInvalid) {
-		t.Skipf("review4: checkTrailer (layout.go) does not validate Equipment.MaxZones; PlanTrailer(no pallets) = %v", err)
+		t.Fatalf("Equipment.MaxZones -1 not reported as invalid; PlanTrailer(no pallets) = %v", err)
 	}
 }
 
@@ -620,7 +619,7 @@ func TestReviewFleetBoundMatchesPayloadTolerance(t *testing.T) {
 	ps = append(ps, r4Pallet("small", 0, 1219, 1016, 1000, 50, constraints.Ambient))
 	r4Plan(t, tr, ps, 1) // one trailer carries them all
 	if lb := FleetLowerBound([]FleetTrailer{{Trailer: tr, Count: 2}}, ps); lb > 1 {
-		t.Skipf("review4: FleetLowerBound (fleet.go, boundOf) = %d, but one trailer carries the pallets: capacity ceil(PayloadKg) ignores the 1e-9 payload tolerance of PlanTrailer/Check", lb)
+		t.Fatalf("FleetLowerBound = %d, but one trailer carries the pallets within PlanTrailer's 1e-9 payload tolerance", lb)
 	}
 }
 
@@ -635,7 +634,7 @@ func TestReviewHugeStopCountDoesNotPanic(t *testing.T) {
 		_, _ = PlanTrailer(r4Trailer(constraints.DryVan), nil, 1<<50)
 	}()
 	if panicked != nil {
-		t.Skipf("review4: PlanTrailer(tr, nil, 1<<50) panics (layout.go axleLoads: make([]AxleLoad, 0, stops+1)); checkInputs sets no upper bound on stops: %v", panicked)
+		t.Fatalf("PlanTrailer(tr, nil, 1<<50) panics: %v", panicked)
 	}
 }
 
@@ -662,7 +661,7 @@ func TestReviewGreedyPairingMissesLayout(t *testing.T) {
 	}
 	got, err := PlanTrailer(tr, ps, 1)
 	if err != nil {
-		t.Skip("review4: PlanTrailer's row pairing (layout.go rowsOf) is greedy in input order and reports a violation for a loadable trailer: " + err.Error())
+		t.Fatal("PlanTrailer's row pairing reports a violation for a loadable trailer: " + err.Error())
 	}
 	if vs := Check(tr, ps, 1, got); len(vs) > 0 {
 		t.Fatal(vs)

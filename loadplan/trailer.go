@@ -127,7 +127,7 @@ type Layout struct {
 	Placements []Placement
 	Axles      []AxleLoad
 	Rows       int
-	LengthMM   int // floor length the rows use, from the nose
+	LengthMM   int // from the nose to the door-side end of the last row
 	Load       constraints.Load
 	// Utilisation of the trailer's positions, payload and volume, 0..1.
 	PositionsUsed, WeightUsed, VolumeUsed float64
