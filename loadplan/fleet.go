@@ -22,6 +22,12 @@ type FleetOptions struct {
 	// when it meets the lower bound or no move improves the plan, which
 	// on most inputs is well before the limit.
 	TimeLimit time.Duration
+	// MaxLayouts, when positive, bounds the layouts (PlanTrailer calls)
+	// the search may make after the first packing, and the phases share
+	// it instead of the time: the plan then depends on the input, the
+	// seed and this budget alone, on any machine, as long as TimeLimit
+	// does not end the call first.
+	MaxLayouts int
 	// Seed drives the randomised orders of the binpack-guided packing and
 	// binpack.Solve (whose search has a fixed move budget). The same
 	// input, options and seed give the same plan unless the time limit or
@@ -115,7 +121,9 @@ type FleetPlan struct {
 // count, payload, volume, floor positions, floor area) before any layout,
 // and layouts are remembered per trailer type and pallet set. The result
 // is deterministic for the same input and Seed unless the time limit (or
-// the shares of it the phases get) cuts a search short.
+// the shares of it the phases get) cuts a search short; with
+// FleetOptions.MaxLayouts the phases share a count of layouts instead, so
+// only TimeLimit itself can.
 // When ctx ends during the first packing, the pallets not yet packed are
 // returned in Unplaced with CodeCancelled and the error is nil; when it
 // ends later, the best complete plan so far is returned. Every load
@@ -150,6 +158,9 @@ func PackFleet(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, opts
 	// beat, and the answer if ctx ends before it is complete.
 	order := f.storeOrder(todo)
 	a, done := f.firstFit(order)
+	if opts.MaxLayouts > 0 {
+		f.end.layouts = f.calls + opts.MaxLayouts
+	}
 	for _, i := range order[done:] {
 		plan.Unplaced = append(plan.Unplaced, UnplacedPallet{Pallet: flat[i].ID, Code: CodeCancelled, Reason: "the context ended before the pallet was packed"})
 	}
@@ -157,8 +168,8 @@ func PackFleet(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, opts
 	atBound := func(s *packing) bool { return len(s.noRoom) == 0 && len(s.loads) <= f.stopBound(s) }
 	if done == len(todo) {
 		cands := []*packing{a}
-		if !atBound(a) && !f.stopped(f.deadline) {
-			if b, ok := f.binpackFirst(todo, time.Until(f.deadline)/8, opts.Seed); ok {
+		if !atBound(a) && !f.stopped(f.end) {
+			if b, ok := f.binpackFirst(todo, f.share(f.end, 1, 8), opts.Seed); ok {
 				cands = append(cands, b)
 			}
 		}
@@ -170,9 +181,9 @@ func PackFleet(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, opts
 			cands = cands[:1] // it would have to free trailers to win
 		}
 		for n, c := range cands {
-			until := f.deadline
+			until := f.end
 			if n+1 < len(cands) {
-				until = time.Now().Add(time.Until(f.deadline) * 2 / 3)
+				until = f.share(f.end, 2, 3)
 			}
 			f.improve(c, until)
 			if n == 0 || f.better(c, best) {

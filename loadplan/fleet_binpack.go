@@ -22,12 +22,12 @@ const solveMoves = 20000
 // way is first-fitted. share is the time the bin packings may take over
 // all classes. ok is false when ctx or the deadline ended the
 // construction.
-func (f *fleetPacker) binpackFirst(todo []int, share time.Duration, seed uint64) (*packing, bool) {
+func (f *fleetPacker) binpackFirst(todo []int, share limit, seed uint64) (*packing, bool) {
 	s := f.newPacking()
 	var leftovers []int
 	classes := []constraints.Temperature{constraints.Frozen, constraints.Chilled, constraints.Ambient}
 	for ci, c := range classes {
-		if f.stopped(f.deadline) {
+		if f.stopped(f.end) {
 			return nil, false
 		}
 		var idx []int
@@ -55,19 +55,17 @@ func (f *fleetPacker) binpackFirst(todo []int, share time.Duration, seed uint64)
 			}
 		}
 		// The share left is divided among the classes left.
-		began := time.Now()
-		bins, ok := f.solveClass(s, ref, c, items, share/time.Duration(len(classes)-ci), seed)
+		bins, ok := f.solveClass(s, ref, c, items, f.share(share, 1, len(classes)-ci), seed)
 		if !ok {
 			return nil, false
 		}
-		share -= min(share, time.Since(began))
 		leftovers = append(leftovers, f.assignBins(s, c, bins)...)
-		if f.stopped(f.deadline) {
+		if f.stopped(f.end) {
 			return nil, false
 		}
 	}
 	for _, i := range f.storeOrder(leftovers) {
-		if f.stopped(f.deadline) {
+		if f.stopped(f.end) {
 			return nil, false
 		}
 		if !f.place(s, i) {
@@ -118,7 +116,7 @@ func (f *fleetPacker) refType(s *packing, c constraints.Temperature) int {
 // whose bins do not all lay out on their trailers gives way to the next
 // attempt while the share of time lasts; the one with the fewest such
 // bins, then stops, is kept. ok is false when ctx ended it.
-func (f *fleetPacker) solveClass(s *packing, ref int, c constraints.Temperature, items []int, share time.Duration, seed uint64) ([][]int, bool) {
+func (f *fleetPacker) solveClass(s *packing, ref int, c constraints.Temperature, items []int, share limit, seed uint64) ([][]int, bool) {
 	if len(items) == 0 {
 		return nil, true
 	}
@@ -176,7 +174,6 @@ func (f *fleetPacker) solveClass(s *packing, ref int, c constraints.Temperature,
 		prob.Sizes = append(prob.Sizes, sz)
 	}
 
-	began := time.Now()
 	store := make([]int, len(items))
 	for j, i := range items {
 		store[j] = f.rank[i]
@@ -205,7 +202,7 @@ func (f *fleetPacker) solveClass(s *packing, ref int, c constraints.Temperature,
 		if bestFailing < 0 || failing < bestFailing || (failing == bestFailing && stops < bestStops) {
 			best, bestFailing, bestStops = bins, failing, stops
 		}
-		return failing == 0 || time.Since(began) > share || f.stopped(f.deadline)
+		return failing == 0 || f.stopped(share)
 	}
 
 	// The fewest trailers of seq whose capacities can hold the sizes.
@@ -237,12 +234,12 @@ func (f *fleetPacker) solveClass(s *packing, ref int, c constraints.Temperature,
 		if spreadStores(prob, caps[:k], store, seed, try) {
 			return best, true
 		}
-		if time.Since(began) > share || f.stopped(f.deadline) {
+		if f.stopped(share) {
 			break
 		}
 	}
 
-	res, err := binpack.Solve(f.ctx, prob, binpack.Options{TimeLimit: max(share-time.Since(began), time.Millisecond), Seed: seed, MaxIterations: solveMoves})
+	res, err := binpack.Solve(f.ctx, prob, binpack.Options{TimeLimit: max(time.Until(share.at), time.Millisecond), Seed: seed, MaxIterations: solveMoves})
 	if f.ctx.Err() != nil {
 		return nil, false
 	}

@@ -2,7 +2,6 @@ package loadplan
 
 import (
 	"sort"
-	"time"
 )
 
 // This file is PackFleet's improvement phase. Every move keeps every load
@@ -22,12 +21,12 @@ const maxRounds = 4
 
 // improve runs the improvement phase on s until the lower bound is met,
 // until passes, ctx ends or no move helps.
-func (f *fleetPacker) improve(s *packing, until time.Time) {
+func (f *fleetPacker) improve(s *packing, until limit) {
 	for range maxRounds {
 		before := len(s.loads)
 		lb := f.stopBound(s)
 		// A third of the time is kept for the stops.
-		trailers := time.Now().Add(time.Until(until) * 2 / 3)
+		trailers := f.share(until, 2, 3)
 		for len(s.loads) > lb && !f.stopped(trailers) {
 			if f.mergePair(s, trailers) || f.emptyOne(s, trailers) {
 				continue
@@ -46,7 +45,7 @@ func (f *fleetPacker) improve(s *packing, until time.Time) {
 
 // placeNoRoom gives the pallets left for want of room another chance,
 // since the moves may have freed trailers or room.
-func (f *fleetPacker) placeNoRoom(s *packing, until time.Time) {
+func (f *fleetPacker) placeNoRoom(s *packing, until limit) {
 	var still []int
 	for _, i := range s.noRoom {
 		if f.stopped(until) || !f.place(s, i) {
@@ -74,7 +73,7 @@ func bySmallest(s *packing) []int {
 
 // mergePair puts two loads into one trailer of any type free once both are
 // given back (theirs first, then the largest), and reports whether it did.
-func (f *fleetPacker) mergePair(s *packing, until time.Time) bool {
+func (f *fleetPacker) mergePair(s *packing, until limit) bool {
 	order := bySmallest(s)
 	for x, a := range order {
 		for _, b := range order[x+1:] {
@@ -142,9 +141,9 @@ func (f *fleetPacker) targets(loads []*fleetLoad, skip, i int, ok func(*fleetLoa
 
 // emptyOne moves every pallet of one load into the others, trying the
 // smallest loads first, and reports whether it freed a trailer.
-func (f *fleetPacker) emptyOne(s *packing, until time.Time) bool {
+func (f *fleetPacker) emptyOne(s *packing, until limit) bool {
 	all := func(*fleetLoad) bool { return true }
-	budget := ejectBudget
+	ejections := ejectBudget
 	for _, v := range bySmallest(s) {
 		if !f.roomFor(s, v) {
 			continue
@@ -162,7 +161,7 @@ func (f *fleetPacker) emptyOne(s *packing, until time.Time) bool {
 					break
 				}
 			}
-			if !moved && !f.eject(trial, v, i, &budget, until) {
+			if !moved && !f.eject(trial, v, i, &ejections, until) {
 				ok = false
 				break
 			}
@@ -183,7 +182,7 @@ const ejectBudget = 200
 // eject places pallet i of load v by making room: it puts i into a load t
 // in place of one of its pallets q, which moves on into a third load. It
 // tries the q lighter than i first, and spends at most *budget layouts.
-func (f *fleetPacker) eject(trial []*fleetLoad, v, i int, budget *int, until time.Time) bool {
+func (f *fleetPacker) eject(trial []*fleetLoad, v, i int, budget *int, until limit) bool {
 	p := f.pallets[i]
 	all := func(*fleetLoad) bool { return true }
 	for _, t := range f.targets(trial, v, i, all) {
@@ -266,7 +265,7 @@ func (f *fleetPacker) roomFor(s *packing, v int) bool {
 
 // shrink moves pallets from the smallest load to loads with at least as
 // many pallets, keeping both laid out, and reports whether it moved any.
-func (f *fleetPacker) shrink(s *packing, until time.Time) bool {
+func (f *fleetPacker) shrink(s *packing, until limit) bool {
 	if len(s.loads) < 2 {
 		return false
 	}
@@ -296,7 +295,7 @@ func (f *fleetPacker) shrink(s *packing, until time.Time) bool {
 // that already visits it, or swaps them with another store's pallets
 // there, keeping both laid out, while that saves a stop; a load left
 // empty frees its trailer.
-func (f *fleetPacker) consolidate(s *packing, until time.Time) {
+func (f *fleetPacker) consolidate(s *packing, until limit) {
 	for moved := true; moved; {
 		moved = false
 		groups := f.storeGroups(s)
@@ -358,7 +357,7 @@ func (f *fleetPacker) roomAfter(k int, l, out, in loadAgg) bool {
 // out: the first load stops visiting r, the second u, and the first
 // gains u only if it did not visit it, so each swap saves a stop or two.
 // It makes at most one swap and reports whether it did.
-func (f *fleetPacker) swapStores(s *packing, r int, groups []map[int]*storeGroup, until time.Time) bool {
+func (f *fleetPacker) swapStores(s *packing, r int, groups []map[int]*storeGroup, until limit) bool {
 	var holders []int
 	for j := range s.loads {
 		if groups[j][r] != nil {

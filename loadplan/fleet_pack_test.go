@@ -155,14 +155,14 @@ func TestPackFleetCountsShort(t *testing.T) {
 	ps := heavyLight()[:100]
 	f := newFleetPacker(context.Background(), fleet, ps, farFuture)
 	todo := f.screen(&FleetPlan{})
-	b, ok := f.binpackFirst(todo, time.Second, 1)
+	b, ok := f.binpackFirst(todo, f.end, 1)
 	if !ok {
 		t.Fatal("binpack-guided packing did not finish")
 	}
 	plan := &FleetPlan{}
 	f.finish(plan, b)
 	checkFleetPlan(t, fleet, ps, plan)
-	f.improve(b, farFuture)
+	f.improve(b, f.end)
 	plan = &FleetPlan{}
 	f.finish(plan, b)
 	checkFleetPlan(t, fleet, ps, plan)
@@ -231,7 +231,7 @@ func TestPackFleetPhasesProperty(t *testing.T) {
 		if done != len(todo) {
 			t.Fatalf("first-fit stopped at %d of %d without a cancelled context", done, len(todo))
 		}
-		b, ok := f.binpackFirst(todo, 50*time.Millisecond, 1)
+		b, ok := f.binpackFirst(todo, f.end, 1)
 		if !ok {
 			t.Fatal("binpack-guided packing stopped without a cancelled context or deadline")
 		}
@@ -246,8 +246,8 @@ func TestPackFleetPhasesProperty(t *testing.T) {
 		check("first-fit", a)
 		check("binpack", b)
 		nb := len(b.loads) + len(b.noRoom)
-		f.improve(a, farFuture)
-		f.improve(b, farFuture)
+		f.improve(a, f.end)
+		f.improve(b, f.end)
 		check("first-fit improved", a)
 		check("binpack improved", b)
 		if len(b.loads) > nb {
@@ -488,5 +488,45 @@ func TestCountBound(t *testing.T) {
 		if got := f.countBound(s); got != c.want {
 			t.Errorf("%s: bound %d, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// TestPackFleetLayoutBudget: with a layout budget that ends the search
+// long before the time limit, two runs give the same plan, and the phases
+// stop close to the budget.
+func TestPackFleetLayoutBudget(t *testing.T) {
+	fleet := mixedFleet()
+	ps := mixedPallets(250, 30, 7)
+	plans := func(budget int) []string {
+		plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{TimeLimit: time.Minute, MaxLayouts: budget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFleetPlan(t, fleet, ps, plan)
+		var out []string
+		for _, l := range plan.Loads {
+			ids := []string{l.Trailer}
+			for _, p := range l.Pallets {
+				ids = append(ids, p.ID)
+			}
+			out = append(out, fmt.Sprint(ids))
+		}
+		return out
+	}
+	for _, budget := range []int{1, 60, 400} {
+		if a, b := plans(budget), plans(budget); !slices.Equal(a, b) {
+			t.Fatalf("budget %d: two runs differ:\n%v\n%v", budget, a, b)
+		}
+	}
+
+	f := newFleetPacker(context.Background(), fleet, ps, farFuture)
+	a, _ := f.firstFit(f.storeOrder(f.screen(&FleetPlan{})))
+	start := f.calls
+	f.improve(a, limit{at: farFuture, layouts: start + 20})
+	// A phase checks the budget before each move; a move lays out at most
+	// a few loads per trailer. 20 layouts are far from the end of the
+	// search here (it takes about 90).
+	if over := f.calls - start - 20; over > 4*len(a.loads) {
+		t.Fatalf("improve made %d layouts on a budget of 20", f.calls-start)
 	}
 }

@@ -16,7 +16,7 @@ import (
 // memory of layouts already computed.
 type fleetPacker struct {
 	ctx          context.Context
-	deadline     time.Time
+	end          limit // of the whole call
 	fleet        []FleetTrailer
 	pallets      []Pallet
 	storeRank    map[string]int
@@ -34,7 +34,7 @@ type fleetPacker struct {
 const memoLimit = 1 << 12
 
 func newFleetPacker(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, deadline time.Time) *fleetPacker {
-	f := &fleetPacker{ctx: ctx, deadline: deadline, fleet: fleet, pallets: pallets, storeRank: map[string]int{},
+	f := &fleetPacker{ctx: ctx, end: limit{at: deadline, layouts: math.MaxInt}, fleet: fleet, pallets: pallets, storeRank: map[string]int{},
 		rank: make([]int, len(pallets)), allowed: make([][]bool, len(pallets)), memo: map[string]*Layout{}}
 	for i, p := range pallets {
 		r, ok := f.storeRank[p.Store]
@@ -53,9 +53,29 @@ func newFleetPacker(ctx context.Context, fleet []FleetTrailer, pallets []Pallet,
 	return f
 }
 
-// stopped reports whether ctx or the given deadline ends the search.
-func (f *fleetPacker) stopped(until time.Time) bool {
-	return f.ctx.Err() != nil || time.Now().After(until)
+// limit is where a phase of the search stops: at a time, or once the
+// count of layouts made (fleetPacker.calls) reaches layouts. Without a
+// layout budget (FleetOptions.MaxLayouts) layouts is math.MaxInt and the
+// phases share the time; with one, they share the layouts, and the time
+// is only the call's hard limit, so that the work each phase gets does
+// not depend on the machine's speed.
+type limit struct {
+	at      time.Time
+	layouts int
+}
+
+// stopped reports whether ctx or the limit l ends the search.
+func (f *fleetPacker) stopped(l limit) bool {
+	return f.ctx.Err() != nil || f.calls >= l.layouts || time.Now().After(l.at)
+}
+
+// share returns the limit of a phase that may take num/den of what is
+// left before l.
+func (f *fleetPacker) share(l limit, num, den int) limit {
+	if l.layouts == math.MaxInt {
+		return limit{at: time.Now().Add(time.Until(l.at) * time.Duration(num) / time.Duration(den)), layouts: l.layouts}
+	}
+	return limit{at: l.at, layouts: f.calls + max(0, l.layouts-f.calls)*num/den}
 }
 
 // screen records which types can carry each pallet alone and puts the
