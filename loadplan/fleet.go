@@ -159,7 +159,8 @@ func PackFleet(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, opts
 	order := f.storeOrder(todo)
 	a, done := f.firstFit(order)
 	if opts.MaxLayouts > 0 {
-		f.end.layouts = f.calls + opts.MaxLayouts
+		// Clamped far beyond any run, so the shares cannot overflow.
+		f.end.layouts = f.calls + min(opts.MaxLayouts, 1<<40)
 	}
 	for _, i := range order[done:] {
 		plan.Unplaced = append(plan.Unplaced, UnplacedPallet{Pallet: flat[i].ID, Code: CodeCancelled, Reason: "the context ended before the pallet was packed"})

@@ -513,7 +513,7 @@ func TestPackFleetLayoutBudget(t *testing.T) {
 		}
 		return out
 	}
-	for _, budget := range []int{1, 60, 400} {
+	for _, budget := range []int{1, 60, 400, math.MaxInt} {
 		if a, b := plans(budget), plans(budget); !slices.Equal(a, b) {
 			t.Fatalf("budget %d: two runs differ:\n%v\n%v", budget, a, b)
 		}
