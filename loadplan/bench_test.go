@@ -69,6 +69,13 @@ func BenchmarkPackFleetHeavyLight(b *testing.B) {
 	benchPackFleet(b, []FleetTrailer{{Trailer: testTrailer(constraints.DryVan), Count: 10}}, heavyLight(), FleetOptions{})
 }
 
+// BenchmarkPackFleetWeightTight packs 300 pallets cut from ten trailers
+// full in positions and 97.5 % in payload (weightTight: 10 trailers,
+// first-fit 11).
+func BenchmarkPackFleetWeightTight(b *testing.B) {
+	benchPackFleet(b, []FleetTrailer{{Trailer: testTrailer(constraints.DryVan), Count: 14}}, weightTight(1), FleetOptions{})
+}
+
 // BenchmarkPackFleetScarce packs 800 pallets of 96 stores into a fleet with
 // few large trailers left, with the engine's time limit.
 func BenchmarkPackFleetScarce(b *testing.B) {

@@ -25,6 +25,8 @@ raw=$(nice sh -c "$cmd")
 	echo "  some stackable; fleet of 10 53 ft and 6 48 ft dry vans, 5 reefers, 4 three-zone reefers; 300 ms limit (as the engine);"
 	echo "- PackFleetHeavyLight: 180 pallets, stores of six 1,000 kg pallets alternating with stores of twelve 100 kg ones,"
 	echo "  where first-fit leaves payload-full trailers with empty positions; default options;"
+	echo "- PackFleetWeightTight: 300 pallets of 25 stores cut from ten 53 ft trailers, each full in positions and 19,500 of"
+	echo "  20,000 kg in payload, shuffled; default options;"
 	echo "- PackFleetScarce: 800 pallets of the mixed kind, 96 stores, on a fleet with few large trailers left"
 	echo "  (3 53 ft and 20 48 ft dry vans, 2 53 ft reefers, 6 three-zone reefers, 4 40 ft reefers); 300 ms limit."
 	echo
