@@ -111,11 +111,11 @@ func (f *fleetPacker) refType(s *packing, c constraints.Temperature) int {
 // The bins are the free trailers that carry the class, most preferred
 // first, each with its own capacity: the pallets are spread over the
 // fewest of them whose capacities can hold them, and more while no spread
-// fits at all. Where no count works, binpack.Solve packs against the reference
-// type's capacity and spreading tries every count below Solve's. A spread
-// whose bins do not all lay out on their trailers gives way to the next
-// attempt while the share of time lasts; the one with the fewest such
-// bins, then stops, is kept. ok is false when ctx ended it.
+// fits at all. Where no count works, binpack.Solve packs against the
+// reference type's capacity and spreading tries every count below
+// Solve's. A spread whose bins do not all lay out on their trailers gives
+// way to the next attempt while the share lasts; the one with the fewest
+// such bins, then stops, is kept. ok is false when ctx ended it.
 func (f *fleetPacker) solveClass(s *packing, ref int, c constraints.Temperature, items []int, share limit, seed uint64) ([][]int, bool) {
 	if len(items) == 0 {
 		return nil, true
