@@ -1,7 +1,7 @@
 #!/bin/sh
 # packfleet.sh runs the loadplan.PackFleet benchmarks and writes
 # bench/results/packfleet.md.
-# Usage: sh bench/scripts/packfleet.sh   (from anywhere inside the repository; about a minute)
+# Usage: sh bench/scripts/packfleet.sh   (from anywhere inside the repository; under a minute)
 set -eu
 cd "$(dirname "$0")/../.."
 out=bench/results/packfleet.md
@@ -17,8 +17,8 @@ raw=$(nice sh -c "$cmd")
 	echo "unplaced are the plan's; count_bound is the bound the search also stops at (trailers"
 	echo "counted from the largest free one until their payload, volume and positions suffice);"
 	echo "stops sums the stops over the trailers (lower is better at equal trailers); the firstfit"
-	echo "columns are store-order first-fit alone (trailers, pallets it found no room for), the"
-	echo "method PackFleet started from. The instances:"
+	echo "columns are PackFleet's first packing alone, store-order first-fit (trailers, pallets it"
+	echo "found no room for), before the binpack-guided packing and the improvement. The instances:"
 	echo
 	echo "- PackFleet: 300 standard pallets of 200–800 kg, 30 stores, one type (53 ft dry van, 30 positions), default options (1 s limit);"
 	echo "- PackFleetMixed: 400 pallets, 48 stores, about 65 % ambient / 25 % chilled / 10 % frozen, one in ten a half pallet,"
