@@ -65,18 +65,19 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 	// cancellation stops it before that.
 	deadline := time.Now().Add(limit)
 
-	pl := planner{m: m}
+	// Fleet packing (loadplan.PackFleet) runs on a budget of layouts, so
+	// that it gives the same answer on any machine. The time limits are a
+	// safety net: a tenth of the time for the whole fleet and groupPackLimit
+	// per store, or with an iteration budget the whole time, so that only
+	// the budgets end the packing and the plan is reproducible.
+	pl := planner{m: m, packLimit: limit / 10, groupLimit: groupPackLimit, seed: uint64(req.Options.Seed)}
+	if req.Options.Iterations > 0 {
+		pl.packLimit, pl.groupLimit = limit, limit
+	}
 	if err := pl.makeOrders(ctx); err != nil {
 		return Result{}, err
 	}
-	// The fleet packing that picks trailers and set points gets a tenth of
-	// the time; with an iteration budget it gets all of it, so that it ends
-	// on its own and the plan stays the same on any machine.
-	packLimit := limit / 10
-	if req.Options.Iterations > 0 {
-		packLimit = limit
-	}
-	if err := pl.makeVehicles(ctx, packLimit); err != nil {
+	if err := pl.makeVehicles(ctx); err != nil {
 		return Result{}, err
 	}
 	pool := pl.routable
@@ -106,6 +107,9 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 
 type planner struct {
 	m          *model
+	packLimit  time.Duration // PackFleet's time limit for the whole fleet
+	groupLimit time.Duration // and for one store's pallets of one class
+	seed       uint64
 	orders     []*order
 	routable   []*order
 	vehicles   []vehicle
@@ -214,6 +218,17 @@ func (pl *planner) makeOrders(ctx context.Context) error {
 // all but odd groups.
 const groupPackLimit = 50 * time.Millisecond
 
+// layoutsPerPallet sizes PackFleet's budget of layouts after its first
+// packing: enough to meet the lower bound on the instances measured
+// (bench/results/packfleet.md) and far below a second on hundreds of
+// pallets.
+const layoutsPerPallet = 20
+
+// packOptions are PackFleet's options for n pallets within limit.
+func (pl *planner) packOptions(n int, limit time.Duration) loadplan.FleetOptions {
+	return loadplan.FleetOptions{TimeLimit: max(limit, time.Millisecond), MaxLayouts: max(1, layoutsPerPallet*n), Seed: pl.seed}
+}
+
 // packGroup cuts the pallets idx of one store and class into orders. The
 // group is laid out on a trailer of type best (its routing capacity: a
 // multi-temperature reefer keeps room for its other zones); when it does
@@ -246,7 +261,7 @@ func (pl *planner) packGroup(ctx context.Context, store int, class constraints.T
 		add(idx, lay.Load.Positions)
 		return nil
 	}
-	fp, err := loadplan.PackFleet(ctx, []loadplan.FleetTrailer{{Trailer: tr, Count: len(idx)}}, lp, loadplan.FleetOptions{TimeLimit: groupPackLimit})
+	fp, err := loadplan.PackFleet(ctx, []loadplan.FleetTrailer{{Trailer: tr, Count: len(idx)}}, lp, pl.packOptions(len(lp), pl.groupLimit))
 	if err != nil {
 		return fmt.Errorf("%w: packing the pallets of store %q: %w", ErrInternal, req.Stores[store].ID, err)
 	}
@@ -322,7 +337,7 @@ func routingCapacity(t TrailerType) constraints.Load {
 // types, so that every type gets a share of early and late shifts. A
 // reefer PackFleet did not use is set to the cold class with the most
 // positions per reefer already set to it.
-func (pl *planner) makeVehicles(ctx context.Context, limit time.Duration) error {
+func (pl *planner) makeVehicles(ctx context.Context) error {
 	req := pl.m.req
 	shifts := make([]int, len(req.Shifts))
 	for i := range shifts {
@@ -340,7 +355,7 @@ func (pl *planner) makeVehicles(ctx context.Context, limit time.Duration) error 
 	}
 	chosen := make([][]constraints.Temperature, len(req.Fleet)) // set point of each chosen unit, by type
 	if len(pallets) > 0 {
-		fp, err := loadplan.PackFleet(ctx, fleet, pallets, loadplan.FleetOptions{TimeLimit: max(limit, time.Millisecond)})
+		fp, err := loadplan.PackFleet(ctx, fleet, pallets, pl.packOptions(len(pallets), pl.packLimit))
 		if err != nil {
 			return fmt.Errorf("%w: packing the fleet: %w", ErrInternal, err)
 		}

@@ -1,7 +1,9 @@
 package loadplan
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/loadplan/binpack"
@@ -9,33 +11,51 @@ import (
 
 // FleetLowerBound returns a proven lower bound on the number of trailers
 // of the fleet that any plan needs to carry all the pallets, each trailer
-// used once: binpack's L1 and L2 in four dimensions against the largest
-// free trailer of the fleet in each (floor area, floor positions when
-// every type states them, weight and volume). A pallet that may be stacked
-// might ride on another one, so it counts no floor. Sizes round down and
-// capacities up, so the integer problem is a relaxation. The same bound
-// over the pallets of one temperature class, against the types that carry
-// that class, also holds. And since a dry van or a single-temperature
-// reefer carries one class per trip, the trailers carrying each class add
-// up to the number of trailers plus at most Zones−1 per multi-temperature
-// reefer: the sum of the class bounds, less that allowance for every free
-// multi-temperature reefer, is a bound too. The best of them is returned.
+// used once. It is the best of these, each a relaxation of the rules Check
+// enforces:
+//
+//   - binpack's L1 and L2 in four dimensions against the largest free
+//     trailer of the fleet in each (floor area, floor positions when every
+//     type states them, weight and volume); a pallet that may be stacked
+//     might ride on another one, so it counts no floor; sizes round down
+//     and capacities up;
+//   - a count: trailers taken one by one from the largest free one until
+//     their payloads hold the weight, their volumes the volume and (when
+//     every type states them) their positions the pallets that must stand
+//     on the floor: all but one per stackable pair, and pairs are at most
+//     min(may carry, may be stacked, half) per class, as a stacked pallet
+//     stands in its bottom's zone;
+//   - both again over the pallets of each class, and over the chilled and
+//     frozen ones together, against the types that carry them;
+//   - the sum of the class bounds less Zones−1 for every free
+//     multi-temperature reefer: a dry van or a single-temperature reefer
+//     carries one class per trip, so the trailers carrying each class add
+//     up to at most the number of trailers plus that allowance.
+//
 // It is 0 for no pallets; pallets of a class no free type carries count in
 // no bound.
 func FleetLowerBound(fleet []FleetTrailer, pallets []Pallet) int {
-	best := boundOf(fleet, pallets, func(Trailer) bool { return true })
-	sum, present := 0, 0
-	for _, c := range constraints.Temperatures {
-		var of []Pallet
+	of := func(classes ...constraints.Temperature) ([]Pallet, func(Trailer) bool) {
+		var ps []Pallet
 		for _, p := range pallets {
-			if p.Temperature == c {
-				of = append(of, p)
+			if slices.Contains(classes, p.Temperature) {
+				ps = append(ps, p)
 			}
 		}
-		if len(of) > 0 {
+		return ps, func(t Trailer) bool { return slices.ContainsFunc(classes, t.Equipment.Carries) }
+	}
+	both := func(ps []Pallet, usable func(Trailer) bool) int {
+		return max(boundOf(fleet, ps, usable), countOf(fleet, ps, usable))
+	}
+	best := both(pallets, func(Trailer) bool { return true })
+	best = max(best, both(of(constraints.Chilled, constraints.Frozen)))
+	sum, present := 0, 0
+	for _, c := range constraints.Temperatures {
+		ps, usable := of(c)
+		if len(ps) > 0 {
 			present++
 		}
-		b := boundOf(fleet, of, func(t Trailer) bool { return t.Equipment.Carries(c) })
+		b := both(ps, usable)
 		best = max(best, b)
 		sum += b
 	}
@@ -47,6 +67,78 @@ func FleetLowerBound(fleet []FleetTrailer, pallets []Pallet) int {
 		}
 	}
 	return max(best, sum)
+}
+
+// countOf is FleetLowerBound's count for the pallets against the fleet's
+// free types that usable accepts.
+func countOf(fleet []FleetTrailer, pallets []Pallet, usable func(Trailer) bool) int {
+	if len(pallets) == 0 {
+		return 0
+	}
+	var weight, volume float64
+	type tally struct{ n, carry, stacked int }
+	perClass := map[constraints.Temperature]*tally{}
+	for _, p := range pallets {
+		weight += p.WeightKg
+		volume += p.VolumeM3
+		t := perClass[p.Temperature]
+		if t == nil {
+			t = &tally{}
+			perClass[p.Temperature] = t
+		}
+		t.n++
+		if p.MayCarry {
+			t.carry++
+		}
+		if p.MayBeStacked {
+			t.stacked++
+		}
+	}
+	pairs := 0
+	for _, t := range perClass {
+		pairs += min(t.carry, t.stacked, t.n/2)
+	}
+	var payloads, volumes, positions []float64
+	limited, types := true, 0
+	for _, ft := range fleet {
+		if ft.Count <= 0 || !usable(ft.Trailer) {
+			continue
+		}
+		types++
+		for range min(ft.Count, len(pallets)) {
+			// PlanTrailer and Check allow a relative 1e-9 over; a little
+			// more here keeps float sums on the safe side.
+			payloads = append(payloads, ft.Trailer.PayloadKg*(1+1e-6)+1e-6)
+			volumes = append(volumes, ft.Trailer.Volume()*(1+1e-6)+1e-9)
+			positions = append(positions, float64(ft.Trailer.Positions))
+		}
+		limited = limited && ft.Trailer.Positions > 0
+	}
+	if types == 0 {
+		return 0
+	}
+	best := max(fewest(payloads, weight), fewest(volumes, volume))
+	if limited {
+		best = max(best, fewest(positions, float64(len(pallets)-pairs)))
+	}
+	return best
+}
+
+// fewest returns how many of the capacities, largest first, it takes to
+// reach need (all of them when they do not).
+func fewest(caps []float64, need float64) int {
+	if need <= 0 {
+		return 0
+	}
+	caps = slices.Clone(caps)
+	slices.SortFunc(caps, func(a, b float64) int { return cmp.Compare(b, a) })
+	sum := 0.0
+	for n, c := range caps {
+		if sum += c; sum >= need || math.IsInf(sum, 1) {
+			return n + 1
+		}
+	}
+	return len(caps)
 }
 
 // boundOf is FleetLowerBound's bound for the given pallets against the

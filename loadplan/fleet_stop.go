@@ -1,9 +1,7 @@
 package loadplan
 
 import (
-	"math"
 	"slices"
-	"sort"
 
 	"github.com/haulplan/haulplan/constraints"
 )
@@ -79,20 +77,4 @@ func (f *fleetPacker) countOf(idx []int, usable func(constraints.Equipment) bool
 		best = max(best, fewest(positions, float64(a.n-a.pairs)))
 	}
 	return best
-}
-
-// fewest returns how many of the capacities, largest first, it takes to
-// reach need (all of them when they do not).
-func fewest(caps []float64, need float64) int {
-	if need <= 0 {
-		return 0
-	}
-	sort.Sort(sort.Reverse(sort.Float64Slice(caps)))
-	sum := 0.0
-	for n, c := range caps {
-		if sum += c; sum >= need || math.IsInf(sum, 1) {
-			return n + 1
-		}
-	}
-	return len(caps)
 }

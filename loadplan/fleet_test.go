@@ -193,6 +193,8 @@ func TestPackFleetStacks(t *testing.T) {
 func TestFleetLowerBound(t *testing.T) {
 	dry, reefer, multi := testTrailer(constraints.DryVan), testTrailer(constraints.Reefer), testTrailer(constraints.MultiTempReefer)
 	multi.Equipment.MaxZones = 3
+	small := dry
+	small.Positions = 10
 	many := func(n int, temp constraints.Temperature, kg float64) []Pallet {
 		var ps []Pallet
 		for i := range n {
@@ -215,10 +217,22 @@ func TestFleetLowerBound(t *testing.T) {
 		{"stacked", []FleetTrailer{{dry, 3}}, func() []Pallet {
 			ps := many(40, constraints.Ambient, 100)
 			for i := range ps {
-				ps[i].MayBeStacked = true
+				ps[i].MayBeStacked, ps[i].MayCarry = true, true
 			}
 			return ps
 		}(), 1},
+		// Pallets that may be stacked but none that may carry: all 40 stand
+		// on the floor.
+		{"nothing carries", []FleetTrailer{{dry, 3}}, func() []Pallet {
+			ps := many(40, constraints.Ambient, 100)
+			for i := range ps {
+				ps[i].MayBeStacked = true
+			}
+			return ps
+		}(), 2},
+		// One 30-position trailer and five of 10: 45 pallets need three
+		// (30 + 10 + 10), where dividing by the largest says two.
+		{"count", []FleetTrailer{{dry, 1}, {small, 5}}, many(45, constraints.Ambient, 10), 3},
 		// 20 ambient and 10 frozen pallets fill one trailer by size, but
 		// no type here carries both classes on one trip: 2.
 		{"class", []FleetTrailer{{dry, 3}, {reefer, 1}}, append(many(20, constraints.Ambient, 100), many(10, constraints.Frozen, 100)...), 2},
