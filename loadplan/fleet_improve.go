@@ -358,16 +358,10 @@ func (f *fleetPacker) roomAfter(k int, l, out, in loadAgg) bool {
 // gains u only if it did not visit it, so each swap saves a stop or two.
 // It makes at most one swap and reports whether it did.
 func (f *fleetPacker) swapStores(s *packing, r int, groups []map[int]*storeGroup, until limit) bool {
-	var holders []int
-	for j := range s.loads {
-		if groups[j][r] != nil {
-			holders = append(holders, j)
-		}
-	}
+	holders := holdersOf(s, r, groups)
 	if len(holders) < 2 {
 		return false
 	}
-	sort.SliceStable(holders, func(a, b int) bool { return groups[holders[a]][r].agg.n < groups[holders[b]][r].agg.n })
 	for _, a := range holders {
 		ga := groups[a][r]
 		for _, b := range holders {
@@ -410,16 +404,10 @@ func (f *fleetPacker) swapStores(s *packing, r int, groups []map[int]*storeGroup
 // visits r too, smaller groups first and into loads with larger groups
 // first, and reports whether it did.
 func (f *fleetPacker) moveStore(s *packing, r int, groups []map[int]*storeGroup) bool {
-	var holders []int
-	for j := range s.loads {
-		if groups[j][r] != nil {
-			holders = append(holders, j)
-		}
-	}
+	holders := holdersOf(s, r, groups)
 	if len(holders) < 2 {
 		return false
 	}
-	sort.SliceStable(holders, func(a, b int) bool { return groups[holders[a]][r].agg.n < groups[holders[b]][r].agg.n })
 	var none loadAgg
 	for _, src := range holders {
 		g := groups[src][r]
@@ -452,4 +440,17 @@ func (f *fleetPacker) moveStore(s *packing, r int, groups []map[int]*storeGroup)
 		}
 	}
 	return false
+}
+
+// holdersOf lists the loads that carry pallets of store r, those with the
+// fewest of them first.
+func holdersOf(s *packing, r int, groups []map[int]*storeGroup) []int {
+	var holders []int
+	for j := range s.loads {
+		if groups[j][r] != nil {
+			holders = append(holders, j)
+		}
+	}
+	sort.SliceStable(holders, func(a, b int) bool { return groups[holders[a]][r].agg.n < groups[holders[b]][r].agg.n })
+	return holders
 }
