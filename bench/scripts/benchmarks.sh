@@ -16,7 +16,10 @@ if [ "${1:-}" = "--run" ]; then
 	for s in bench/scripts/*.sh; do
 		case "$s" in */benchmarks.sh) continue ;; esac
 		echo "== $s"
-		sh "$s"
+		case "$(head -1 "$s")" in
+		*bash*) bash "$s" ;;
+		*) sh "$s" ;;
+		esac
 	done
 fi
 out=BENCHMARKS.md

@@ -21,12 +21,12 @@ raw=$(nice sh -c "$bench")
 	echo "- time limit: $limit per call; load average before the run: $load"
 	echo "- command: \`go run ./examples/quickstart -time $limit -seed N\`"
 	echo
-	echo "| seed | routes | stops | delivered | unassigned | km | driving | cost |"
-	echo "|---:|---:|---:|---:|---:|---:|---|---:|"
+	echo "| seed | routes | trailers lower bound | stops | delivered | unassigned | km | driving | cost |"
+	echo "|---:|---:|---:|---:|---:|---:|---:|---|---:|"
 	for seed in 1 2 3; do
 		/tmp/haulplan-quickstart -time $limit -seed $seed >/tmp/haulplan-qs.txt
 		grep -q '^Validate: OK' /tmp/haulplan-qs.txt || { echo "seed $seed: plan failed validation" >&2; exit 1; }
-		grep '^Totals:' /tmp/haulplan-qs.txt | sed -E 's/^Totals: ([0-9]+) routes, ([0-9]+) stops, ([0-9]+) pallets delivered, ([0-9]+) unassigned; ([0-9.]+) km, ([^ ]+) driving, .* cost ([0-9.]+);.*/| '"$seed"' | \1 | \2 | \3 | \4 | \5 | \6 | \7 |/'
+		grep '^Totals:' /tmp/haulplan-qs.txt | sed -E 's/^Totals: ([0-9]+) routes \(no plan needs fewer than ([0-9]+) for these pallets\), ([0-9]+) stops, ([0-9]+) pallets delivered, ([0-9]+) unassigned; ([0-9.]+) km, ([^ ]+) driving, .* cost ([0-9.]+);.*/| '"$seed"' | \1 | \2 | \3 | \4 | \5 | \6 | \7 | \8 |/'
 	done
 	echo
 	echo "Benchmarks (\`$bench\`): Validate of the sample's plan, and Plan with a budget of 200 routing iterations on one worker."
