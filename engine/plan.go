@@ -82,9 +82,11 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 	}
 	pool := pl.routable
 	for round := 0; round < routingRounds && len(pool) > 0 && ctx.Err() == nil && (round == 0 || time.Now().Before(deadline)); round++ {
+		// The first round gets nearly all the time: later rounds only
+		// route the few orders a layout sent back, with the trailers left.
 		share := time.Until(deadline)
 		if round == 0 && routingRounds > 1 {
-			share = share * 8 / 10
+			share = share * 19 / 20
 		}
 		pool, err = pl.route(ctx, pool, share, round)
 		if err != nil {
