@@ -1,0 +1,96 @@
+package engine
+
+// Tests from the review of PackFleet's use in the engine (review-fleet):
+// heavier and odder freight than genRequest draws, so that the fleet
+// packing, the per-store packing and the reported bound are all exercised.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"pgregory.net/rapid"
+)
+
+// rfRequest draws a request with many pallets for few stores, stacking,
+// multi-temperature reefers of two and three zones and small floors.
+func rfRequest(t *rapid.T) Request {
+	var fleet []TrailerType
+	kinds := []constraints.EquipmentKind{constraints.DryVan, constraints.Reefer, constraints.MultiTempReefer}
+	for i := range rapid.IntRange(1, 3).Draw(t, "types") {
+		if i == 0 && rapid.Bool().Draw(t, "multiFirst") {
+			kinds = kinds[2:]
+		} else {
+			kinds = []constraints.EquipmentKind{constraints.DryVan, constraints.Reefer, constraints.MultiTempReefer}
+		}
+		tr := packingTrailer(fmt.Sprint("T", i), rapid.SampledFrom(kinds).Draw(t, "kind"), rapid.IntRange(1, 6).Draw(t, "count"))
+		if tr.Equipment.Kind == constraints.MultiTempReefer {
+			tr.Equipment.MaxZones = rapid.SampledFrom([]int{0, 2, 3}).Draw(t, "zones")
+		}
+		tr.PalletPositions = rapid.IntRange(4, 30).Draw(t, "positions")
+		tr.PayloadKg = rapid.Float64Range(3000, 19500).Draw(t, "payload")
+		fleet = append(fleet, tr)
+	}
+	stores := rapid.IntRange(1, 5).Draw(t, "stores")
+	req := packingRequest(stores, rapid.IntRange(1, 8).Draw(t, "drivers"), fleet)
+	req.Options.Seed = rapid.Int64Range(0, 3).Draw(t, "seed")
+	req.Options.Iterations = 30
+	for i := range rapid.IntRange(0, 120).Draw(t, "pallets") {
+		req.Pallets = append(req.Pallets, Pallet{
+			ID: fmt.Sprint("P", i), Store: fmt.Sprint("S", rapid.IntRange(0, stores-1).Draw(t, "store")),
+			WeightKg: rapid.Float64Range(50, 1200).Draw(t, "kg"), HeightMM: rapid.IntRange(600, 1400).Draw(t, "h"),
+			Footprint:    rapid.SampledFrom([]Footprint{{}, HalfFootprint, {1200, 800}, {1200, 1000}}).Draw(t, "fp"),
+			Temperature:  constraints.Temperature(rapid.IntRange(0, 2).Draw(t, "temp")),
+			MayBeStacked: rapid.Bool().Draw(t, "stacked"), MayCarry: rapid.Bool().Draw(t, "carry"),
+		})
+	}
+	return req
+}
+
+// TestReviewFleetPlanValidates: Plan never fails on such requests, its
+// plans pass Validate and never beat the reported bound.
+func TestReviewFleetPlanValidates(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		req := rfRequest(t)
+		if err := req.Check(); err != nil {
+			t.Fatalf("generator made an invalid request: %v", err)
+		}
+		plan, err := Plan(context.Background(), req)
+		if err != nil {
+			t.Fatalf("Plan: %v", err)
+		}
+		if err := Validate(req, plan); err != nil {
+			t.Fatalf("Validate rejects Plan's result: %v", err)
+		}
+		if plan.Metrics.Routes < plan.Metrics.TrailersLowerBound {
+			t.Fatalf("%d routes beat the bound %d", plan.Metrics.Routes, plan.Metrics.TrailersLowerBound)
+		}
+	})
+}
+
+// TestReviewFleetPlanCancelled: a context that has already ended, or ends
+// during the fleet packing, gives a valid plan, never ErrInternal.
+func TestReviewFleetPlanCancelled(t *testing.T) {
+	req := packingRequest(4, 6, []TrailerType{packingTrailer("dry", constraints.DryVan, 3), packingTrailer("multi", constraints.MultiTempReefer, 2)})
+	for i := range 150 {
+		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: fmt.Sprint("S", i%4), WeightKg: 200, HeightMM: 1000,
+			Temperature: constraints.Temperature(i % 3), MayBeStacked: i%2 == 0, MayCarry: i%3 == 0})
+	}
+	for _, d := range []time.Duration{0, time.Millisecond, 5 * time.Millisecond} {
+		ctx, cancel := context.WithTimeout(context.Background(), d)
+		plan, err := Plan(ctx, req)
+		cancel()
+		if errors.Is(err, ErrInternal) {
+			t.Fatalf("context of %v: %v", d, err)
+		}
+		if err != nil {
+			continue // a cancellation error is the caller's to see
+		}
+		if err := Validate(req, plan); err != nil {
+			t.Fatalf("context of %v: %v", d, err)
+		}
+	}
+}
