@@ -297,3 +297,166 @@ func TestReviewFleetOptimalOnlyWhenProven(t *testing.T) {
 		t.Fatalf("%d loads, bound %d, %d unplaced, optimal %v; want 1, 1, 15, false", len(plan.Loads), plan.LowerBound, len(plan.Unplaced), plan.Optimal)
 	}
 }
+
+// TestReviewFleetCancelledIsNotOptimal: pallets left because ctx ended
+// before they were packed mean the plan proves nothing; with nothing
+// packed, zero loads meet the bound of zero all the same.
+func TestReviewFleetCancelledIsNotOptimal(t *testing.T) {
+	fleet := []FleetTrailer{{Trailer: testTrailer(constraints.DryVan), Count: 3}}
+	var ps []Pallet
+	for i := range 20 {
+		ps = append(ps, storePallet(fmt.Sprint("p", i), "S", 100, constraints.Ambient))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	plan, err := PackFleet(ctx, fleet, ps, FleetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFleetPlan(t, fleet, ps, plan)
+	if plan.Optimal || len(plan.Unplaced) != len(ps) {
+		t.Fatalf("cancelled before packing: %d unplaced, optimal %v; want %d, false", len(plan.Unplaced), plan.Optimal, len(ps))
+	}
+}
+
+// TestReviewFleetReportedBound: FleetPlan.LowerBound is FleetLowerBound of
+// the pallets in Loads, recomputed here from the plan alone.
+func TestReviewFleetReportedBound(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		fleet := drawFleet(t)
+		ps := drawPallets(t, 50, rapid.IntRange(1, 6).Draw(t, "stores"))
+		plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{TimeLimit: time.Minute, Seed: rapid.Uint64().Draw(t, "seed")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFleetPlan(t, fleet, ps, plan)
+		var loaded []Pallet
+		for _, l := range plan.Loads {
+			loaded = append(loaded, l.Pallets...)
+		}
+		if want := FleetLowerBound(fleet, loaded); plan.LowerBound != want {
+			t.Fatalf("reported bound %d, FleetLowerBound of the loaded pallets %d", plan.LowerBound, want)
+		}
+	})
+}
+
+// TestReviewFleetBudgetBinds: MaxLayouts bounds the search. On this
+// instance first-fit needs 14 trailers and the search finds 13 within a
+// few hundred layouts; five layouts are not enough to move, so a budget
+// that is ignored shows as 13.
+func TestReviewFleetBudgetBinds(t *testing.T) {
+	fleet, ps := mixedFleet(), mixedPallets(400, 48, 2)
+	ff, _ := firstFitCount(fleet, ps)
+	small, err := PackFleet(context.Background(), fleet, ps, FleetOptions{TimeLimit: time.Minute, MaxLayouts: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	large, err := PackFleet(context.Background(), fleet, ps, FleetOptions{TimeLimit: time.Minute, MaxLayouts: 100_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFleetPlan(t, fleet, ps, small)
+	if len(small.Loads) != ff || len(large.Loads) >= ff {
+		t.Fatalf("first-fit %d; budget 5: %d trailers, budget 100,000: %d; want %d and fewer", ff, len(small.Loads), len(large.Loads), ff)
+	}
+}
+
+// TestReviewFleetKeepsTheBetterStart: PackFleet returns the best of its
+// two packings after improvement, so it is never worse (pallets without
+// room, then trailers) than either start before it.
+func TestReviewFleetKeepsTheBetterStart(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		fleet := drawFleet(t)
+		ps := drawPallets(t, 60, rapid.IntRange(1, 8).Draw(t, "stores"))
+		seed := rapid.Uint64().Draw(t, "seed")
+		plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{TimeLimit: time.Minute, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := newFleetPacker(context.Background(), fleet, ps, farFuture)
+		todo := f.screen(&FleetPlan{})
+		starts := []*packing{}
+		a, _ := f.firstFit(f.storeOrder(todo))
+		starts = append(starts, a)
+		if b, ok := f.binpackFirst(todo, f.end, seed); ok {
+			starts = append(starts, b)
+		}
+		noRoom := 0
+		for _, u := range plan.Unplaced {
+			if u.Code == CodeNoTrailer {
+				noRoom++
+			}
+		}
+		for n, s := range starts {
+			if noRoom > len(s.noRoom) || noRoom == len(s.noRoom) && len(plan.Loads) > len(s.loads) {
+				t.Fatalf("start %d: %d trailers, %d without room; PackFleet: %d trailers, %d without room", n, len(s.loads), len(s.noRoom), len(plan.Loads), noRoom)
+			}
+		}
+	})
+}
+
+// rfCountdown is a context that ends after its Err has said nil n times,
+// so a test can end it at an exact point of PackFleet without a clock.
+type rfCountdown struct {
+	context.Context
+	n int
+}
+
+func (c *rfCountdown) Err() error {
+	if c.n <= 0 {
+		return context.Canceled
+	}
+	c.n--
+	return nil
+}
+
+// TestReviewFleetStopsAfterFirstPacking: a deadline already past when the
+// first packing completes, or a context that ends right then, stops the
+// search there: the plan is first-fit's 14 trailers where the search would
+// find 13. Neither needs a clock: the deadline is a nanosecond, and the
+// context ends after as many checks as first-fit makes.
+func TestReviewFleetStopsAfterFirstPacking(t *testing.T) {
+	fleet, ps := mixedFleet(), mixedPallets(400, 48, 2)
+	counter := &rfCountdown{Context: context.Background(), n: 1 << 30}
+	f := newFleetPacker(counter, fleet, ps, farFuture)
+	a, _ := f.firstFit(f.storeOrder(f.screen(&FleetPlan{})))
+	checks := 1<<30 - counter.n
+	for name, run := range map[string]func() (*FleetPlan, error){
+		"time limit": func() (*FleetPlan, error) {
+			return PackFleet(context.Background(), fleet, ps, FleetOptions{TimeLimit: time.Nanosecond})
+		},
+		"context": func() (*FleetPlan, error) {
+			return PackFleet(&rfCountdown{Context: context.Background(), n: checks}, fleet, ps, FleetOptions{TimeLimit: time.Minute})
+		},
+	} {
+		plan, err := run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFleetPlan(t, fleet, ps, plan)
+		if len(plan.Loads) != len(a.loads) || len(plan.Unplaced) != 0 {
+			t.Errorf("%s: %d trailers, %d unplaced; want first-fit's %d and none", name, len(plan.Loads), len(plan.Unplaced), len(a.loads))
+		}
+	}
+}
+
+// TestReviewFleetFullPayload: loads exactly at the payload are legal, and
+// the cheap checks must not turn them away: 40 pallets of 500 kg on
+// 30-position 10,000 kg trailers take exactly two, both full.
+func TestReviewFleetFullPayload(t *testing.T) {
+	tr := testTrailer(constraints.DryVan)
+	tr.PayloadKg = 10000
+	fleet := []FleetTrailer{{Trailer: tr, Count: 6}}
+	var ps []Pallet
+	for i := range 40 {
+		ps = append(ps, storePallet(fmt.Sprint("p", i), fmt.Sprint("S", i%4), 500, constraints.Ambient))
+	}
+	plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFleetPlan(t, fleet, ps, plan)
+	if len(plan.Loads) != 2 || !plan.Optimal {
+		t.Fatalf("%d trailers, bound %d, optimal %v; want 2 proven", len(plan.Loads), plan.LowerBound, plan.Optimal)
+	}
+}
