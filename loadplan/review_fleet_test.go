@@ -480,3 +480,38 @@ func TestReviewFleetBoundHugeCount(t *testing.T) {
 	}
 	checkFleetPlan(t, fleet, ps, plan)
 }
+
+// TestReviewFleetFreeCounts: after each phase the free trailers of each
+// type plus its loads make up its count, so no move can give back a
+// trailer twice or take one that is not there.
+func TestReviewFleetFreeCounts(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		fleet := drawFleet(t)
+		ps := drawPallets(t, 60, rapid.IntRange(1, 8).Draw(t, "stores"))
+		f := newFleetPacker(context.Background(), fleet, ps, farFuture)
+		todo := f.screen(&FleetPlan{})
+		a, _ := f.firstFit(f.storeOrder(todo))
+		b, _ := f.binpackFirst(todo, f.end, 1)
+		check := func(name string, s *packing) {
+			for k, ft := range fleet {
+				n := 0
+				for _, l := range s.loads {
+					if l.kind == k {
+						n++
+					}
+				}
+				if n+s.left[k] != ft.Count {
+					t.Fatalf("%s: type %d has %d loads and %d free, count %d", name, k, n, s.left[k], ft.Count)
+				}
+			}
+		}
+		check("first-fit", a)
+		f.improve(a, f.end)
+		check("first-fit improved", a)
+		if b != nil {
+			check("binpack", b)
+			f.improve(b, f.end)
+			check("binpack improved", b)
+		}
+	})
+}
