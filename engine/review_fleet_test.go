@@ -120,3 +120,19 @@ func TestReviewFleetHugeCountIsCheap(t *testing.T) {
 		t.Skipf("review-fleet: engine makeVehicles allocates per fleet unit: %d MB for count 1,000,000 against %d MB for 3", large>>20, small>>20)
 	}
 }
+
+// TestReviewFleetStackedOrdersFit: one store's 80 stackable pallets need
+// two trailers of 30 positions (30 pairs and 20 more); the orders
+// packGroup cuts must count the floor their layouts take, not their
+// pallets, or routing finds no trailer for them.
+func TestReviewFleetStackedOrdersFit(t *testing.T) {
+	req := packingRequest(1, 3, []TrailerType{packingTrailer("dry", constraints.DryVan, 3)})
+	for i := range 80 {
+		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 200, HeightMM: 1200,
+			MayCarry: i%2 == 0, MayBeStacked: i%2 == 1})
+	}
+	plan := planOK(t, req)
+	if len(plan.Unassigned) != 0 || plan.Metrics.Routes != 2 || plan.Metrics.TrailersLowerBound != 2 {
+		t.Fatalf("%d routes (bound %d), %d unassigned; want 2 routes and none", plan.Metrics.Routes, plan.Metrics.TrailersLowerBound, len(plan.Unassigned))
+	}
+}
