@@ -46,8 +46,10 @@ type vehicle struct {
 
 // Plan plans the request: routes, trailer load plans, and unassigned
 // pallets with reasons. It stops searching when Options.TimeLimit runs out
-// or ctx ends, and returns the best plan found. Every plan it returns
-// passes Validate; an invalid request gives a constraints.Violations.
+// or ctx ends, and returns the best plan found. It always completes a first
+// plan unless ctx ends, so on thousands of pallets a time limit of a few
+// hundred milliseconds may be overrun. Every plan it returns passes
+// Validate; an invalid request gives a constraints.Violations.
 func Plan(ctx context.Context, req Request) (Result, error) {
 	if err := req.Check(); err != nil {
 		return Result{}, err
@@ -357,7 +359,12 @@ func (pl *planner) makeVehicles(ctx context.Context) error {
 	}
 	chosen := make([][]constraints.Temperature, len(req.Fleet)) // set point of each chosen unit, by type
 	if len(pallets) > 0 {
-		fp, err := loadplan.PackFleet(ctx, fleet, pallets, pl.packOptions(len(pallets), pl.packLimit))
+		// PackFleet's first packing ignores its time limit but not ctx: a
+		// deadline keeps it short on thousands of pallets. What it leaves
+		// unpacked only means fewer units chosen.
+		pctx, cancel := context.WithTimeout(ctx, max(pl.packLimit, time.Millisecond))
+		fp, err := loadplan.PackFleet(pctx, fleet, pallets, pl.packOptions(len(pallets), pl.packLimit))
+		cancel()
 		if err != nil {
 			return fmt.Errorf("%w: packing the fleet: %w", ErrInternal, err)
 		}
@@ -379,10 +386,11 @@ func (pl *planner) makeVehicles(ctx context.Context) error {
 	var units []unit
 	taken := make([]int, len(req.Fleet)) // chosen units of each type paired so far
 	interleave := func(left []int, isChosen bool) {
-		for more := true; more; {
+		// Only as many units as there are shifts can drive.
+		for more := true; more && len(units) < len(shifts); {
 			more = false
 			for ti := range left {
-				if left[ti] == 0 {
+				if left[ti] == 0 || len(units) == len(shifts) {
 					continue
 				}
 				u := unit{trailer: ti, chosen: isChosen}
@@ -403,9 +411,6 @@ func (pl *planner) makeVehicles(ctx context.Context) error {
 	}
 	interleave(first, true)
 	interleave(rest, false)
-	if len(units) > len(shifts) {
-		units = units[:len(shifts)]
-	}
 
 	// Set points of the reefers PackFleet did not use.
 	var need [3]int

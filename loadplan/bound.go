@@ -28,13 +28,17 @@ import (
 //   - both again over the pallets of each class, and over the chilled and
 //     frozen ones together, against the types that carry them;
 //   - the sum of the class bounds less Zones−1 for every free
-//     multi-temperature reefer: a dry van or a single-temperature reefer
-//     carries one class per trip, so the trailers carrying each class add
-//     up to at most the number of trailers plus that allowance.
+//     multi-temperature reefer (at most one per two pallets): a dry van or
+//     a single-temperature reefer carries one class per trip, so the
+//     trailers carrying each class add up to at most the number of
+//     trailers plus that allowance.
 //
-// It is 0 for no pallets; pallets of a class no free type carries count in
-// no bound.
+// It is 0 for no pallets. Pallets of a class no free type carries can be
+// in no plan, and they count in no bound.
 func FleetLowerBound(fleet []FleetTrailer, pallets []Pallet) int {
+	pallets = slices.DeleteFunc(slices.Clone(pallets), func(p Pallet) bool {
+		return !slices.ContainsFunc(fleet, func(ft FleetTrailer) bool { return ft.Count > 0 && ft.Trailer.Equipment.Carries(p.Temperature) })
+	})
 	of := func(classes ...constraints.Temperature) ([]Pallet, func(Trailer) bool) {
 		var ps []Pallet
 		for _, p := range pallets {
@@ -60,9 +64,11 @@ func FleetLowerBound(fleet []FleetTrailer, pallets []Pallet) int {
 		sum += b
 	}
 	if present > 1 {
+		// A trailer carries two classes only with two pallets on board,
+		// so at most half the pallets' count of them do.
 		for _, ft := range fleet {
 			if ft.Count > 0 {
-				sum -= ft.Count * (min(ft.Trailer.Equipment.Zones(), present) - 1)
+				sum -= min(ft.Count, len(pallets)/2) * (min(ft.Trailer.Equipment.Zones(), present) - 1)
 			}
 		}
 	}

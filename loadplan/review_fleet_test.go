@@ -62,24 +62,6 @@ func TestReviewFleetBoundCrossStoreStacking(t *testing.T) {
 	}
 }
 
-// TestReviewFleetCountBoundClaim: countBound's comment says it bounds the
-// trailers any plan needs; it counts pairs per store, so the cross-store
-// stack above, which Check accepts, beats it. It only stops PackFleet's
-// search (PlanTrailer cannot build that load either), so nothing reported
-// is wrong, but the claim is.
-func TestReviewFleetCountBoundClaim(t *testing.T) {
-	tr, ps := crossStoreStack(t)
-	fleet := []FleetTrailer{{Trailer: tr, Count: 3}}
-	f := newFleetPacker(context.Background(), fleet, ps, farFuture)
-	idx := make([]int, len(ps))
-	for i := range idx {
-		idx[i] = i
-	}
-	if got := f.countBound(&packing{loads: []*fleetLoad{{pallets: idx}}}); got > 1 {
-		t.Skipf("review-fleet: countBound is %d where a Check-legal plan uses 1 trailer (it bounds PlanTrailer's packings, not every plan)", got)
-	}
-}
-
 // TestReviewFleetBoundLegalLayouts: hand-made legal layouts the bound must
 // not rule out: CENTER pallets (two positions each), half pallets four to
 // a row, three classes in one multi-temperature reefer, and a trailer
@@ -199,9 +181,9 @@ func TestReviewFleetBoundBelowLegalPackings(t *testing.T) {
 	})
 }
 
-// TestReviewFleetBoundIgnoresUncarriedClasses: FleetLowerBound's comment
-// says pallets of a class no free type carries count in no bound; the
-// bound over all pallets against all types counts them anyway.
+// TestReviewFleetBoundIgnoresUncarriedClasses: pallets of a class no free
+// type carries count in no bound, not even in the bound over all pallets
+// against all types (as they once did).
 func TestReviewFleetBoundIgnoresUncarriedClasses(t *testing.T) {
 	dry := testTrailer(constraints.DryVan)
 	ps := []Pallet{storePallet("a", "A", 100, constraints.Ambient)}
@@ -209,7 +191,7 @@ func TestReviewFleetBoundIgnoresUncarriedClasses(t *testing.T) {
 		ps = append(ps, storePallet(fmt.Sprint("f", i), "A", 100, constraints.Frozen))
 	}
 	if got := FleetLowerBound([]FleetTrailer{{Trailer: dry, Count: 5}}, ps); got != 1 {
-		t.Skipf("review-fleet: FleetLowerBound counts 40 frozen pallets no dry van carries: bound %d, its comment says 1", got)
+		t.Fatalf("FleetLowerBound counts 40 frozen pallets no dry van carries: bound %d, want 1", got)
 	}
 }
 
@@ -463,16 +445,16 @@ func TestReviewFleetFullPayload(t *testing.T) {
 }
 
 // TestReviewFleetBoundHugeCount: a fleet count near math.MaxInt (valid:
-// PackFleet rejects only negative counts) overflows the multi-temperature
-// allowance Count × (Zones−1), which then adds to the class sum: three
-// pallets, one of each class, that one 3-zone reefer carries get a bound
-// of 5, and PackFleet's one-trailer plan reports it.
+// PackFleet rejects only negative counts) once overflowed the
+// multi-temperature allowance Count × (Zones−1) in the class sum: three
+// pallets, one of each class, that one 3-zone reefer carries got a bound
+// of 5, and PackFleet's one-trailer plan reported it.
 func TestReviewFleetBoundHugeCount(t *testing.T) {
 	multi := testTrailer(constraints.MultiTempReefer)
 	ps := []Pallet{storePallet("a", "S", 100, constraints.Ambient), storePallet("c", "S", 100, constraints.Chilled), storePallet("f", "S", 100, constraints.Frozen)}
 	fleet := []FleetTrailer{{Trailer: multi, Count: math.MaxInt}}
 	if got := FleetLowerBound(fleet, ps); got > 1 {
-		t.Skipf("review-fleet: FleetLowerBound overflows Count×(Zones−1) for Count=math.MaxInt: bound %d where one trailer carries all", got)
+		t.Fatalf("FleetLowerBound with Count math.MaxInt: bound %d where one trailer carries all", got)
 	}
 	plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{})
 	if err != nil {
