@@ -21,7 +21,7 @@ raw=$(nice sh -c "$cmd")
 	echo
 	echo "- machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
 	echo "- $(go version); GOMAXPROCS=1 (-cpu 1)"
-	echo "- time limit: go test's default 1 s per benchmark run, 5 runs each; load average before the run: $load (the machine is shared, so figures are lower bounds of what a quiet core gives)"
+	echo "- time limit: go test's default 1 s per benchmark run, 5 runs each; load average before the run: $load (other work on the machine lowers these figures)"
 	echo "- command: \`$cmd\`"
 	echo
 	echo "Wall-clock figures suffer from the other jobs on the machine; CPU figures divide the"

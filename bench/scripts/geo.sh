@@ -15,7 +15,7 @@ raw=$(nice sh -c "$cmd")
 	echo
 	echo "- machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
 	echo "- $(go version)"
-	echo "- time limit: none (fixed 5 iterations per size); load average before the run: $load (the machine is shared)"
+	echo "- time limit: none (fixed 5 iterations per size); load average before the run: $load"
 	echo "- command: \`$cmd\`"
 	echo
 	echo "| benchmark | ns/op | ns/pair | B/op | allocs/op |"

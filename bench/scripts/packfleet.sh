@@ -32,7 +32,7 @@ raw=$(nice sh -c "$cmd")
 	echo
 	echo "- machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
 	echo "- $(go version)"
-	echo "- load average before the run: $load (the machine is shared)"
+	echo "- load average before the run: $load"
 	echo "- command: \`$cmd\`"
 	echo
 	echo "| benchmark | ms/op | trailers | lower_bound | count_bound | unplaced | stops | firstfit trailers | firstfit unplaced |"
