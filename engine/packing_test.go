@@ -43,17 +43,32 @@ func packingTrailer(id string, kind constraints.EquipmentKind, count int) Traile
 	}
 }
 
-func planOK(t *testing.T, req Request) Result {
+// fataler is what planOK needs of a *testing.T or a *rapid.T.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// planOK plans a valid request and insists on what every plan must give:
+// Validate accepts it, every pallet is delivered or unassigned, and the
+// routes are no fewer than the proven bound.
+func planOK(t fataler, req Request) Result {
 	t.Helper()
+	if err := req.Check(); err != nil {
+		t.Fatalf("the request is invalid: %v", err)
+	}
 	plan, err := Plan(context.Background(), req)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("Plan: %v", err)
 	}
 	if err := Validate(req, plan); err != nil {
-		t.Fatal(err)
+		t.Fatalf("Validate rejects Plan's result: %v", err)
+	}
+	if plan.Metrics.Pallets+len(plan.Unassigned) != len(req.Pallets) {
+		t.Fatalf("%d delivered + %d unassigned != %d pallets", plan.Metrics.Pallets, len(plan.Unassigned), len(req.Pallets))
 	}
 	if plan.Metrics.Routes < plan.Metrics.TrailersLowerBound {
-		t.Fatalf("%d routes under the proven bound %d", plan.Metrics.Routes, plan.Metrics.TrailersLowerBound)
+		t.Fatalf("%d routes beat the proven lower bound of %d trailers", plan.Metrics.Routes, plan.Metrics.TrailersLowerBound)
 	}
 	return plan
 }

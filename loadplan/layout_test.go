@@ -18,6 +18,27 @@ func testTrailer(kind constraints.EquipmentKind) Trailer {
 	}
 }
 
+// cloneLayout copies a layout deeply enough for a test to break the copy.
+func cloneLayout(l *Layout) *Layout {
+	c := *l
+	c.Placements = append([]Placement(nil), l.Placements...)
+	c.Zones = append([]Zone(nil), l.Zones...)
+	c.Axles = append([]AxleLoad(nil), l.Axles...)
+	return &c
+}
+
+// placementOf returns the index of pallet id's placement in l.
+func placementOf(t testing.TB, l *Layout, id string) int {
+	t.Helper()
+	for i, p := range l.Placements {
+		if p.Pallet == id {
+			return i
+		}
+	}
+	t.Fatalf("no placement for %s", id)
+	return -1
+}
+
 func std(id string, stop int, kg float64, t constraints.Temperature) Pallet {
 	return Pallet{ID: id, Stop: stop, LengthMM: 1219, WidthMM: 1016, HeightMM: 1500, WeightKg: kg, VolumeM3: 1.5, Temperature: t}
 }
@@ -136,22 +157,8 @@ func TestCheckCatchesBrokenLayouts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clone := func() *Layout {
-		c := *good
-		c.Placements = append([]Placement(nil), good.Placements...)
-		c.Zones = append([]Zone(nil), good.Zones...)
-		c.Axles = append([]AxleLoad(nil), good.Axles...)
-		return &c
-	}
-	find := func(l *Layout, id string) int {
-		for i, p := range l.Placements {
-			if p.Pallet == id {
-				return i
-			}
-		}
-		t.Fatalf("no placement for %s", id)
-		return -1
-	}
+	clone := func() *Layout { return cloneLayout(good) }
+	find := func(l *Layout, id string) int { return placementOf(t, l, id) }
 	tests := []struct {
 		name   string
 		break_ func(l *Layout)
@@ -460,15 +467,7 @@ func TestCheckCatchesBrokenPinwheels(t *testing.T) {
 	if vs := Check(tr, ps, 2, good); len(vs) > 0 {
 		t.Fatal(vs)
 	}
-	find := func(l *Layout, id string) int {
-		for i, p := range l.Placements {
-			if p.Pallet == id {
-				return i
-			}
-		}
-		t.Fatalf("no placement for %s", id)
-		return -1
-	}
+	find := func(l *Layout, id string) int { return placementOf(t, l, id) }
 	// The chilled zone is one pinwheel block: its two sides start rows at
 	// different places.
 	if c, d := good.Placements[find(good, "c")], good.Placements[find(good, "d")]; c.Row != d.Row || c.XMM == d.XMM {

@@ -219,22 +219,8 @@ func TestReviewZoneRangesAndRows(t *testing.T) {
 	if good.Zones[0].FromMM != 0 || good.Zones[len(good.Zones)-1].ToMM != tr.LengthMM {
 		t.Fatalf("zones should cover the floor from the nose to the door: %+v", good.Zones)
 	}
-	clone := func() *Layout {
-		c := *good
-		c.Placements = append([]Placement(nil), good.Placements...)
-		c.Zones = append([]Zone(nil), good.Zones...)
-		c.Axles = append([]AxleLoad(nil), good.Axles...)
-		return &c
-	}
-	idx := func(l *Layout, id string) int {
-		for i, p := range l.Placements {
-			if p.Pallet == id {
-				return i
-			}
-		}
-		t.Fatalf("no %s", id)
-		return -1
-	}
+	clone := func() *Layout { return cloneLayout(good) }
+	idx := func(l *Layout, id string) int { return placementOf(t, l, id) }
 	cases := []struct {
 		name   string
 		break_ func(l *Layout)
