@@ -8,16 +8,19 @@ type Options struct {
 	// TimeLimit bounds the search; 0 means no limit. The first complete
 	// solution is always built, even when it takes longer.
 	TimeLimit time.Duration
-	// MaxIterations bounds the number of search iterations; 0 means
+	// MaxIterations bounds the number of search iterations of each stream; 0 means
 	// DefaultIterations when TimeLimit is 0, and unlimited otherwise.
 	MaxIterations int
 	// Seed makes the search reproducible.
 	Seed int64
-	// Workers is the number of independent searches run in parallel, each
-	// from its own random stream of Seed; Solve returns the best. 0 means 1.
-	// The same Problem, Seed, Workers and MaxIterations give the same
-	// Solution; under a TimeLimit the number of iterations, and so the
-	// result, depends on the machine's speed.
+	// Streams is the number of independent searches, each from its own
+	// random stream of Seed; Solve returns the best. 0 means 1. The same
+	// Problem, Seed, Streams and MaxIterations give the same Solution
+	// whatever Workers is; under a TimeLimit the number of iterations, and
+	// so the result, depends on the machine's speed and load.
+	Streams int
+	// Workers is the number of goroutines that run the streams; 0 means
+	// min(Streams, GOMAXPROCS). It changes how fast, never what.
 	Workers int
 	// Progress, when set, is called each time the best solution of all
 	// workers improves. Calls never overlap, but with several workers they

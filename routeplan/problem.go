@@ -13,6 +13,13 @@ type Problem struct {
 	Sites []Site
 	// VehicleTypes is the fleet.
 	VehicleTypes []VehicleType
+	// Resources are pools that several vehicle types draw from: a used
+	// route of a type takes one unit of every resource its type lists in
+	// VehicleType.Resources, and no more routes than a resource's Count
+	// take it. Driver shifts and trailer units, for example, are two
+	// resources a route takes one of each; a vehicle type is then a pairing
+	// of the two, and the search decides which pairings drive.
+	Resources []Resource
 	// Objective chooses what Solve minimises; the zero value is Cost.
 	Objective Objective
 }
@@ -23,7 +30,7 @@ type Objective int
 
 const (
 	// Cost minimises the weighted cost: for every used route its type's
-	// FixedCost + DistanceCost*distance + TimeCost*(Return-Depart).
+	// FixedCost + DistanceCost*distance + TimeCost*(Return-Start).
 	Cost Objective = iota
 	// Hierarchical minimises the number of routes first, then the total
 	// distance: the classic ranking of the Solomon benchmarks.
@@ -39,6 +46,13 @@ func (o Objective) String() string {
 		return "hierarchical"
 	}
 	return "unknown"
+}
+
+// Resource is a pool of Count units shared by vehicle types.
+type Resource struct {
+	// ID is the caller's name for the resource; Solve does not interpret it.
+	ID    string
+	Count int
 }
 
 // Window is a closed interval of times: service may start at any t with
@@ -65,6 +79,15 @@ type Site struct {
 	// VehicleTypes lists the indices of the vehicle types allowed to serve
 	// the site; nil allows every type, an empty non-nil slice allows none.
 	VehicleTypes []int
+	// Group is the site's kind for VehicleType.MaxGroups (a temperature
+	// class, say); it means nothing when no type sets MaxGroups.
+	Group int
+	// Value is what serving the site is worth when not every site can be
+	// served: Solve first maximises the total Value of the sites it serves,
+	// and only then minimises its objective. 0 means 1. The number of
+	// pallets of an order, for example, makes a short fleet deliver the
+	// most pallets rather than the most orders.
+	Value float64
 }
 
 // VehicleType is a group of identical vehicles with their drivers' shift.
@@ -78,10 +101,20 @@ type VehicleType struct {
 	Capacity []float64
 	// StartLocation and EndLocation are where routes leave and end.
 	StartLocation, EndLocation int
-	// A route departs its start no earlier than ShiftStart and arrives at
-	// its end no later than ShiftEnd.
+	// A route starts (its start service begins, or it departs when there is
+	// none) no earlier than ShiftStart and arrives at its end no later than
+	// ShiftEnd.
 	ShiftStart, ShiftEnd float64
-	// MaxDuty bounds Return-Depart; 0 means unlimited.
+	// StartService is work at the start location before departure
+	// (loading, say): StartService + Σ StartServicePerUnit[k]·load[k],
+	// where load is the route's total demand. It begins inside one of
+	// StartWindows (sorted, disjoint; empty means any time) and may end
+	// after that window closes; the vehicle departs when it is done or
+	// later. The route's duty and time cost count from its beginning.
+	StartService        float64
+	StartServicePerUnit []float64
+	StartWindows        []Window
+	// MaxDuty bounds Return-Start; 0 means unlimited.
 	MaxDuty float64
 	// MaxDriving bounds the sum of leg durations; 0 means unlimited.
 	MaxDriving float64
@@ -90,8 +123,14 @@ type VehicleType struct {
 	// 30 min); 0 means no break rule.
 	BreakAfter, BreakDuration float64
 	// A used route costs FixedCost + DistanceCost*distance +
-	// TimeCost*(Return-Depart).
+	// TimeCost*(Return-Start).
 	FixedCost, DistanceCost, TimeCost float64
+	// Resources lists indices into Problem.Resources; a used route of
+	// this type takes one unit of each.
+	Resources []int
+	// MaxGroups, when positive, bounds the number of distinct Site.Group
+	// values on one route (the zones of a multi-temperature trailer, say).
+	MaxGroups int
 }
 
 // ServiceTime is how long the work at the site takes: the fixed Service

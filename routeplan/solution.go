@@ -21,10 +21,11 @@ type Route struct {
 	VehicleType int
 	// Visits are the sites served, in order.
 	Visits []Visit
-	// Depart is when the vehicle leaves its start location, Return when it
+	// Start is when the start service begins (Depart when there is none),
+	// Depart when the vehicle leaves its start location, Return when it
 	// reaches its end location.
-	Depart, Return float64
-	// Distance and Driving sum the legs; Duration is Return-Depart.
+	Start, Depart, Return float64
+	// Distance and Driving sum the legs; Duration is Return-Start.
 	Distance, Duration, Driving float64
 }
 
