@@ -63,7 +63,8 @@ func (h HoursOfService) CheckInput(path string) Violations {
 
 // Shift is a driver's shift: the driver may come on duty at Start and must
 // be off duty by End. Limits, when set, override the request's
-// hours-of-service limits for this driver.
+// hours-of-service limits for this driver, field by field: a zero field
+// keeps the request's limit (and that one's zero, the US default).
 type Shift struct {
 	ID     string          `json:"id"`
 	Start  time.Time       `json:"start"`

@@ -17,6 +17,7 @@ const (
 	MaxTrailerTypes = 100
 	MaxShifts       = 5000
 	MaxHorizon      = 31 * 24 * time.Hour // from the earliest shift start to the latest shift end
+	maxStreams      = 256
 )
 
 // Check reports every problem with the request, each with its JSON path, as
@@ -179,6 +180,9 @@ func (r Request) Check() error {
 	}
 	if r.Options.Workers < 0 {
 		vs.Add(CodeInvalidValue, "options.workers", "must not be negative")
+	}
+	if r.Options.Streams < 0 || r.Options.Streams > maxStreams {
+		vs.Add(CodeInvalidValue, "options.streams", "must be between 0 and %d, got %d", maxStreams, r.Options.Streams)
 	}
 	return vs.Err()
 }

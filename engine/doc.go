@@ -8,16 +8,34 @@
 //
 // Plan groups pallets by store and temperature class and cuts each group
 // into orders that one trailer carries, laid out (loadplan.PackFleet when a
-// group needs more than one); it lets loadplan.PackFleet pack all pallets
-// into the fewest trailers of the fleet to choose which trailer units get
-// the driver shifts and what single-temperature reefers are set to; it
-// routes the orders with routeplan under the request's time limit, lays out
-// every route's trailer with loadplan (zones, reverse stop order, axle
-// loads), sends what cannot be laid out back to routing, and finally runs
-// Validate on its own result: it never returns a plan that Validate
-// rejects. The plan's metrics carry trailersLowerBound, a proven lower
-// bound on the routes any plan needs for the pallets it delivers
-// (loadplan.FleetLowerBound), so a plan can be judged against it.
+// group needs more than one). Routing (routeplan) then shares the fleet out
+// as two resources: a route takes one driver shift and one trailer unit of
+// a type, and the search chooses, route by route, which trailer type each
+// shift pulls and what a single-temperature reefer is set to, with the
+// stores' length limits, receiving hours and the dock hours in view. Every
+// route's trailer is laid out with loadplan (zones, reverse stop order,
+// axle loads); what cannot be laid out goes back to routing with the fleet
+// left. When the fleet cannot carry everything, routing delivers the most
+// pallets it can. Plan computes each route's times from the routing
+// schedule and its metrics from that schedule and the layout, and finally
+// runs Validate, which recomputes everything in code of its own: Plan
+// never returns a plan that Validate rejects. The plan's metrics carry
+// trailersLowerBound, a proven lower bound on the routes any plan needs
+// for the pallets it delivers (loadplan.FleetLowerBound), so a plan can be
+// judged against it.
+//
+// Unassigned pallets name their store, a reason code and a message in the
+// planner's terms: the store's receiving hours and the earliest arrival
+// any shift can make, the payload a pallet exceeds, the trailers that were
+// all on other routes.
+//
+// Reproducibility. Options.Streams independent search streams (default
+// DefaultStreams, not the number of cores) run on Options.Workers
+// goroutines; with an iteration budget (Options.Iterations) the same
+// request and seed give the same plan on any machine and any number of
+// cores. A search that ends on its time limit has run as many iterations
+// as the machine managed, so its plan depends on the machine's speed and
+// load.
 //
 // Time model. Driving happens only on legs between locations, uninterrupted:
 // a stop's arrival is the previous departure plus the travel time from the
@@ -26,7 +44,9 @@
 // store's opening windows and the departure comes no earlier than the end
 // of unloading (fixed time plus time per pallet); any longer dwell is rest.
 // The driver comes on duty when loading starts at the DC, which must be
-// inside the dock hours; departure follows loading (time per pallet). The
+// inside the dock hours (any of the dock's windows on any day) and not
+// before the shift starts; departure follows loading (time per pallet of
+// the route), perhaps after a wait. The
 // whole duty, from loading start to return at the DC, lies inside the
 // driver's shift and keeps the hours-of-service limits, with waiting,
 // unloading and rest at stops counting as non-driving time for the break
@@ -34,6 +54,8 @@
 //
 // Resources. Each route uses one trailer of its type and one driver shift;
 // a plan uses at most Count trailers of a type and every shift at most once.
+// A shift's hours-of-service limits are its own, field by field, else the
+// request's hoursOfService, else the US defaults.
 //
 // JSON form. Member names are those of the struct tags; durations are Go
 // duration strings ("90s", "1h30m") or numbers of seconds, instants RFC 3339,
@@ -54,7 +76,7 @@
 //	  "shifts": [{"id", "start", "end", "limits": HoursOfService}],
 //	  "hoursOfService": {"maxDriving", "maxDuty", "breakAfterDriving", "breakDuration"},
 //	  "travel": {"speedKmh", "circuity"},
-//	  "options": {"timeLimit", "seed", "workers", "iterations"}
+//	  "options": {"timeLimit", "seed", "streams", "workers", "iterations"}
 //	}
 //
 // where WeeklyHours is {"timeZone": "America/Chicago", "days": {"mon": [{"open": "06:00",
@@ -68,7 +90,7 @@
 //	                       "placements": [{"pallet", "row", "side": "LEFT"|"RIGHT"|"CENTER", "turned", "zone", "xMM", "level"}],
 //	                       "axles": [{"afterStop", "kingpinKg", "axleGroupKg"}]},
 //	              "metrics": RouteMetrics}],
-//	  "unassigned": [{"pallet", "reason", "message"}],
+//	  "unassigned": [{"pallet", "store", "reason", "message"}],
 //	  "metrics": Metrics
 //	}
 package engine

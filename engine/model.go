@@ -99,13 +99,26 @@ func (m *model) travel(from, to int) (float64, time.Duration) {
 	return m.matrix.Distance(from, to), m.matrix.Duration(from, to)
 }
 
-// limits returns the hours-of-service limits for a shift, defaults applied.
+// limits returns the hours-of-service limits of a shift: each field the
+// shift's own limits leave zero falls back to the request's
+// HoursOfService, then to the US default.
 func (m *model) limits(shift int) constraints.HoursOfService {
-	s := m.req.Shifts[shift]
-	if s.Limits != nil {
-		return s.Limits.WithDefaults()
+	h := m.req.HoursOfService
+	if l := m.req.Shifts[shift].Limits; l != nil {
+		or := func(own, req constraints.Duration) constraints.Duration {
+			if own != 0 {
+				return own
+			}
+			return req
+		}
+		h = constraints.HoursOfService{
+			MaxDriving:    or(l.MaxDriving, h.MaxDriving),
+			MaxDuty:       or(l.MaxDuty, h.MaxDuty),
+			BreakAfter:    or(l.BreakAfter, h.BreakAfter),
+			BreakDuration: or(l.BreakDuration, h.BreakDuration),
+		}
 	}
-	return m.req.HoursOfService.WithDefaults()
+	return h.WithDefaults()
 }
 
 // dockOpen reports whether loading may start at t.

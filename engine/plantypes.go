@@ -78,18 +78,22 @@ type AxleLoad struct {
 	AxleGroupKg float64 `json:"axleGroupKg"`
 }
 
-// Unassigned is a pallet the plan does not deliver, and why.
+// Unassigned is a pallet the plan does not deliver, and why: Reason is a
+// code, Message says what stands in the way in the planner's terms (the
+// store's receiving hours, the largest payload, the trailers that could
+// have carried it), so that a planner can act on it.
 type Unassigned struct {
 	Pallet  string `json:"pallet"`
+	Store   string `json:"store"`
 	Reason  string `json:"reason"`
 	Message string `json:"message,omitempty"`
 }
 
 // Reasons a pallet is left unassigned.
 const (
-	ReasonNoCompatibleTrailer = "NO_COMPATIBLE_TRAILER" // no trailer type can carry it to its store (temperature, length, size)
+	ReasonNoCompatibleTrailer = "NO_COMPATIBLE_TRAILER" // no trailer in the fleet carries its temperature class to its store (equipment, length limit)
 	ReasonTimeWindow          = "TIME_WINDOW"           // the store cannot be reached while open within any shift
-	ReasonCapacity            = "CAPACITY"              // too big or heavy for every compatible trailer
+	ReasonCapacity            = "CAPACITY"              // too big, tall or heavy for every trailer that may go to its store
 	ReasonShiftLimit          = "SHIFT_LIMIT"           // the trip breaks a shift or hours-of-service limit
 	ReasonFleetExhausted      = "FLEET_EXHAUSTED"       // no trailer or driver left
 	ReasonLoadLayout          = "LOAD_LAYOUT"           // no legal floor layout (zones, axle loads)

@@ -143,33 +143,3 @@ func TestPlanHonoursCancelledContext(t *testing.T) {
 		t.Fatal(err)
 	}
 }
-
-func TestPlanIsDeterministic(t *testing.T) {
-	req, _ := sample(t)
-	req.Options.Workers = 1
-	req.Options.Iterations = 300
-	req.Options.TimeLimit = constraints.Duration(time.Minute) // the iteration budget ends the search
-	req.Stores = req.Stores[:6]
-	var pallets []Pallet
-	for _, p := range req.Pallets {
-		for _, s := range req.Stores {
-			if p.Store == s.ID {
-				pallets = append(pallets, p)
-			}
-		}
-	}
-	req.Pallets = pallets
-	a, err := Plan(context.Background(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Plan(context.Background(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ja, _ := MarshalIndent(a)
-	jb, _ := MarshalIndent(b)
-	if string(ja) != string(jb) {
-		t.Fatal("two runs with the same seed gave different plans")
-	}
-}

@@ -18,9 +18,9 @@ type Request struct {
 	Pallets []Pallet            `json:"pallets"`
 	Fleet   []TrailerType       `json:"fleet"`
 	Shifts  []constraints.Shift `json:"shifts"`
-	// HoursOfService applies to every shift without limits of its own;
-	// zero fields mean the US defaults (11 h driving, 14 h on duty, 30 min
-	// break after 8 h of driving).
+	// HoursOfService applies to every shift, for each limit the shift's
+	// own Limits leave zero; zero fields here mean the US defaults (11 h
+	// driving, 14 h on duty, 30 min break after 8 h of driving).
 	HoursOfService constraints.HoursOfService `json:"hoursOfService,omitzero"`
 	// Travel turns distances into road distances and durations; zero
 	// fields mean geo's defaults. Options.Matrix, when set, replaces it.
@@ -33,15 +33,22 @@ type Options struct {
 	// TimeLimit bounds the search; 0 means DefaultTimeLimit. Plan returns
 	// the best plan found when it runs out or the context ends.
 	TimeLimit constraints.Duration `json:"timeLimit,omitempty"`
-	// Iterations, when positive, bounds the search by a number of
+	// Iterations, when positive, bounds each search stream by a number of
 	// iterations as well. A search that ends on its iteration budget is
-	// reproducible: the same request, seed and workers give the same plan
-	// on any machine. One that ends on the time limit depends on the
-	// machine's speed.
+	// reproducible: the same request, seed and streams give the same plan
+	// on any machine, whatever Workers and the number of cores. One that
+	// ends on the time limit depends on the machine's speed and load.
 	Iterations int `json:"iterations,omitempty"`
 	// Seed selects the random choices of the search.
 	Seed int64 `json:"seed,omitempty"`
-	// Workers is the number of parallel search workers; 0 means all cores.
+	// Streams is the number of independent search streams; the best one
+	// gives the plan. 0 means DefaultStreams. It is part of what the plan
+	// depends on, like Seed.
+	Streams int `json:"streams,omitempty"`
+	// Workers is the number of goroutines that run the streams; 0 means
+	// GOMAXPROCS (at most Streams). It changes how fast the search runs,
+	// never which plan an iteration budget gives. A server that plans
+	// several requests at once bounds each one's share of the cores here.
 	Workers int `json:"workers,omitempty"`
 	// Matrix, when set, supplies distances and durations (for example from
 	// a road network) instead of Request.Travel. It is not part of the JSON
@@ -51,6 +58,11 @@ type Options struct {
 
 // DefaultTimeLimit is the search time when Options.TimeLimit is zero.
 const DefaultTimeLimit = constraints.Duration(10e9)
+
+// DefaultStreams is the number of search streams when Options.Streams is
+// zero: fixed, not the number of cores, so that the plan does not depend on
+// the machine.
+const DefaultStreams = 4
 
 // DC is the distribution centre every route starts from and returns to.
 type DC struct {

@@ -133,11 +133,21 @@ func summary(w io.Writer, req engine.Request, plan engine.Result, name string, t
 	m := plan.Metrics
 	fmt.Fprintf(w, "\nTotals: %d routes (no plan needs fewer than %d for these pallets), %d stops, %d pallets delivered, %d unassigned; %.1f km, %v driving, %v on duty, %v waiting; cost %.2f; mean position use %.0f%%\n",
 		m.Routes, m.TrailersLowerBound, m.Stops, m.Pallets, m.Unassigned, m.DistanceM/1000, m.Driving.D(), m.Duration.D(), m.Wait.D(), m.Cost, 100*m.PosUtil)
-	reasons := map[string]int{}
+	// Unassigned pallets per store and cause, in the order they are listed.
+	type cause struct{ store, reason, message string }
+	count := map[cause]int{}
+	var causes []cause
 	for _, u := range plan.Unassigned {
-		reasons[u.Reason]++
+		c := cause{u.Store, u.Reason, u.Message}
+		if count[c] == 0 {
+			causes = append(causes, c)
+		}
+		count[c]++
 	}
-	for r, n := range reasons {
-		fmt.Fprintf(w, "  unassigned %s: %d pallets\n", r, n)
+	if len(causes) > 0 {
+		fmt.Fprintln(w, "\nUnassigned:")
+	}
+	for _, c := range causes {
+		fmt.Fprintf(w, "  %-22s %3d pallets  %s: %s\n", storeName[c.store]+" ("+c.store+")", count[c], c.reason, c.message)
 	}
 }

@@ -1,0 +1,232 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/loadplan"
+)
+
+// order is what routing moves: the pallets of one store in one temperature
+// class, split further when they exceed the biggest compatible trailer.
+type order struct {
+	store    int
+	class    constraints.Temperature
+	pallets  []int // indices into Request.Pallets
+	load     constraints.Load
+	trailers []bool // compatible trailer types, by index
+	reason   string // why it was last sent back, for the unassigned list
+	message  string
+}
+
+// palletPositions is the floor positions a pallet takes on a trailer: 1 when
+// two fit side by side, else 2 (it stands alone in the row).
+func palletPositions(p Pallet, t TrailerType) int {
+	_, w := p.Footprint.Dims()
+	if 2*w <= t.Inside.WidthMM {
+		return 1
+	}
+	return 2
+}
+
+// fits reports whether pallet p can ride on trailer type t to store s at
+// all: temperature, the store's length limit, height and floor width.
+func (m *model) fits(p Pallet, t TrailerType, s int) bool {
+	_, w := p.Footprint.Dims()
+	lim := m.req.Stores[s].MaxTrailerLengthMM
+	return t.Equipment.Carries(p.Temperature) && routingCapacity(t).Positions > 0 &&
+		(lim == 0 || t.nominalLength() <= lim) &&
+		p.HeightMM <= t.Inside.HeightMM && w <= t.Inside.WidthMM &&
+		p.WeightKg <= t.PayloadKg && p.volume() <= t.capacity().VolumeM3
+}
+
+// makeOrders groups pallets by store and class, drops the ones no trailer
+// type can carry, and cuts each group into orders that one trailer of its
+// biggest compatible type carries: see packGroup.
+func (pl *planner) makeOrders(ctx context.Context) error {
+	req := pl.m.req
+	type key struct {
+		store int
+		class constraints.Temperature
+	}
+	groups := map[key][]int{}
+	var keys []key
+	for i, p := range req.Pallets {
+		k := key{pl.m.store[p.Store], p.Temperature}
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], i)
+	}
+	for _, k := range keys {
+		var ok []int
+		compat := make([]bool, len(req.Fleet))
+		best := -1
+		for _, pi := range groups[k] {
+			p := req.Pallets[pi]
+			carried := false
+			for _, t := range req.Fleet {
+				if t.Count > 0 && pl.m.fits(p, t, k.store) {
+					carried = true
+				}
+			}
+			if !carried {
+				reason, msg := pl.m.explainPallet(p, k.store)
+				pl.unassigned = append(pl.unassigned, Unassigned{Pallet: p.ID, Store: p.Store, Reason: reason, Message: msg})
+				continue
+			}
+			ok = append(ok, pi)
+		}
+		if len(ok) == 0 {
+			continue
+		}
+		for ti, t := range req.Fleet {
+			c := true
+			for _, pi := range ok {
+				if !pl.m.fits(req.Pallets[pi], t, k.store) {
+					c = false
+					break
+				}
+			}
+			compat[ti] = c && t.Count > 0
+			if compat[ti] && (best < 0 || routingCapacity(t).Positions > routingCapacity(req.Fleet[best]).Positions) {
+				best = ti
+			}
+		}
+		if best < 0 {
+			// Pallets of the group fit different trailer types but no
+			// single one: route each pallet on its own.
+			for _, pi := range ok {
+				o := &order{store: k.store, class: k.class, trailers: make([]bool, len(req.Fleet))}
+				for ti, t := range req.Fleet {
+					o.trailers[ti] = t.Count > 0 && pl.m.fits(req.Pallets[pi], t, k.store)
+				}
+				pl.addPallet(o, pi, req.Fleet[firstTrue(o.trailers)])
+				pl.orders = append(pl.orders, o)
+			}
+			continue
+		}
+		if err := pl.packGroup(ctx, k.store, k.class, ok, compat, best); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// groupPackLimit bounds loadplan.PackFleet on one store's pallets of one
+// class; it returns sooner when it meets its lower bound, as it does for
+// all but odd groups.
+const groupPackLimit = 50 * time.Millisecond
+
+// layoutsPerPallet sizes PackFleet's budget of layouts after its first
+// packing: enough to meet the lower bound on the instances measured
+// (bench/results/packfleet.md) and far below a second on hundreds of
+// pallets.
+const layoutsPerPallet = 20
+
+// packOptions are PackFleet's options for n pallets within limit.
+func (pl *planner) packOptions(n int, limit time.Duration) loadplan.FleetOptions {
+	return loadplan.FleetOptions{TimeLimit: max(limit, time.Millisecond), MaxLayouts: max(1, layoutsPerPallet*n), Seed: pl.seed}
+}
+
+// packGroup cuts the pallets idx of one store and class into orders. The
+// group is laid out on a trailer of type best (its routing capacity: a
+// multi-temperature reefer keeps room for its other zones); when it does
+// not fit whole, loadplan.PackFleet packs it into the fewest such
+// trailers. Each order so is loadable alone, and its floor positions are
+// those of its layout, stacking included, so routing counts what the floor
+// really takes. Pallets that no layout takes alone are unassigned with
+// loadplan's reason.
+func (pl *planner) packGroup(ctx context.Context, store int, class constraints.Temperature, idx []int, compat []bool, best int) error {
+	req := pl.m.req
+	bt := req.Fleet[best]
+	tr := layoutTrailer(bt)
+	tr.Positions = routingCapacity(bt).Positions
+	lp := make([]loadplan.Pallet, len(idx))
+	byID := make(map[string]int, len(idx))
+	for j, pi := range idx {
+		lp[j] = layoutPallet(req.Pallets[pi], 0)
+		byID[req.Pallets[pi].ID] = pi
+	}
+	add := func(pallets []int, positions int) {
+		o := &order{store: store, class: class, trailers: compat, pallets: pallets}
+		for _, pi := range pallets {
+			p := req.Pallets[pi]
+			o.load = o.load.Add(constraints.Load{WeightKg: p.WeightKg, VolumeM3: p.volume()})
+		}
+		o.load.Positions = positions
+		pl.orders = append(pl.orders, o)
+	}
+	if lay, err := loadplan.PlanTrailer(tr, lp, 1); err == nil {
+		add(idx, lay.Load.Positions)
+		return nil
+	}
+	fp, err := loadplan.PackFleet(ctx, []loadplan.FleetTrailer{{Trailer: tr, Count: len(idx)}}, lp, pl.packOptions(len(lp), pl.groupLimit))
+	if err != nil {
+		return fmt.Errorf("%w: packing the pallets of store %q: %w", ErrInternal, req.Stores[store].ID, err)
+	}
+	for _, l := range fp.Loads {
+		var pallets []int
+		for _, p := range l.Pallets {
+			pallets = append(pallets, byID[p.ID])
+		}
+		add(pallets, l.Layout.Load.Positions)
+	}
+	for _, u := range fp.Unplaced {
+		pi := byID[u.Pallet]
+		if u.Code == loadplan.CodeCancelled {
+			pl.unassigned = append(pl.unassigned, Unassigned{Pallet: u.Pallet, Store: req.Stores[store].ID, Reason: ReasonNotPlanned, Message: "planning was cancelled before this pallet was packed"})
+			continue
+		}
+		// Not on the biggest type: perhaps alone on another one.
+		o := &order{store: store, class: class, trailers: make([]bool, len(req.Fleet))}
+		found := false
+		for ti, t := range req.Fleet {
+			if !compat[ti] {
+				continue
+			}
+			alone := layoutTrailer(t)
+			alone.Positions = routingCapacity(t).Positions
+			if _, err := loadplan.PlanTrailer(alone, []loadplan.Pallet{layoutPallet(req.Pallets[pi], 0)}, 1); err == nil {
+				o.trailers[ti], found = true, true
+			}
+		}
+		if !found {
+			pl.unassigned = append(pl.unassigned, Unassigned{Pallet: u.Pallet, Store: req.Stores[store].ID, Reason: ReasonLoadLayout,
+				Message: fmt.Sprintf("store %s: no trailer that can reach the store has a legal floor layout for this pallet: %s", req.Stores[store].ID, u.Reason)})
+			continue
+		}
+		pl.addPallet(o, pi, req.Fleet[firstTrue(o.trailers)])
+		pl.orders = append(pl.orders, o)
+	}
+	return nil
+}
+
+// firstTrue is the index of the first true entry, or -1.
+func firstTrue(bs []bool) int {
+	for i, b := range bs {
+		if b {
+			return i
+		}
+	}
+	return -1
+}
+
+func (pl *planner) addPallet(o *order, pi int, t TrailerType) {
+	p := pl.m.req.Pallets[pi]
+	o.pallets = append(o.pallets, pi)
+	o.load = o.load.Add(constraints.Load{Positions: palletPositions(p, t), WeightKg: p.WeightKg, VolumeM3: p.volume()})
+}
+
+// routingCapacity is the capacity routing may fill: the declared positions,
+// less one position per extra zone a multi-temperature reefer may need
+// (a zone with an odd count leaves half a row empty).
+func routingCapacity(t TrailerType) constraints.Load {
+	c := t.capacity()
+	if z := t.Equipment.Zones(); z > 1 {
+		c.Positions -= z - 1
+	}
+	return c
+}

@@ -1,0 +1,290 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/routeplan"
+)
+
+// Routing dimensions: floor positions, kilograms, cubic metres, and the
+// pallet count, which the loading time at the DC is charged on.
+const (
+	dimPositions = iota
+	dimWeight
+	dimVolume
+	dimPallets
+	dims
+)
+
+// routing is one round's routing problem and how to read its answer.
+type routing struct {
+	p     *routeplan.Problem
+	kinds []vehicleKind // by routeplan vehicle type
+	ev    *routeplan.Evaluator
+}
+
+// seconds converts an instant to routing time, whole seconds from the
+// horizon's beginning, rounded down; secondsUp rounds up. Window and shift
+// starts round up and ends round down, so that routing never uses an
+// instant the request does not allow.
+func (pl *planner) seconds(t time.Time) float64 {
+	return math.Floor(t.Sub(pl.m.origin).Seconds())
+}
+
+func (pl *planner) secondsUp(t time.Time) float64 {
+	return math.Ceil(t.Sub(pl.m.origin).Seconds())
+}
+
+func (pl *planner) instant(s float64) time.Time {
+	return pl.m.origin.Add(time.Duration(s) * time.Second)
+}
+
+// ceilSeconds and floorSeconds turn durations into whole routing seconds:
+// work rounds up and limits round down, so that routing's schedule always
+// holds for the request.
+func ceilSeconds(d time.Duration) float64  { return math.Ceil(d.Seconds()) }
+func floorSeconds(d time.Duration) float64 { return math.Floor(d.Seconds()) }
+
+// windows converts instants to routing windows; a list that ends up empty
+// (closed over the whole horizon) becomes one window routing cannot use,
+// since an empty list means "always open" to routeplan.
+func (pl *planner) windows(ws []constraints.Window) []routeplan.Window {
+	var out []routeplan.Window
+	for _, w := range ws {
+		if a, b := pl.secondsUp(w.Start), pl.seconds(w.End); a <= b {
+			out = append(out, routeplan.Window{Start: a, End: b})
+		}
+	}
+	if len(out) == 0 {
+		out = []routeplan.Window{{Start: -2, End: -1}}
+	}
+	return out
+}
+
+// routingProblem builds the routing problem for the orders in pool with the
+// shifts and trailers still free. Each (shift group, trailer type, set
+// point) is a vehicle type taking one unit of the group's resource and one
+// of the trailer type's.
+func (pl *planner) routingProblem(pool []*order) (*routing, error) {
+	m, req := pl.m, pl.m.req
+	n := 1 + len(req.Stores)
+	p := &routeplan.Problem{N: n, Distance: make([]float64, n*n), Duration: make([]float64, n*n)}
+	for i := range n {
+		for j := range n {
+			p.Distance[i*n+j] = m.matrix.Distance(i, j)
+			p.Duration[i*n+j] = float64(m.matrix.Seconds(i, j))
+		}
+	}
+	// A trailer carries at most a pallet per floor position plus one on
+	// top of each for the pallets that may be stacked.
+	stackable := 0
+	for _, o := range pool {
+		for _, pi := range o.pallets {
+			if req.Pallets[pi].MayBeStacked {
+				stackable++
+			}
+		}
+	}
+	dock := pl.dockWindows()
+	shiftRes := make([]int, len(pl.groups))
+	for g, grp := range pl.groups {
+		shiftRes[g] = -1
+		if len(grp.free) > 0 {
+			shiftRes[g] = len(p.Resources)
+			p.Resources = append(p.Resources, routeplan.Resource{ID: fmt.Sprintf("shifts %s–%s", ts(grp.start), ts(grp.end)), Count: len(grp.free)})
+		}
+	}
+	trailerRes := make([]int, len(req.Fleet))
+	useful := make([]bool, len(req.Fleet))
+	for ti, t := range req.Fleet {
+		trailerRes[ti] = -1
+		for _, o := range pool {
+			useful[ti] = useful[ti] || o.trailers[ti]
+		}
+		if pl.trailersLeft[ti] > 0 && useful[ti] && routingCapacity(t).Positions > 0 {
+			trailerRes[ti] = len(p.Resources)
+			p.Resources = append(p.Resources, routeplan.Resource{ID: "trailers " + t.ID, Count: pl.trailersLeft[ti]})
+		}
+	}
+
+	r := &routing{p: p}
+	for g, grp := range pl.groups {
+		if shiftRes[g] < 0 {
+			continue
+		}
+		for ti := range req.Fleet {
+			if trailerRes[ti] < 0 {
+				continue
+			}
+			for _, sp := range pl.setPoints(ti, pool) {
+				k := vehicleKind{group: g, trailer: ti, setPoint: sp}
+				vt := pl.vehicleType(k, stackable, dock)
+				if vt.ShiftEnd < vt.ShiftStart {
+					continue // a shift shorter than a second
+				}
+				vt.Count = min(len(grp.free), pl.trailersLeft[ti])
+				vt.Resources = []int{shiftRes[g], trailerRes[ti]}
+				p.VehicleTypes = append(p.VehicleTypes, vt)
+				r.kinds = append(r.kinds, k)
+			}
+		}
+	}
+	for _, o := range pool {
+		site := pl.site(o, 1+o.store)
+		site.VehicleTypes = []int{}
+		for t, k := range r.kinds {
+			if pl.compatible(o, k) {
+				site.VehicleTypes = append(site.VehicleTypes, t)
+			}
+		}
+		p.Sites = append(p.Sites, site)
+	}
+	ev, err := routeplan.NewEvaluator(p)
+	if err != nil {
+		return nil, fmt.Errorf("%w: routing problem: %w", ErrInternal, err)
+	}
+	r.ev = ev
+	return r, nil
+}
+
+// dockWindows are the routing windows in which loading may start; nil
+// when the dock is always open.
+func (pl *planner) dockWindows() []routeplan.Window {
+	if pl.m.alwaysDock {
+		return nil
+	}
+	return pl.windows(pl.m.dockWin)
+}
+
+// vehicleType is the routing vehicle type of kind k, with one vehicle and
+// no resources: a trailer that carries at most a pallet per floor position
+// plus one on top of each of the stackable pallets, loading at the DC
+// charged per pallet and starting inside a dock window and the shift.
+func (pl *planner) vehicleType(k vehicleKind, stackable int, dock []routeplan.Window) routeplan.VehicleType {
+	t := pl.m.req.Fleet[k.trailer]
+	grp := pl.groups[k.group]
+	capa := routingCapacity(t)
+	most := capa.Positions + min(capa.Positions, stackable)
+	perPallet := make([]float64, dims)
+	perPallet[dimPallets] = ceilSeconds(pl.m.req.DC.LoadingPerPallet.D())
+	vt := routeplan.VehicleType{
+		ID:                  fmt.Sprintf("%s/%s/%s", t.ID, k.setPoint, ts(grp.start)),
+		Count:               1,
+		Capacity:            []float64{float64(capa.Positions), capa.WeightKg, capa.VolumeM3, float64(most)},
+		ShiftStart:          pl.secondsUp(grp.start),
+		ShiftEnd:            pl.seconds(grp.end),
+		StartServicePerUnit: perPallet,
+		StartWindows:        dock,
+		MaxDuty:             floorSeconds(grp.limits.MaxDuty.D()),
+		MaxDriving:          floorSeconds(grp.limits.MaxDriving.D()),
+		BreakAfter:          floorSeconds(grp.limits.BreakAfter.D()),
+		BreakDuration:       ceilSeconds(grp.limits.BreakDuration.D()),
+		FixedCost:           t.Costs.Fixed,
+		DistanceCost:        t.Costs.PerKm / 1000,
+		TimeCost:            t.Costs.PerHour / 3600,
+	}
+	if t.Equipment.Kind == constraints.MultiTempReefer {
+		vt.MaxGroups = t.Equipment.Zones()
+	}
+	return vt
+}
+
+// site is the routing site of order o at matrix location loc, open to
+// every vehicle type.
+func (pl *planner) site(o *order, loc int) routeplan.Site {
+	m := pl.m
+	return routeplan.Site{
+		ID:       fmt.Sprintf("%s/%s", m.req.Stores[o.store].ID, o.class),
+		Location: loc,
+		Service:  ceilSeconds(m.service(o.store, len(o.pallets))),
+		Demand:   []float64{float64(o.load.Positions), o.load.WeightKg, o.load.VolumeM3, float64(len(o.pallets))},
+		Windows:  pl.windows(m.storeWin[o.store]),
+		Group:    int(o.class),
+		Value:    float64(len(o.pallets)),
+	}
+}
+
+// route runs one round of routing on the orders in pool with the shifts
+// and trailers still free, lays every route out, keeps the routes that
+// pass, and returns the orders to try again: those a layout sent back, and
+// when there are any, those the fleet had no room for, since what the
+// rejected routes leave free may carry them.
+func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration, round int) ([]*order, error) {
+	req := pl.m.req
+	if pl.freeShifts() == 0 {
+		for _, o := range pool {
+			pl.setReason(o, ReasonFleetExhausted)
+		}
+		pl.final = append(pl.final, pool...)
+		return nil, nil
+	}
+	r, err := pl.routingProblem(pool)
+	if err != nil {
+		return nil, err
+	}
+	streams := req.Options.Streams
+	if streams == 0 {
+		streams = DefaultStreams
+	}
+	sol, err := routeplan.Solve(ctx, r.p, routeplan.Options{
+		TimeLimit: max(limit, time.Millisecond), MaxIterations: req.Options.Iterations,
+		Seed: req.Options.Seed + int64(round), Streams: streams, Workers: req.Options.Workers,
+	})
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		// Cancelled before routing had a solution: these orders stay
+		// unplanned, and the plan so far is still returned.
+		return pool, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: routing: %w", ErrInternal, err)
+	}
+	var back, short []*order
+	for _, u := range sol.Unassigned {
+		o := pool[u.Site]
+		pl.setReason(o, reasonOf(u.Reason))
+		if o.reason == ReasonFleetExhausted {
+			short = append(short, o)
+		} else {
+			pl.final = append(pl.final, o)
+		}
+	}
+	for _, rr := range sol.Routes {
+		back = append(back, pl.acceptRoute(r, rr, pool)...)
+	}
+	if len(back) == 0 {
+		pl.final = append(pl.final, short...)
+		return nil, nil
+	}
+	return append(back, short...), nil
+}
+
+// setReason records why routing left o out. A store no compatible vehicle
+// type could serve had compatible trailers whose units or shifts are all
+// taken when its order has any compatible trailer type at all.
+func (pl *planner) setReason(o *order, reason string) {
+	if reason == ReasonNoCompatibleTrailer && firstTrue(o.trailers) >= 0 {
+		reason = ReasonFleetExhausted
+	}
+	o.reason, o.message = reason, ""
+}
+
+func reasonOf(r routeplan.Reason) string {
+	switch r {
+	case routeplan.NoCompatibleVehicle:
+		return ReasonNoCompatibleTrailer
+	case routeplan.Capacity:
+		return ReasonCapacity
+	case routeplan.TimeWindow:
+		return ReasonTimeWindow
+	case routeplan.ShiftLimit:
+		return ReasonShiftLimit
+	case routeplan.FleetExhausted:
+		return ReasonFleetExhausted
+	}
+	return ReasonNotPlanned
+}

@@ -1,0 +1,148 @@
+package engine
+
+import (
+	"context"
+	"slices"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/routeplan"
+)
+
+// placedRoute is how an accepted route was made: its kind and its orders in
+// visiting order, parallel to planner.routes.
+type placedRoute struct {
+	kind   vehicleKind
+	orders []*order
+}
+
+// fillSpareRoom lets routes with room left carry part of the orders the
+// fleet had no room for. Routing moves whole orders, so a store whose
+// pallets do not all fit the room left on any route stays behind whole;
+// here as many of its pallets as fit ride along, at the route's stop at
+// that store or as an extra stop wherever the route's times allow, so that
+// a short fleet delivers the most pallets. The rest stay unassigned with
+// their reason. Each try is timed by routing's evaluator and laid out like
+// any route; the tries are bounded in number, not in time, so that the
+// plan stays reproducible.
+func (pl *planner) fillSpareRoom(ctx context.Context) {
+	req := pl.m.req
+	tries := 0
+	const maxTries = 2000
+	for _, o := range pl.final {
+		if o.reason != ReasonFleetExhausted {
+			continue
+		}
+		for ri := range pl.placed {
+			if len(o.pallets) == 0 || tries >= maxTries || ctx.Err() != nil {
+				break
+			}
+			pr := &pl.placed[ri]
+			t := req.Fleet[pr.kind.trailer]
+			if !pl.compatible(o, pr.kind) || !t.Equipment.CarriesTogether(append(classesOf(pr.orders), o.class)) {
+				continue
+			}
+			room := routingCapacity(t)
+			for _, x := range pr.orders {
+				room.Positions -= x.load.Positions
+				room.WeightKg -= x.load.WeightKg
+				room.VolumeM3 -= x.load.VolumeM3
+			}
+			part := &order{store: o.store, class: o.class, trailers: o.trailers}
+			for _, pi := range o.pallets {
+				p := req.Pallets[pi]
+				need := constraints.Load{Positions: palletPositions(p, t), WeightKg: p.WeightKg, VolumeM3: p.volume()}
+				if !need.Add(part.load).Fits(room) {
+					break
+				}
+				pl.addPallet(part, pi, t)
+			}
+			if len(part.pallets) == 0 {
+				continue
+			}
+			for _, pos := range insertionPlaces(pr.orders, o.store) {
+				tries++
+				seq := slices.Insert(slices.Clone(pr.orders), pos, part)
+				rr, ok := pl.retime(pr.kind, seq)
+				if !ok {
+					continue
+				}
+				route, err := pl.buildRoute(pr.kind, rr, seq)
+				if err != nil {
+					continue
+				}
+				route.Shift = pl.routes[ri].Shift
+				pl.routes[ri] = *route
+				pr.orders = seq
+				o.pallets = o.pallets[len(part.pallets):]
+				o.load = constraints.Load{Positions: max(0, o.load.Positions-part.load.Positions),
+					WeightKg: o.load.WeightKg - part.load.WeightKg, VolumeM3: o.load.VolumeM3 - part.load.VolumeM3}
+				break
+			}
+		}
+	}
+}
+
+// insertionPlaces are where a part of an order for store s may go in a
+// route's orders: right after the route's stop at s when it makes one
+// (one more stop would only cost time), else before each order and at the
+// end.
+func insertionPlaces(orders []*order, s int) []int {
+	for k := len(orders) - 1; k >= 0; k-- {
+		if orders[k].store == s {
+			return []int{k + 1}
+		}
+	}
+	places := make([]int, len(orders)+1)
+	for k := range places {
+		places[k] = len(orders) - k // the end first: it moves no stop
+	}
+	return places
+}
+
+func classesOf(orders []*order) []constraints.Temperature {
+	cs := make([]constraints.Temperature, len(orders))
+	for k, o := range orders {
+		cs[k] = o.class
+	}
+	return cs
+}
+
+// retime times orders visited in sequence by one vehicle of kind k, as
+// routing would: a routing problem of just those stores and that vehicle.
+func (pl *planner) retime(k vehicleKind, seq []*order) (routeplan.Route, bool) {
+	m, req := pl.m, pl.m.req
+	locs := []int{0} // matrix locations of the small problem's locations
+	local := map[int]int{0: 0}
+	stackable := 0
+	for _, o := range seq {
+		if _, ok := local[1+o.store]; !ok {
+			local[1+o.store] = len(locs)
+			locs = append(locs, 1+o.store)
+		}
+		for _, pi := range o.pallets {
+			if req.Pallets[pi].MayBeStacked {
+				stackable++
+			}
+		}
+	}
+	n := len(locs)
+	p := &routeplan.Problem{N: n, Distance: make([]float64, n*n), Duration: make([]float64, n*n)}
+	for i, a := range locs {
+		for j, b := range locs {
+			p.Distance[i*n+j] = m.matrix.Distance(a, b)
+			p.Duration[i*n+j] = float64(m.matrix.Seconds(a, b))
+		}
+	}
+	p.VehicleTypes = []routeplan.VehicleType{pl.vehicleType(k, stackable, pl.dockWindows())}
+	sites := make([]int, len(seq))
+	for i, o := range seq {
+		p.Sites = append(p.Sites, pl.site(o, local[1+o.store]))
+		sites[i] = i
+	}
+	ev, err := routeplan.NewEvaluator(p)
+	if err != nil {
+		return routeplan.Route{}, false
+	}
+	rr, _, ok := ev.Route(0, sites)
+	return rr, ok
+}

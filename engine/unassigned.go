@@ -1,0 +1,224 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+)
+
+// The messages of unassigned pallets say what stands in the way in a
+// planner's terms: which store, which hours, which limit, which trailers,
+// with the figures, so that the planner knows what to change.
+
+// explainPallet says why no trailer type of the fleet can carry pallet p to
+// store s at all, with the reason code that fits: NO_COMPATIBLE_TRAILER for
+// temperature and length, CAPACITY for size and weight.
+func (m *model) explainPallet(p Pallet, s int) (reason, msg string) {
+	req := m.req
+	store := req.Stores[s]
+	var carriers, reach []TrailerType
+	for _, t := range req.Fleet {
+		if t.Count > 0 && t.Equipment.Carries(p.Temperature) && routingCapacity(t).Positions > 0 {
+			carriers = append(carriers, t)
+			if store.MaxTrailerLengthMM == 0 || t.nominalLength() <= store.MaxTrailerLengthMM {
+				reach = append(reach, t)
+			}
+		}
+	}
+	if len(carriers) == 0 {
+		if p.Temperature == constraints.Ambient {
+			return ReasonNoCompatibleTrailer, "no trailer in the fleet"
+		}
+		return ReasonNoCompatibleTrailer, fmt.Sprintf("needs %s: no reefer in the fleet", p.Temperature)
+	}
+	if len(reach) == 0 {
+		shortest := carriers[0].nominalLength()
+		for _, t := range carriers {
+			shortest = min(shortest, t.nominalLength())
+		}
+		return ReasonNoCompatibleTrailer, fmt.Sprintf("store %s takes trailers up to %s mm long; every trailer that carries %s is longer (shortest %s mm)",
+			store.ID, thousands(float64(store.MaxTrailerLengthMM)), p.Temperature, thousands(float64(shortest)))
+	}
+	var payload float64
+	var height, width int
+	volume := 0.0
+	for _, t := range reach {
+		payload = max(payload, t.PayloadKg)
+		height = max(height, t.Inside.HeightMM)
+		width = max(width, t.Inside.WidthMM)
+		volume = max(volume, t.capacity().VolumeM3)
+	}
+	_, w := p.Footprint.Dims()
+	there := ""
+	if len(reach) < len(carriers) {
+		there = fmt.Sprintf(" that can go to store %s", store.ID)
+	}
+	switch {
+	case p.WeightKg > payload:
+		return ReasonCapacity, fmt.Sprintf("%s kg exceeds every trailer's payload%s (largest %s kg)", thousands(p.WeightKg), there, thousands(payload))
+	case p.HeightMM > height:
+		return ReasonCapacity, fmt.Sprintf("%s mm tall; the tallest trailer%s is %s mm inside", thousands(float64(p.HeightMM)), there, thousands(float64(height)))
+	case w > width:
+		return ReasonCapacity, fmt.Sprintf("%s mm wide; the widest trailer%s is %s mm inside", thousands(float64(w)), there, thousands(float64(width)))
+	case p.volume() > volume:
+		return ReasonCapacity, fmt.Sprintf("%.1f m³ exceeds every trailer's volume%s (largest %.1f m³)", p.volume(), there, volume)
+	}
+	return ReasonCapacity, fmt.Sprintf("no trailer%s takes this pallet", there)
+}
+
+// explainOrder says why routing left order o out, for its reason.
+func (pl *planner) explainOrder(o *order) string {
+	m, req := pl.m, pl.m.req
+	store := req.Stores[o.store]
+	n := len(o.pallets)
+	switch o.reason {
+	case ReasonTimeWindow:
+		earliest, ok := pl.earliestArrival(o)
+		hours := m.windowsText(o.store, m.storeWin[o.store])
+		if len(m.storeWin[o.store]) == 0 {
+			return fmt.Sprintf("store %s does not receive between the first shift's start and the last shift's end", store.ID)
+		}
+		last := m.storeWin[o.store][len(m.storeWin[o.store])-1].End
+		if ok && earliest.After(last) {
+			return fmt.Sprintf("store %s receives %s; no shift can reach it before %s (the earliest arrival with these %d pallets is %s)",
+				store.ID, hours, m.clock(o.store, last, earliest), n, m.clock(o.store, earliest, last))
+		}
+		return fmt.Sprintf("store %s receives %s; no shift can arrive inside those hours with these %d pallets and be back by its end", store.ID, hours, n)
+	case ReasonShiftLimit:
+		loading := m.loading(n)
+		_, travel := m.travel(0, 1+o.store)
+		_, back := m.travel(1+o.store, 0)
+		unload := m.service(o.store, n)
+		var duty, driving time.Duration
+		for _, g := range pl.groups {
+			duty = max(duty, min(g.limits.MaxDuty.D(), g.end.Sub(g.start)))
+			driving = max(driving, g.limits.MaxDriving.D())
+		}
+		return fmt.Sprintf("store %s: a trip there and back with these %d pallets takes at least %s on duty (%s loading, %s driving, %s unloading); no shift allows it within its hours, hours of service and the store's receiving hours (the most any shift allows: %s on duty, %s driving)",
+			store.ID, n, hm(loading+travel+unload+back), hm(loading), hm(travel+back), hm(unload), hm(duty), hm(driving))
+	case ReasonFleetExhausted:
+		var types []string
+		left := 0
+		for ti, t := range req.Fleet {
+			if o.trailers[ti] {
+				types = append(types, fmt.Sprintf("%s ×%d", t.ID, t.Count))
+				left += pl.trailersLeft[ti]
+			}
+		}
+		switch {
+		case pl.freeShifts() == 0:
+			return fmt.Sprintf("store %s: all %d driver shifts drive other routes", store.ID, len(req.Shifts))
+		case left == 0:
+			return fmt.Sprintf("store %s: every trailer that can carry these %s pallets there (%s) is on another route", store.ID, o.class, strings.Join(types, ", "))
+		}
+		return fmt.Sprintf("store %s: the %d shifts and the %d trailers left that can carry these %s pallets there (of %s) cannot take them besides the other routes",
+			store.ID, pl.freeShifts(), left, o.class, strings.Join(types, ", "))
+	case ReasonCapacity:
+		return fmt.Sprintf("store %s: these %d %s pallets (%d positions, %s kg) exceed every trailer that can go there", store.ID, n, o.class, o.load.Positions, thousands(o.load.WeightKg))
+	case ReasonNoCompatibleTrailer:
+		if len(req.Shifts) == 0 {
+			return "the request has no driver shifts"
+		}
+		return fmt.Sprintf("store %s: no trailer in the fleet can carry these %s pallets there", store.ID, o.class)
+	case ReasonLoadLayout:
+		return fmt.Sprintf("store %s: no legal floor layout: %s", store.ID, o.message)
+	}
+	return fmt.Sprintf("store %s: the search ended before these pallets were placed", store.ID)
+}
+
+// earliestArrival is the earliest any shift can reach o's store with o's
+// pallets: loading starts when the shift and the dock allow, then the
+// drive. False when no shift can start loading at all.
+func (pl *planner) earliestArrival(o *order) (time.Time, bool) {
+	m := pl.m
+	var best time.Time
+	found := false
+	_, travel := m.travel(0, 1+o.store)
+	for _, g := range pl.groups {
+		start := g.start
+		if !m.alwaysDock {
+			s, ok := constraints.EarliestIn(m.dockWin, start)
+			if !ok {
+				continue
+			}
+			start = s
+		}
+		arrive := start.Add(m.loading(len(o.pallets)) + travel)
+		if !found || arrive.Before(best) {
+			best, found = arrive, true
+		}
+	}
+	return best, found
+}
+
+// location is store s's time zone, UTC when it has none.
+func (m *model) location(s int) *time.Location {
+	if tz := m.req.Stores[s].Hours.TimeZone; tz != "" {
+		if l, err := time.LoadLocation(tz); err == nil {
+			return l
+		}
+	}
+	return time.UTC
+}
+
+// clock formats t in store s's time zone: the time of day, with the weekday
+// when other differs from it in day.
+func (m *model) clock(s int, t, other time.Time) string {
+	loc := m.location(s)
+	t, other = t.In(loc), other.In(loc)
+	if t.YearDay() != other.YearDay() || t.Year() != other.Year() {
+		return t.Format("Mon 15:04")
+	}
+	return t.Format("15:04")
+}
+
+// windowsText lists a store's receiving windows in its time zone: the
+// times of day when every day has the same ones, else each with its day.
+func (m *model) windowsText(s int, ws []constraints.Window) string {
+	loc := m.location(s)
+	seen := map[string]bool{}
+	var daily, dated []string
+	for _, w := range ws {
+		a, b := w.Start.In(loc), w.End.In(loc)
+		d := a.Format("15:04") + "–" + b.Format("15:04")
+		if !seen[d] {
+			seen[d] = true
+			daily = append(daily, d)
+		}
+		dated = append(dated, a.Format("Mon 15:04")+"–"+b.Format("15:04"))
+	}
+	if len(daily) <= 2 {
+		return strings.Join(daily, " and ")
+	}
+	if len(dated) > 4 {
+		dated = append(dated[:4], "…")
+	}
+	return strings.Join(dated, ", ")
+}
+
+// hm formats a duration as hours and minutes: 14h00m.
+func hm(d time.Duration) string {
+	d = d.Round(time.Minute)
+	return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+}
+
+// thousands formats a number rounded to a whole with thousands separators:
+// 30,000.
+func thousands(x float64) string {
+	s := strconv.FormatFloat(math.Round(math.Abs(x)), 'f', 0, 64)
+	var b strings.Builder
+	if x < 0 && s != "0" {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
