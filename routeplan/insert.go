@@ -106,18 +106,11 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 	if st.routeCap > 0 && len(st.routes) >= st.routeCap {
 		return best
 	}
-	for t := range st.in.types {
-		if st.used[t] >= st.in.types[t].Count || !st.in.allowed[u][t] {
-			continue
-		}
-		sc.seq = append(sc.seq[:0], u)
-		if st.in.evaluate(t, sc.seq, &sc.sch, false) != feasible {
-			continue
-		}
-		d := st.in.routeObjective(1, sc.sch.dist, sc.sch.cost)
+	if t, sch := st.in.cheapestOpening(st, u, sc); sch != nil {
+		d := st.in.routeObjective(1, sch.dist, sch.cost)
 		if !best.ok || d.less(best.delta) {
 			best.k, best.pos, best.delta, best.ok, best.lazy = -t-1, 0, d, true, false
-			best.dist, best.cost = sc.sch.dist, sc.sch.cost
+			best.dist, best.cost = sch.dist, sch.cost
 		}
 	}
 	return best
@@ -127,10 +120,7 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 func (st *state) apply(u int, ins insertion, sc *scratch) bool {
 	k := ins.k
 	if k < 0 {
-		t := -k - 1
-		st.routes = append(st.routes, &route{typ: t})
-		st.used[t]++
-		k = len(st.routes) - 1
+		k = st.open(-k - 1)
 	}
 	r := st.routes[k]
 	sc.seq2 = withInsert(sc.seq2, r.seq, u, ins.pos)
@@ -145,9 +135,7 @@ func (st *state) recreate(sites []int, nb *neighbours, blink float64, rng *rand.
 	for _, u := range sites {
 		ins := st.bestInsertion(u, nb.of(u), false, blink, rng, sc)
 		if !ins.ok || !st.apply(u, ins, sc) {
-			st.unassigned = append(st.unassigned, u)
-			st.obj.unassigned++
-			continue
+			st.unassign(u)
 		}
 	}
 }

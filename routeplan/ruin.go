@@ -31,11 +31,11 @@ func newRuinRecreate(in *instance, nb *neighbours, init objective) *ruinRecreate
 }
 
 // accept decides whether the search moves from cur to cand, at progress in
-// [0, 1] of its budget. More unassigned sites or more routes are never
+// [0, 1] of its budget. More value left unassigned or more routes are never
 // accepted; fewer always are.
 func (rr *ruinRecreate) accept(cand, cur, best objective, progress float64, rng *rand.Rand) bool {
-	if cand.unassigned != cur.unassigned {
-		return cand.unassigned < cur.unassigned
+	if lessBy(cand.lost, cur.lost) || lessBy(cur.lost, cand.lost) {
+		return cand.lost < cur.lost
 	}
 	if cand.vehicles != cur.vehicles {
 		return cand.vehicles < cur.vehicles
@@ -50,7 +50,9 @@ func (rr *ruinRecreate) step(c, st *state, rng *rand.Rand, sc *scratch, stop fun
 	removed := c.ruin(rr, rng, sc)
 	// Sites the current solution could not place get another chance.
 	removed = append(removed, c.unassigned...)
-	c.obj.unassigned -= len(c.unassigned)
+	for _, u := range c.unassigned {
+		c.obj.lost -= c.in.value[u]
+	}
 	c.unassigned = c.unassigned[:0]
 	sortForRecreate(c.in, removed, rng)
 	c.recreate(removed, rr.nb, 0.01, rng, sc)

@@ -36,7 +36,12 @@ func genProblem(t *rapid.T) *Problem {
 		}
 	}
 	dims := rapid.IntRange(0, 2).Draw(t, "dims")
-	nTypes := rapid.IntRange(1, 3).Draw(t, "types")
+	nTypes := rapid.IntRange(1, 4).Draw(t, "types")
+	// Resources shared by several types, with small counts (0 included:
+	// a type that needs it can never drive).
+	for r := rapid.IntRange(0, 3).Draw(t, "resources"); r > 0; r-- {
+		p.Resources = append(p.Resources, Resource{Count: rapid.IntRange(0, 3).Draw(t, "resourceCount")})
+	}
 	for k := 0; k < nTypes; k++ {
 		vt := VehicleType{
 			Count:         rapid.IntRange(0, 6).Draw(t, "count") % 6,
@@ -61,6 +66,27 @@ func genProblem(t *rapid.T) *Problem {
 		for d := 0; d < dims; d++ {
 			vt.Capacity = append(vt.Capacity, float64(rapid.IntRange(5, 40).Draw(t, "cap")))
 		}
+		for r := range p.Resources {
+			if rapid.Bool().Draw(t, "takes") {
+				vt.Resources = append(vt.Resources, r)
+			}
+		}
+		if rapid.Bool().Draw(t, "startService") {
+			vt.StartService = float64(rapid.IntRange(0, 60).Draw(t, "startServiceLen"))
+			if rapid.Bool().Draw(t, "startPerUnit") {
+				for d := 0; d < dims; d++ {
+					vt.StartServicePerUnit = append(vt.StartServicePerUnit, float64(rapid.IntRange(0, 5).Draw(t, "startPerUnitLen")))
+				}
+			}
+			// Windows with gaps, some of them before the shift starts.
+			at := vt.ShiftStart + float64(rapid.IntRange(-150, 300).Draw(t, "sw0"))
+			for w := rapid.IntRange(0, 3).Draw(t, "startWindows"); w > 0; w-- {
+				length := float64(rapid.IntRange(0, 200).Draw(t, "swlen"))
+				vt.StartWindows = append(vt.StartWindows, Window{at, at + length})
+				at += length + float64(rapid.IntRange(1, 200).Draw(t, "swgap"))
+			}
+		}
+		vt.MaxGroups = rapid.IntRange(0, 3).Draw(t, "maxGroups")
 		p.VehicleTypes = append(p.VehicleTypes, vt)
 	}
 	for i := 0; i < nSites; i++ {
@@ -86,6 +112,8 @@ func genProblem(t *rapid.T) *Problem {
 				}
 			}
 		}
+		s.Group = rapid.IntRange(0, 3).Draw(t, "group")
+		s.Value = float64(rapid.IntRange(0, 20).Draw(t, "value"))
 		p.Sites = append(p.Sites, s)
 	}
 	if rapid.Bool().Draw(t, "hierarchical") {
@@ -131,8 +159,12 @@ func TestUnassignedReasons(t *testing.T) {
 			t.Fatal(err)
 		}
 		used := make([]int, len(p.VehicleTypes))
+		taken := make([]int, len(p.Resources))
 		for _, r := range sol.Routes {
 			used[r.VehicleType]++
+			for _, x := range p.VehicleTypes[r.VehicleType].Resources {
+				taken[x]++
+			}
 		}
 		for _, u := range sol.Unassigned {
 			if u.Reason != FleetExhausted {
@@ -145,9 +177,14 @@ func TestUnassignedReasons(t *testing.T) {
 				for _, a := range p.Sites[u.Site].VehicleTypes {
 					allowed = allowed || a == k
 				}
-				if !allowed || used[k] >= vt.Count {
+				free := used[k] < vt.Count
+				for _, x := range vt.Resources {
+					free = free && taken[x] < p.Resources[x].Count
+				}
+				if !allowed || !free {
 					continue
 				}
+				vt.Resources = nil
 				one := &Problem{N: p.N, Distance: p.Distance, Duration: p.Duration, Sites: []Site{p.Sites[u.Site]}, VehicleTypes: []VehicleType{vt}}
 				one.Sites[0].VehicleTypes = nil
 				s1, _ := Solve(context.Background(), one, Options{MaxIterations: 1})
