@@ -260,35 +260,6 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-func TestWorkersDeterministic(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		p := genProblem(t)
-		var calls []Progress
-		opts := Options{MaxIterations: 20, Seed: 7, Workers: 3, Progress: func(pr Progress) { calls = append(calls, pr) }}
-		a, err := Solve(context.Background(), p, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := checkSolution(p, a); err != nil {
-			t.Fatal(err)
-		}
-		if len(calls) == 0 {
-			t.Fatal("Progress never called")
-		}
-		for k := 1; k < len(calls); k++ {
-			a, b := calls[k], calls[k-1]
-			if a.Unassigned > b.Unassigned || (a.Unassigned == b.Unassigned && p.Objective == Hierarchical && a.Vehicles > b.Vehicles) {
-				t.Fatalf("progress went backwards: %+v after %+v", calls[k], calls[k-1])
-			}
-		}
-		opts.Progress = nil
-		b, _ := Solve(context.Background(), p, opts)
-		if !reflect.DeepEqual(a, b) {
-			t.Fatal("same seed and workers, different solutions")
-		}
-	})
-}
-
 // TestSolveAnyInput: whatever the problem, Solve returns an error or a
 // solution that passes the checker; it never panics.
 func TestSolveAnyInput(t *testing.T) {
