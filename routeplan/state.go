@@ -1,7 +1,5 @@
 package routeplan
 
-import "math"
-
 // objective orders solutions: less value of servable sites left unassigned
 // first, then (for the hierarchical objective) fewer routes, then the value
 // (weighted cost or distance), then distance as a tie-break so that free
@@ -25,24 +23,41 @@ func (a objective) sub(b objective) objective {
 // nothing in exact arithmetic are not taken for improvements.
 const eps = 1e-7
 
+// tolerance is the rounding allowed on sums of magnitude |b|. It is
+// written out rather than with math.Max and math.Abs, which do not inline,
+// because less runs for nearly every candidate move.
+func tolerance(b float64) float64 {
+	if b < 0 {
+		b = -b
+	}
+	if b < 1 {
+		return eps
+	}
+	return eps * b
+}
+
 // lessBy reports whether a is below b by more than the rounding of sums.
-func lessBy(a, b float64) bool { return a < b-eps*math.Max(1, math.Abs(b)) }
+func lessBy(a, b float64) bool { return a < b-tolerance(b) }
 
 // less reports whether a is better than b.
 func (a objective) less(b objective) bool {
-	if lessBy(a.lost, b.lost) {
-		return true
-	}
-	if lessBy(b.lost, a.lost) {
-		return false
+	if a.lost != b.lost {
+		tol := tolerance(b.lost)
+		if a.lost < b.lost-tol {
+			return true
+		}
+		if a.lost > b.lost+tol {
+			return false
+		}
 	}
 	if a.vehicles != b.vehicles {
 		return a.vehicles < b.vehicles
 	}
-	if lessBy(a.value, b.value) {
+	tol := tolerance(b.value)
+	if a.value < b.value-tol {
 		return true
 	}
-	if lessBy(b.value, a.value) {
+	if a.value > b.value+tol {
 		return false
 	}
 	return lessBy(a.tie, b.tie)
