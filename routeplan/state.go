@@ -71,7 +71,10 @@ type route struct {
 	// route (an unused vehicle) has 0 for both.
 	dist, cost float64
 	obj        objective
-	fc         fastCache
+	// total is the route's load per capacity dimension, so that an
+	// insertion that overloads it is ruled out before any simulation.
+	total []float64
+	fc    fastCache
 }
 
 // routeObjective is the contribution of a feasible route of n sites with
@@ -135,6 +138,7 @@ func (st *state) copyFrom(o *state) {
 		nr := st.routes[k]
 		nr.typ, nr.dist, nr.cost, nr.obj = r.typ, r.dist, r.cost, r.obj
 		nr.seq = append(nr.seq[:0], r.seq...)
+		nr.total = append(nr.total[:0], r.total...)
 		nr.fc.loc = append(nr.fc.loc[:0], r.fc.loc...)
 		nr.fc.dep = append(nr.fc.dep[:0], r.fc.dep...)
 		nr.fc.lat = append(nr.fc.lat[:0], r.fc.lat...)
@@ -182,6 +186,17 @@ func (st *state) recount() {
 	}
 }
 
+// fits reports whether r has room for u's demand.
+func (st *state) fits(r *route, u int) bool {
+	vt := &st.in.types[r.typ]
+	for j, d := range st.in.sites[u].Demand {
+		if r.total[j]+d > vt.Capacity[j] {
+			return false
+		}
+	}
+	return true
+}
+
 // canOpen reports whether a new route of type t fits the fleet: a vehicle
 // of the type and a unit of each of its resources are free.
 func (st *state) canOpen(t int) bool {
@@ -220,6 +235,13 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	r := st.routes[k]
 	st.obj = st.obj.sub(r.obj)
 	r.seq = append(r.seq[:0], seq...)
+	r.total = growF(r.total, st.in.dims)
+	clear(r.total)
+	for _, s := range r.seq {
+		for j, d := range st.in.sites[s].Demand {
+			r.total[j] += d
+		}
+	}
 	st.in.refresh(r)
 	if st.in.fast {
 		dist = r.baseDist()
