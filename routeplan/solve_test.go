@@ -212,13 +212,20 @@ func TestValidate(t *testing.T) {
 			{Location: 1, Windows: []Window{{10, 5}}, Demand: []float64{-1}},
 			{Location: 7, Demand: []float64{1, 2}, VehicleTypes: []int{3}},
 		},
-		VehicleTypes: []VehicleType{{Count: 1, Capacity: []float64{math.Inf(1)}, ShiftEnd: -1}},
+		VehicleTypes: []VehicleType{{Count: 1, Capacity: []float64{math.Inf(1)}, ShiftEnd: -1,
+			Resources: []int{0, 2, 0}, StartService: -1, StartServicePerUnit: []float64{1, 2},
+			StartWindows: []Window{{0, 10}, {5, 20}, {30, math.NaN()}}, MaxGroups: -1}},
+		Resources: []Resource{{Count: -1}},
 	}
+	p.Sites[0].Value = -2
 	err := Validate(p)
 	if !errors.Is(err, constraints.ErrInvalid) {
 		t.Fatalf("want ErrInvalid, got %v", err)
 	}
-	for _, path := range []string{"duration", "sites[0].windows[0]", "sites[0].demand[0]", "sites[1].location", "sites[1].demand", "sites[1].vehicleTypes[0]", "vehicleTypes[0].capacity[0]", "vehicleTypes[0].shiftEnd"} {
+	for _, path := range []string{"duration", "sites[0].windows[0]", "sites[0].demand[0]", "sites[1].location", "sites[1].demand", "sites[1].vehicleTypes[0]", "vehicleTypes[0].capacity[0]", "vehicleTypes[0].shiftEnd",
+		"resources[0].count", "vehicleTypes[0].resources[1]", "vehicleTypes[0].resources[2]", "vehicleTypes[0].startService",
+		"vehicleTypes[0].startServicePerUnit", "vehicleTypes[0].startWindows[1]", "vehicleTypes[0].startWindows[2].end",
+		"vehicleTypes[0].maxGroups", "sites[0].value"} {
 		found := false
 		for _, v := range constraints.AsViolations(err) {
 			found = found || v.Path == path
@@ -266,7 +273,7 @@ func TestSolveAnyInput(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genProblem(t)
 		f := rapid.SampledFrom([]float64{math.NaN(), math.Inf(1), -1, 0, 1e18}).Draw(t, "bad")
-		switch rapid.IntRange(0, 8).Draw(t, "corrupt") {
+		switch rapid.IntRange(0, 14).Draw(t, "corrupt") {
 		case 0:
 			p.Distance[rapid.IntRange(0, len(p.Distance)-1).Draw(t, "i")] = f
 		case 1:
@@ -285,6 +292,19 @@ func TestSolveAnyInput(t *testing.T) {
 			p.Objective = Objective(rapid.IntRange(-1, 3).Draw(t, "obj"))
 		case 8:
 			p.Sites[0].ServicePerUnit = []float64{f, f, f, f}[:rapid.IntRange(1, 4).Draw(t, "perUnitDims")]
+		case 9:
+			p.Resources = append(p.Resources, Resource{Count: rapid.IntRange(-2, 2).Draw(t, "resourceCount")})
+			p.VehicleTypes[0].Resources = append(p.VehicleTypes[0].Resources, rapid.IntRange(-1, len(p.Resources)).Draw(t, "resource"))
+		case 10:
+			p.VehicleTypes[0].StartWindows = append(p.VehicleTypes[0].StartWindows, Window{f, f + 10}, Window{0, 5})
+		case 11:
+			p.VehicleTypes[0].StartServicePerUnit = []float64{f, f, f, f}[:rapid.IntRange(1, 4).Draw(t, "startPerUnitDims")]
+		case 12:
+			p.VehicleTypes[0].StartService = f
+		case 13:
+			p.Sites[0].Value = f
+		case 14:
+			p.VehicleTypes[0].MaxGroups = rapid.IntRange(-2, 2).Draw(t, "maxGroups")
 		}
 		sol, err := Solve(context.Background(), p, Options{MaxIterations: 5})
 		if err != nil {
