@@ -14,6 +14,7 @@ func checkSolution(p *Problem, sol *Solution) error {
 	near := func(a, b float64) bool { return math.Abs(a-b) <= tol*math.Max(1, math.Abs(b)) }
 	seen := make([]int, len(p.Sites))
 	used := make([]int, len(p.VehicleTypes))
+	taken := make([]int, len(p.Resources))
 	var cost, dist float64
 	for ri, r := range sol.Routes {
 		if r.VehicleType < 0 || r.VehicleType >= len(p.VehicleTypes) {
@@ -21,6 +22,9 @@ func checkSolution(p *Problem, sol *Solution) error {
 		}
 		vt := p.VehicleTypes[r.VehicleType]
 		used[r.VehicleType]++
+		for _, x := range vt.Resources {
+			taken[x]++
+		}
 		if len(r.Visits) == 0 {
 			return fmt.Errorf("route %d: no visits", ri)
 		}
@@ -28,9 +32,17 @@ func checkSolution(p *Problem, sol *Solution) error {
 		at := vt.StartLocation
 		t := r.Depart
 		var d, drive, since float64
-		if r.Depart < vt.ShiftStart {
-			return fmt.Errorf("route %d: departs %g before shift start %g", ri, r.Depart, vt.ShiftStart)
+		if r.Start < vt.ShiftStart-tol {
+			return fmt.Errorf("route %d: starts %g before shift start %g", ri, r.Start, vt.ShiftStart)
 		}
+		inStart := len(vt.StartWindows) == 0
+		for _, w := range vt.StartWindows {
+			inStart = inStart || (r.Start >= w.Start-tol && r.Start <= w.End+tol)
+		}
+		if !inStart {
+			return fmt.Errorf("route %d: start %g outside the start windows %v", ri, r.Start, vt.StartWindows)
+		}
+		groups := map[int]bool{}
 		leg := func(to int) error {
 			dur := p.Duration[at*p.N+to]
 			d += p.Distance[at*p.N+to]
@@ -49,6 +61,7 @@ func checkSolution(p *Problem, sol *Solution) error {
 			}
 			s := p.Sites[v.Site]
 			seen[v.Site]++
+			groups[s.Group] = true
 			if s.VehicleTypes != nil {
 				ok := false
 				for _, a := range s.VehicleTypes {
@@ -88,14 +101,24 @@ func checkSolution(p *Problem, sol *Solution) error {
 		if err := leg(vt.EndLocation); err != nil {
 			return err
 		}
+		loading := vt.StartService
+		for j, u := range vt.StartServicePerUnit {
+			loading += u * load[j]
+		}
+		if r.Depart < r.Start+loading-tol {
+			return fmt.Errorf("route %d: departs %g before its loading from %g for %g ends", ri, r.Depart, r.Start, loading)
+		}
+		if vt.MaxGroups > 0 && len(groups) > vt.MaxGroups {
+			return fmt.Errorf("route %d: %d groups, type allows %d", ri, len(groups), vt.MaxGroups)
+		}
 		if !near(r.Return, t) {
 			return fmt.Errorf("route %d: return %g, recomputed %g", ri, r.Return, t)
 		}
 		if r.Return > vt.ShiftEnd+tol {
 			return fmt.Errorf("route %d: returns %g after shift end %g", ri, r.Return, vt.ShiftEnd)
 		}
-		if vt.MaxDuty > 0 && r.Return-r.Depart > vt.MaxDuty+tol {
-			return fmt.Errorf("route %d: duty %g over %g", ri, r.Return-r.Depart, vt.MaxDuty)
+		if vt.MaxDuty > 0 && r.Return-r.Start > vt.MaxDuty+tol {
+			return fmt.Errorf("route %d: duty %g over %g", ri, r.Return-r.Start, vt.MaxDuty)
 		}
 		if vt.MaxDriving > 0 && drive > vt.MaxDriving+tol {
 			return fmt.Errorf("route %d: driving %g over %g", ri, drive, vt.MaxDriving)
@@ -105,15 +128,20 @@ func checkSolution(p *Problem, sol *Solution) error {
 				return fmt.Errorf("route %d: load %g over capacity %g in dimension %d", ri, load[j], vt.Capacity[j], j)
 			}
 		}
-		if !near(r.Distance, d) || !near(r.Driving, drive) || !near(r.Duration, r.Return-r.Depart) {
-			return fmt.Errorf("route %d: totals %g/%g/%g, recomputed %g/%g/%g", ri, r.Distance, r.Driving, r.Duration, d, drive, r.Return-r.Depart)
+		if !near(r.Distance, d) || !near(r.Driving, drive) || !near(r.Duration, r.Return-r.Start) {
+			return fmt.Errorf("route %d: totals %g/%g/%g, recomputed %g/%g/%g", ri, r.Distance, r.Driving, r.Duration, d, drive, r.Return-r.Start)
 		}
 		dist += d
-		cost += vt.FixedCost + vt.DistanceCost*d + vt.TimeCost*(r.Return-r.Depart)
+		cost += vt.FixedCost + vt.DistanceCost*d + vt.TimeCost*(r.Return-r.Start)
 	}
 	for t, n := range used {
 		if n > p.VehicleTypes[t].Count {
 			return fmt.Errorf("type %d: %d routes, count %d", t, n, p.VehicleTypes[t].Count)
+		}
+	}
+	for x, n := range taken {
+		if n > p.Resources[x].Count {
+			return fmt.Errorf("resource %d: taken by %d routes, count %d", x, n, p.Resources[x].Count)
 		}
 	}
 	for _, u := range sol.Unassigned {
@@ -134,4 +162,19 @@ func checkSolution(p *Problem, sol *Solution) error {
 		return fmt.Errorf("totals %g/%g/%d, recomputed %g/%g/%d", sol.Cost, sol.Distance, sol.Vehicles, cost, dist, len(sol.Routes))
 	}
 	return nil
+}
+
+// servedValue is the total Value (0 counting as 1) of the sites sol serves.
+func servedValue(p *Problem, sol *Solution) float64 {
+	v := 0.0
+	for _, r := range sol.Routes {
+		for _, x := range r.Visits {
+			if val := p.Sites[x.Site].Value; val != 0 {
+				v += val
+			} else {
+				v++
+			}
+		}
+	}
+	return v
 }

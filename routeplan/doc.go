@@ -2,37 +2,52 @@
 // sites each vehicle visits, in what order, and when.
 //
 // A Problem holds a distance and a duration matrix over locations, the sites
-// to serve (one or more time windows each, a service time and a demand vector
-// of any dimension) and a heterogeneous fleet of vehicle types (count,
-// capacity vector, start and end location, shift, maximum duty and driving
-// time, a break rule, fixed, distance and time costs). Solve returns routes
-// with a complete schedule (arrival, service start and departure at every
-// site) that satisfies every constraint, and lists the sites it could not
-// serve with a Reason rather than failing the call.
+// to serve (one or more time windows each, a service time, a demand vector
+// of any dimension, a group and a value) and a heterogeneous fleet of
+// vehicle types (count, capacity vector, start and end location, shift,
+// start service with start windows, maximum duty and driving time, a break
+// rule, a limit on the groups of one route, fixed, distance and time
+// costs). Resources are pools several vehicle types draw from: a route
+// takes one unit of each resource its type lists, so that a type can be a
+// pairing (a driver shift with a trailer type, say) and the search decides
+// which pairings drive. Solve returns routes with a complete schedule
+// (start of loading, departure, arrival, service start and departure at
+// every site) that satisfies every constraint, and lists the sites it could
+// not serve with a Reason rather than failing the call. When the fleet
+// cannot serve every site, it serves the most value (Site.Value) first.
 //
 // Schedules follow one exact model, which callers may re-check on their own:
-// driving happens only on legs, uninterrupted; service starts inside one of
-// the site's windows, not before arrival; a departure later than the end of
-// service is a rest taken at the site; and under a break rule the driving
-// accumulated since the last non-driving period (departure minus arrival) of
-// at least BreakDuration may never exceed BreakAfter. With integral inputs
-// every time in a Solution is integral, because the solver only adds,
-// subtracts and compares.
+// the start service (loading) begins at or after the shift start inside one
+// of the type's start windows and lasts StartService plus the per-unit time
+// of the route's load; the vehicle departs when it is done or later, and
+// duty and time cost count from its beginning. Driving happens only on
+// legs, uninterrupted; service starts inside one of the site's windows, not
+// before arrival; a departure later than the end of service is a rest taken
+// at the site; and under a break rule the driving accumulated since the last
+// non-driving period (departure minus arrival) of at least BreakDuration may
+// never exceed BreakAfter. With integral inputs every time in a Solution is
+// integral, because the solver only adds, subtracts and compares. An
+// Evaluator times any given route by the same model and code, or says which
+// rule it breaks.
 //
 // Solve is anytime: it stops at Options.TimeLimit, Options.MaxIterations or
 // when its context is cancelled, and returns the best feasible solution found
-// so far. The same Problem, Seed, Workers and MaxIterations give the same
-// Solution.
+// so far. It runs Options.Streams independent searches on Options.Workers
+// goroutines and keeps the best; the same Problem, Seed, Streams and
+// MaxIterations give the same Solution, whatever the number of workers.
 //
-// The search: a cheapest-insertion construction (far sites first), then,
-// under the Hierarchical objective, route elimination (empty the shortest
-// route, forbid new ones, ruin and recreate until every site is back, with
-// absence weights on the sites that stay out), then ruin-and-recreate with
-// simulated annealing: remove strings of consecutive sites from routes near
-// a random site (SISR, Christiaens and Vanden Berghe 2020), reinsert them at
-// their cheapest places with blinks, and polish with a granular local search
-// (relocate, swap, 2-opt, 2-opt*). When every site has at most one window and
-// no break, duty, driving limit or time cost applies (the Solomon case),
-// moves are checked in constant time from each route's earliest departures
-// and latest starts; otherwise each candidate route is simulated exactly.
+// The search: a cheapest-insertion construction (most valuable sites first,
+// then far sites first), then, under the Hierarchical objective, route
+// elimination (empty the shortest route, forbid new ones, ruin and recreate
+// until every site is back, with absence weights on the sites that stay
+// out), then ruin-and-recreate with simulated annealing: remove strings of
+// consecutive sites from routes near a random site (SISR, Christiaens and
+// Vanden Berghe 2020), reinsert them at their cheapest places with blinks,
+// and polish with a granular local search (relocate, swap, 2-opt, 2-opt*).
+// A new route takes the cheapest vehicle type, ranked once per site, whose
+// vehicle and resources are free. When every site has at most one window
+// and no break, duty, driving limit, time cost, start service or group
+// limit applies (the Solomon case), moves are checked in constant time from
+// each route's earliest departures and latest starts; otherwise each
+// candidate route is simulated exactly.
 package routeplan

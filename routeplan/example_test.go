@@ -57,3 +57,45 @@ func ExampleSolve() {
 	// store-3 unassigned: CAPACITY
 	// cost 160, distance 60 km, 1 vehicle(s)
 }
+
+// A trailer cannot be loaded with all three stores of its route, so the
+// caller drops the last stop and asks for the shorter route's schedule; it
+// also learns why a frozen store cannot join a single-temperature trailer
+// that already carries chilled goods.
+func ExampleEvaluator_Route() {
+	pos := []float64{0, 10, 20, 30}
+	n := len(pos)
+	p := &routeplan.Problem{N: n, Distance: make([]float64, n*n), Duration: make([]float64, n*n)}
+	for i := range pos {
+		for j := range pos {
+			d := pos[i] - pos[j]
+			if d < 0 {
+				d = -d
+			}
+			p.Distance[i*n+j] = d
+			p.Duration[i*n+j] = 2 * d
+		}
+	}
+	const chilled, frozen = 1, 2
+	p.Sites = []routeplan.Site{
+		{ID: "store-1", Location: 1, Service: 15, Demand: []float64{4}, Group: chilled},
+		{ID: "store-2", Location: 2, Service: 15, Demand: []float64{5}, Group: chilled, Windows: []routeplan.Window{{Start: 300, End: 360}}},
+		{ID: "store-3", Location: 3, Service: 15, Demand: []float64{1}, Group: frozen},
+	}
+	p.VehicleTypes = []routeplan.VehicleType{{
+		ID: "reefer", Count: 1, Capacity: []float64{10}, ShiftStart: 0, ShiftEnd: 600,
+		StartService: 30, MaxGroups: 1, DistanceCost: 1, TimeCost: 1,
+	}}
+	ev, err := routeplan.NewEvaluator(p)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, _, ok := ev.Route(0, []int{0, 1})
+	fmt.Printf("feasible %v: loading from %g, departs %g, returns %g, duty %g\n", ok, r.Start, r.Depart, r.Return, r.Duration)
+	_, reason, ok := ev.Route(0, []int{0, 1, 2})
+	fmt.Printf("feasible %v: %s\n", ok, reason)
+	// Output:
+	// feasible true: loading from 215, departs 245, returns 355, duty 140
+	// feasible false: GROUP_LIMIT
+}

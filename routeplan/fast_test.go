@@ -140,3 +140,31 @@ func TestFastMatchesSimulation(t *testing.T) {
 		}
 	})
 }
+
+// TestFastPathScope: resources and site values leave routes' feasibility
+// alone and keep the constant-time path; a start service, start windows and
+// group limits turn it off.
+func TestFastPathScope(t *testing.T) {
+	base := func() *Problem {
+		p := benchProblem(10, false)
+		p.Resources = []Resource{{Count: 3}}
+		p.VehicleTypes[0].Resources = []int{0}
+		p.Sites[0].Value = 5
+		return p
+	}
+	if !newInstance(base()).fast {
+		t.Fatal("resources or values turned the fast path off")
+	}
+	for name, set := range map[string]func(*VehicleType){
+		"StartService":        func(vt *VehicleType) { vt.StartService = 1 },
+		"StartServicePerUnit": func(vt *VehicleType) { vt.StartServicePerUnit = []float64{1} },
+		"StartWindows":        func(vt *VehicleType) { vt.StartWindows = []Window{{0, 1000}} },
+		"MaxGroups":           func(vt *VehicleType) { vt.MaxGroups = 2 },
+	} {
+		p := base()
+		set(&p.VehicleTypes[0])
+		if newInstance(p).fast {
+			t.Errorf("%s set, fast path on", name)
+		}
+	}
+}

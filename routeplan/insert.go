@@ -23,6 +23,7 @@ type scratch struct {
 	removed []int
 	sch     schedule
 	sch2    schedule
+	reach   schedule
 }
 
 // withInsert returns r.seq with u inserted at pos, in buf.
@@ -56,7 +57,16 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 		}
 		return
 	}
+	// Rule out cheaply what the simulation would reject or not prefer:
+	// an overload, and a route whose lower bound is no better than the
+	// best place so far.
+	if !st.fits(r, u) {
+		return
+	}
 	sc.seq = withInsert(sc.seq, r.seq, u, pos)
+	if best.ok && !st.in.lowerBound(r.typ, sc.seq).sub(r.obj).less(best.delta) {
+		return
+	}
 	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return
 	}
@@ -64,6 +74,56 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 	if !best.ok || d.less(best.delta) {
 		best.k, best.pos, best.delta, best.ok, best.lazy = k, pos, d, true, false
 		best.dist, best.cost = sc.sch.dist, sc.sch.cost
+	}
+}
+
+// insertAnywhere tries u at every position of route k. When sites are
+// left out for want of vehicles, every insertion ends in such a scan of
+// every route, so on instances that are simulated it first rules out,
+// without a simulation each, what cannot work: a route of a type u does not
+// allow or without room for u, and the positions u's windows have closed
+// for. The route as it is, served from its earliest departure, gives for
+// every position the earliest time the vehicle can leave for u: with u on
+// board the loading only gets longer, and the sites before u are served no
+// earlier.
+func (st *state) insertAnywhere(u, k int, best *insertion, sc *scratch) {
+	in, r := st.in, st.routes[k]
+	if !in.allowed[u][r.typ] {
+		return
+	}
+	if in.fast || len(r.seq) == 0 {
+		for p := 0; p <= len(r.seq); p++ {
+			st.tryInsert(u, k, p, best, sc)
+		}
+		return
+	}
+	if !st.fits(r, u) {
+		return
+	}
+	closes := inf
+	site := &in.sites[u]
+	if ws := site.Windows; len(ws) > 0 {
+		closes = ws[len(ws)-1].End
+	}
+	vt := &in.types[r.typ]
+	l := in.loadingTime(r.typ, r.total)
+	depart, ok := in.earliestDeparture(r.typ, l)
+	rs := &sc.reach
+	if ok {
+		in.simulate(r.typ, r.seq, depart, l, rs)
+	}
+	for p := 0; p <= len(r.seq); p++ {
+		if ok && p <= len(rs.start) {
+			leave, from := depart, vt.StartLocation
+			if p > 0 {
+				prev := &in.sites[r.seq[p-1]]
+				leave, from = rs.start[p-1]+prev.Service, prev.Location
+			}
+			if leave+in.legDur(from, site.Location) > closes {
+				continue
+			}
+		}
+		st.tryInsert(u, k, p, best, sc)
 	}
 }
 
@@ -90,10 +150,8 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 		}
 	}
 	if full || !best.ok {
-		for k, r := range st.routes {
-			for p := 0; p <= len(r.seq); p++ {
-				st.tryInsert(u, k, p, &best, sc)
-			}
+		for k := range st.routes {
+			st.insertAnywhere(u, k, &best, sc)
 		}
 	}
 	// Under the fewest-vehicles objective a new route is the last resort;
@@ -106,18 +164,11 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 	if st.routeCap > 0 && len(st.routes) >= st.routeCap {
 		return best
 	}
-	for t := range st.in.types {
-		if st.used[t] >= st.in.types[t].Count || !st.in.allowed[u][t] {
-			continue
-		}
-		sc.seq = append(sc.seq[:0], u)
-		if st.in.evaluate(t, sc.seq, &sc.sch, false) != feasible {
-			continue
-		}
-		d := st.in.routeObjective(1, sc.sch.dist, sc.sch.cost)
+	if t, sch := st.in.cheapestOpening(st, u, sc); sch != nil {
+		d := st.in.routeObjective(1, sch.dist, sch.cost)
 		if !best.ok || d.less(best.delta) {
 			best.k, best.pos, best.delta, best.ok, best.lazy = -t-1, 0, d, true, false
-			best.dist, best.cost = sc.sch.dist, sc.sch.cost
+			best.dist, best.cost = sch.dist, sch.cost
 		}
 	}
 	return best
@@ -127,10 +178,7 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 func (st *state) apply(u int, ins insertion, sc *scratch) bool {
 	k := ins.k
 	if k < 0 {
-		t := -k - 1
-		st.routes = append(st.routes, &route{typ: t})
-		st.used[t]++
-		k = len(st.routes) - 1
+		k = st.open(-k - 1)
 	}
 	r := st.routes[k]
 	sc.seq2 = withInsert(sc.seq2, r.seq, u, ins.pos)
@@ -145,9 +193,7 @@ func (st *state) recreate(sites []int, nb *neighbours, blink float64, rng *rand.
 	for _, u := range sites {
 		ins := st.bestInsertion(u, nb.of(u), false, blink, rng, sc)
 		if !ins.ok || !st.apply(u, ins, sc) {
-			st.unassigned = append(st.unassigned, u)
-			st.obj.unassigned++
-			continue
+			st.unassign(u)
 		}
 	}
 }

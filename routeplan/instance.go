@@ -11,10 +11,25 @@ type instance struct {
 	types   []VehicleType
 	dims    int
 	allowed [][]bool // allowed[site][type]
+	// value is each site's Value, 0 read as 1; uniform is true when they
+	// are all equal, so that the search need not favour any site.
+	value   []float64
+	uniform bool
+	// usable is false for a type that can never drive: no vehicle, or a
+	// resource it needs has none.
+	usable []bool
+	// twin[t] is the lowest type whose routes are evaluated exactly as
+	// t's (same locations, shift, capacity, rules and costs; only the ID,
+	// count, resources and the sites allowed may differ), so that routes
+	// of one site are evaluated once per twin class.
+	twin []int
+	// opening lists, per servable site, the types that can serve it on a
+	// route of its own, cheapest first (see openings.go).
+	opening [][]int32
 	// fast is true when every site has at most one window and no type has
-	// a break rule, a duty or driving limit or a time cost: then a route's
-	// earliest departures and latest starts decide every inter-route move
-	// in constant time (see fast.go).
+	// a break rule, a duty or driving limit, a time cost, a start service
+	// or a group limit: then a route's earliest departures and latest
+	// starts decide every inter-route move in constant time (see fast.go).
 	fast bool
 	// symmetric is true when both matrices are symmetric.
 	symmetric bool
@@ -38,6 +53,8 @@ func newInstance(p *Problem) *instance {
 		in.dims = len(p.VehicleTypes[0].Capacity)
 	}
 	in.allowed = make([][]bool, len(p.Sites))
+	in.value = make([]float64, len(p.Sites))
+	in.uniform = true
 	in.fast = true
 	for i := range p.Sites {
 		a := make([]bool, len(p.VehicleTypes))
@@ -54,14 +71,77 @@ func newInstance(p *Problem) *instance {
 		if len(p.Sites[i].Windows) > 1 {
 			in.fast = false
 		}
+		in.value[i] = p.Sites[i].Value
+		if in.value[i] == 0 {
+			in.value[i] = 1
+		}
+		in.uniform = in.uniform && in.value[i] == in.value[0]
 	}
-	for _, vt := range p.VehicleTypes {
-		if vt.BreakAfter > 0 || vt.MaxDuty > 0 || vt.MaxDriving > 0 || vt.TimeCost > 0 {
+	in.usable = make([]bool, len(p.VehicleTypes))
+	in.twin = make([]int, len(p.VehicleTypes))
+	for t := range p.VehicleTypes {
+		vt := &p.VehicleTypes[t]
+		if vt.BreakAfter > 0 || vt.MaxDuty > 0 || vt.MaxDriving > 0 || vt.TimeCost > 0 || vt.MaxGroups > 0 || hasStartService(vt) {
 			in.fast = false
+		}
+		in.usable[t] = vt.Count > 0
+		for _, r := range vt.Resources {
+			in.usable[t] = in.usable[t] && p.Resources[r].Count > 0
+		}
+		in.twin[t] = t
+		for u := 0; u < t; u++ {
+			if in.twin[u] == u && sameRoutes(vt, &p.VehicleTypes[u]) {
+				in.twin[t] = u
+				break
+			}
 		}
 	}
 	in.symmetric = symmetric(p.Distance, p.N) && symmetric(p.Duration, p.N)
 	return in
+}
+
+// hasStartService reports whether routes of vt work at the depot before
+// departure or may only begin inside windows.
+func hasStartService(vt *VehicleType) bool {
+	if vt.StartService > 0 || len(vt.StartWindows) > 0 {
+		return true
+	}
+	for _, u := range vt.StartServicePerUnit {
+		if u > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// sameRoutes reports whether every route has the same schedule, cost and
+// feasibility (sites allowed aside) on types a and b.
+func sameRoutes(a, b *VehicleType) bool {
+	if !equalFloats(a.Capacity, b.Capacity) || !equalFloats(a.StartServicePerUnit, b.StartServicePerUnit) || len(a.StartWindows) != len(b.StartWindows) {
+		return false
+	}
+	for k := range a.StartWindows {
+		if a.StartWindows[k] != b.StartWindows[k] {
+			return false
+		}
+	}
+	return a.StartLocation == b.StartLocation && a.EndLocation == b.EndLocation &&
+		a.ShiftStart == b.ShiftStart && a.ShiftEnd == b.ShiftEnd && a.StartService == b.StartService &&
+		a.MaxDuty == b.MaxDuty && a.MaxDriving == b.MaxDriving && a.BreakAfter == b.BreakAfter &&
+		a.BreakDuration == b.BreakDuration && a.FixedCost == b.FixedCost && a.DistanceCost == b.DistanceCost &&
+		a.TimeCost == b.TimeCost && a.MaxGroups == b.MaxGroups
+}
+
+func equalFloats(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if a[k] != b[k] {
+			return false
+		}
+	}
+	return true
 }
 
 func symmetric(m []float64, n int) bool {
@@ -96,4 +176,18 @@ func earliestIn(ws []Window, t float64) (start, end float64, ok bool) {
 		return t, w.End, true
 	}
 	return 0, 0, false
+}
+
+// latestIn returns the latest time not after t inside one of ws (sorted),
+// and false when no window has opened by t. An empty list imposes nothing.
+func latestIn(ws []Window, t float64) (float64, bool) {
+	if len(ws) == 0 {
+		return t, true
+	}
+	for k := len(ws) - 1; k >= 0; k-- {
+		if w := ws[k]; w.Start <= t {
+			return min(t, w.End), true
+		}
+	}
+	return 0, false
 }

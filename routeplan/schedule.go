@@ -9,8 +9,10 @@ var inf = math.Inf(1)
 type failure int
 
 const (
-	feasible failure = iota
+	feasible       failure = iota
+	failCompatible         // a site does not allow the vehicle type
 	failCapacity
+	failGroups // more distinct site groups than the type's MaxGroups
 	failWindow
 	failShift
 	failDuty // only the duty limit is broken: a later departure may fix it
@@ -18,28 +20,36 @@ const (
 
 // schedule is the timing of one route, computed by simulate.
 type schedule struct {
-	depart, ret     float64
-	dist, drive     float64
-	arr, start, dep []float64
-	cost            float64
-	// Scratch space of delayDeparture, kept to avoid allocating.
-	cands []float64
-	tmp   *schedule
+	// begin is when the start service begins (depart when there is none).
+	begin, depart, ret float64
+	dist, drive        float64
+	arr, start, dep    []float64
+	cost               float64
+	// Scratch space of evaluate and delayDeparture, kept to avoid
+	// allocating.
+	load   []float64
+	groups []int
+	cands  []float64
+	tmp    *schedule
 }
 
-func (s *schedule) duty() float64 { return s.ret - s.depart }
+func (s *schedule) duty() float64 { return s.ret - s.begin }
 
 // simulate plays route seq of type t forward from departure time depart,
-// serving each site as early as possible and resting only when the break
-// rule demands it before the next leg. It fills s and reports the first rule
-// broken. The result never gets earlier when depart gets later, which
-// evaluate relies on.
-func (in *instance) simulate(t int, seq []int, depart float64, s *schedule) failure {
+// after a start service of l, serving each site as early as possible and
+// resting only when the break rule demands it before the next leg. It fills
+// s and reports the first rule broken. The result never gets earlier when
+// depart gets later, which evaluate relies on.
+func (in *instance) simulate(t int, seq []int, depart, l float64, s *schedule) failure {
 	vt := &in.types[t]
 	s.arr = s.arr[:0]
 	s.start = s.start[:0]
 	s.dep = s.dep[:0]
 	s.depart = depart
+	s.begin = depart
+	if l > 0 || len(vt.StartWindows) > 0 {
+		s.begin = in.beginFor(t, depart, l)
+	}
 	s.dist, s.drive = 0, 0
 	prev := vt.StartLocation
 	now := depart
@@ -94,7 +104,7 @@ func (in *instance) simulate(t int, seq []int, depart float64, s *schedule) fail
 	if now > vt.ShiftEnd || (vt.MaxDriving > 0 && s.drive > vt.MaxDriving) {
 		return failShift
 	}
-	if vt.MaxDuty > 0 && now-depart > vt.MaxDuty {
+	if vt.MaxDuty > 0 && now-s.begin > vt.MaxDuty {
 		return failDuty
 	}
 	return feasible
@@ -105,17 +115,23 @@ func (in *instance) simulate(t int, seq []int, depart float64, s *schedule) fail
 // duty limit, a time cost), it departs as late as it can without returning
 // later, so that the vehicle does not wait at its first sites.
 func (in *instance) evaluate(t int, seq []int, s *schedule, tight bool) failure {
+	for _, i := range seq {
+		if !in.allowed[i][t] {
+			return failCompatible
+		}
+	}
+	return in.evaluateAllowed(t, seq, s, tight)
+}
+
+// evaluateAllowed is evaluate for sites known to allow type t.
+func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) failure {
 	if len(seq) == 0 {
 		// An empty route is an unused vehicle: nothing to check, no cost.
-		*s = schedule{arr: s.arr[:0], start: s.start[:0], dep: s.dep[:0]}
+		*s = schedule{arr: s.arr[:0], start: s.start[:0], dep: s.dep[:0], load: s.load, groups: s.groups, cands: s.cands, tmp: s.tmp}
 		return feasible
 	}
 	vt := &in.types[t]
-	for _, i := range seq {
-		if !in.allowed[i][t] {
-			return failCapacity
-		}
-	}
+	s.load = growF(s.load, in.dims)
 	if in.dims > 0 {
 		for d := 0; d < in.dims; d++ {
 			load := 0.0
@@ -125,14 +141,26 @@ func (in *instance) evaluate(t int, seq []int, s *schedule, tight bool) failure 
 			if load > vt.Capacity[d] {
 				return failCapacity
 			}
+			s.load[d] = load
 		}
 	}
-	f := in.simulate(t, seq, vt.ShiftStart, s)
+	if vt.MaxGroups > 0 {
+		var over bool
+		if over, s.groups = in.tooManyGroups(seq, vt.MaxGroups, s.groups); over {
+			return failGroups
+		}
+	}
+	l := in.loadingTime(t, s.load[:in.dims])
+	depart, ok := in.earliestDeparture(t, l)
+	if !ok {
+		return failShift
+	}
+	f := in.simulate(t, seq, depart, l, s)
 	if f != feasible && f != failDuty {
 		return f
 	}
-	if len(seq) > 0 && (tight || f == failDuty || vt.TimeCost > 0) {
-		if !in.delayDeparture(t, seq, s) {
+	if tight || f == failDuty || vt.TimeCost > 0 {
+		if !in.delayDeparture(t, seq, l, s) {
 			return failShift
 		}
 	}
@@ -141,39 +169,72 @@ func (in *instance) evaluate(t int, seq []int, s *schedule, tight bool) failure 
 }
 
 // delayDeparture tries later departures for a route already simulated in s
-// and keeps the feasible one with the shortest duty. Candidate delays are
-// the waiting accumulated up to each visit, capped by the slack of the
-// windows, so that with integral inputs every time stays integral.
-func (in *instance) delayDeparture(t int, seq []int, s *schedule) bool {
+// after a start service of l, and keeps the feasible one with the shortest
+// duty, then the earliest return, then the latest departure. Candidate
+// delays are the waiting accumulated up to each visit, capped by the slack
+// of the windows, and, under start windows, the delays that end the loading
+// with a window's start or end, so that with integral inputs every time
+// stays integral.
+func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule) bool {
 	vt := &in.types[t]
 	base, baseRet := s.depart, s.ret
-	maxDelay := inf
+	slack := inf // the largest delay no site window forbids
 	waited := 0.0
 	cands := s.cands[:0]
 	for k, i := range seq {
 		waited += s.start[k] - s.arr[k]
 		_, end, _ := earliestIn(in.sites[i].Windows, s.start[k])
-		if d := waited + end - s.start[k]; d < maxDelay {
-			maxDelay = d
+		if d := waited + end - s.start[k]; d < slack {
+			slack = d
 		}
 		cands = append(cands, waited)
 	}
 	s.cands = cands
-	if waited < maxDelay {
-		maxDelay = waited
-	}
-	bestDelay, bestDuty := -1.0, inf
+	maxDelay := min(slack, waited)
+	bestDelay, bestDuty, bestRet := -1.0, inf, inf
 	if vt.MaxDuty == 0 || s.duty() <= vt.MaxDuty {
-		bestDelay, bestDuty = 0, s.duty()
+		bestDelay, bestDuty, bestRet = 0, s.duty(), s.ret
 	}
 	if s.tmp == nil {
 		s.tmp = &schedule{}
 	}
 	tmp := s.tmp
+	try := func(d float64) bool {
+		if in.simulate(t, seq, base+d, l, tmp) != feasible {
+			return false
+		}
+		if tmp.duty() < bestDuty || (tmp.duty() == bestDuty && (tmp.ret < bestRet || (tmp.ret == bestRet && d > bestDelay))) {
+			bestDelay, bestDuty, bestRet = d, tmp.duty(), tmp.ret
+		}
+		return true
+	}
+	// Under start windows the loading cannot always follow the departure:
+	// between two windows it stays at the end of the first, and a
+	// departure later than every wait, returning later, may still shorten
+	// the duty by loading at the end of the current window or in the next
+	// one. The return gets later by at most the delay beyond the waits, so
+	// the shift end bounds the delays worth a simulation.
+	if len(vt.StartWindows) > 0 {
+		limit := min(slack, vt.ShiftEnd-baseRet+waited)
+		for k := len(vt.StartWindows) - 1; k >= 0; k-- {
+			w := vt.StartWindows[k]
+			lo, hi := w.Start+l-base, w.End+l-base
+			if lo > limit || hi <= 0 {
+				continue
+			}
+			if d := min(hi, limit); d > 0 {
+				try(d)
+			}
+			if lo > 0 {
+				try(lo)
+			}
+		}
+	}
 	// Try the largest delay first, then the waits accumulated up to each
 	// visit, largest first (they never decrease along the route). A delay d
 	// that keeps the return time beats every smaller one, since the return
-	// never gets earlier when the departure gets later: stop there.
+	// never gets earlier and the loading never begins earlier when the
+	// departure gets later: stop there.
 	last := 0.0
 	for k := len(cands); k >= 0; k-- {
 		d := maxDelay
@@ -187,13 +248,7 @@ func (in *instance) delayDeparture(t int, seq []int, s *schedule) bool {
 			continue
 		}
 		last = d
-		if in.simulate(t, seq, base+d, tmp) != feasible {
-			continue
-		}
-		if tmp.duty() < bestDuty {
-			bestDelay, bestDuty = d, tmp.duty()
-		}
-		if tmp.ret == baseRet {
+		if try(d) && tmp.ret == baseRet {
 			break
 		}
 	}
@@ -201,7 +256,7 @@ func (in *instance) delayDeparture(t int, seq []int, s *schedule) bool {
 		return false
 	}
 	if bestDelay > 0 {
-		in.simulate(t, seq, base+bestDelay, s)
+		in.simulate(t, seq, base+bestDelay, l, s)
 	}
 	return true
 }

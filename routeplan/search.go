@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// search holds what the phases of Solve share: the budget, the random
+// search is one stream of Solve: it holds what the phases share: the budget, the random
 // source and the best solution so far.
 type search struct {
 	in       *instance
@@ -16,8 +16,9 @@ type search struct {
 	sc       *scratch
 	ctx      context.Context
 	opts     Options
-	start    time.Time
-	deadline time.Time
+	began    time.Time // when Solve began, for Progress.Elapsed
+	start    time.Time // when this stream began
+	deadline time.Time // when this stream must stop; zero without a time limit
 	maxIter  int
 	iter     int
 	stopped  bool
@@ -52,7 +53,9 @@ func (sr *search) progress() float64 {
 	p := 1.0
 	switch {
 	case !sr.deadline.IsZero():
-		p = float64(time.Since(sr.start)) / float64(sr.opts.TimeLimit)
+		if span := sr.deadline.Sub(sr.start); span > 0 {
+			p = float64(time.Since(sr.start)) / float64(span)
+		}
 	case sr.maxIter > 0:
 		p = float64(sr.iter) / float64(sr.maxIter)
 	}
@@ -73,7 +76,7 @@ func (sr *search) report() {
 	}
 	b := sr.best
 	sr.onImprove(Progress{
-		Elapsed: time.Since(sr.start), Iteration: sr.iter,
+		Elapsed: time.Since(sr.began), Iteration: sr.iter,
 		Cost: b.totalCost(), Vehicles: len(b.routes), Distance: b.totalDistance(),
 		Unassigned: len(b.unassigned) + len(b.dropped), Feasible: len(b.unassigned) == 0,
 	}, b.obj)

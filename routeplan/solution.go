@@ -62,8 +62,12 @@ const (
 	// the maximum duty or driving time, or the break rule.
 	ShiftLimit
 	// FleetExhausted: the site could be served on a route of its own, but
-	// the fleet ran out of vehicles for it.
+	// the fleet ran out of vehicles or resources for it.
 	FleetExhausted
+	// GroupLimit: the route carries more distinct Site.Group values than
+	// its type's MaxGroups. Only Evaluator.Route reports it: a site alone
+	// is always within the limit.
+	GroupLimit
 )
 
 // String returns the stable code of the reason, such as "TIME_WINDOW".
@@ -79,6 +83,8 @@ func (r Reason) String() string {
 		return "SHIFT_LIMIT"
 	case FleetExhausted:
 		return "FLEET_EXHAUSTED"
+	case GroupLimit:
+		return "GROUP_LIMIT"
 	}
 	return "UNKNOWN"
 }

@@ -2,9 +2,7 @@ package routeplan
 
 import (
 	"context"
-	"math/rand/v2"
 	"sort"
-	"sync"
 	"time"
 )
 
@@ -25,59 +23,14 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
 	}
 	start := time.Now()
 	in := newInstance(p)
-	sc := &scratch{}
-	reasons := make(map[int]Reason)
-	var servable, dropped []int
-	for i := range p.Sites {
-		if r, ok := in.singletonReason(i, sc); !ok {
-			reasons[i] = r
-			dropped = append(dropped, i)
-			continue
-		}
-		servable = append(servable, i)
-	}
+	servable, dropped, reasons := in.prepareOpenings(&scratch{})
 	nb := newNeighbours(in, neighbourCount)
 
-	workers := max(opts.Workers, 1)
-	var mu sync.Mutex // serialises Progress calls and the shared incumbent
-	var shared objective
-	haveShared := false
-	results := make([]*search, workers)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		sr := &search{
-			in: in, nb: nb, sc: &scratch{}, ctx: ctx, opts: opts, start: start,
-			// Worker w draws from its own stream of the seed, so that the
-			// result depends on Seed and Workers only.
-			rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x9e3779b97f4a7c15+uint64(w))),
-		}
-		if opts.TimeLimit > 0 {
-			sr.deadline = start.Add(opts.TimeLimit)
-		}
-		sr.maxIter = opts.MaxIterations
-		if sr.maxIter == 0 && opts.TimeLimit == 0 {
-			sr.maxIter = DefaultIterations
-		}
-		if opts.Progress != nil {
-			sr.onImprove = func(pr Progress, obj objective) {
-				mu.Lock()
-				defer mu.Unlock()
-				if !haveShared || obj.less(shared) {
-					shared, haveShared = obj, true
-					opts.Progress(pr)
-				}
-			}
-		}
-		results[w] = sr
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sr.run(servable, dropped)
-		}()
-	}
-	wg.Wait()
+	streams := runStreams(ctx, in, nb, opts, start, servable, dropped)
+	// The best stream wins; a tie goes to the lowest index, so that the
+	// result does not depend on which stream finished first.
 	var best *search
-	for _, sr := range results {
+	for _, sr := range streams {
 		if sr.best == nil {
 			continue
 		}
@@ -89,25 +42,30 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
 		return nil, ctx.Err()
 	}
 	sol := best.best.solution(reasons)
-	for _, sr := range results {
+	for _, sr := range streams {
 		sol.Iterations += sr.iter
 	}
 	return sol, nil
 }
 
-// run is one worker's whole search: construction, then the phases.
+// run is one stream's whole search: construction, then the phases.
 func (sr *search) run(servable, dropped []int) {
 	in, nb, rng, sc := sr.in, sr.nb, sr.rng, sr.sc
 	st := newState(in)
 	st.dropped = dropped
 	// Construction: far sites first, as seeds of routes (Solomon's I1 idea),
-	// each at its cheapest feasible place.
+	// each at its cheapest feasible place; when sites differ in value, the
+	// most valuable first, so that a short fleet leaves the cheap ones out.
 	order := append([]int(nil), servable...)
 	depot := 0
 	if len(in.types) > 0 {
 		depot = in.types[0].StartLocation
 	}
 	sort.SliceStable(order, func(a, b int) bool {
+		va, vb := in.value[order[a]], in.value[order[b]]
+		if va != vb {
+			return va > vb
+		}
 		return in.legDist(depot, in.sites[order[a]].Location) > in.legDist(depot, in.sites[order[b]].Location)
 	})
 	for _, u := range order {
@@ -131,36 +89,14 @@ func (sr *search) run(servable, dropped []int) {
 	sr.anneal()
 }
 
-// singletonReason decides whether site i can be served at all, by a route of
-// its own with some compatible vehicle, and why not.
-func (in *instance) singletonReason(i int, sc *scratch) (Reason, bool) {
-	compatible, fits := false, false
-	window := false
-	for t := range in.types {
-		if !in.allowed[i][t] || in.types[t].Count == 0 {
-			continue
-		}
-		compatible = true
-		sc.seq = append(sc.seq[:0], i)
-		switch in.evaluate(t, sc.seq, &sc.sch, false) {
-		case feasible:
-			return 0, true
-		case failCapacity:
-			continue
-		case failWindow:
-			window = true
-		}
-		fits = true
+// publicRoute is the public form of route seq of type t scheduled in sch.
+func publicRoute(t int, seq []int, sch *schedule) Route {
+	rt := Route{VehicleType: t, Start: sch.begin, Depart: sch.depart, Return: sch.ret, Distance: sch.dist, Duration: sch.duty(), Driving: sch.drive}
+	rt.Visits = make([]Visit, len(seq))
+	for k, s := range seq {
+		rt.Visits[k] = Visit{Site: s, Arrival: sch.arr[k], Start: sch.start[k], Departure: sch.dep[k]}
 	}
-	switch {
-	case !compatible:
-		return NoCompatibleVehicle, false
-	case !fits:
-		return Capacity, false
-	case window:
-		return TimeWindow, false
-	}
-	return ShiftLimit, false
+	return rt
 }
 
 func (st *state) totalCost() float64 {
@@ -197,12 +133,7 @@ func (st *state) solution(reasons map[int]Reason) *Solution {
 			}
 			continue
 		}
-		rt := Route{VehicleType: r.typ, Depart: sch.depart, Return: sch.ret, Distance: sch.dist, Duration: sch.duty(), Driving: sch.drive}
-		rt.Visits = make([]Visit, len(r.seq))
-		for k, s := range r.seq {
-			rt.Visits[k] = Visit{Site: s, Arrival: sch.arr[k], Start: sch.start[k], Departure: sch.dep[k]}
-		}
-		sol.Routes = append(sol.Routes, rt)
+		sol.Routes = append(sol.Routes, publicRoute(r.typ, r.seq, &sch))
 		sol.Cost += sch.cost
 		sol.Distance += sch.dist
 	}

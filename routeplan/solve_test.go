@@ -36,7 +36,12 @@ func genProblem(t *rapid.T) *Problem {
 		}
 	}
 	dims := rapid.IntRange(0, 2).Draw(t, "dims")
-	nTypes := rapid.IntRange(1, 3).Draw(t, "types")
+	nTypes := rapid.IntRange(1, 4).Draw(t, "types")
+	// Resources shared by several types, with small counts (0 included:
+	// a type that needs it can never drive).
+	for r := rapid.IntRange(0, 3).Draw(t, "resources"); r > 0; r-- {
+		p.Resources = append(p.Resources, Resource{Count: rapid.IntRange(0, 3).Draw(t, "resourceCount")})
+	}
 	for k := 0; k < nTypes; k++ {
 		vt := VehicleType{
 			Count:         rapid.IntRange(0, 6).Draw(t, "count") % 6,
@@ -61,6 +66,27 @@ func genProblem(t *rapid.T) *Problem {
 		for d := 0; d < dims; d++ {
 			vt.Capacity = append(vt.Capacity, float64(rapid.IntRange(5, 40).Draw(t, "cap")))
 		}
+		for r := range p.Resources {
+			if rapid.Bool().Draw(t, "takes") {
+				vt.Resources = append(vt.Resources, r)
+			}
+		}
+		if rapid.Bool().Draw(t, "startService") {
+			vt.StartService = float64(rapid.IntRange(0, 60).Draw(t, "startServiceLen"))
+			if rapid.Bool().Draw(t, "startPerUnit") {
+				for d := 0; d < dims; d++ {
+					vt.StartServicePerUnit = append(vt.StartServicePerUnit, float64(rapid.IntRange(0, 5).Draw(t, "startPerUnitLen")))
+				}
+			}
+			// Windows with gaps, some of them before the shift starts.
+			at := vt.ShiftStart + float64(rapid.IntRange(-150, 300).Draw(t, "sw0"))
+			for w := rapid.IntRange(0, 3).Draw(t, "startWindows"); w > 0; w-- {
+				length := float64(rapid.IntRange(0, 200).Draw(t, "swlen"))
+				vt.StartWindows = append(vt.StartWindows, Window{at, at + length})
+				at += length + float64(rapid.IntRange(1, 200).Draw(t, "swgap"))
+			}
+		}
+		vt.MaxGroups = rapid.IntRange(0, 3).Draw(t, "maxGroups")
 		p.VehicleTypes = append(p.VehicleTypes, vt)
 	}
 	for i := 0; i < nSites; i++ {
@@ -86,6 +112,8 @@ func genProblem(t *rapid.T) *Problem {
 				}
 			}
 		}
+		s.Group = rapid.IntRange(0, 3).Draw(t, "group")
+		s.Value = float64(rapid.IntRange(0, 20).Draw(t, "value"))
 		p.Sites = append(p.Sites, s)
 	}
 	if rapid.Bool().Draw(t, "hierarchical") {
@@ -131,8 +159,12 @@ func TestUnassignedReasons(t *testing.T) {
 			t.Fatal(err)
 		}
 		used := make([]int, len(p.VehicleTypes))
+		taken := make([]int, len(p.Resources))
 		for _, r := range sol.Routes {
 			used[r.VehicleType]++
+			for _, x := range p.VehicleTypes[r.VehicleType].Resources {
+				taken[x]++
+			}
 		}
 		for _, u := range sol.Unassigned {
 			if u.Reason != FleetExhausted {
@@ -145,9 +177,14 @@ func TestUnassignedReasons(t *testing.T) {
 				for _, a := range p.Sites[u.Site].VehicleTypes {
 					allowed = allowed || a == k
 				}
-				if !allowed || used[k] >= vt.Count {
+				free := used[k] < vt.Count
+				for _, x := range vt.Resources {
+					free = free && taken[x] < p.Resources[x].Count
+				}
+				if !allowed || !free {
 					continue
 				}
+				vt.Resources = nil
 				one := &Problem{N: p.N, Distance: p.Distance, Duration: p.Duration, Sites: []Site{p.Sites[u.Site]}, VehicleTypes: []VehicleType{vt}}
 				one.Sites[0].VehicleTypes = nil
 				s1, _ := Solve(context.Background(), one, Options{MaxIterations: 1})
@@ -175,13 +212,20 @@ func TestValidate(t *testing.T) {
 			{Location: 1, Windows: []Window{{10, 5}}, Demand: []float64{-1}},
 			{Location: 7, Demand: []float64{1, 2}, VehicleTypes: []int{3}},
 		},
-		VehicleTypes: []VehicleType{{Count: 1, Capacity: []float64{math.Inf(1)}, ShiftEnd: -1}},
+		VehicleTypes: []VehicleType{{Count: 1, Capacity: []float64{math.Inf(1)}, ShiftEnd: -1,
+			Resources: []int{0, 2, 0}, StartService: -1, StartServicePerUnit: []float64{1, 2},
+			StartWindows: []Window{{0, 10}, {5, 20}, {30, math.NaN()}}, MaxGroups: -1}},
+		Resources: []Resource{{Count: -1}},
 	}
+	p.Sites[0].Value = -2
 	err := Validate(p)
 	if !errors.Is(err, constraints.ErrInvalid) {
 		t.Fatalf("want ErrInvalid, got %v", err)
 	}
-	for _, path := range []string{"duration", "sites[0].windows[0]", "sites[0].demand[0]", "sites[1].location", "sites[1].demand", "sites[1].vehicleTypes[0]", "vehicleTypes[0].capacity[0]", "vehicleTypes[0].shiftEnd"} {
+	for _, path := range []string{"duration", "sites[0].windows[0]", "sites[0].demand[0]", "sites[1].location", "sites[1].demand", "sites[1].vehicleTypes[0]", "vehicleTypes[0].capacity[0]", "vehicleTypes[0].shiftEnd",
+		"resources[0].count", "vehicleTypes[0].resources[1]", "vehicleTypes[0].resources[2]", "vehicleTypes[0].startService",
+		"vehicleTypes[0].startServicePerUnit", "vehicleTypes[0].startWindows[1]", "vehicleTypes[0].startWindows[2].end",
+		"vehicleTypes[0].maxGroups", "sites[0].value"} {
 		found := false
 		for _, v := range constraints.AsViolations(err) {
 			found = found || v.Path == path
@@ -223,42 +267,13 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-func TestWorkersDeterministic(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		p := genProblem(t)
-		var calls []Progress
-		opts := Options{MaxIterations: 20, Seed: 7, Workers: 3, Progress: func(pr Progress) { calls = append(calls, pr) }}
-		a, err := Solve(context.Background(), p, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := checkSolution(p, a); err != nil {
-			t.Fatal(err)
-		}
-		if len(calls) == 0 {
-			t.Fatal("Progress never called")
-		}
-		for k := 1; k < len(calls); k++ {
-			a, b := calls[k], calls[k-1]
-			if a.Unassigned > b.Unassigned || (a.Unassigned == b.Unassigned && p.Objective == Hierarchical && a.Vehicles > b.Vehicles) {
-				t.Fatalf("progress went backwards: %+v after %+v", calls[k], calls[k-1])
-			}
-		}
-		opts.Progress = nil
-		b, _ := Solve(context.Background(), p, opts)
-		if !reflect.DeepEqual(a, b) {
-			t.Fatal("same seed and workers, different solutions")
-		}
-	})
-}
-
 // TestSolveAnyInput: whatever the problem, Solve returns an error or a
 // solution that passes the checker; it never panics.
 func TestSolveAnyInput(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genProblem(t)
 		f := rapid.SampledFrom([]float64{math.NaN(), math.Inf(1), -1, 0, 1e18}).Draw(t, "bad")
-		switch rapid.IntRange(0, 8).Draw(t, "corrupt") {
+		switch rapid.IntRange(0, 14).Draw(t, "corrupt") {
 		case 0:
 			p.Distance[rapid.IntRange(0, len(p.Distance)-1).Draw(t, "i")] = f
 		case 1:
@@ -277,6 +292,19 @@ func TestSolveAnyInput(t *testing.T) {
 			p.Objective = Objective(rapid.IntRange(-1, 3).Draw(t, "obj"))
 		case 8:
 			p.Sites[0].ServicePerUnit = []float64{f, f, f, f}[:rapid.IntRange(1, 4).Draw(t, "perUnitDims")]
+		case 9:
+			p.Resources = append(p.Resources, Resource{Count: rapid.IntRange(-2, 2).Draw(t, "resourceCount")})
+			p.VehicleTypes[0].Resources = append(p.VehicleTypes[0].Resources, rapid.IntRange(-1, len(p.Resources)).Draw(t, "resource"))
+		case 10:
+			p.VehicleTypes[0].StartWindows = append(p.VehicleTypes[0].StartWindows, Window{f, f + 10}, Window{0, 5})
+		case 11:
+			p.VehicleTypes[0].StartServicePerUnit = []float64{f, f, f, f}[:rapid.IntRange(1, 4).Draw(t, "startPerUnitDims")]
+		case 12:
+			p.VehicleTypes[0].StartService = f
+		case 13:
+			p.Sites[0].Value = f
+		case 14:
+			p.VehicleTypes[0].MaxGroups = rapid.IntRange(-2, 2).Draw(t, "maxGroups")
 		}
 		sol, err := Solve(context.Background(), p, Options{MaxIterations: 5})
 		if err != nil {

@@ -1,46 +1,66 @@
 package routeplan
 
-import "math"
-
-// objective orders solutions: fewer unassigned sites first, then (for the
-// hierarchical objective) fewer routes, then the value (weighted cost or
-// distance), then distance as a tie-break so that free fleets still get
-// short routes.
+// objective orders solutions: less value of servable sites left unassigned
+// first, then (for the hierarchical objective) fewer routes, then the value
+// (weighted cost or distance), then distance as a tie-break so that free
+// fleets still get short routes.
 type objective struct {
-	unassigned int
-	vehicles   int
-	value      float64
-	tie        float64
+	lost     float64
+	vehicles int
+	value    float64
+	tie      float64
 }
 
 func (a objective) add(b objective) objective {
-	return objective{a.unassigned + b.unassigned, a.vehicles + b.vehicles, a.value + b.value, a.tie + b.tie}
+	return objective{a.lost + b.lost, a.vehicles + b.vehicles, a.value + b.value, a.tie + b.tie}
 }
 
 func (a objective) sub(b objective) objective {
-	return objective{a.unassigned - b.unassigned, a.vehicles - b.vehicles, a.value - b.value, a.tie - b.tie}
+	return objective{a.lost - b.lost, a.vehicles - b.vehicles, a.value - b.value, a.tie - b.tie}
 }
 
 // eps absorbs the rounding of sums of deltas, so that moves that change
 // nothing in exact arithmetic are not taken for improvements.
 const eps = 1e-7
 
+// tolerance is the rounding allowed on sums of magnitude |b|. It is
+// written out rather than with math.Max and math.Abs, which do not inline,
+// because less runs for nearly every candidate move.
+func tolerance(b float64) float64 {
+	if b < 0 {
+		b = -b
+	}
+	if b < 1 {
+		return eps
+	}
+	return eps * b
+}
+
+// lessBy reports whether a is below b by more than the rounding of sums.
+func lessBy(a, b float64) bool { return a < b-tolerance(b) }
+
 // less reports whether a is better than b.
 func (a objective) less(b objective) bool {
-	if a.unassigned != b.unassigned {
-		return a.unassigned < b.unassigned
+	if a.lost != b.lost {
+		tol := tolerance(b.lost)
+		if a.lost < b.lost-tol {
+			return true
+		}
+		if a.lost > b.lost+tol {
+			return false
+		}
 	}
 	if a.vehicles != b.vehicles {
 		return a.vehicles < b.vehicles
 	}
-	tol := eps * math.Max(1, math.Abs(b.value))
+	tol := tolerance(b.value)
 	if a.value < b.value-tol {
 		return true
 	}
 	if a.value > b.value+tol {
 		return false
 	}
-	return a.tie < b.tie-eps*math.Max(1, math.Abs(b.tie))
+	return lessBy(a.tie, b.tie)
 }
 
 // route is one vehicle's sequence of sites with its evaluated schedule.
@@ -51,7 +71,10 @@ type route struct {
 	// route (an unused vehicle) has 0 for both.
 	dist, cost float64
 	obj        objective
-	fc         fastCache
+	// total is the route's load per capacity dimension, so that an
+	// insertion that overloads it is ruled out before any simulation.
+	total []float64
+	fc    fastCache
 }
 
 // routeObjective is the contribution of a feasible route of n sites with
@@ -70,7 +93,8 @@ func (in *instance) routeObjective(n int, dist, cost float64) objective {
 type state struct {
 	in         *instance
 	routes     []*route
-	used       []int // routes per vehicle type
+	used       []int // routes per vehicle type, empty ones included
+	resUsed    []int // routes per resource, empty ones included
 	unassigned []int // servable sites not in any route
 	dropped    []int // sites no route can serve, with reasons in reasons
 	where      []int // where[site] = route index, -1 when not routed
@@ -82,7 +106,7 @@ type state struct {
 }
 
 func newState(in *instance) *state {
-	st := &state{in: in, used: make([]int, len(in.types)), where: make([]int, len(in.sites)), pos: make([]int, len(in.sites))}
+	st := &state{in: in, used: make([]int, len(in.types)), resUsed: make([]int, len(in.p.Resources)), where: make([]int, len(in.sites)), pos: make([]int, len(in.sites))}
 	for i := range st.where {
 		st.where[i] = -1
 	}
@@ -114,6 +138,7 @@ func (st *state) copyFrom(o *state) {
 		nr := st.routes[k]
 		nr.typ, nr.dist, nr.cost, nr.obj = r.typ, r.dist, r.cost, r.obj
 		nr.seq = append(nr.seq[:0], r.seq...)
+		nr.total = append(nr.total[:0], r.total...)
 		nr.fc.loc = append(nr.fc.loc[:0], r.fc.loc...)
 		nr.fc.dep = append(nr.fc.dep[:0], r.fc.dep...)
 		nr.fc.lat = append(nr.fc.lat[:0], r.fc.lat...)
@@ -121,6 +146,7 @@ func (st *state) copyFrom(o *state) {
 		nr.fc.distPre = append(nr.fc.distPre[:0], r.fc.distPre...)
 	}
 	st.used = append(st.used[:0], o.used...)
+	st.resUsed = append(st.resUsed[:0], o.resUsed...)
 	st.unassigned = append(st.unassigned[:0], o.unassigned...)
 	st.dropped = o.dropped
 	st.where = append(st.where[:0], o.where...)
@@ -135,19 +161,71 @@ func (s schedule) clone() schedule {
 	return s
 }
 
-// recount recomputes the objective and the site index from the routes.
+// recount recomputes the objective, the site index and the vehicles and
+// resources in use from the routes and the unassigned sites.
 func (st *state) recount() {
-	st.obj = objective{unassigned: len(st.unassigned)}
+	st.obj = objective{}
+	for _, u := range st.unassigned {
+		st.obj.lost += st.in.value[u]
+	}
 	for i := range st.where {
 		st.where[i] = -1
 	}
+	clear(st.used)
+	clear(st.resUsed)
 	for k, r := range st.routes {
 		st.obj = st.obj.add(r.obj)
+		st.used[r.typ]++
+		for _, x := range st.in.types[r.typ].Resources {
+			st.resUsed[x]++
+		}
 		for j, s := range r.seq {
 			st.where[s] = k
 			st.pos[s] = j
 		}
 	}
+}
+
+// fits reports whether r has room for u's demand.
+func (st *state) fits(r *route, u int) bool {
+	vt := &st.in.types[r.typ]
+	for j, d := range st.in.sites[u].Demand {
+		if r.total[j]+d > vt.Capacity[j] {
+			return false
+		}
+	}
+	return true
+}
+
+// canOpen reports whether a new route of type t fits the fleet: a vehicle
+// of the type and a unit of each of its resources are free.
+func (st *state) canOpen(t int) bool {
+	if st.used[t] >= st.in.types[t].Count {
+		return false
+	}
+	for _, x := range st.in.types[t].Resources {
+		if st.resUsed[x] >= st.in.p.Resources[x].Count {
+			return false
+		}
+	}
+	return true
+}
+
+// open appends an empty route of type t, taking its vehicle and resources,
+// and returns its index.
+func (st *state) open(t int) int {
+	st.routes = append(st.routes, &route{typ: t})
+	st.used[t]++
+	for _, x := range st.in.types[t].Resources {
+		st.resUsed[x]++
+	}
+	return len(st.routes) - 1
+}
+
+// unassign adds u to the unassigned sites.
+func (st *state) unassign(u int) {
+	st.unassigned = append(st.unassigned, u)
+	st.obj.lost += st.in.value[u]
 }
 
 // setRoute replaces route k's sequence with seq, a feasible route of the
@@ -157,6 +235,13 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	r := st.routes[k]
 	st.obj = st.obj.sub(r.obj)
 	r.seq = append(r.seq[:0], seq...)
+	r.total = growF(r.total, st.in.dims)
+	clear(r.total)
+	for _, s := range r.seq {
+		for j, d := range st.in.sites[s].Demand {
+			r.total[j] += d
+		}
+	}
 	st.in.refresh(r)
 	if st.in.fast {
 		dist = r.baseDist()
@@ -175,12 +260,12 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	}
 }
 
-// dropEmpty removes routes that serve no site, freeing their vehicles.
+// dropEmpty removes routes that serve no site, freeing their vehicles and
+// resources.
 func (st *state) dropEmpty() {
 	out := st.routes[:0]
 	for _, r := range st.routes {
 		if len(r.seq) == 0 {
-			st.used[r.typ]--
 			continue
 		}
 		out = append(out, r)

@@ -14,6 +14,7 @@ const (
 	CodeSizeMismatch = "SIZE_MISMATCH" // a slice of the wrong length
 	CodeWindowOrder  = "WINDOW_ORDER"  // window ends before it starts, or windows overlap or are unsorted
 	CodeUnknown      = "UNKNOWN_VALUE" // an enumeration value Solve does not know
+	CodeDuplicate    = "DUPLICATE"     // an index listed twice where each may appear once
 )
 
 // maxLocations keeps N*N far from integer overflow; a dense matrix that big
@@ -40,6 +41,11 @@ func Validate(p *Problem) error {
 	checkMatrix(&vs, "duration", p.Duration, nn)
 	if p.Objective != Cost && p.Objective != Hierarchical {
 		vs.Add(CodeUnknown, "objective", "unknown objective %d", int(p.Objective))
+	}
+	for r, res := range p.Resources {
+		if res.Count < 0 {
+			vs.Add(CodeNegative, constraints.Field(constraints.Index("resources", r), "count"), "count %d is negative", res.Count)
+		}
 	}
 	dims := -1
 	for t := range p.VehicleTypes {
@@ -69,28 +75,35 @@ func Validate(p *Problem) error {
 		nonNegative(&vs, constraints.Field(path, "fixedCost"), vt.FixedCost)
 		nonNegative(&vs, constraints.Field(path, "distanceCost"), vt.DistanceCost)
 		nonNegative(&vs, constraints.Field(path, "timeCost"), vt.TimeCost)
+		nonNegative(&vs, constraints.Field(path, "startService"), vt.StartService)
+		if n := len(vt.StartServicePerUnit); n > 0 && n != len(vt.Capacity) {
+			vs.Add(CodeSizeMismatch, constraints.Field(path, "startServicePerUnit"), "has %d dimensions, capacity has %d", n, len(vt.Capacity))
+		}
+		for k, u := range vt.StartServicePerUnit {
+			nonNegative(&vs, constraints.Index(constraints.Field(path, "startServicePerUnit"), k), u)
+		}
+		checkWindows(&vs, constraints.Field(path, "startWindows"), vt.StartWindows)
+		for k, r := range vt.Resources {
+			rp := constraints.Index(constraints.Field(path, "resources"), k)
+			if r < 0 || r >= len(p.Resources) {
+				vs.Add(CodeOutOfRange, rp, "unknown resource %d (have %d)", r, len(p.Resources))
+			}
+			for _, q := range vt.Resources[:k] {
+				if q == r {
+					vs.Add(CodeDuplicate, rp, "resource %d is listed twice", r)
+					break
+				}
+			}
+		}
+		if vt.MaxGroups < 0 {
+			vs.Add(CodeNegative, constraints.Field(path, "maxGroups"), "maxGroups %d is negative", vt.MaxGroups)
+		}
 	}
 	for i := range p.Sites {
 		s := &p.Sites[i]
 		path := constraints.Index("sites", i)
 		checkLocation(&vs, constraints.Field(path, "location"), s.Location, p.N)
-		for w, win := range s.Windows {
-			wp := constraints.Index(constraints.Field(path, "windows"), w)
-			okS := finite(&vs, constraints.Field(wp, "start"), win.Start)
-			okE := finite(&vs, constraints.Field(wp, "end"), win.End)
-			if !okS || !okE {
-				continue
-			}
-			if win.End < win.Start {
-				vs.Add(CodeWindowOrder, wp, "window ends (%g) before it starts (%g)", win.End, win.Start)
-			}
-			if w > 0 {
-				prev := s.Windows[w-1]
-				if win.Start < prev.End || win.Start < prev.Start {
-					vs.Add(CodeWindowOrder, wp, "window starts (%g) before the previous one ends (%g): windows must be sorted and disjoint", win.Start, prev.End)
-				}
-			}
-		}
+		checkWindows(&vs, constraints.Field(path, "windows"), s.Windows)
 		nonNegative(&vs, constraints.Field(path, "service"), s.Service)
 		if n := len(s.ServicePerUnit); n > 0 && dims >= 0 && n != dims {
 			vs.Add(CodeSizeMismatch, constraints.Field(path, "servicePerUnit"), "has %d dimensions, vehicle capacities have %d", n, dims)
@@ -104,6 +117,7 @@ func Validate(p *Problem) error {
 		for k, d := range s.Demand {
 			nonNegative(&vs, constraints.Index(constraints.Field(path, "demand"), k), d)
 		}
+		nonNegative(&vs, constraints.Field(path, "value"), s.Value)
 		for k, t := range s.VehicleTypes {
 			if t < 0 || t >= len(p.VehicleTypes) {
 				vs.Add(CodeOutOfRange, constraints.Index(constraints.Field(path, "vehicleTypes"), k), "unknown vehicle type %d (have %d)", t, len(p.VehicleTypes))
@@ -111,6 +125,28 @@ func Validate(p *Problem) error {
 		}
 	}
 	return vs.Err()
+}
+
+// checkWindows checks that ws are finite, each ends no earlier than it
+// starts, and they are sorted and disjoint.
+func checkWindows(vs *constraints.Violations, path string, ws []Window) {
+	for w, win := range ws {
+		wp := constraints.Index(path, w)
+		okS := finite(vs, constraints.Field(wp, "start"), win.Start)
+		okE := finite(vs, constraints.Field(wp, "end"), win.End)
+		if !okS || !okE {
+			continue
+		}
+		if win.End < win.Start {
+			vs.Add(CodeWindowOrder, wp, "window ends (%g) before it starts (%g)", win.End, win.Start)
+		}
+		if w > 0 {
+			prev := ws[w-1]
+			if win.Start < prev.End || win.Start < prev.Start {
+				vs.Add(CodeWindowOrder, wp, "window starts (%g) before the previous one ends (%g): windows must be sorted and disjoint", win.Start, prev.End)
+			}
+		}
+	}
 }
 
 func checkMatrix(vs *constraints.Violations, path string, m []float64, nn int) {

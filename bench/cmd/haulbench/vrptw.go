@@ -27,7 +27,7 @@ func runVRPTW(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	limit := fs.Duration("time", 10*time.Second, "time limit per instance")
 	objective := fs.String("objective", "hierarchical", "hierarchical (fewest vehicles, then double-precision distance) or distance (DIMACS truncation)")
-	workers := fs.Int("workers", 1, "parallel searches")
+	workers := fs.Int("workers", 1, "independent searches, run in parallel (routeplan Options.Streams and Workers)")
 	seed := fs.Int64("seed", 1, "random seed")
 	solDir := fs.String("sol", "", "write DIR/<instance>.sol in CVRPLIB form")
 	refFile := fs.String("ref", "", "reference CSV (bks.csv, bks_distance.csv); totals and gaps on stderr")
@@ -134,7 +134,7 @@ func solveVRPTW(in *vrptw.Instance, name string, conv vrptw.Convention, limit ti
 			o.FirstVehicles, o.FirstDistance = p.Vehicles, p.Distance/scale
 		}
 	}
-	sol, err := routeplan.Solve(context.Background(), p, routeplan.Options{TimeLimit: limit, Workers: workers, Seed: seed, Progress: progress})
+	sol, err := routeplan.Solve(context.Background(), p, routeplan.Options{TimeLimit: limit, Streams: workers, Workers: workers, Seed: seed, Progress: progress})
 	secs := time.Since(began).Seconds()
 	if err != nil {
 		return o, err

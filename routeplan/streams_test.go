@@ -1,0 +1,74 @@
+package routeplan
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"runtime"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+)
+
+// TestStreamsDeterministic: under an iteration budget, the same Problem,
+// Seed and Streams give the same Solution (iterations included) whatever
+// the number of workers and of OS threads; Progress calls never overlap
+// and never report a worse incumbent.
+func TestStreamsDeterministic(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	rapid.Check(t, func(t *rapid.T) {
+		p := genProblem(t)
+		seed := rapid.Int64().Draw(t, "seed")
+		var want *Solution
+		for _, procs := range []int{1, 4} {
+			runtime.GOMAXPROCS(procs)
+			for _, workers := range []int{1, 4, 0} {
+				var inFlight atomic.Int32
+				var overlap atomic.Bool
+				var calls []Progress
+				progress := func(pr Progress) {
+					if inFlight.Add(1) != 1 {
+						overlap.Store(true)
+					}
+					time.Sleep(time.Microsecond) // widen the window for overlaps
+					calls = append(calls, pr)
+					inFlight.Add(-1)
+				}
+				sol, err := Solve(context.Background(), p, Options{MaxIterations: 15, Seed: seed, Streams: 4, Workers: workers, Progress: progress})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := checkSolution(p, sol); err != nil {
+					t.Fatal(err)
+				}
+				if want == nil {
+					want = sol
+				} else if !reflect.DeepEqual(sol, want) {
+					t.Fatalf("GOMAXPROCS %d, %d workers: a different solution\n%+v\nwant\n%+v", procs, workers, sol, want)
+				}
+				if len(calls) == 0 {
+					t.Fatal("Progress never called")
+				}
+				if overlap.Load() {
+					t.Fatal("Progress calls overlap")
+				}
+				for k := 1; k < len(calls); k++ {
+					a, b := calls[k], calls[k-1]
+					worse := b.Feasible && !a.Feasible
+					if a.Feasible && b.Feasible {
+						if p.Objective == Hierarchical {
+							worse = a.Vehicles > b.Vehicles
+						} else {
+							worse = a.Cost > b.Cost+1e-6*math.Max(1, b.Cost)
+						}
+					}
+					if worse {
+						t.Fatalf("progress went backwards: %+v after %+v", a, b)
+					}
+				}
+			}
+		}
+	})
+}
