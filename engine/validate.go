@@ -82,7 +82,7 @@ type planCheck struct {
 	// shift end, over which weekly hours are resolved.
 	from, to time.Time
 	loc      *time.Location // for instants in messages
-	travel   *legTravel
+	byLeg    *legTravel
 	storeWin map[int][]constraints.Window // resolved on first use
 	dockWin  []constraints.Window
 	dockAny  bool // no dock hours: loading may start at any time
@@ -139,7 +139,7 @@ func newPlanCheck(ctx context.Context, req *Request, plan *Result) (*planCheck, 
 	if err != nil {
 		return nil, err
 	}
-	c.travel = t
+	c.byLeg = t
 	return c, nil
 }
 
@@ -181,8 +181,8 @@ func (c *planCheck) storeWindows(s int) []constraints.Window {
 	return ws
 }
 
-// dockOpen reports whether loading may start at t.
-func (c *planCheck) dockOpen(t time.Time) bool {
+// dockOpenAt reports whether loading may start at t.
+func (c *planCheck) dockOpenAt(t time.Time) bool {
 	if c.dockAny {
 		return true
 	}
@@ -195,7 +195,7 @@ func (c *planCheck) dockOpen(t time.Time) bool {
 }
 
 // plan checks the whole plan: the resources and pallets routes share, each
-// route on its own (checkRoute), the unassigned list and the totals.
+// route on its own (routeAlone), the unassigned list and the totals.
 func (c *planCheck) plan(plan *Result) constraints.Violations {
 	var vs constraints.Violations
 	req := c.req
@@ -230,7 +230,7 @@ func (c *planCheck) plan(plan *Result) constraints.Violations {
 			for j, id := range st.Pallets {
 				pi, ok := c.pallet[id]
 				if !ok {
-					continue // checkRoute reports it
+					continue // routeAlone reports it
 				}
 				ppath := constraints.Index(constraints.Index(path+".stops", k)+".pallets", j)
 				if where[pi] != "" {
@@ -241,7 +241,7 @@ func (c *planCheck) plan(plan *Result) constraints.Violations {
 				delivered = append(delivered, pi)
 			}
 		}
-		fig, rvs := c.checkRoute(r, path)
+		fig, rvs := c.routeAlone(r, path)
 		vs = append(vs, rvs...)
 		vs = append(vs, fig.compare(path+".metrics", r.Metrics)...)
 		sum.add(fig)

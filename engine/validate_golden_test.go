@@ -438,7 +438,7 @@ func TestValidateNewRules(t *testing.T) {
 			{&constraints.HoursOfService{}, constraints.HoursOfService{MaxDriving: hours(11), MaxDuty: hours(12), BreakAfter: hours(6), BreakDuration: constraints.Duration(30 * time.Minute)}},
 		}
 		for _, tc := range tests {
-			if got := c.limits(constraints.Shift{Limits: tc.own}); got != tc.want {
+			if got := c.shiftLimits(constraints.Shift{Limits: tc.own}); got != tc.want {
 				t.Errorf("shift limits %+v: got %+v, want %+v", tc.own, got, tc.want)
 			}
 		}

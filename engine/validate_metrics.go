@@ -14,10 +14,10 @@ type routeFigures struct {
 	perKm float64   // the trailer type's price per km; 0 when it is unknown
 }
 
-// finish derives what depends on the trailer type: the utilisation of its
+// withTrailer derives what depends on the trailer type: the utilisation of its
 // positions, payload and volume, and the route's cost, Fixed + PerKm × km
 // + PerHour × hours from loading start to return.
-func (f *routeFigures) finish(t *TrailerType) {
+func (f *routeFigures) withTrailer(t *TrailerType) {
 	m := &f.m
 	c := t.capacity()
 	m.PosUtil = fraction(float64(m.Positions), float64(c.Positions))

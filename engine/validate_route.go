@@ -13,10 +13,10 @@ type routePallet struct {
 	stop int
 }
 
-// checkRoute checks one route on its own (everything but the shift,
+// routeAlone checks one route on its own (everything but the shift,
 // trailers and pallets it shares with other routes) and recomputes its
 // metrics.
-func (c *planCheck) checkRoute(r *Route, path string) (routeFigures, constraints.Violations) {
+func (c *planCheck) routeAlone(r *Route, path string) (routeFigures, constraints.Violations) {
 	var vs constraints.Violations
 	req := c.req
 	ti, trailerOK := c.trailer[r.Trailer]
@@ -86,7 +86,7 @@ func (c *planCheck) checkRoute(r *Route, path string) (routeFigures, constraints
 		f := floorCheck{t: t, pallets: onBoard, stops: len(r.Stops), lp: &r.Load, path: path + ".load"}
 		vs = append(vs, f.run()...)
 		m.Positions = f.positions
-		fig.finish(t)
+		fig.withTrailer(t)
 	}
 	return fig, vs
 }
@@ -122,7 +122,7 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 			vs.Add(CodeShiftWindow, path+".return", "returns %s, after shift %q ends at %s", c.at(r.Return), sh.ID, c.at(sh.End))
 		}
 	}
-	if !c.dockOpen(r.Start) {
+	if !c.dockOpenAt(r.Start) {
 		vs.Add(CodeDockHours, path+".start", "loading starts %s, outside the DC's dock hours", c.at(r.Start))
 	}
 	loading := time.Duration(m.Pallets) * req.DC.LoadingPerPallet.D()
@@ -135,7 +135,7 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 	var legs []constraints.Leg
 	var legPaths []string
 	drive := func(from, to int, leave time.Time, leavePath string, arrive time.Time, arrivePath string) {
-		metres, d := c.travel.leg(from, to)
+		metres, d := c.byLeg.leg(from, to)
 		m.DistanceM += metres
 		m.Driving += constraints.Duration(d)
 		fig.legs = append(fig.legs, metres)
@@ -181,7 +181,7 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 	}
 	if shiftOK {
 		duty := constraints.Duty{Start: r.Start, End: r.Return, Legs: legs}
-		vs = append(vs, c.limits(req.Shifts[si]).Check(duty, path, func(i int) string { return legPaths[i] })...)
+		vs = append(vs, c.shiftLimits(req.Shifts[si]).Check(duty, path, func(i int) string { return legPaths[i] })...)
 	}
 	return vs
 }
@@ -196,10 +196,10 @@ func inWindows(ws []constraints.Window, t time.Time) bool {
 	return false
 }
 
-// limits returns the hours-of-service limits of a shift, field by field:
+// shiftLimits returns the hours-of-service limits of a shift, field by field:
 // the shift's own limit where it states one, else the request's
 // hoursOfService, else the US default.
-func (c *planCheck) limits(s constraints.Shift) constraints.HoursOfService {
+func (c *planCheck) shiftLimits(s constraints.Shift) constraints.HoursOfService {
 	h := c.req.HoursOfService
 	if l := s.Limits; l != nil {
 		pick := func(own, fallback constraints.Duration) constraints.Duration {
