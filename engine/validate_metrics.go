@@ -10,13 +10,12 @@ import (
 // routeFigures are a route's metrics as Validate recomputes them.
 type routeFigures struct {
 	m     RouteMetrics
-	legs  []float64 // metres of each leg driven
-	perKm float64   // the trailer type's price per km; 0 when it is unknown
+	perKm float64 // the trailer type's price per km; 0 when it is unknown
 }
 
-// withTrailer derives what depends on the trailer type: the utilisation of its
-// positions, payload and volume, and the route's cost, Fixed + PerKm × km
-// + PerHour × hours from loading start to return.
+// withTrailer derives what depends on the trailer type: the utilisation
+// of its positions, payload and volume, and the route's cost, Fixed +
+// PerKm × km + PerHour × hours from loading start to return.
 func (f *routeFigures) withTrailer(t *TrailerType) {
 	m := &f.m
 	c := t.capacity()

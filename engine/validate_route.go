@@ -138,7 +138,6 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 		metres, d := c.byLeg.leg(from, to)
 		m.DistanceM += metres
 		m.Driving += constraints.Duration(d)
-		fig.legs = append(fig.legs, metres)
 		if want := leave.Add(d); !arrive.Equal(want) {
 			vs.Add(CodeTravelTime, arrivePath, "arrives %s; leaving %s at %s, %v of driving arrives %s", c.at(arrive), leavePath, c.at(leave), d, c.at(want))
 		}
