@@ -18,9 +18,10 @@ type Request struct {
 	Pallets []Pallet            `json:"pallets"`
 	Fleet   []TrailerType       `json:"fleet"`
 	Shifts  []constraints.Shift `json:"shifts"`
-	// HoursOfService applies to every shift, for each limit the shift's
-	// own Limits leave zero; zero fields here mean the US defaults (11 h
-	// driving, 14 h on duty, 30 min break after 8 h of driving).
+	// HoursOfService holds the limits of every shift, field by field where
+	// the shift's own limits leave a field zero; fields zero in both mean
+	// the US defaults (11 h driving, 14 h on duty, 30 min break after 8 h
+	// of driving).
 	HoursOfService constraints.HoursOfService `json:"hoursOfService,omitzero"`
 	// Travel turns distances into road distances and durations; zero
 	// fields mean geo's defaults. Options.Matrix, when set, replaces it.

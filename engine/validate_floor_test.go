@@ -1,0 +1,398 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"sync/atomic"
+	"testing"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/loadplan"
+	"pgregory.net/rapid"
+)
+
+// The floor rules of Validate are written from loadplan's documentation,
+// not with its code. These tests hold them to loadplan.Check: on the
+// layouts the planner makes and on broken copies of them, both give the
+// same verdict and the same violation codes. Only this test file imports
+// loadplan for the floor.
+
+// floorByLoadplan is the floor check as the engine made it before Validate
+// had code of its own: the load plan converted to loadplan's form (a
+// placement whose side cannot be read is reported and dropped), then
+// loadplan.Check, with paths under path.
+func floorByLoadplan(t TrailerType, on []routePallet, stops int, lp *LoadPlan, path string) (constraints.Violations, bool) {
+	c := t.capacity()
+	tr := loadplan.Trailer{ID: t.ID, LengthMM: t.Inside.LengthMM, WidthMM: t.Inside.WidthMM, HeightMM: t.Inside.HeightMM,
+		Positions: t.PalletPositions, PayloadKg: t.PayloadKg, VolumeM3: c.VolumeM3, Equipment: t.Equipment, Axles: t.Axles}
+	ps := make([]loadplan.Pallet, len(on))
+	for i, rp := range on {
+		l, w := rp.p.Footprint.Dims()
+		ps[i] = loadplan.Pallet{ID: rp.p.ID, Stop: rp.stop, LengthMM: l, WidthMM: w, HeightMM: rp.p.HeightMM, WeightKg: rp.p.WeightKg,
+			VolumeM3: rp.p.volume(), Temperature: rp.p.Temperature, MayBeStacked: rp.p.MayBeStacked, MayCarry: rp.p.MayCarry}
+	}
+	var vs constraints.Violations
+	lay := &loadplan.Layout{}
+	for _, z := range lp.Zones {
+		lay.Zones = append(lay.Zones, loadplan.Zone{Temperature: z.Temperature, FirstRow: z.FirstRow, LastRow: z.LastRow, FromMM: z.FromMM, ToMM: z.ToMM})
+	}
+	for i, p := range lp.Placements {
+		side, ok := loadplan.ParseSide(p.Side)
+		if !ok {
+			vs.Add(CodeInvalidValue, constraints.Index(path+".placements", i)+".side", "bad side")
+			continue
+		}
+		lay.Placements = append(lay.Placements, loadplan.Placement{Pallet: p.Pallet, Row: p.Row, Side: side, Turned: p.Turned, Zone: p.Zone, XMM: p.XMM, Level: p.Level})
+	}
+	for _, a := range lp.Axles {
+		lay.Axles = append(lay.Axles, loadplan.AxleLoad{AfterStop: a.AfterStop, KingpinKg: a.KingpinKg, AxleGroupKg: a.AxleGroupKg})
+	}
+	judged := true
+	for _, v := range loadplan.Check(tr, ps, stops, lay) {
+		if v.Code == loadplan.CodeInvalid && !slices.Contains([]string{"placements", ""}, v.Path) {
+			judged = false // input Request.Check rejects: no layout is judged against it
+		}
+		v.Path = constraints.Field(path, v.Path)
+		vs = append(vs, v)
+	}
+	return vs, judged
+}
+
+func floorByValidate(t TrailerType, on []routePallet, stops int, lp *LoadPlan, path string) constraints.Violations {
+	f := floorCheck{t: &t, pallets: on, stops: stops, lp: lp, path: path}
+	return f.run()
+}
+
+func codeSet(vs constraints.Violations) []string {
+	set := map[string]bool{}
+	for _, v := range vs {
+		set[v.Code] = true
+	}
+	return slices.Sorted(maps.Keys(set))
+}
+
+func TestFloorCodesAreLoadplans(t *testing.T) {
+	for mine, theirs := range map[string]string{
+		codeTooTall: loadplan.CodeTooTall, codeTooManyZones: loadplan.CodeTooManyZones, codePositions: loadplan.CodePositions,
+		codePayload: loadplan.CodePayload, codeVolume: loadplan.CodeVolume, codeKingpin: loadplan.CodeKingpin,
+		codeAxleGroup: loadplan.CodeAxleGroup, codeUnloadingOrder: loadplan.CodeUnloadingOrder, codeOverlap: loadplan.CodeOverlap,
+		codeOutsideFloor: loadplan.CodeOutsideFloor, codeRowOrder: loadplan.CodeRowOrder, codeZone: loadplan.CodeZone,
+		codeNotOnTrailer: loadplan.CodeUnknown, codeAxleReport: loadplan.CodeAxleReport, codeStacking: loadplan.CodeStacking,
+		CodeTemperature: loadplan.CodeTemperature, CodePalletMissing: loadplan.CodeMissing, CodePalletTwice: loadplan.CodeDuplicate,
+	} {
+		if mine != theirs {
+			t.Errorf("engine code %s, loadplan code %s", mine, theirs)
+		}
+	}
+}
+
+// floorCase is one trailer floor to judge.
+type floorCase struct {
+	trailer TrailerType
+	on      []routePallet
+	stops   int
+	load    LoadPlan
+}
+
+// routeFloors returns the floors of a plan's routes, with copies of the
+// pallets and the load plan that a test may break.
+func routeFloors(req Request, plan Result) []floorCase {
+	byID := map[string]Pallet{}
+	for _, p := range req.Pallets {
+		byID[p.ID] = p
+	}
+	types := map[string]TrailerType{}
+	for _, tt := range req.Fleet {
+		types[tt.ID] = tt
+	}
+	var out []floorCase
+	for _, r := range plan.Routes {
+		fc := floorCase{trailer: types[r.Trailer], stops: len(r.Stops)}
+		for k, st := range r.Stops {
+			for _, id := range st.Pallets {
+				p := byID[id]
+				fc.on = append(fc.on, routePallet{&p, k})
+			}
+		}
+		fc.load = LoadPlan{Zones: slices.Clone(r.Load.Zones), Placements: slices.Clone(r.Load.Placements), Axles: slices.Clone(r.Load.Axles)}
+		out = append(out, fc)
+	}
+	return out
+}
+
+// clone deep-copies a floor case.
+func (fc floorCase) clone() floorCase {
+	c := fc
+	c.on = make([]routePallet, len(fc.on))
+	for i, rp := range fc.on {
+		p := *rp.p
+		c.on[i] = routePallet{&p, rp.stop}
+	}
+	c.load = LoadPlan{Zones: slices.Clone(fc.load.Zones), Placements: slices.Clone(fc.load.Placements), Axles: slices.Clone(fc.load.Axles)}
+	return c
+}
+
+// trueAxles replaces the reported axle states by the true ones (by the
+// lever rule of package constraints), so that a broken copy fails, if at
+// all, on what was broken.
+func (fc *floorCase) trueAxles() {
+	fc.load.Axles = nil
+	idx := map[string]int{}
+	for i, rp := range fc.on {
+		idx[rp.p.ID] = i
+	}
+	for after := -1; after < fc.stops; after++ {
+		var loads []constraints.PointLoad
+		seen := map[string]bool{}
+		for _, pl := range fc.load.Placements {
+			i, ok := idx[pl.Pallet]
+			if !ok || seen[pl.Pallet] || fc.on[i].stop <= after {
+				continue
+			}
+			seen[pl.Pallet] = true
+			l, w := fc.on[i].p.Footprint.Dims()
+			along := l
+			if pl.Turned {
+				along = w
+			}
+			loads = append(loads, constraints.PointLoad{XMM: float64(pl.XMM) + float64(along)/2, Kg: fc.on[i].p.WeightKg})
+		}
+		kp, ax := fc.trailer.Axles.Loads(loads)
+		fc.load.Axles = append(fc.load.Axles, AxleLoad{AfterStop: after, KingpinKg: kp, AxleGroupKg: ax})
+	}
+}
+
+// breakFloor applies one drawn change to a floor case: to a placement, a
+// zone, an axle state, the trailer or a pallet.
+func breakFloor(t *rapid.T, fc *floorCase) string {
+	pls := fc.load.Placements
+	n := len(pls)
+	pick := func(label string) int { return rapid.IntRange(0, n-1).Draw(t, label) }
+	kinds := []string{"xmm", "turn", "side", "row", "zone", "level", "swapPallets", "swapX", "drop", "duplicate", "unknown",
+		"stackOn", "slideAll", "zoneRows", "zoneTemp", "zoneRange", "zoneUnstated", "zoneDrop", "zoneAdd",
+		"axleKg", "axleAfter", "axleCount", "payload", "positions", "axleLimit", "tare", "height", "width", "length", "kind",
+		"carry", "stacked", "weight", "palletHeight", "stops"}
+	kind := rapid.SampledFrom(kinds).Draw(t, "break")
+	if n == 0 && slices.Index(kinds, kind) < slices.Index(kinds, "zoneRows") {
+		kind = "payload"
+	}
+	L := fc.trailer.Inside.LengthMM
+	switch kind {
+	case "xmm":
+		i := pick("i")
+		pls[i].XMM += rapid.SampledFrom([]int{-1, 1, -10, 10, -508, 508, -1219, 1219, L / 3, -L / 3, L}).Draw(t, "dx")
+	case "turn":
+		i := pick("i")
+		pls[i].Turned = !pls[i].Turned
+	case "side":
+		i := pick("i")
+		pls[i].Side = rapid.SampledFrom([]string{"LEFT", "RIGHT", "CENTER", "MIDDLE"}).Draw(t, "side")
+	case "row":
+		i := pick("i")
+		pls[i].Row += rapid.SampledFrom([]int{-1, 1, -2, 2, -100}).Draw(t, "dr")
+	case "zone":
+		i := pick("i")
+		pls[i].Zone += rapid.SampledFrom([]int{-1, 1, 5}).Draw(t, "dz")
+	case "level":
+		i := pick("i")
+		pls[i].Level = rapid.IntRange(-1, 2).Draw(t, "level")
+	case "swapPallets":
+		i, j := pick("i"), pick("j")
+		pls[i].Pallet, pls[j].Pallet = pls[j].Pallet, pls[i].Pallet
+	case "swapX":
+		i, j := pick("i"), pick("j")
+		pls[i].XMM, pls[j].XMM = pls[j].XMM, pls[i].XMM
+	case "drop":
+		i := pick("i")
+		fc.load.Placements = slices.Delete(pls, i, i+1)
+	case "duplicate":
+		i := pick("i")
+		fc.load.Placements = append(pls, pls[i])
+	case "unknown":
+		pls[pick("i")].Pallet = "NOBODY"
+	case "stackOn":
+		// Stand pallet i on pallet j's place, on the floor or on top.
+		i, j := pick("i"), pick("j")
+		pls[i].XMM, pls[i].Side, pls[i].Row, pls[i].Turned, pls[i].Zone = pls[j].XMM, pls[j].Side, pls[j].Row, pls[j].Turned, pls[j].Zone
+		pls[i].Level = rapid.IntRange(0, 1).Draw(t, "onTop")
+	case "slideAll":
+		d := rapid.SampledFrom([]int{1, 100, 1000, -1}).Draw(t, "slide")
+		for i := range pls {
+			pls[i].XMM += d
+		}
+		for i := range fc.load.Zones {
+			if fc.load.Zones[i].FromMM != 0 || fc.load.Zones[i].ToMM != 0 {
+				fc.load.Zones[i].FromMM += d
+				fc.load.Zones[i].ToMM += d
+			}
+		}
+	case "zoneRows", "zoneTemp", "zoneRange", "zoneUnstated", "zoneDrop":
+		if len(fc.load.Zones) == 0 {
+			return kind
+		}
+		zi := rapid.IntRange(0, len(fc.load.Zones)-1).Draw(t, "zi")
+		z := &fc.load.Zones[zi]
+		switch kind {
+		case "zoneRows":
+			z.FirstRow += rapid.IntRange(-1, 1).Draw(t, "dfirst")
+			z.LastRow += rapid.IntRange(-1, 1).Draw(t, "dlast")
+		case "zoneTemp":
+			z.Temperature = constraints.Temperature(rapid.IntRange(0, 2).Draw(t, "temp"))
+		case "zoneRange":
+			z.FromMM += rapid.SampledFrom([]int{-1, 1, 500, -500}).Draw(t, "dfrom")
+			z.ToMM += rapid.SampledFrom([]int{-1, 1, 500, -500, L}).Draw(t, "dto")
+		case "zoneUnstated":
+			for i := range fc.load.Zones {
+				fc.load.Zones[i].FromMM, fc.load.Zones[i].ToMM = 0, 0
+			}
+		case "zoneDrop":
+			fc.load.Zones = slices.Delete(fc.load.Zones, zi, zi+1)
+		}
+	case "zoneAdd":
+		fc.load.Zones = append(fc.load.Zones, Zone{Temperature: constraints.Ambient, FirstRow: 50, LastRow: 60})
+	case "axleKg":
+		if len(fc.load.Axles) > 0 {
+			a := &fc.load.Axles[rapid.IntRange(0, len(fc.load.Axles)-1).Draw(t, "ai")]
+			d := rapid.SampledFrom([]float64{0.4, -0.4, 0.6, -0.6, 100}).Draw(t, "dkg")
+			if rapid.Bool().Draw(t, "kingpin") {
+				a.KingpinKg += d
+			} else {
+				a.AxleGroupKg += d
+			}
+		}
+	case "axleAfter":
+		if len(fc.load.Axles) > 0 {
+			fc.load.Axles[rapid.IntRange(0, len(fc.load.Axles)-1).Draw(t, "ai")].AfterStop += rapid.SampledFrom([]int{-1, 1}).Draw(t, "da")
+		}
+	case "axleCount":
+		if rapid.Bool().Draw(t, "add") || len(fc.load.Axles) == 0 {
+			fc.load.Axles = append(fc.load.Axles, AxleLoad{AfterStop: fc.stops})
+		} else {
+			fc.load.Axles = fc.load.Axles[:len(fc.load.Axles)-1]
+		}
+	case "payload":
+		var kg float64
+		for _, rp := range fc.on {
+			kg += rp.p.WeightKg
+		}
+		fc.trailer.PayloadKg = max(1, kg+rapid.SampledFrom([]float64{-1, 0, 1, -1e-6}).Draw(t, "dpayload"))
+	case "positions":
+		used := 0
+		for _, pl := range pls {
+			if pl.Level == 0 && pl.Side != "" {
+				used++
+			}
+		}
+		fc.trailer.PalletPositions = max(1, used+rapid.IntRange(-2, 1).Draw(t, "dpos"))
+	case "axleLimit":
+		if len(fc.load.Axles) > 0 {
+			a := fc.load.Axles[rapid.IntRange(0, len(fc.load.Axles)-1).Draw(t, "ai")]
+			d := rapid.SampledFrom([]float64{-1, -1e-3, 0, 1}).Draw(t, "dlimit")
+			if rapid.Bool().Draw(t, "kingpin") {
+				fc.trailer.Axles.KingpinLimitKg = max(1, a.KingpinKg+d)
+			} else {
+				fc.trailer.Axles.AxleGroupLimitKg = max(1, a.AxleGroupKg+d)
+			}
+		}
+	case "tare":
+		// A tare resting on or behind the axle group: the kingpin carries
+		// little, and a load behind the axles may lift it.
+		fc.trailer.Axles.TareCentreMM = fc.trailer.Axles.AxleGroupMM + rapid.Float64Range(-300, 3000).Draw(t, "dtare")
+	case "height":
+		fc.trailer.Inside.HeightMM = rapid.IntRange(1000, 2800).Draw(t, "height")
+	case "width":
+		fc.trailer.Inside.WidthMM = rapid.IntRange(1900, 2600).Draw(t, "width")
+	case "length":
+		fc.trailer.Inside.LengthMM = max(int(fc.trailer.Axles.AxleGroupMM)+1, L+rapid.IntRange(-3000, 100).Draw(t, "dlen"))
+	case "kind":
+		fc.trailer.Equipment = constraints.Equipment{Kind: constraints.EquipmentKind(rapid.IntRange(0, 2).Draw(t, "kind"))}
+	case "carry", "stacked", "weight", "palletHeight", "stops":
+		if len(fc.on) == 0 {
+			return kind
+		}
+		p := fc.on[rapid.IntRange(0, len(fc.on)-1).Draw(t, "pi")].p
+		switch kind {
+		case "carry":
+			p.MayCarry = !p.MayCarry
+		case "stacked":
+			p.MayBeStacked = !p.MayBeStacked
+		case "weight":
+			p.WeightKg = rapid.Float64Range(1, 1500).Draw(t, "kg")
+		case "palletHeight":
+			p.HeightMM = rapid.IntRange(300, 2800).Draw(t, "h")
+		case "stops":
+			i, j := rapid.IntRange(0, len(fc.on)-1).Draw(t, "si"), rapid.IntRange(0, len(fc.on)-1).Draw(t, "sj")
+			fc.on[i].stop, fc.on[j].stop = fc.on[j].stop, fc.on[i].stop
+		}
+	}
+	return kind
+}
+
+// floorStats counts what the equivalence tests compared.
+type floorStats struct{ planned, broken, accepted, rejected atomic.Int64 }
+
+func (s *floorStats) log(t *testing.T) {
+	t.Logf("%d layouts compared: %d as planned, %d broken copies; %d accepted, %d rejected by both",
+		s.planned.Load()+s.broken.Load(), s.planned.Load(), s.broken.Load(), s.accepted.Load(), s.rejected.Load())
+}
+
+// sameVerdict runs both checks on one floor and demands the same codes
+// (hence the same verdict).
+func sameVerdict(t *rapid.T, fc floorCase, what string, stats *floorStats) {
+	theirs, judged := floorByLoadplan(fc.trailer, fc.on, fc.stops, &fc.load, "routes[0].load")
+	if !judged {
+		return
+	}
+	mine := floorByValidate(fc.trailer, fc.on, fc.stops, &fc.load, "routes[0].load")
+	if a, b := codeSet(mine), codeSet(theirs); !slices.Equal(a, b) {
+		t.Fatalf("%s: Validate's floor check gives %v, loadplan.Check %v\nValidate: %v\nloadplan: %v", what, a, b, mine, theirs)
+	}
+	if len(mine) == 0 {
+		stats.accepted.Add(1)
+	} else {
+		stats.rejected.Add(1)
+	}
+}
+
+// checkFloors plans a drawn request and compares the two floor checks on
+// every route's layout and on broken copies of it.
+func checkFloors(t *rapid.T, req Request, copies int, stats *floorStats) {
+	plan, err := Plan(context.Background(), req)
+	if err != nil {
+		t.Fatalf("Plan: %v", err)
+	}
+	for ri, fc := range routeFloors(req, plan) {
+		stats.planned.Add(1)
+		sameVerdict(t, fc, fmt.Sprintf("route %d as planned", ri), stats)
+		for c := range copies {
+			b := fc.clone()
+			var changes []string
+			for range rapid.IntRange(1, 3).Draw(t, "changes") {
+				changes = append(changes, breakFloor(t, &b))
+			}
+			if rapid.Bool().Draw(t, "trueAxles") {
+				b.trueAxles()
+			}
+			stats.broken.Add(1)
+			sameVerdict(t, b, fmt.Sprintf("route %d, copy %d broken by %v", ri, c, changes), stats)
+		}
+	}
+}
+
+// TestFloorCheckMatchesLoadplanOnPlans: random requests of the property
+// test, planned, and broken copies of every route's layout.
+func TestFloorCheckMatchesLoadplanOnPlans(t *testing.T) {
+	var stats floorStats
+	rapid.Check(t, func(rt *rapid.T) { checkFloors(rt, genRequest(rt), 20, &stats) })
+	stats.log(t)
+}
+
+// TestFloorCheckMatchesLoadplanOnFleets: the heavier requests of the
+// fleet review (stacking, multi-temperature reefers, full trailers).
+func TestFloorCheckMatchesLoadplanOnFleets(t *testing.T) {
+	var stats floorStats
+	rapid.Check(t, func(rt *rapid.T) { checkFloors(rt, rfRequest(rt), 10, &stats) })
+	stats.log(t)
+}

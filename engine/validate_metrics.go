@@ -1,0 +1,190 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/loadplan"
+)
+
+// routeFigures are a route's metrics as Validate recomputes them.
+type routeFigures struct {
+	m     RouteMetrics
+	perKm float64 // the trailer type's price per km; 0 when it is unknown
+}
+
+// withTrailer derives what depends on the trailer type: the utilisation
+// of its positions, payload and volume, and the route's cost, Fixed +
+// PerKm × km + PerHour × hours from loading start to return.
+func (f *routeFigures) withTrailer(t *TrailerType) {
+	m := &f.m
+	c := t.capacity()
+	m.PosUtil = fraction(float64(m.Positions), float64(c.Positions))
+	m.WeightUtil = fraction(m.WeightKg, c.WeightKg)
+	m.VolumeUtil = fraction(m.VolumeM3, c.VolumeM3)
+	m.Cost = t.Costs.Fixed + t.Costs.PerKm*m.DistanceM/1000 + t.Costs.PerHour*m.Duration.D().Hours()
+	f.perKm = t.Costs.PerKm
+}
+
+func fraction(part, whole float64) float64 {
+	if whole <= 0 {
+		return 0
+	}
+	return part / whole
+}
+
+// Tolerances. Counts and durations must match exactly. Sums of decimal
+// inputs (weights, volumes, costs, utilisations) may differ in the last
+// bits when summed in another order or passed through JSON: a relative
+// 1e-9 and an absolute 1e-6. A planner's travel matrix may hold metres as
+// float32 (geo.Matrix), which rounds each leg by up to 2^-24 of its
+// length: distances may differ by 1e-7 of their length and a millimetre,
+// and costs by that distance at the trailer's price per km.
+func closeTo(got, want float64) bool {
+	if math.IsNaN(got) || math.IsNaN(want) {
+		return false
+	}
+	return math.Abs(got-want) <= 1e-6+1e-9*math.Max(math.Abs(got), math.Abs(want))
+}
+
+func distanceSlack(metres float64) float64 { return 1e-3 + 1e-7*math.Abs(metres) }
+
+func within(got, want, slack float64) bool {
+	return !math.IsNaN(got) && math.Abs(got-want) <= slack
+}
+
+// metricCheck collects the comparisons of reported metrics with
+// recomputed ones under one path.
+type metricCheck struct {
+	path string
+	vs   constraints.Violations
+}
+
+func (c *metricCheck) count(name string, got, want int) {
+	if got != want {
+		c.vs.Add(CodeMetric, c.path+"."+name, "reports %d, recomputed %d", got, want)
+	}
+}
+
+func (c *metricCheck) duration(name string, got, want constraints.Duration) {
+	if got != want {
+		c.vs.Add(CodeMetric, c.path+"."+name, "reports %v, recomputed %v", got, want)
+	}
+}
+
+func (c *metricCheck) number(name string, got, want float64) {
+	if !closeTo(got, want) {
+		c.vs.Add(CodeMetric, c.path+"."+name, "reports %g, recomputed %g", got, want)
+	}
+}
+
+func (c *metricCheck) numberWithin(name string, got, want, slack float64) {
+	if !within(got, want, slack) {
+		c.vs.Add(CodeMetric, c.path+"."+name, "reports %g, recomputed %g", got, want)
+	}
+}
+
+// share compares a utilisation, which must also lie in [0, 1] whatever
+// was recomputed: a load beyond the trailer's capacity is reported by the
+// floor check, not hidden in a utilisation above 1.
+func (c *metricCheck) share(name string, got, want float64) {
+	if !(got >= 0 && got <= 1) {
+		c.vs.Add(CodeMetric, c.path+"."+name, "reports %g; a utilisation lies in [0, 1]", got)
+		return
+	}
+	c.number(name, got, want)
+}
+
+// compare checks the metrics a route reports against the recomputed ones.
+func (f *routeFigures) compare(path string, got RouteMetrics) constraints.Violations {
+	want := f.m
+	c := metricCheck{path: path}
+	c.count("stops", got.Stops, want.Stops)
+	c.count("pallets", got.Pallets, want.Pallets)
+	c.count("positions", got.Positions, want.Positions)
+	c.duration("duration", got.Duration, want.Duration)
+	c.duration("driving", got.Driving, want.Driving)
+	c.duration("wait", got.Wait, want.Wait)
+	c.numberWithin("distanceM", got.DistanceM, want.DistanceM, distanceSlack(want.DistanceM))
+	c.number("weightKg", got.WeightKg, want.WeightKg)
+	c.number("volumeM3", got.VolumeM3, want.VolumeM3)
+	c.numberWithin("cost", got.Cost, want.Cost, f.costSlack())
+	c.share("positionsUtilisation", got.PosUtil, want.PosUtil)
+	c.share("weightUtilisation", got.WeightUtil, want.WeightUtil)
+	c.share("volumeUtilisation", got.VolumeUtil, want.VolumeUtil)
+	return c.vs
+}
+
+func (f *routeFigures) costSlack() float64 {
+	return 1e-6 + 1e-9*math.Abs(f.m.Cost) + f.perKm*distanceSlack(f.m.DistanceM)/1000
+}
+
+// planSums are the plan's totals as Validate recomputes them.
+type planSums struct {
+	m          Metrics
+	utilSum    float64
+	costSlack  float64
+	unassigned int
+	bound      int
+}
+
+func (s *planSums) add(f routeFigures) {
+	s.m.Routes++
+	s.m.Stops += f.m.Stops
+	s.m.Pallets += f.m.Pallets
+	s.m.DistanceM += f.m.DistanceM
+	s.m.Duration += f.m.Duration
+	s.m.Driving += f.m.Driving
+	s.m.Wait += f.m.Wait
+	s.m.Cost += f.m.Cost
+	s.utilSum += f.m.PosUtil
+	s.costSlack += f.costSlack()
+}
+
+// compare checks the plan's totals: sums over the routes, the mean of
+// their position utilisations, the unassigned count and the bound.
+func (s *planSums) compare(path string, got Metrics) constraints.Violations {
+	c := metricCheck{path: path}
+	c.count("routes", got.Routes, s.m.Routes)
+	c.count("stops", got.Stops, s.m.Stops)
+	c.count("pallets", got.Pallets, s.m.Pallets)
+	c.count("unassigned", got.Unassigned, s.unassigned)
+	c.count("trailersLowerBound", got.TrailersLowerBound, s.bound)
+	c.duration("duration", got.Duration, s.m.Duration)
+	c.duration("driving", got.Driving, s.m.Driving)
+	c.duration("wait", got.Wait, s.m.Wait)
+	c.numberWithin("distanceM", got.DistanceM, s.m.DistanceM, distanceSlack(s.m.DistanceM))
+	c.numberWithin("cost", got.Cost, s.m.Cost, s.costSlack+1e-9*math.Abs(s.m.Cost))
+	mean := 0.0
+	if s.m.Routes > 0 {
+		mean = s.utilSum / float64(s.m.Routes)
+	}
+	c.share("positionsUtilisation", got.PosUtil, mean)
+	return c.vs
+}
+
+// trailersLowerBound recomputes the plan's trailersLowerBound for the
+// pallets its routes deliver (indices into req.Pallets). This is the one
+// place Validate calls package loadplan: loadplan.FleetLowerBound is a
+// bound on the pallets and the fleet alone, which the metric is defined
+// as; it knows nothing of the planner's model or of any route.
+func trailersLowerBound(req *Request, delivered []int) int {
+	fleet := make([]loadplan.FleetTrailer, len(req.Fleet))
+	for i, t := range req.Fleet {
+		c := t.capacity()
+		fleet[i] = loadplan.FleetTrailer{Count: t.Count, Trailer: loadplan.Trailer{
+			ID: t.ID, LengthMM: t.Inside.LengthMM, WidthMM: t.Inside.WidthMM, HeightMM: t.Inside.HeightMM,
+			Positions: c.Positions, PayloadKg: c.WeightKg, VolumeM3: c.VolumeM3,
+			Equipment: t.Equipment, Axles: t.Axles,
+		}}
+	}
+	pallets := make([]loadplan.Pallet, len(delivered))
+	for j, pi := range delivered {
+		p := req.Pallets[pi]
+		l, w := p.Footprint.Dims()
+		pallets[j] = loadplan.Pallet{ID: p.ID, Store: p.Store, LengthMM: l, WidthMM: w, HeightMM: p.HeightMM,
+			WeightKg: p.WeightKg, VolumeM3: p.volume(), Temperature: p.Temperature,
+			MayBeStacked: p.MayBeStacked, MayCarry: p.MayCarry}
+	}
+	return loadplan.FleetLowerBound(fleet, pallets)
+}
