@@ -63,9 +63,9 @@ func ExamplePlan() {
 	fmt.Println("unassigned:", len(plan.Unassigned))
 	fmt.Println("valid:", engine.Validate(req, plan) == nil)
 	// Output:
-	// R1 on DRY53 with shift D01: depart 04:45, back 07:19
-	//   DOWNTOWN unload 05:14, 3 pallets
-	//   GARLAND  unload 06:05, 3 pallets
+	// R1 on DRY53 with shift D01: depart 04:30, back 07:04
+	//   DOWNTOWN unload 05:00, 3 pallets
+	//   GARLAND  unload 05:51, 3 pallets
 	// unassigned: 0
 	// valid: true
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -20,6 +21,8 @@ const (
 	dimPallets
 	dims
 )
+
+var debugPlan = os.Getenv("HAULPLAN_DEBUG") != ""
 
 // routing is one round's routing problem and how to read its answer.
 type routing struct {
@@ -96,7 +99,7 @@ func (pl *planner) routingProblem(pool []*order) (*routing, error) {
 		shiftRes[g] = -1
 		if len(grp.free) > 0 {
 			shiftRes[g] = len(p.Resources)
-			p.Resources = append(p.Resources, routeplan.Resource{ID: fmt.Sprintf("shifts %s–%s", ts(grp.start), ts(grp.end)), Count: len(grp.free)})
+			p.Resources = append(p.Resources, routeplan.Resource{ID: fmt.Sprintf("shifts %s–%s", grp.start.Format(time.RFC3339), grp.end.Format(time.RFC3339)), Count: len(grp.free)})
 		}
 	}
 	trailerRes := make([]int, len(req.Fleet))
@@ -173,7 +176,7 @@ func (pl *planner) vehicleType(k vehicleKind, stackable int, dock []routeplan.Wi
 	perPallet := make([]float64, dims)
 	perPallet[dimPallets] = ceilSeconds(pl.m.req.DC.LoadingPerPallet.D())
 	vt := routeplan.VehicleType{
-		ID:                  fmt.Sprintf("%s/%s/%s", t.ID, k.setPoint, ts(grp.start)),
+		ID:                  fmt.Sprintf("%s/%s/%s", t.ID, k.setPoint, grp.start.Format(time.RFC3339)),
 		Count:               1,
 		Capacity:            []float64{float64(capa.Positions), capa.WeightKg, capa.VolumeM3, float64(most)},
 		ShiftStart:          pl.secondsUp(grp.start),
@@ -242,6 +245,19 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: routing: %w", ErrInternal, err)
+	}
+	if debugPlan {
+		fmt.Printf("round %d: %d sites, %d types, %d routes, %d unassigned\n", round, len(r.p.Sites), len(r.p.VehicleTypes), len(sol.Routes), len(sol.Unassigned))
+		for _, rr := range sol.Routes {
+			fmt.Printf("  type %s:", r.p.VehicleTypes[rr.VehicleType].ID)
+			for _, v := range rr.Visits {
+				fmt.Printf(" %s", r.p.Sites[v.Site].ID)
+			}
+			fmt.Println()
+		}
+		for _, u := range sol.Unassigned {
+			fmt.Printf("  unassigned %s %v\n", r.p.Sites[u.Site].ID, u.Reason)
+		}
 	}
 	var back, short []*order
 	for _, u := range sol.Unassigned {

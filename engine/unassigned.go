@@ -77,17 +77,24 @@ func (pl *planner) explainOrder(o *order) string {
 	n := len(o.pallets)
 	switch o.reason {
 	case ReasonTimeWindow:
-		earliest, ok := pl.earliestArrival(o)
-		hours := m.windowsText(o.store, m.storeWin[o.store])
-		if len(m.storeWin[o.store]) == 0 {
+		ws := m.storeWin[o.store]
+		if len(ws) == 0 {
 			return fmt.Sprintf("store %s does not receive between the first shift's start and the last shift's end", store.ID)
 		}
-		last := m.storeWin[o.store][len(m.storeWin[o.store])-1].End
-		if ok && earliest.After(last) {
-			return fmt.Sprintf("store %s receives %s; no shift can reach it before %s (the earliest arrival with these %d pallets is %s)",
-				store.ID, hours, m.clock(o.store, last, earliest), n, m.clock(o.store, earliest, last))
+		last := ws[len(ws)-1].End
+		msg := fmt.Sprintf("store %s receives %s; no shift can reach it before %s and return by its end", store.ID, m.windowsText(o.store, ws), m.clock(o.store, last, last))
+		late, early := pl.timeWindowMisses(o)
+		var why []string
+		if !late.IsZero() {
+			why = append(why, fmt.Sprintf("the earliest arrival with these %d pallets is %s", n, m.clock(o.store, late, last)))
 		}
-		return fmt.Sprintf("store %s receives %s; no shift can arrive inside those hours with these %d pallets and be back by its end", store.ID, hours, n)
+		if !early.IsZero() {
+			why = append(why, fmt.Sprintf("the shifts that could arrive in time end by %s", m.clock(o.store, early, last)))
+		}
+		if len(why) > 0 {
+			msg += " (" + strings.Join(why, "; ") + ")"
+		}
+		return msg
 	case ReasonShiftLimit:
 		loading := m.loading(n)
 		_, travel := m.travel(0, 1+o.store)
@@ -130,14 +137,16 @@ func (pl *planner) explainOrder(o *order) string {
 	return fmt.Sprintf("store %s: the search ended before these pallets were placed", store.ID)
 }
 
-// earliestArrival is the earliest any shift can reach o's store with o's
-// pallets: loading starts when the shift and the dock allow, then the
-// drive. False when no shift can start loading at all.
-func (pl *planner) earliestArrival(o *order) (time.Time, bool) {
+// timeWindowMisses tells why shifts cannot serve order o inside its
+// store's receiving hours: late is the earliest arrival among the shifts
+// that arrive after the last window closed, early the latest end among
+// the shifts that arrive in time but cannot unload and return before they
+// end. Either is zero when no shift misses that way.
+func (pl *planner) timeWindowMisses(o *order) (late, early time.Time) {
 	m := pl.m
-	var best time.Time
-	found := false
-	_, travel := m.travel(0, 1+o.store)
+	ws := m.storeWin[o.store]
+	_, there := m.travel(0, 1+o.store)
+	_, back := m.travel(1+o.store, 0)
 	for _, g := range pl.groups {
 		start := g.start
 		if !m.alwaysDock {
@@ -147,12 +156,20 @@ func (pl *planner) earliestArrival(o *order) (time.Time, bool) {
 			}
 			start = s
 		}
-		arrive := start.Add(m.loading(len(o.pallets)) + travel)
-		if !found || arrive.Before(best) {
-			best, found = arrive, true
+		arrive := start.Add(m.loading(len(o.pallets)) + there)
+		unload, ok := constraints.EarliestIn(ws, arrive)
+		switch {
+		case !ok:
+			if late.IsZero() || arrive.Before(late) {
+				late = arrive
+			}
+		case unload.Add(m.service(o.store, len(o.pallets)) + back).After(g.end):
+			if g.end.After(early) {
+				early = g.end
+			}
 		}
 	}
-	return best, found
+	return late, early
 }
 
 // location is store s's time zone, UTC when it has none.

@@ -46,7 +46,8 @@ func TestUnassignedSaysWhy(t *testing.T) {
 			}
 		},
 		pallet: "P1", store: "S007", reason: ReasonTimeWindow,
-		says: []string{"store S007 receives 23:00–23:20; no shift can reach it before 23:20 (the earliest arrival with these 1 pallets is 23:"},
+		says: []string{"store S007 receives 23:00–23:20; no shift can reach it before 23:20 and return by its end (the earliest arrival with these 1 pallets is 23:3",
+			"the shifts that could arrive in time end by 16:00"},
 	}, {
 		name: "heavier than every payload",
 		setup: func(req *Request) {

@@ -19,7 +19,7 @@ import (
 
 func utc(h, m, s int) time.Time { return time.Date(2026, 11, 24, h, m, s, 0, time.UTC) }
 
-func everyDay(open, close string) map[string][]constraints.Opening {
+func dailyOpenings(open, close string) map[string][]constraints.Opening {
 	days := map[string][]constraints.Opening{}
 	for _, d := range []string{"mon", "tue", "wed", "thu", "fri", "sat", "sun"} {
 		days[d] = []constraints.Opening{{Open: open, Close: close}}
@@ -76,11 +76,11 @@ func goldenVan() (Request, Result) {
 	}
 	req := Request{
 		DC: DC{ID: "DC", Location: geo.Point{}, LoadingPerPallet: constraints.Duration(time.Minute),
-			DockHours: &constraints.WeeklyHours{Days: everyDay("04:00", "20:00")}},
+			DockHours: &constraints.WeeklyHours{Days: dailyOpenings("04:00", "20:00")}},
 		Stores: []Store{
-			{ID: "A", Location: geo.Point{Lng: 0.1}, Hours: constraints.WeeklyHours{Days: everyDay("04:30", "22:00")},
+			{ID: "A", Location: geo.Point{Lng: 0.1}, Hours: constraints.WeeklyHours{Days: dailyOpenings("04:30", "22:00")},
 				Unloading: Unloading{Fixed: constraints.Duration(10 * time.Minute), PerPallet: constraints.Duration(2 * time.Minute)}},
-			{ID: "B", Location: geo.Point{Lng: 0.2}, Hours: constraints.WeeklyHours{Days: everyDay("00:00", "24:00")},
+			{ID: "B", Location: geo.Point{Lng: 0.2}, Hours: constraints.WeeklyHours{Days: dailyOpenings("00:00", "24:00")},
 				Unloading: Unloading{Fixed: constraints.Duration(10 * time.Minute), PerPallet: constraints.Duration(2 * time.Minute)}},
 		},
 		Pallets: []Pallet{pallet("A1", "A", 500), pallet("A2", "A", 300), pallet("A3", "A", 200), pallet("B1", "B", 400), pallet("X1", "B", 100)},
@@ -171,7 +171,7 @@ func (s pointsAsked) Matrix(_ context.Context, points []geo.Point) (*geo.Matrix,
 //	after the stop: axle 3,000 kg, kingpin 1,000 kg
 func goldenReefer(asked *[]geo.Point) (Request, Result) {
 	chicago := func(open, close string) constraints.WeeklyHours {
-		return constraints.WeeklyHours{TimeZone: "America/Chicago", Days: everyDay(open, close)}
+		return constraints.WeeklyHours{TimeZone: "America/Chicago", Days: dailyOpenings(open, close)}
 	}
 	dock := chicago("00:00", "24:00")
 	req := Request{
@@ -363,7 +363,7 @@ func TestGoldenVanOneUnitOff(t *testing.T) {
 		{"duty limit a second short", func(req *Request, p *Result) {
 			req.HoursOfService.MaxDuty = constraints.Duration(2*time.Hour + 14*time.Second)
 		}, []violation{{constraints.CodeDutyLimit, r0, nil}}},
-		{"dock opens a minute late", func(req *Request, p *Result) { req.DC.DockHours.Days = everyDay("04:01", "20:00") },
+		{"dock opens a minute late", func(req *Request, p *Result) { req.DC.DockHours.Days = dailyOpenings("04:01", "20:00") },
 			[]violation{{CodeDockHours, r0 + ".start", nil}}},
 	}
 	for _, tc := range tests {
@@ -515,7 +515,7 @@ func TestValidateNewRules(t *testing.T) {
 		req, plan := goldenVan()
 		for i := range MaxStores - len(req.Stores) {
 			req.Stores = append(req.Stores, Store{ID: fmt.Sprint("far", i), Location: geo.Point{Lat: 10 + float64(i%50)/10, Lng: float64(i/50) / 10},
-				Hours: constraints.WeeklyHours{Days: everyDay("00:00", "24:00")}})
+				Hours: constraints.WeeklyHours{Days: dailyOpenings("00:00", "24:00")}})
 		}
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
