@@ -109,3 +109,19 @@ func TestUnassignedSaysWhy(t *testing.T) {
 		})
 	}
 }
+
+// TestValidateChecksTheUnassignedStore: an unassigned pallet listed under
+// another store than its own is a wrong plan.
+func TestValidateChecksTheUnassignedStore(t *testing.T) {
+	req := packingRequest(1, 1, []TrailerType{packingTrailer("DRY53", constraints.DryVan, 1)})
+	req.Pallets = []Pallet{{ID: "ICE", Store: "S0", WeightKg: 500, HeightMM: 1200, Temperature: constraints.Frozen}}
+	plan := planOK(t, req)
+	if len(plan.Unassigned) != 1 || plan.Unassigned[0].Store != "S0" {
+		t.Fatalf("unassigned %+v; want ICE of store S0", plan.Unassigned)
+	}
+	plan.Unassigned[0].Store = "S9"
+	err := Validate(req, plan)
+	if err == nil || !strings.Contains(err.Error(), "unassigned[0].store") || !strings.Contains(err.Error(), CodeWrongStore) {
+		t.Fatalf("Validate says %v; want %s at unassigned[0].store", err, CodeWrongStore)
+	}
+}

@@ -257,6 +257,9 @@ func (c *planCheck) plan(plan *Result) constraints.Violations {
 		if !reasons[u.Reason] {
 			vs.Add(CodeUnknownReason, path+".reason", "unknown reason %q", u.Reason)
 		}
+		if want := req.Pallets[pi].Store; u.Store != want {
+			vs.Add(CodeWrongStore, path+".store", "pallet %q belongs to store %q, not %q", u.Pallet, want, u.Store)
+		}
 		if where[pi] != "" {
 			vs.Add(CodePalletTwice, path+".pallet", "pallet %q is already accounted for at %s", u.Pallet, where[pi])
 			continue
