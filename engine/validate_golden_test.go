@@ -118,7 +118,7 @@ func goldenVan() (Request, Result) {
 				Driving: constraints.Duration(4455 * time.Second), Wait: constraints.Duration(446 * time.Second), WeightKg: 1400, VolumeM3: 4.8,
 				Positions: 4, Cost: 249.18059263461886, PosUtil: 0.5, WeightUtil: 0.14, VolumeUtil: 0.2},
 		}},
-		Unassigned: []Unassigned{{Pallet: "X1", Reason: ReasonCapacity}},
+		Unassigned: []Unassigned{{Pallet: "X1", Store: "B", Reason: ReasonCapacity}},
 		Metrics: Metrics{Routes: 1, Stops: 2, Pallets: 4, Unassigned: 1, DistanceM: distance, Duration: constraints.Duration(2*time.Hour + 15*time.Second),
 			Driving: constraints.Duration(4455 * time.Second), Wait: constraints.Duration(446 * time.Second), Cost: 249.18059263461886, PosUtil: 0.5, TrailersLowerBound: 1},
 	}
