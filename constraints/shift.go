@@ -1,6 +1,7 @@
 package constraints
 
 import (
+	"encoding/json"
 	"time"
 )
 
@@ -25,17 +26,37 @@ const (
 // jurisdictions (EU 561/2006: 9 h driving, 45 min break after 4.5 h) can be
 // expressed.
 type HoursOfService struct {
-	MaxDriving    Duration `json:"maxDriving,omitempty"`        // total driving in the duty period
-	MaxDuty       Duration `json:"maxDuty,omitempty"`           // from coming on duty to going off duty
-	BreakAfter    Duration `json:"breakAfterDriving,omitempty"` // driving allowed without an interruption
-	BreakDuration Duration `json:"breakDuration,omitempty"`     // shortest interruption that counts as a break
+	MaxDriving    time.Duration `json:"maxDriving,omitempty"`        // total driving in the duty period
+	MaxDuty       time.Duration `json:"maxDuty,omitempty"`           // from coming on duty to going off duty
+	BreakAfter    time.Duration `json:"breakAfterDriving,omitempty"` // driving allowed without an interruption
+	BreakDuration time.Duration `json:"breakDuration,omitempty"`     // shortest interruption that counts as a break
+}
+
+// MarshalJSON writes the limits with durations as Go duration strings
+// ("11h0m0s") and zero limits left out, the form engine's request reader
+// takes. The other fields follow the struct tags.
+func (h HoursOfService) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		MaxDriving    string `json:"maxDriving,omitempty"`
+		MaxDuty       string `json:"maxDuty,omitempty"`
+		BreakAfter    string `json:"breakAfterDriving,omitempty"`
+		BreakDuration string `json:"breakDuration,omitempty"`
+	}{durationText(h.MaxDriving), durationText(h.MaxDuty), durationText(h.BreakAfter), durationText(h.BreakDuration)})
+}
+
+// durationText is d as a Go duration string, "" for zero (left out).
+func durationText(d time.Duration) string {
+	if d == 0 {
+		return ""
+	}
+	return d.String()
 }
 
 // WithDefaults returns h with every zero field set to its US default.
 func (h HoursOfService) WithDefaults() HoursOfService {
-	def := func(d Duration, v time.Duration) Duration {
+	def := func(d, v time.Duration) time.Duration {
 		if d == 0 {
-			return Duration(v)
+			return v
 		}
 		return d
 	}
@@ -52,7 +73,7 @@ func (h HoursOfService) CheckInput(path string) Violations {
 	var vs Violations
 	for _, f := range []struct {
 		name string
-		d    Duration
+		d    time.Duration
 	}{{"maxDriving", h.MaxDriving}, {"maxDuty", h.MaxDuty}, {"breakAfterDriving", h.BreakAfter}, {"breakDuration", h.BreakDuration}} {
 		if f.d < 0 {
 			vs.Add("INVALID_DURATION", Field(path, f.name), "must not be negative, got %v", f.d)
@@ -101,10 +122,10 @@ func (d Duty) Driving() time.Duration {
 // caller's document for the violation's path.
 func (h HoursOfService) Check(d Duty, path string, legPath func(i int) string) Violations {
 	var vs Violations
-	if duty := d.End.Sub(d.Start); duty > h.MaxDuty.D() {
+	if duty := d.End.Sub(d.Start); duty > h.MaxDuty {
 		vs.Add(CodeDutyLimit, path, "on duty %v, more than the limit of %v", duty, h.MaxDuty)
 	}
-	if drive := d.Driving(); drive > h.MaxDriving.D() {
+	if drive := d.Driving(); drive > h.MaxDriving {
 		vs.Add(CodeDrivingLimit, path, "driving %v, more than the limit of %v", drive, h.MaxDriving)
 	}
 	var since time.Duration
@@ -113,11 +134,11 @@ func (h HoursOfService) Check(d Duty, path string, legPath func(i int) string) V
 		if l.Arrive.Before(l.Depart) || l.Depart.Before(prev) {
 			vs.Add(CodeLegOrder, legPath(i), "leg departs %s and arrives %s, out of order", l.Depart.Format(time.RFC3339), l.Arrive.Format(time.RFC3339))
 		}
-		if i > 0 && l.Depart.Sub(prev) >= h.BreakDuration.D() {
+		if i > 0 && l.Depart.Sub(prev) >= h.BreakDuration {
 			since = 0
 		}
 		since += l.Arrive.Sub(l.Depart)
-		if since > h.BreakAfter.D() {
+		if since > h.BreakAfter {
 			vs.Add(CodeBreakRequired, legPath(i), "%v of driving without a break of %v, more than %v", since, h.BreakDuration, h.BreakAfter)
 			since = 0 // report each missing break once
 		}

@@ -241,7 +241,7 @@ func (c checker) mm(v int, path string) {
 	}
 }
 
-func (c checker) nonNegDur(d constraints.Duration, path string) {
+func (c checker) nonNegDur(d time.Duration, path string) {
 	if d < 0 {
 		c.vs.Add(CodeInvalidValue, path, "must not be negative")
 	}

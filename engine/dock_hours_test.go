@@ -27,7 +27,7 @@ func freshSample(t *testing.T) Request {
 		t.Fatal(err)
 	}
 	req.Options.Iterations = 300
-	req.Options.TimeLimit = constraints.Duration(5 * time.Minute)
+	req.Options.TimeLimit = 5 * time.Minute
 	req.Options.Workers = 1
 	req.Options.Seed = 1
 	return req

@@ -26,7 +26,7 @@ var samplePlan = sync.OnceValues(func() (samplePair, error) {
 	// plan does not depend on how loaded the machine is (the race
 	// detector and parallel packages slow it down many times).
 	req.Options.Iterations = 300
-	req.Options.TimeLimit = constraints.Duration(5 * time.Minute)
+	req.Options.TimeLimit = 5 * time.Minute
 	req.Options.Workers = 1
 	plan, err := Plan(context.Background(), req)
 	return samplePair{req, plan}, err
@@ -107,7 +107,7 @@ func TestValidateCatchesBrokenPlans(t *testing.T) {
 		{"travel faster than the model", func(t *testing.T, req *Request, p *Result) {
 			s := &p.Routes[0].Stops[0]
 			s.Arrival = s.Arrival.Add(-time.Minute)
-			s.Wait += constraints.Duration(time.Minute)
+			s.Wait += time.Minute
 		}, CodeTravelTime},
 		{"overload", func(t *testing.T, req *Request, p *Result) {
 			// Halve the payload of route 0's trailer type below its load.
@@ -180,7 +180,7 @@ func TestValidateCatchesBrokenPlans(t *testing.T) {
 			// break it does not take.
 			for i := range req.Shifts {
 				if req.Shifts[i].ID == p.Routes[0].Shift {
-					req.Shifts[i].Limits = &constraints.HoursOfService{BreakAfter: constraints.Duration(10 * time.Minute), BreakDuration: constraints.Duration(2 * time.Hour)}
+					req.Shifts[i].Limits = &constraints.HoursOfService{BreakAfter: 10 * time.Minute, BreakDuration: 2 * time.Hour}
 				}
 			}
 		}, constraints.CodeBreakRequired},

@@ -32,8 +32,8 @@ func longTripRequest(limits *constraints.HoursOfService, hos constraints.HoursOf
 // drives it is rejected by Validate. A shift that sets maxDriving itself
 // (8 h) drives it.
 func TestHoursOfServiceFallBackFieldByField(t *testing.T) {
-	six := constraints.HoursOfService{MaxDriving: constraints.Duration(6 * time.Hour)}
-	onlyDuty := &constraints.HoursOfService{MaxDuty: constraints.Duration(13 * time.Hour)}
+	six := constraints.HoursOfService{MaxDriving: 6 * time.Hour}
+	onlyDuty := &constraints.HoursOfService{MaxDuty: 13 * time.Hour}
 
 	// The trip, planned where the US 11 h apply: no request limits.
 	usReq := longTripRequest(onlyDuty, constraints.HoursOfService{})
@@ -42,7 +42,7 @@ func TestHoursOfServiceFallBackFieldByField(t *testing.T) {
 		t.Fatalf("setup: the round trip drives %v, want just under 7 h", drive)
 	}
 	usPlan := planOK(t, usReq)
-	if usPlan.Metrics.Routes != 1 || usPlan.Metrics.Pallets != 10 || usPlan.Metrics.Driving.D() != drive {
+	if usPlan.Metrics.Routes != 1 || usPlan.Metrics.Pallets != 10 || usPlan.Metrics.Driving != drive {
 		t.Fatalf("under the US limits: %d routes, %d pallets, %v driving; want 1 route with all 10 driving %v",
 			usPlan.Metrics.Routes, usPlan.Metrics.Pallets, usPlan.Metrics.Driving, drive)
 	}
@@ -54,7 +54,7 @@ func TestHoursOfServiceFallBackFieldByField(t *testing.T) {
 	}{
 		{"no shift limits", nil, false},
 		{"shift sets only maxDuty", onlyDuty, false},
-		{"shift sets maxDriving 8h", &constraints.HoursOfService{MaxDriving: constraints.Duration(8 * time.Hour)}, true},
+		{"shift sets maxDriving 8h", &constraints.HoursOfService{MaxDriving: 8 * time.Hour}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req := longTripRequest(tc.limits, six)

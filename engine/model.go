@@ -105,7 +105,7 @@ func (m *model) travel(from, to int) (float64, time.Duration) {
 func (m *model) limits(shift int) constraints.HoursOfService {
 	h := m.req.HoursOfService
 	if l := m.req.Shifts[shift].Limits; l != nil {
-		or := func(own, req constraints.Duration) constraints.Duration {
+		or := func(own, req time.Duration) time.Duration {
 			if own != 0 {
 				return own
 			}
@@ -129,12 +129,12 @@ func (m *model) dockOpen(t time.Time) bool {
 // service is the unloading time for n pallets at store s.
 func (m *model) service(s, n int) time.Duration {
 	u := m.req.Stores[s].Unloading
-	return u.Fixed.D() + time.Duration(n)*u.PerPallet.D()
+	return u.Fixed + time.Duration(n)*u.PerPallet
 }
 
 // loading is the loading time for n pallets at the DC.
 func (m *model) loading(n int) time.Duration {
-	return time.Duration(n) * m.req.DC.LoadingPerPallet.D()
+	return time.Duration(n) * m.req.DC.LoadingPerPallet
 }
 
 // layoutTrailer is the loadplan view of a trailer type.

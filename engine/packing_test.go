@@ -14,9 +14,9 @@ import (
 // n drivers with 12-hour shifts and the given fleet.
 func packingRequest(stores, drivers int, fleet []TrailerType) Request {
 	req := Request{
-		DC:      DC{ID: "DC", Location: geo.Point{Lat: 32.59, Lng: -96.75}, LoadingPerPallet: constraints.Duration(30 * time.Second)},
+		DC:      DC{ID: "DC", Location: geo.Point{Lat: 32.59, Lng: -96.75}, LoadingPerPallet: 30 * time.Second},
 		Fleet:   fleet,
-		Options: Options{TimeLimit: constraints.Duration(time.Minute), Iterations: 100, Seed: 1, Workers: 1},
+		Options: Options{TimeLimit: time.Minute, Iterations: 100, Seed: 1, Workers: 1},
 	}
 	allDay := constraints.WeeklyHours{TimeZone: "UTC", Days: map[string][]constraints.Opening{}}
 	for _, d := range []string{"mon", "tue", "wed", "thu", "fri", "sat", "sun"} {
@@ -24,7 +24,7 @@ func packingRequest(stores, drivers int, fleet []TrailerType) Request {
 	}
 	for i := range stores {
 		req.Stores = append(req.Stores, Store{ID: fmt.Sprint("S", i), Location: geo.Point{Lat: 32.6 + 0.01*float64(i), Lng: -96.7},
-			Hours: allDay, Unloading: Unloading{Fixed: constraints.Duration(10 * time.Minute), PerPallet: constraints.Duration(time.Minute)}})
+			Hours: allDay, Unloading: Unloading{Fixed: 10 * time.Minute, PerPallet: time.Minute}})
 	}
 	start := time.Date(2026, 11, 24, 4, 0, 0, 0, time.UTC)
 	for i := range drivers {

@@ -37,9 +37,9 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	limit := req.Options.TimeLimit.D()
+	limit := req.Options.TimeLimit
 	if limit == 0 {
-		limit = DefaultTimeLimit.D()
+		limit = DefaultTimeLimit
 	}
 	// The time limit goes to routing as a limit, not as a context deadline:
 	// routing always builds a first solution, and only the caller's

@@ -152,7 +152,7 @@ func genPlanted(t *rapid.T) plantedCase {
 	}
 	dc := geo.Point{Lat: rapid.Float64Range(28, 45).Draw(t, "dcLat"), Lng: rapid.Float64Range(-110, -80).Draw(t, "dcLng")}
 	pc := plantedCase{req: Request{
-		DC:     DC{ID: "DC", Location: dc, LoadingPerPallet: constraints.Duration(rapid.IntRange(0, 120).Draw(t, "loadingPerPallet")) * constraints.Duration(time.Second)},
+		DC:     DC{ID: "DC", Location: dc, LoadingPerPallet: time.Duration(rapid.IntRange(0, 120).Draw(t, "loadingPerPallet")) * time.Second},
 		Travel: travel,
 	}}
 	req := &pc.req
@@ -223,8 +223,8 @@ func genPlanted(t *rapid.T) plantedCase {
 				spreadB := rapid.Float64Range(0, 2*math.Pi).Draw(t, "spreadBearing")
 				spread := rapid.Float64Range(0, plantedSpreadKm).Draw(t, "spread")
 				s := Store{ID: fmt.Sprintf("S%02d", store), Location: offsetPoint(clusters[ci].centre, spread*math.Cos(spreadB), spread*math.Sin(spreadB)),
-					Unloading: Unloading{Fixed: constraints.Duration(rapid.IntRange(5, 30).Draw(t, "fixed")) * constraints.Duration(time.Minute),
-						PerPallet: constraints.Duration(rapid.IntRange(30, 180).Draw(t, "perPallet")) * constraints.Duration(time.Second)}}
+					Unloading: Unloading{Fixed: time.Duration(rapid.IntRange(5, 30).Draw(t, "fixed")) * time.Minute,
+						PerPallet: time.Duration(rapid.IntRange(30, 180).Draw(t, "perPallet")) * time.Second}}
 				if short && rapid.Bool().Draw(t, "limitLength") {
 					s.MaxTrailerLengthMM = 14630
 				}
@@ -267,7 +267,7 @@ func genPlanted(t *rapid.T) plantedCase {
 		for _, st := range r.stops {
 			n += len(st.pallets)
 		}
-		r.depart = r.start.Add(time.Duration(n) * req.DC.LoadingPerPallet.D())
+		r.depart = r.start.Add(time.Duration(n) * req.DC.LoadingPerPallet)
 		at, prev := r.depart, dc
 		for k := range r.stops {
 			st := &r.stops[k]
@@ -279,7 +279,7 @@ func genPlanted(t *rapid.T) plantedCase {
 			if rapid.IntRange(0, 4).Draw(t, "waits") == 0 {
 				st.start = st.start.Add(time.Duration(rapid.IntRange(1, 30).Draw(t, "wait")) * time.Minute)
 			}
-			st.departure = st.start.Add(s.Unloading.Fixed.D() + time.Duration(len(st.pallets))*s.Unloading.PerPallet.D())
+			st.departure = st.start.Add(s.Unloading.Fixed + time.Duration(len(st.pallets))*s.Unloading.PerPallet)
 			at, prev = st.departure, s.Location
 		}
 		leg := travel.Duration(prev, dc)
@@ -407,9 +407,9 @@ func genPlanted(t *rapid.T) plantedCase {
 		duty, driving := r.ret.Sub(r.start), r.driving
 		switch rapid.IntRange(0, 5).Draw(t, "shiftLimits") {
 		case 1:
-			s.Limits = &constraints.HoursOfService{MaxDuty: constraints.Duration(duty + time.Duration(rapid.IntRange(10, 120).Draw(t, "dutySlack"))*time.Minute)}
+			s.Limits = &constraints.HoursOfService{MaxDuty: time.Duration(duty + time.Duration(rapid.IntRange(10, 120).Draw(t, "dutySlack"))*time.Minute)}
 		case 2:
-			s.Limits = &constraints.HoursOfService{MaxDriving: constraints.Duration(driving + time.Duration(rapid.IntRange(10, 120).Draw(t, "drivingSlack"))*time.Minute)}
+			s.Limits = &constraints.HoursOfService{MaxDriving: time.Duration(driving + time.Duration(rapid.IntRange(10, 120).Draw(t, "drivingSlack"))*time.Minute)}
 		}
 		shifts = append(shifts, shiftOf{s, ri})
 	}
@@ -435,13 +435,13 @@ func genPlanted(t *rapid.T) plantedCase {
 	switch rapid.IntRange(0, 3).Draw(t, "requestLimits") {
 	case 1:
 		req.HoursOfService = constraints.HoursOfService{
-			MaxDriving: constraints.Duration(maxDriving + time.Duration(rapid.IntRange(15, 120).Draw(t, "reqDrivingSlack"))*time.Minute),
-			MaxDuty:    constraints.Duration(maxDuty + time.Duration(rapid.IntRange(15, 120).Draw(t, "reqDutySlack"))*time.Minute),
+			MaxDriving: time.Duration(maxDriving + time.Duration(rapid.IntRange(15, 120).Draw(t, "reqDrivingSlack"))*time.Minute),
+			MaxDuty:    time.Duration(maxDuty + time.Duration(rapid.IntRange(15, 120).Draw(t, "reqDutySlack"))*time.Minute),
 		}
 	case 2:
 		req.HoursOfService = constraints.HoursOfService{
-			BreakAfter:    constraints.Duration(maxDriving + time.Duration(rapid.IntRange(15, 60).Draw(t, "reqBreakSlack"))*time.Minute),
-			BreakDuration: constraints.Duration(45 * time.Minute),
+			BreakAfter:    time.Duration(maxDriving + time.Duration(rapid.IntRange(15, 60).Draw(t, "reqBreakSlack"))*time.Minute),
+			BreakDuration: 45 * time.Minute,
 		}
 	}
 
@@ -477,7 +477,7 @@ func genPlanted(t *rapid.T) plantedCase {
 func plantedLimits(req Request, si int) constraints.HoursOfService {
 	h := req.HoursOfService
 	if l := req.Shifts[si].Limits; l != nil {
-		for _, f := range []struct{ own, req *constraints.Duration }{
+		for _, f := range []struct{ own, req *time.Duration }{
 			{&l.MaxDriving, &h.MaxDriving}, {&l.MaxDuty, &h.MaxDuty}, {&l.BreakAfter, &h.BreakAfter}, {&l.BreakDuration, &h.BreakDuration},
 		} {
 			if *f.own != 0 {
@@ -587,7 +587,7 @@ func checkPlanted(t fataler, pc plantedCase) {
 		if req.DC.DockHours != nil && (!constraints.AnyContains(pc.dockWins, r.start) || !constraints.AnyContains(dock, r.start)) {
 			fail("loading starts %s outside the dock hours %v", r.start, pc.dockWins)
 		}
-		if want := r.start.Add(time.Duration(n) * req.DC.LoadingPerPallet.D()); !r.depart.Equal(want) {
+		if want := r.start.Add(time.Duration(n) * req.DC.LoadingPerPallet); !r.depart.Equal(want) {
 			fail("departs %s, loading ends %s", r.depart, want)
 		}
 		at, prev, driving := r.depart, req.DC.Location, time.Duration(0)
@@ -608,7 +608,7 @@ func checkPlanted(t fataler, pc plantedCase) {
 			if !constraints.AnyContains(pc.storeWins[st.store], st.start) || !constraints.AnyContains(ws, st.start) {
 				fail("unloading at %s starts %s outside its hours %v", s.ID, st.start, ws)
 			}
-			if want := st.start.Add(s.Unloading.Fixed.D() + time.Duration(len(st.pallets))*s.Unloading.PerPallet.D()); !st.departure.Equal(want) {
+			if want := st.start.Add(s.Unloading.Fixed + time.Duration(len(st.pallets))*s.Unloading.PerPallet); !st.departure.Equal(want) {
 				fail("at %s: leaves %s, unloading ends %s", s.ID, st.departure, want)
 			}
 			at, prev = st.departure, s.Location
@@ -619,7 +619,7 @@ func checkPlanted(t fataler, pc plantedCase) {
 			fail("back %s after %v of driving; recomputed %s and %v", r.ret, r.driving, at.Add(leg), driving)
 		}
 		lim := plantedLimits(req, r.shift)
-		if driving >= 8*time.Hour || driving > lim.MaxDriving.D() || driving > lim.BreakAfter.D() || r.ret.Sub(r.start) > lim.MaxDuty.D() {
+		if driving >= 8*time.Hour || driving > lim.MaxDriving || driving > lim.BreakAfter || r.ret.Sub(r.start) > lim.MaxDuty {
 			fail("drives %v on a duty of %v; limits %+v", driving, r.ret.Sub(r.start), lim)
 		}
 	}
@@ -635,7 +635,7 @@ func checkPlanted(t fataler, pc plantedCase) {
 		route := Route{ID: fmt.Sprint("planted", ri), Trailer: r.trailer, Shift: req.Shifts[r.shift].ID, Start: r.start, Depart: r.depart, Return: r.ret}
 		var lp []loadplan.Pallet
 		for k, st := range r.stops {
-			stop := Stop{Store: req.Stores[st.store].ID, Arrival: st.arrival, Start: st.start, Departure: st.departure, Wait: constraints.Duration(st.start.Sub(st.arrival))}
+			stop := Stop{Store: req.Stores[st.store].ID, Arrival: st.arrival, Start: st.start, Departure: st.departure, Wait: st.start.Sub(st.arrival)}
 			for _, pi := range st.pallets {
 				stop.Pallets = append(stop.Pallets, req.Pallets[pi].ID)
 				lp = append(lp, layoutPallet(req.Pallets[pi], k))
@@ -694,7 +694,7 @@ func plantedPlanFound(t fataler, pc plantedCase, seed int64) {
 	t.Helper()
 	checkPlanted(t, pc)
 	req := pc.req
-	req.Options = Options{Iterations: 300, TimeLimit: constraints.Duration(5 * time.Second), Seed: seed, Workers: 1}
+	req.Options = Options{Iterations: 300, TimeLimit: 5 * time.Second, Seed: seed, Workers: 1}
 	plan := planOK(t, req)
 	if len(plan.Unassigned) > 0 {
 		u := plan.Unassigned[0]

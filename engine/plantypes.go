@@ -32,12 +32,12 @@ type Route struct {
 
 // Stop is one visit to a store.
 type Stop struct {
-	Store     string               `json:"store"`
-	Arrival   time.Time            `json:"arrival"`
-	Start     time.Time            `json:"start"` // unloading starts
-	Departure time.Time            `json:"departure"`
-	Wait      constraints.Duration `json:"wait"` // Start − Arrival
-	Pallets   []string             `json:"pallets"`
+	Store     string        `json:"store"`
+	Arrival   time.Time     `json:"arrival"`
+	Start     time.Time     `json:"start"` // unloading starts
+	Departure time.Time     `json:"departure"`
+	Wait      time.Duration `json:"wait"` // Start − Arrival
+	Pallets   []string      `json:"pallets"`
 }
 
 // LoadPlan is where each pallet stands on the route's trailer.
@@ -107,32 +107,32 @@ var reasons = map[string]bool{
 
 // RouteMetrics summarise one route.
 type RouteMetrics struct {
-	Stops      int                  `json:"stops"`
-	Pallets    int                  `json:"pallets"`
-	DistanceM  float64              `json:"distanceM"`
-	Duration   constraints.Duration `json:"duration"` // Start to Return
-	Driving    constraints.Duration `json:"driving"`
-	Wait       constraints.Duration `json:"wait"`
-	WeightKg   float64              `json:"weightKg"`
-	VolumeM3   float64              `json:"volumeM3"`
-	Positions  int                  `json:"positions"`
-	Cost       float64              `json:"cost"`
-	PosUtil    float64              `json:"positionsUtilisation"` // 0..1
-	WeightUtil float64              `json:"weightUtilisation"`
-	VolumeUtil float64              `json:"volumeUtilisation"`
+	Stops      int           `json:"stops"`
+	Pallets    int           `json:"pallets"`
+	DistanceM  float64       `json:"distanceM"`
+	Duration   time.Duration `json:"duration"` // Start to Return
+	Driving    time.Duration `json:"driving"`
+	Wait       time.Duration `json:"wait"`
+	WeightKg   float64       `json:"weightKg"`
+	VolumeM3   float64       `json:"volumeM3"`
+	Positions  int           `json:"positions"`
+	Cost       float64       `json:"cost"`
+	PosUtil    float64       `json:"positionsUtilisation"` // 0..1
+	WeightUtil float64       `json:"weightUtilisation"`
+	VolumeUtil float64       `json:"volumeUtilisation"`
 }
 
 // Metrics summarise the whole plan.
 type Metrics struct {
-	Routes     int                  `json:"routes"`
-	Stops      int                  `json:"stops"`
-	Pallets    int                  `json:"pallets"` // delivered
-	Unassigned int                  `json:"unassigned"`
-	DistanceM  float64              `json:"distanceM"`
-	Duration   constraints.Duration `json:"duration"`
-	Driving    constraints.Duration `json:"driving"`
-	Wait       constraints.Duration `json:"wait"`
-	Cost       float64              `json:"cost"`
+	Routes     int           `json:"routes"`
+	Stops      int           `json:"stops"`
+	Pallets    int           `json:"pallets"` // delivered
+	Unassigned int           `json:"unassigned"`
+	DistanceM  float64       `json:"distanceM"`
+	Duration   time.Duration `json:"duration"`
+	Driving    time.Duration `json:"driving"`
+	Wait       time.Duration `json:"wait"`
+	Cost       float64       `json:"cost"`
 	// PosUtil is the mean of the routes' position utilisation.
 	PosUtil float64 `json:"positionsUtilisation"`
 	// TrailersLowerBound is a proven lower bound on the routes any plan

@@ -20,8 +20,8 @@ func genRequest(t *rapid.T) Request {
 	loc := rapid.SampledFrom([]string{"America/Chicago", "Europe/Berlin", "UTC"}).Draw(t, "zone")
 	dc := geo.Point{Lat: rapid.Float64Range(-60, 60).Draw(t, "dcLat"), Lng: rapid.Float64Range(-179, 179).Draw(t, "dcLng")}
 	req := Request{
-		DC:      DC{ID: "DC", Location: dc, LoadingPerPallet: constraints.Duration(rapid.IntRange(0, 180).Draw(t, "load")) * constraints.Duration(time.Second)},
-		Options: Options{TimeLimit: constraints.Duration(30 * time.Millisecond), Seed: rapid.Int64Range(0, 9).Draw(t, "seed"), Workers: 1},
+		DC:      DC{ID: "DC", Location: dc, LoadingPerPallet: time.Duration(rapid.IntRange(0, 180).Draw(t, "load")) * time.Second},
+		Options: Options{TimeLimit: 30 * time.Millisecond, Seed: rapid.Int64Range(0, 9).Draw(t, "seed"), Workers: 1},
 	}
 	if rapid.Bool().Draw(t, "dock") {
 		req.DC.DockHours = &constraints.WeeklyHours{TimeZone: loc, Days: map[string][]constraints.Opening{}}
@@ -43,7 +43,7 @@ func genRequest(t *rapid.T) Request {
 		req.Stores = append(req.Stores, Store{
 			ID: fmt.Sprint("S", i), Location: geo.Point{Lat: dc.Lat + rapid.Float64Range(-0.5, 0.5).Draw(t, "dlat"), Lng: dc.Lng + rapid.Float64Range(-0.5, 0.5).Draw(t, "dlng")},
 			Hours:              h,
-			Unloading:          Unloading{Fixed: constraints.Duration(rapid.IntRange(0, 30).Draw(t, "fixed")) * constraints.Duration(time.Minute), PerPallet: constraints.Duration(rapid.IntRange(0, 180).Draw(t, "per")) * constraints.Duration(time.Second)},
+			Unloading:          Unloading{Fixed: time.Duration(rapid.IntRange(0, 30).Draw(t, "fixed")) * time.Minute, PerPallet: time.Duration(rapid.IntRange(0, 180).Draw(t, "per")) * time.Second},
 			MaxTrailerLengthMM: rapid.SampledFrom([]int{0, 0, 0, 14630}).Draw(t, "maxLen"),
 		})
 	}
@@ -75,7 +75,7 @@ func genRequest(t *rapid.T) Request {
 		start := base.Add(time.Duration(rapid.IntRange(0, 23).Draw(t, "shiftStart")) * time.Hour)
 		s := constraints.Shift{ID: fmt.Sprint("D", i), Start: start, End: start.Add(time.Duration(rapid.IntRange(2, 14).Draw(t, "shiftLen")) * time.Hour)}
 		if rapid.Bool().Draw(t, "tightHOS") {
-			s.Limits = &constraints.HoursOfService{MaxDriving: constraints.Duration(2 * time.Hour), BreakAfter: constraints.Duration(time.Hour)}
+			s.Limits = &constraints.HoursOfService{MaxDriving: 2 * time.Hour, BreakAfter: time.Hour}
 		}
 		req.Shifts = append(req.Shifts, s)
 	}
@@ -128,7 +128,7 @@ func TestCheckReportsEveryBadField(t *testing.T) {
 
 func TestPlanHonoursCancelledContext(t *testing.T) {
 	req, _ := sample(t)
-	req.Options.TimeLimit = constraints.Duration(time.Minute)
+	req.Options.TimeLimit = time.Minute
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	began := time.Now()

@@ -5,8 +5,6 @@ import (
 	"runtime"
 	"testing"
 	"time"
-
-	"github.com/haulplan/haulplan/constraints"
 )
 
 // TestPlanIsTheSameOnAnyNumberOfCores: with an iteration budget, the same
@@ -15,7 +13,7 @@ import (
 func TestPlanIsTheSameOnAnyNumberOfCores(t *testing.T) {
 	req, _ := sample(t)
 	req.Options.Iterations = 150
-	req.Options.TimeLimit = constraints.Duration(5 * time.Minute) // the iteration budget ends the search
+	req.Options.TimeLimit = 5 * time.Minute // the iteration budget ends the search
 	req.Stores = req.Stores[:12]
 	var pallets []Pallet
 	for _, p := range req.Pallets {

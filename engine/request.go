@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/geo"
@@ -33,7 +34,7 @@ type Request struct {
 type Options struct {
 	// TimeLimit bounds the search; 0 means DefaultTimeLimit. Plan returns
 	// the best plan found when it runs out or the context ends.
-	TimeLimit constraints.Duration `json:"timeLimit,omitempty"`
+	TimeLimit time.Duration `json:"timeLimit,omitempty"`
 	// Iterations, when positive, bounds each search stream by a number of
 	// iterations as well. A search that ends on its iteration budget is
 	// reproducible: the same request, seed and streams give the same plan
@@ -58,7 +59,7 @@ type Options struct {
 }
 
 // DefaultTimeLimit is the search time when Options.TimeLimit is zero.
-const DefaultTimeLimit = constraints.Duration(10e9)
+const DefaultTimeLimit = time.Duration(10e9)
 
 // DefaultStreams is the number of search streams when Options.Streams is
 // zero: fixed, not the number of cores, so that the plan does not depend on
@@ -73,7 +74,7 @@ type DC struct {
 	// DockHours are the hours in which loading may start; nil means always.
 	DockHours *constraints.WeeklyHours `json:"dockHours,omitempty"`
 	// LoadingPerPallet is the time to load one pallet onto a trailer.
-	LoadingPerPallet constraints.Duration `json:"loadingPerPallet"`
+	LoadingPerPallet time.Duration `json:"loadingPerPallet"`
 }
 
 // Store is a delivery point.
@@ -92,8 +93,8 @@ type Store struct {
 // Unloading is the time a stop takes: Fixed once per visit (docking,
 // paperwork) plus PerPallet for each pallet unloaded.
 type Unloading struct {
-	Fixed     constraints.Duration `json:"fixed"`
-	PerPallet constraints.Duration `json:"perPallet"`
+	Fixed     time.Duration `json:"fixed"`
+	PerPallet time.Duration `json:"perPallet"`
 }
 
 // Pallet is one pallet to deliver to one store.

@@ -80,11 +80,11 @@ func (pl *planner) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*orde
 			r.Stops[n-1].Departure = pl.instant(vis.Departure)
 		} else {
 			arr, start := pl.instant(vis.Arrival), pl.instant(vis.Start)
-			r.Stops = append(r.Stops, Stop{Store: sid, Arrival: arr, Start: start, Departure: pl.instant(vis.Departure), Wait: constraints.Duration(start.Sub(arr))})
+			r.Stops = append(r.Stops, Stop{Store: sid, Arrival: arr, Start: start, Departure: pl.instant(vis.Departure), Wait: start.Sub(arr)})
 			d, dur := m.travel(prev, 1+o.store)
 			r.Metrics.DistanceM += d
-			r.Metrics.Driving += constraints.Duration(dur)
-			r.Metrics.Wait += constraints.Duration(start.Sub(arr))
+			r.Metrics.Driving += dur
+			r.Metrics.Wait += start.Sub(arr)
 			prev = 1 + o.store
 		}
 		k := len(r.Stops) - 1
@@ -97,7 +97,7 @@ func (pl *planner) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*orde
 	}
 	d, dur := m.travel(prev, 0)
 	r.Metrics.DistanceM += d
-	r.Metrics.Driving += constraints.Duration(dur)
+	r.Metrics.Driving += dur
 
 	lay, err := loadplan.PlanTrailer(layoutTrailer(tt), lp, len(r.Stops))
 	if err != nil {
@@ -108,9 +108,9 @@ func (pl *planner) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*orde
 	rm.Stops, rm.Pallets = len(r.Stops), len(lp)
 	rm.WeightKg, rm.VolumeM3 = load.WeightKg, load.VolumeM3
 	rm.Positions = lay.Load.Positions
-	rm.Duration = constraints.Duration(r.Return.Sub(r.Start))
+	rm.Duration = r.Return.Sub(r.Start)
 	rm.PosUtil, rm.WeightUtil, rm.VolumeUtil = constraints.Load{Positions: rm.Positions, WeightKg: load.WeightKg, VolumeM3: load.VolumeM3}.Utilisation(tt.capacity())
-	rm.Cost = routeCost(tt, rm.DistanceM, rm.Duration.D())
+	rm.Cost = routeCost(tt, rm.DistanceM, rm.Duration)
 	return r, nil
 }
 

@@ -174,7 +174,7 @@ func (pl *planner) vehicleType(k vehicleKind, stackable int, dock []routeplan.Wi
 	capa := routingCapacity(t)
 	most := capa.Positions + min(capa.Positions, stackable)
 	perPallet := make([]float64, dims)
-	perPallet[dimPallets] = ceilSeconds(pl.m.req.DC.LoadingPerPallet.D())
+	perPallet[dimPallets] = ceilSeconds(pl.m.req.DC.LoadingPerPallet)
 	vt := routeplan.VehicleType{
 		ID:                  fmt.Sprintf("%s/%s/%s", t.ID, k.setPoint, grp.start.Format(time.RFC3339)),
 		Count:               1,
@@ -183,10 +183,10 @@ func (pl *planner) vehicleType(k vehicleKind, stackable int, dock []routeplan.Wi
 		ShiftEnd:            pl.seconds(grp.end),
 		StartServicePerUnit: perPallet,
 		StartWindows:        dock,
-		MaxDuty:             floorSeconds(grp.limits.MaxDuty.D()),
-		MaxDriving:          floorSeconds(grp.limits.MaxDriving.D()),
-		BreakAfter:          floorSeconds(grp.limits.BreakAfter.D()),
-		BreakDuration:       ceilSeconds(grp.limits.BreakDuration.D()),
+		MaxDuty:             floorSeconds(grp.limits.MaxDuty),
+		MaxDriving:          floorSeconds(grp.limits.MaxDriving),
+		BreakAfter:          floorSeconds(grp.limits.BreakAfter),
+		BreakDuration:       ceilSeconds(grp.limits.BreakDuration),
 		FixedCost:           t.Costs.Fixed,
 		DistanceCost:        t.Costs.PerKm / 1000,
 		TimeCost:            t.Costs.PerHour / 3600,

@@ -102,8 +102,8 @@ func (pl *planner) explainOrder(o *order) string {
 		unload := m.service(o.store, n)
 		var duty, driving time.Duration
 		for _, g := range pl.groups {
-			duty = max(duty, min(g.limits.MaxDuty.D(), g.end.Sub(g.start)))
-			driving = max(driving, g.limits.MaxDriving.D())
+			duty = max(duty, min(g.limits.MaxDuty, g.end.Sub(g.start)))
+			driving = max(driving, g.limits.MaxDriving)
 		}
 		return fmt.Sprintf("store %s: a trip there and back with these %d pallets takes at least %s on duty (%s loading, %s driving, %s unloading); no shift allows it within its hours, hours of service and the store's receiving hours (the most any shift allows: %s on duty, %s driving)",
 			store.ID, n, hm(loading+travel+unload+back), hm(loading), hm(travel+back), hm(unload), hm(duty), hm(driving))

@@ -75,13 +75,13 @@ func goldenVan() (Request, Result) {
 		return Pallet{ID: id, Store: store, WeightKg: kg, Footprint: box, HeightMM: 1000}
 	}
 	req := Request{
-		DC: DC{ID: "DC", Location: geo.Point{}, LoadingPerPallet: constraints.Duration(time.Minute),
+		DC: DC{ID: "DC", Location: geo.Point{}, LoadingPerPallet: time.Minute,
 			DockHours: &constraints.WeeklyHours{Days: dailyOpenings("04:00", "20:00")}},
 		Stores: []Store{
 			{ID: "A", Location: geo.Point{Lng: 0.1}, Hours: constraints.WeeklyHours{Days: dailyOpenings("04:30", "22:00")},
-				Unloading: Unloading{Fixed: constraints.Duration(10 * time.Minute), PerPallet: constraints.Duration(2 * time.Minute)}},
+				Unloading: Unloading{Fixed: 10 * time.Minute, PerPallet: 2 * time.Minute}},
 			{ID: "B", Location: geo.Point{Lng: 0.2}, Hours: constraints.WeeklyHours{Days: dailyOpenings("00:00", "24:00")},
-				Unloading: Unloading{Fixed: constraints.Duration(10 * time.Minute), PerPallet: constraints.Duration(2 * time.Minute)}},
+				Unloading: Unloading{Fixed: 10 * time.Minute, PerPallet: 2 * time.Minute}},
 		},
 		Pallets: []Pallet{pallet("A1", "A", 500), pallet("A2", "A", 300), pallet("A3", "A", 200), pallet("B1", "B", 400), pallet("X1", "B", 100)},
 		Fleet: []TrailerType{{ID: "VAN", Count: 1, Inside: Dimensions{LengthMM: 4000, WidthMM: 2500, HeightMM: 2600},
@@ -89,8 +89,8 @@ func goldenVan() (Request, Result) {
 			Axles: constraints.AxleGeometry{KingpinMM: 600, AxleGroupMM: 3600, TareKg: 3000, TareCentreMM: 2100, KingpinLimitKg: 5000, AxleGroupLimitKg: 5000},
 			Costs: Costs{Fixed: 100, PerKm: 2, PerHour: 30}}},
 		Shifts: []constraints.Shift{{ID: "D1", Start: utc(4, 0, 0), End: utc(16, 0, 0),
-			Limits: &constraints.HoursOfService{BreakDuration: constraints.Duration(30 * time.Minute)}}},
-		HoursOfService: constraints.HoursOfService{MaxDuty: constraints.Duration(2*time.Hour + 15*time.Second), BreakAfter: constraints.Duration(time.Hour)},
+			Limits: &constraints.HoursOfService{BreakDuration: 30 * time.Minute}}},
+		HoursOfService: constraints.HoursOfService{MaxDuty: time.Duration(2*time.Hour + 15*time.Second), BreakAfter: time.Hour},
 		Travel:         geo.TravelModel{SpeedKmh: 36, Circuity: 1},
 	}
 	req.Pallets[0].MayCarry = true
@@ -101,7 +101,7 @@ func goldenVan() (Request, Result) {
 		Routes: []Route{{
 			ID: "R1", Trailer: "VAN", Shift: "D1", Start: utc(4, 0, 0), Depart: utc(4, 4, 0), Return: utc(6, 0, 15),
 			Stops: []Stop{
-				{Store: "A", Arrival: utc(4, 22, 34), Start: utc(4, 30, 0), Departure: utc(4, 52, 34), Wait: constraints.Duration(7*time.Minute + 26*time.Second), Pallets: []string{"A1", "A2", "A3"}},
+				{Store: "A", Arrival: utc(4, 22, 34), Start: utc(4, 30, 0), Departure: utc(4, 52, 34), Wait: time.Duration(7*time.Minute + 26*time.Second), Pallets: []string{"A1", "A2", "A3"}},
 				{Store: "B", Arrival: utc(5, 11, 8), Start: utc(5, 11, 8), Departure: utc(5, 23, 8), Pallets: []string{"B1"}},
 			},
 			Load: LoadPlan{
@@ -114,13 +114,13 @@ func goldenVan() (Request, Result) {
 				},
 				Axles: []AxleLoad{{AfterStop: -1, KingpinKg: 2820, AxleGroupKg: 1580}, {AfterStop: 0, KingpinKg: 1900, AxleGroupKg: 1500}, {AfterStop: 1, KingpinKg: 1500, AxleGroupKg: 1500}},
 			},
-			Metrics: RouteMetrics{Stops: 2, Pallets: 4, DistanceM: distance, Duration: constraints.Duration(2*time.Hour + 15*time.Second),
-				Driving: constraints.Duration(4455 * time.Second), Wait: constraints.Duration(446 * time.Second), WeightKg: 1400, VolumeM3: 4.8,
+			Metrics: RouteMetrics{Stops: 2, Pallets: 4, DistanceM: distance, Duration: time.Duration(2*time.Hour + 15*time.Second),
+				Driving: 4455 * time.Second, Wait: 446 * time.Second, WeightKg: 1400, VolumeM3: 4.8,
 				Positions: 4, Cost: 249.18059263461886, PosUtil: 0.5, WeightUtil: 0.14, VolumeUtil: 0.2},
 		}},
 		Unassigned: []Unassigned{{Pallet: "X1", Store: "B", Reason: ReasonCapacity}},
-		Metrics: Metrics{Routes: 1, Stops: 2, Pallets: 4, Unassigned: 1, DistanceM: distance, Duration: constraints.Duration(2*time.Hour + 15*time.Second),
-			Driving: constraints.Duration(4455 * time.Second), Wait: constraints.Duration(446 * time.Second), Cost: 249.18059263461886, PosUtil: 0.5, TrailersLowerBound: 1},
+		Metrics: Metrics{Routes: 1, Stops: 2, Pallets: 4, Unassigned: 1, DistanceM: distance, Duration: time.Duration(2*time.Hour + 15*time.Second),
+			Driving: 4455 * time.Second, Wait: 446 * time.Second, Cost: 249.18059263461886, PosUtil: 0.5, TrailersLowerBound: 1},
 	}
 	return req, plan
 }
@@ -175,11 +175,11 @@ func goldenReefer(asked *[]geo.Point) (Request, Result) {
 	}
 	dock := chicago("00:00", "24:00")
 	req := Request{
-		DC: DC{ID: "DC", Location: geo.Point{Lat: 41.8, Lng: -87.7}, LoadingPerPallet: constraints.Duration(90 * time.Second), DockHours: &dock},
+		DC: DC{ID: "DC", Location: geo.Point{Lat: 41.8, Lng: -87.7}, LoadingPerPallet: 90 * time.Second, DockHours: &dock},
 		Stores: []Store{
 			{ID: "S0", Location: geo.Point{Lat: 41.9, Lng: -87.6}, Hours: chicago("06:00", "18:00")},
 			{ID: "S1", Location: geo.Point{Lat: 42.0, Lng: -87.7}, Hours: chicago("06:00", "18:00"),
-				Unloading: Unloading{Fixed: constraints.Duration(15 * time.Minute), PerPallet: constraints.Duration(time.Minute)}},
+				Unloading: Unloading{Fixed: 15 * time.Minute, PerPallet: time.Minute}},
 			{ID: "S2", Location: geo.Point{Lat: 41.7, Lng: -87.8}, Hours: chicago("06:00", "18:00")},
 		},
 		Pallets: []Pallet{
@@ -198,7 +198,7 @@ func goldenReefer(asked *[]geo.Point) (Request, Result) {
 		Routes: []Route{{
 			ID: "R1", Trailer: "MULTI", Shift: "D1", Start: utc(11, 0, 0), Depart: utc(11, 4, 30), Return: utc(12, 48, 0),
 			Stops: []Stop{{Store: "S1", Arrival: utc(11, 34, 30), Start: utc(12, 0, 0), Departure: utc(12, 18, 0),
-				Wait: constraints.Duration(1530 * time.Second), Pallets: []string{"F1", "C1", "C2"}}},
+				Wait: 1530 * time.Second, Pallets: []string{"F1", "C1", "C2"}}},
 			Load: LoadPlan{
 				Zones: []Zone{
 					{Temperature: constraints.Frozen, FirstRow: 0, LastRow: 0, FromMM: 0, ToMM: 1016},
@@ -211,13 +211,13 @@ func goldenReefer(asked *[]geo.Point) (Request, Result) {
 				},
 				Axles: []AxleLoad{{AfterStop: -1, KingpinKg: 1720.6, AxleGroupKg: 3279.4}, {AfterStop: 0, KingpinKg: 1000, AxleGroupKg: 3000}},
 			},
-			Metrics: RouteMetrics{Stops: 1, Pallets: 3, DistanceM: 60000, Duration: constraints.Duration(108 * time.Minute),
-				Driving: constraints.Duration(time.Hour), Wait: constraints.Duration(1530 * time.Second), WeightKg: 1000, VolumeM3: 5.573268,
+			Metrics: RouteMetrics{Stops: 1, Pallets: 3, DistanceM: 60000, Duration: 108 * time.Minute,
+				Driving: time.Hour, Wait: 1530 * time.Second, WeightKg: 1000, VolumeM3: 5.573268,
 				Positions: 3, Cost: 362, PosUtil: 0.5, WeightUtil: 0.2, VolumeUtil: 0.1857756},
 		}},
 		Unassigned: []Unassigned{},
-		Metrics: Metrics{Routes: 1, Stops: 1, Pallets: 3, DistanceM: 60000, Duration: constraints.Duration(108 * time.Minute),
-			Driving: constraints.Duration(time.Hour), Wait: constraints.Duration(1530 * time.Second), Cost: 362, PosUtil: 0.5, TrailersLowerBound: 1},
+		Metrics: Metrics{Routes: 1, Stops: 1, Pallets: 3, DistanceM: 60000, Duration: 108 * time.Minute,
+			Driving: time.Hour, Wait: 1530 * time.Second, Cost: 362, PosUtil: 0.5, TrailersLowerBound: 1},
 	}
 	return req, plan
 }
@@ -270,7 +270,7 @@ func TestGoldenPlansValidate(t *testing.T) {
 }
 
 const (
-	second = constraints.Duration(time.Second)
+	second = time.Second
 	r0     = "routes[0]"
 	stopA  = "routes[0].stops[0]"
 	stopB  = "routes[0].stops[1]"
@@ -361,7 +361,7 @@ func TestGoldenVanOneUnitOff(t *testing.T) {
 		{"the zone a millimetre short of A3", func(req *Request, p *Result) { p.Routes[0].Load.Zones[0].ToMM = 2399 },
 			[]violation{{codeZone, load0 + ".placements[3]", nil}}},
 		{"duty limit a second short", func(req *Request, p *Result) {
-			req.HoursOfService.MaxDuty = constraints.Duration(2*time.Hour + 14*time.Second)
+			req.HoursOfService.MaxDuty = time.Duration(2*time.Hour + 14*time.Second)
 		}, []violation{{constraints.CodeDutyLimit, r0, nil}}},
 		{"dock opens a minute late", func(req *Request, p *Result) { req.DC.DockHours.Days = dailyOpenings("04:01", "20:00") },
 			[]violation{{CodeDockHours, r0 + ".start", nil}}},
@@ -425,17 +425,17 @@ func TestGoldenReeferOneUnitOff(t *testing.T) {
 // TestValidateNewRules: the rules Validate enforces that the old validator
 // did not, or not in this form.
 func TestValidateNewRules(t *testing.T) {
-	hours := func(h int) constraints.Duration { return constraints.Duration(time.Duration(h) * time.Hour) }
+	hours := func(h int) time.Duration { return time.Duration(time.Duration(h) * time.Hour) }
 	t.Run("shift limits fall back field by field", func(t *testing.T) {
 		c := planCheck{req: &Request{HoursOfService: constraints.HoursOfService{MaxDuty: hours(12), BreakAfter: hours(6)}}}
 		tests := []struct {
 			own  *constraints.HoursOfService
 			want constraints.HoursOfService
 		}{
-			{nil, constraints.HoursOfService{MaxDriving: hours(11), MaxDuty: hours(12), BreakAfter: hours(6), BreakDuration: constraints.Duration(30 * time.Minute)}},
-			{&constraints.HoursOfService{MaxDriving: hours(9)}, constraints.HoursOfService{MaxDriving: hours(9), MaxDuty: hours(12), BreakAfter: hours(6), BreakDuration: constraints.Duration(30 * time.Minute)}},
+			{nil, constraints.HoursOfService{MaxDriving: hours(11), MaxDuty: hours(12), BreakAfter: hours(6), BreakDuration: 30 * time.Minute}},
+			{&constraints.HoursOfService{MaxDriving: hours(9)}, constraints.HoursOfService{MaxDriving: hours(9), MaxDuty: hours(12), BreakAfter: hours(6), BreakDuration: 30 * time.Minute}},
 			{&constraints.HoursOfService{MaxDuty: hours(13), BreakDuration: hours(1)}, constraints.HoursOfService{MaxDriving: hours(11), MaxDuty: hours(13), BreakAfter: hours(6), BreakDuration: hours(1)}},
-			{&constraints.HoursOfService{}, constraints.HoursOfService{MaxDriving: hours(11), MaxDuty: hours(12), BreakAfter: hours(6), BreakDuration: constraints.Duration(30 * time.Minute)}},
+			{&constraints.HoursOfService{}, constraints.HoursOfService{MaxDriving: hours(11), MaxDuty: hours(12), BreakAfter: hours(6), BreakDuration: 30 * time.Minute}},
 		}
 		for _, tc := range tests {
 			if got := c.shiftLimits(constraints.Shift{Limits: tc.own}); got != tc.want {
@@ -455,7 +455,7 @@ func TestValidateNewRules(t *testing.T) {
 		r.Stops[0].Departure = utc(4, 46, 0)
 		r.Stops[1].Arrival, r.Stops[1].Start, r.Stops[1].Departure = r.Stops[1].Arrival.Add(early), r.Stops[1].Start.Add(early), r.Stops[1].Departure.Add(early)
 		r.Return = r.Return.Add(early)
-		r.Metrics.Duration += constraints.Duration(early)
+		r.Metrics.Duration += time.Duration(early)
 		r.Metrics.Cost = 100 + 2*44.527796317309432 + 30*(7215-394)/3600.0
 		p.Metrics.Duration, p.Metrics.Cost = r.Metrics.Duration, r.Metrics.Cost
 		err := Validate(req, p)

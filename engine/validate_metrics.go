@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"time"
 
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/loadplan"
@@ -22,7 +23,7 @@ func (f *routeFigures) withTrailer(t *TrailerType) {
 	m.PosUtil = fraction(float64(m.Positions), float64(c.Positions))
 	m.WeightUtil = fraction(m.WeightKg, c.WeightKg)
 	m.VolumeUtil = fraction(m.VolumeM3, c.VolumeM3)
-	m.Cost = t.Costs.Fixed + t.Costs.PerKm*m.DistanceM/1000 + t.Costs.PerHour*m.Duration.D().Hours()
+	m.Cost = t.Costs.Fixed + t.Costs.PerKm*m.DistanceM/1000 + t.Costs.PerHour*m.Duration.Hours()
 	f.perKm = t.Costs.PerKm
 }
 
@@ -66,7 +67,7 @@ func (c *metricCheck) count(name string, got, want int) {
 	}
 }
 
-func (c *metricCheck) duration(name string, got, want constraints.Duration) {
+func (c *metricCheck) duration(name string, got, want time.Duration) {
 	if got != want {
 		c.vs.Add(CodeMetric, c.path+"."+name, "reports %v, recomputed %v", got, want)
 	}

@@ -79,7 +79,7 @@ func (c *planCheck) routeAlone(r *Route, path string) (routeFigures, constraints
 	}
 
 	vs = append(vs, c.checkTimes(r, path, si, shiftOK, &fig)...)
-	m.Duration = constraints.Duration(r.Return.Sub(r.Start))
+	m.Duration = r.Return.Sub(r.Start)
 
 	if trailerOK {
 		t := &req.Fleet[ti]
@@ -125,7 +125,7 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 	if !c.dockOpenAt(r.Start) {
 		vs.Add(CodeDockHours, path+".start", "loading starts %s, outside the DC's dock hours", c.at(r.Start))
 	}
-	loading := time.Duration(m.Pallets) * req.DC.LoadingPerPallet.D()
+	loading := time.Duration(m.Pallets) * req.DC.LoadingPerPallet
 	if got := r.Depart.Sub(r.Start); got < loading {
 		vs.Add(CodeLoadingTime, path+".depart", "departs %v after loading starts at %s; loading %d pallets takes %v", got, c.at(r.Start), m.Pallets, loading)
 	}
@@ -137,7 +137,7 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 	drive := func(from, to int, leave time.Time, leavePath string, arrive time.Time, arrivePath string) {
 		metres, d := c.byLeg.leg(from, to)
 		m.DistanceM += metres
-		m.Driving += constraints.Duration(d)
+		m.Driving += d
 		if want := leave.Add(d); !arrive.Equal(want) {
 			vs.Add(CodeTravelTime, arrivePath, "arrives %s; leaving %s at %s, %v of driving arrives %s", c.at(arrive), leavePath, c.at(leave), d, c.at(want))
 		}
@@ -162,14 +162,14 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 			vs.Add(CodeOpeningHours, spath+".start", "unloading starts %s, outside store %q's receiving hours", c.at(st.Start), st.Store)
 		}
 		wait := st.Start.Sub(st.Arrival)
-		if st.Wait.D() != wait {
+		if st.Wait != wait {
 			vs.Add(CodeMetric, spath+".wait", "reports a wait of %v; from arrival to the start of unloading is %v", st.Wait, wait)
 		}
 		if wait > 0 {
-			m.Wait += constraints.Duration(wait)
+			m.Wait += wait
 		}
 		u := req.Stores[sx].Unloading
-		unloading := u.Fixed.D() + time.Duration(len(st.Pallets))*u.PerPallet.D()
+		unloading := u.Fixed + time.Duration(len(st.Pallets))*u.PerPallet
 		if got := st.Departure.Sub(st.Start); got < unloading {
 			vs.Add(CodeServiceTime, spath+".departure", "leaves %v after unloading starts; unloading %d pallets takes %v", got, len(st.Pallets), unloading)
 		}
@@ -201,7 +201,7 @@ func inWindows(ws []constraints.Window, t time.Time) bool {
 func (c *planCheck) shiftLimits(s constraints.Shift) constraints.HoursOfService {
 	h := c.req.HoursOfService
 	if l := s.Limits; l != nil {
-		pick := func(own, fallback constraints.Duration) constraints.Duration {
+		pick := func(own, fallback time.Duration) time.Duration {
 			if own != 0 {
 				return own
 			}

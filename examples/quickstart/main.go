@@ -20,7 +20,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/engine"
 )
 
@@ -58,7 +57,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	if *limit > 0 {
-		req.Options.TimeLimit = constraints.Duration(*limit)
+		req.Options.TimeLimit = time.Duration(*limit)
 	}
 	if *seed >= 0 {
 		req.Options.Seed = *seed
@@ -120,7 +119,7 @@ func summary(w io.Writer, req engine.Request, plan engine.Result, name string, t
 		for i, s := range r.Stops {
 			wait := ""
 			if s.Wait > 0 {
-				wait = fmt.Sprintf(" (waits %v)", s.Wait.D())
+				wait = fmt.Sprintf(" (waits %v)", s.Wait)
 			}
 			fmt.Fprintf(w, "    %2d. %-22s arrive %s, unload %s, leave %s, %2d pallets%s\n",
 				i+1, storeName[s.Store], hm(s.Arrival), hm(s.Start), hm(s.Departure), len(s.Pallets), wait)
@@ -132,7 +131,7 @@ func summary(w io.Writer, req engine.Request, plan engine.Result, name string, t
 	}
 	m := plan.Metrics
 	fmt.Fprintf(w, "\nTotals: %d routes (no plan needs fewer than %d for these pallets), %d stops, %d pallets delivered, %d unassigned; %.1f km, %v driving, %v on duty, %v waiting; cost %.2f; mean position use %.0f%%\n",
-		m.Routes, m.TrailersLowerBound, m.Stops, m.Pallets, m.Unassigned, m.DistanceM/1000, m.Driving.D(), m.Duration.D(), m.Wait.D(), m.Cost, 100*m.PosUtil)
+		m.Routes, m.TrailersLowerBound, m.Stops, m.Pallets, m.Unassigned, m.DistanceM/1000, m.Driving, m.Duration, m.Wait, m.Cost, 100*m.PosUtil)
 	// Unassigned pallets per store and cause, in the order they are listed.
 	type cause struct{ store, reason, message string }
 	count := map[cause]int{}

@@ -89,8 +89,8 @@ func main() {
 	req := engine.Request{
 		DC: engine.DC{ID: "DC-LANCASTER", Name: "Lancaster DC", Location: geo.Point{Lat: 32.5921, Lng: -96.7561},
 			DockHours:        &constraints.WeeklyHours{TimeZone: "America/Chicago", Days: map[string][]constraints.Opening{}},
-			LoadingPerPallet: constraints.Duration(90 * time.Second)},
-		Options: engine.Options{TimeLimit: constraints.Duration(5 * time.Second), Seed: 1},
+			LoadingPerPallet: 90 * time.Second},
+		Options: engine.Options{TimeLimit: 5 * time.Second, Seed: 1},
 	}
 	for _, d := range days {
 		req.DC.DockHours.Days[d] = []constraints.Opening{{Open: "01:00", Close: "22:00"}}
@@ -98,7 +98,7 @@ func main() {
 	for i, s := range stores {
 		st := engine.Store{ID: fmt.Sprintf("S%03d", i+1), Name: s.name, Location: geo.Point{Lat: s.lat, Lng: s.lng},
 			Hours:     hours(r),
-			Unloading: engine.Unloading{Fixed: constraints.Duration(15 * time.Minute), PerPallet: constraints.Duration(2 * time.Minute)}}
+			Unloading: engine.Unloading{Fixed: 15 * time.Minute, PerPallet: 2 * time.Minute}}
 		if s.urban {
 			st.MaxTrailerLengthMM = 14630 // 48 ft
 		}

@@ -1,4 +1,4 @@
-package delivery
+package jsonwire
 
 import (
 	"strconv"
@@ -6,54 +6,77 @@ import (
 	"unicode/utf8"
 )
 
-// The update must tell an absent member from a null one and report every
-// type error with its path, which encoding/json cannot do in one pass; so
-// the decoder (decode.go) reads the body with this small lexer, member by
-// member, against the payload schema, without building a tree. The lexer
-// accepts strict RFC 8259 JSON and also refuses invalid UTF-8.
+// A document must tell an absent member from a null one and have every
+// problem reported with its path, which encoding/json cannot do in one
+// pass; so the Decoder reads it with this small lexer, member by member,
+// against the descriptions of its objects, without building a tree. The
+// lexer accepts strict RFC 8259 JSON and also refuses invalid UTF-8.
 //
 // Errors are sticky: the first syntax error is kept, the position jumps to
 // the end, and every later call returns at once with a zero value, so the
-// decoder needs no error checks of its own; its findings are discarded
-// when the body turns out malformed.
+// Decoder needs no error checks of its own; its findings are discarded
+// when the document turns out malformed.
 
-type kind uint8
+// Kind is the JSON type of a value.
+type Kind uint8
 
+// The kinds of JSON values; Invalid is what Peek reports at a syntax error.
 const (
-	kNull kind = iota
-	kBool
-	kNumber
-	kString
-	kObject
-	kArray
-	kInvalid
+	KindNull Kind = iota
+	KindBool
+	KindNumber
+	KindString
+	KindObject
+	KindArray
+	KindInvalid
 )
 
-func (k kind) String() string {
-	return [...]string{"null", "boolean", "number", "string", "object", "array", "invalid JSON"}[k]
+// String names the kind as messages do: "null", "a boolean", "a number",
+// "a string", "an object", "an array".
+func (k Kind) String() string {
+	return [...]string{"null", "a boolean", "a number", "a string", "an object", "an array", "invalid JSON"}[k]
 }
 
-// maxDepth bounds nesting so that hostile input cannot exhaust the stack;
-// the deepest legal payload nests 6 levels.
-const maxDepth = 32
+// MaxDepth bounds nesting so that hostile input cannot exhaust the stack;
+// the library's deepest documents nest 8 levels.
+const MaxDepth = 32
 
-type syntaxError struct {
-	off int
-	msg string
+// SyntaxError is a document that is not JSON: what is wrong and where, as
+// a byte offset and as a line and a column (both from 1; the column counts
+// characters).
+type SyntaxError struct {
+	Offset       int
+	Line, Column int
+	Msg          string
 }
 
-func (e *syntaxError) Error() string { return e.msg + " at byte offset " + strconv.Itoa(e.off) }
+func (e *SyntaxError) Error() string {
+	return e.Msg + " at line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column)
+}
+
+// position returns the line and column of byte offset off in data.
+func position(data []byte, off int) (line, col int) {
+	line, start := 1, 0
+	for i := 0; i < off && i < len(data); i++ {
+		if data[i] == '\n' {
+			line++
+			start = i + 1
+		}
+	}
+	return line, utf8.RuneCount(data[start:min(off, len(data))]) + 1
+}
 
 type lexer struct {
 	data  []byte
 	pos   int
 	depth int
-	err   *syntaxError
+	err   *SyntaxError
 }
 
 func (lx *lexer) fail(msg string) {
 	if lx.err == nil {
-		lx.err = &syntaxError{off: lx.pos, msg: msg}
+		line, col := position(lx.data, lx.pos)
+		lx.err = &SyntaxError{Offset: lx.pos, Line: line, Column: col, Msg: msg}
 	}
 	lx.pos = len(lx.data)
 }
@@ -78,30 +101,30 @@ func (lx *lexer) end() {
 }
 
 // peek returns the kind of the next value without consuming it.
-func (lx *lexer) peek() kind {
+func (lx *lexer) peek() Kind {
 	lx.ws()
 	if lx.pos >= len(lx.data) {
 		if lx.err == nil {
 			lx.fail("unexpected end of input")
 		}
-		return kInvalid
+		return KindInvalid
 	}
 	switch c := lx.data[lx.pos]; {
 	case c == '{':
-		return kObject
+		return KindObject
 	case c == '[':
-		return kArray
+		return KindArray
 	case c == '"':
-		return kString
+		return KindString
 	case c == 't' || c == 'f':
-		return kBool
+		return KindBool
 	case c == 'n':
-		return kNull
+		return KindNull
 	case c == '-' || (c >= '0' && c <= '9'):
-		return kNumber
+		return KindNumber
 	default:
 		lx.fail("invalid character " + strconv.QuoteRune(rune(c)))
-		return kInvalid
+		return KindInvalid
 	}
 }
 
@@ -297,27 +320,24 @@ func (lx *lexer) stringValue() string {
 	return string(raw)
 }
 
-// key consumes a member name. A name of the payload schema comes back as
-// the schema's own constant (see schemaName), so the common case costs no
-// allocation and nothing returned ever shares memory with the body.
-func (lx *lexer) key() string {
+// key consumes a member name and returns it unescaped. Without escapes it
+// is a slice of the document: callers compare it with the names they
+// know, which costs no allocation, and copy it only to report it.
+func (lx *lexer) key() []byte {
 	raw, esc, ok := lx.scanString()
 	switch {
 	case !ok:
-		return ""
+		return nil
 	case esc:
 		raw = unescape(raw)
 	}
-	if n := schemaName(raw); n != "" {
-		return n
-	}
-	return string(raw)
+	return raw
 }
 
 // enter consumes the opening '{' or '[' of a value peek has reported.
 func (lx *lexer) enter() {
 	lx.depth++
-	if lx.depth > maxDepth {
+	if lx.depth > MaxDepth {
 		lx.fail("nesting too deep")
 		return
 	}
@@ -327,36 +347,36 @@ func (lx *lexer) enter() {
 // member moves to the next member of the object entered last and returns
 // its name, or ok false after the closing brace (or on error). first is
 // true on the first call for an object.
-func (lx *lexer) member(first bool) (name string, ok bool) {
+func (lx *lexer) member(first bool) (name []byte, ok bool) {
 	lx.ws()
 	if lx.pos >= len(lx.data) {
 		if lx.err == nil {
 			lx.fail("unexpected end of input in object")
 		}
-		return "", false
+		return nil, false
 	}
 	c := lx.data[lx.pos]
 	switch {
 	case c == '}':
 		lx.pos++
 		lx.depth--
-		return "", false
+		return nil, false
 	case !first && c == ',':
 		lx.pos++
 		lx.ws()
 	case !first:
 		lx.fail("expected ',' or '}'")
-		return "", false
+		return nil, false
 	}
 	if lx.pos >= len(lx.data) || lx.data[lx.pos] != '"' {
 		lx.fail("expected a member name")
-		return "", false
+		return nil, false
 	}
 	name = lx.key()
 	lx.ws()
 	if lx.pos >= len(lx.data) || lx.data[lx.pos] != ':' {
 		lx.fail("expected ':'")
-		return "", false
+		return nil, false
 	}
 	lx.pos++
 	return name, lx.err == nil
@@ -400,15 +420,15 @@ func (lx *lexer) element(first bool) bool {
 // skip consumes one value of any kind, checking its syntax.
 func (lx *lexer) skip() {
 	switch lx.peek() {
-	case kNull:
+	case KindNull:
 		lx.null()
-	case kBool:
+	case KindBool:
 		lx.boolean()
-	case kNumber:
+	case KindNumber:
 		lx.number()
-	case kString:
+	case KindString:
 		lx.scanString()
-	case kObject:
+	case KindObject:
 		lx.enter()
 		for first := true; ; first = false {
 			if _, ok := lx.member(first); !ok {
@@ -416,7 +436,7 @@ func (lx *lexer) skip() {
 			}
 			lx.skip()
 		}
-	case kArray:
+	case KindArray:
 		lx.enter()
 		for first := true; lx.element(first); first = false {
 			lx.skip()

@@ -1,0 +1,291 @@
+package engine
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/geo"
+	"github.com/haulplan/haulplan/internal/jsonwire"
+)
+
+// The request's JSON form, read by DecodeRequest: each object's members
+// are listed once, with how each value is read and what it is called in
+// messages. A test checks these lists against the struct tags, which
+// json.Marshal follows when writing (durations through the MarshalJSON
+// methods below).
+
+type (
+	member[T any] = jsonwire.Member[*jsonwire.Decoder, T]
+	object[T any] = jsonwire.Object[*jsonwire.Decoder, T]
+)
+
+type dec = *jsonwire.Decoder
+
+// How messages name the numbers of the request.
+const (
+	wantKg        = "a number of kilograms"
+	wantM3        = "a number of cubic metres"
+	wantMM        = "a whole number of millimetres"
+	wantMMNumber  = "a number of millimetres"
+	wantDegrees   = "a number of degrees"
+	wantCount     = "a whole number"
+	wantMoney     = "an amount of money"
+	wantKmh       = "a speed in km/h"
+	wantCircuity  = "a road circuity factor (a number, 1 or more)"
+	wantFootprint = `STANDARD, HALF or {"lengthMM", "widthMM"}`
+	wantLimits    = "hours-of-service limits (an object)"
+)
+
+func arrayOf[T any](o *object[T]) func(d dec, dst *[]T) {
+	return func(d dec, dst *[]T) {
+		jsonwire.ReadArray(d, d, dst, "an array of "+o.What[len(article(o.What)):], func(d dec, v *T) { o.Read(d, d, v) })
+	}
+}
+
+// article returns the "a " or "an " that o.What starts with.
+func article(what string) string {
+	if len(what) > 3 && what[:3] == "an " {
+		return "an "
+	}
+	if len(what) > 2 && what[:2] == "a " {
+		return "a "
+	}
+	return ""
+}
+
+func stringsArray(d dec, dst *[]string, want string) {
+	jsonwire.ReadArray(d, d, dst, want, func(d dec, v *string) { d.ReadString(v) })
+}
+
+var requestObject = &object[Request]{What: "a planning request", Members: []member[Request]{
+	{Name: "dc", Read: func(d dec, r *Request) { dcObject.Read(d, d, &r.DC) }},
+	{Name: "stores", Read: func(d dec, r *Request) { arrayOf(storeObject)(d, &r.Stores) }},
+	{Name: "pallets", Read: func(d dec, r *Request) { arrayOf(palletObject)(d, &r.Pallets) }},
+	{Name: "fleet", Read: func(d dec, r *Request) { arrayOf(trailerObject)(d, &r.Fleet) }},
+	{Name: "shifts", Read: func(d dec, r *Request) { arrayOf(shiftObject)(d, &r.Shifts) }},
+	{Name: "hoursOfService", Read: func(d dec, r *Request) { hoursOfServiceObject.Read(d, d, &r.HoursOfService) }},
+	{Name: "travel", Read: func(d dec, r *Request) { travelObject.Read(d, d, &r.Travel) }},
+	{Name: "options", Read: func(d dec, r *Request) { optionsObject.Read(d, d, &r.Options) }},
+}}
+
+var optionsObject = &object[Options]{What: "planning options", Members: []member[Options]{
+	{Name: "timeLimit", Read: func(d dec, o *Options) { d.ReadDuration(&o.TimeLimit) }},
+	{Name: "iterations", Read: func(d dec, o *Options) { d.ReadInt(&o.Iterations, "a whole number of iterations") }},
+	{Name: "seed", Read: func(d dec, o *Options) { d.ReadInt64(&o.Seed, "a whole number") }},
+	{Name: "streams", Read: func(d dec, o *Options) { d.ReadInt(&o.Streams, "a whole number of search streams") }},
+	{Name: "workers", Read: func(d dec, o *Options) { d.ReadInt(&o.Workers, "a whole number of goroutines") }},
+}}
+
+var pointObject = &object[geo.Point]{What: `a location {"lat", "lng"}`, Members: []member[geo.Point]{
+	{Name: "lat", Read: func(d dec, p *geo.Point) { d.ReadFloat(&p.Lat, "a latitude in degrees") }},
+	{Name: "lng", Read: func(d dec, p *geo.Point) { d.ReadFloat(&p.Lng, "a longitude in degrees") }},
+}}
+
+var dcObject = &object[DC]{What: "a distribution centre", Members: []member[DC]{
+	{Name: "id", Read: func(d dec, c *DC) { d.ReadString(&c.ID) }},
+	{Name: "name", Read: func(d dec, c *DC) { d.ReadString(&c.Name) }},
+	{Name: "location", Read: func(d dec, c *DC) { pointObject.Read(d, d, &c.Location) }},
+	{Name: "dockHours", Read: func(d dec, c *DC) {
+		if d.Peek() == jsonwire.KindNull {
+			d.Null()
+			c.DockHours = nil
+			return
+		}
+		var h constraints.WeeklyHours
+		if _, ok := weeklyHoursObject.Read(d, d, &h); ok {
+			c.DockHours = &h
+		}
+	}},
+	{Name: "loadingPerPallet", Read: func(d dec, c *DC) { d.ReadDuration(&c.LoadingPerPallet) }},
+}}
+
+var weeklyHoursObject = &object[constraints.WeeklyHours]{What: "weekly hours", Members: []member[constraints.WeeklyHours]{
+	{Name: "timeZone", Read: func(d dec, h *constraints.WeeklyHours) { d.ReadString(&h.TimeZone) }},
+	{Name: "days", Read: func(d dec, h *constraints.WeeklyHours) {
+		days := map[string][]constraints.Opening{}
+		if d.ReadMap(`openings by day {"mon": [{"open", "close"}], ...}`, func(day string) {
+			var os []constraints.Opening
+			arrayOf(openingObject)(d, &os)
+			days[day] = os
+		}) {
+			h.Days = days
+		}
+	}},
+	{Name: "closedDates", Read: func(d dec, h *constraints.WeeklyHours) {
+		stringsArray(d, &h.ClosedDates, `an array of dates such as "2026-11-26"`)
+	}},
+}}
+
+var openingObject = &object[constraints.Opening]{What: `an opening {"open", "close"}`, Members: []member[constraints.Opening]{
+	{Name: "open", Read: func(d dec, o *constraints.Opening) { d.ReadString(&o.Open) }},
+	{Name: "close", Read: func(d dec, o *constraints.Opening) { d.ReadString(&o.Close) }},
+}}
+
+var storeObject = &object[Store]{What: "a store", Members: []member[Store]{
+	{Name: "id", Read: func(d dec, s *Store) { d.ReadString(&s.ID) }},
+	{Name: "name", Read: func(d dec, s *Store) { d.ReadString(&s.Name) }},
+	{Name: "location", Read: func(d dec, s *Store) { pointObject.Read(d, d, &s.Location) }},
+	{Name: "hours", Read: func(d dec, s *Store) { weeklyHoursObject.Read(d, d, &s.Hours) }},
+	{Name: "unloading", Read: func(d dec, s *Store) { unloadingObject.Read(d, d, &s.Unloading) }},
+	{Name: "maxTrailerLengthMM", Read: func(d dec, s *Store) { d.ReadInt(&s.MaxTrailerLengthMM, wantMM) }},
+}}
+
+var unloadingObject = &object[Unloading]{What: `unloading times {"fixed", "perPallet"}`, Members: []member[Unloading]{
+	{Name: "fixed", Read: func(d dec, u *Unloading) { d.ReadDuration(&u.Fixed) }},
+	{Name: "perPallet", Read: func(d dec, u *Unloading) { d.ReadDuration(&u.PerPallet) }},
+}}
+
+var palletObject = &object[Pallet]{What: "a pallet", Members: []member[Pallet]{
+	{Name: "id", Read: func(d dec, p *Pallet) { d.ReadString(&p.ID) }},
+	{Name: "store", Read: func(d dec, p *Pallet) { d.ReadString(&p.Store) }},
+	{Name: "weightKg", Read: func(d dec, p *Pallet) { d.ReadFloat(&p.WeightKg, wantKg) }},
+	{Name: "volumeM3", Read: func(d dec, p *Pallet) { d.ReadFloat(&p.VolumeM3, wantM3) }},
+	{Name: "footprint", Read: func(d dec, p *Pallet) { readFootprint(d, &p.Footprint) }},
+	{Name: "heightMM", Read: func(d dec, p *Pallet) { d.ReadInt(&p.HeightMM, wantMM) }},
+	{Name: "temperature", Read: func(d dec, p *Pallet) { jsonwire.ReadEnum(d, &p.Temperature, temperatureNames) }},
+	{Name: "mayBeStacked", Read: func(d dec, p *Pallet) { d.ReadBool(&p.MayBeStacked) }},
+	{Name: "mayCarry", Read: func(d dec, p *Pallet) { d.ReadBool(&p.MayCarry) }},
+}}
+
+var temperatureNames = func() []string {
+	ns := make([]string, len(constraints.Temperatures))
+	for i, t := range constraints.Temperatures {
+		ns[i] = t.String()
+	}
+	return ns
+}()
+
+var equipmentNames = []string{constraints.DryVan.String(), constraints.Reefer.String(), constraints.MultiTempReefer.String()}
+
+var footprintObject = &object[Footprint]{What: wantFootprint, Members: []member[Footprint]{
+	{Name: "lengthMM", Read: func(d dec, f *Footprint) { d.ReadInt(&f.LengthMM, wantMM) }},
+	{Name: "widthMM", Read: func(d dec, f *Footprint) { d.ReadInt(&f.WidthMM, wantMM) }},
+}}
+
+// readFootprint reads a named footprint or an object of millimetres.
+func readFootprint(d dec, f *Footprint) {
+	if d.Peek() == jsonwire.KindObject {
+		var v Footprint
+		if _, ok := footprintObject.Read(d, d, &v); ok {
+			*f = v
+		}
+		return
+	}
+	switch i, ok := d.Enum([]string{"STANDARD", "HALF"}); {
+	case !ok:
+	case i == 0:
+		*f = StandardFootprint
+	default:
+		*f = HalfFootprint
+	}
+}
+
+var trailerObject = &object[TrailerType]{What: "a trailer type", Members: []member[TrailerType]{
+	{Name: "id", Read: func(d dec, t *TrailerType) { d.ReadString(&t.ID) }},
+	{Name: "name", Read: func(d dec, t *TrailerType) { d.ReadString(&t.Name) }},
+	{Name: "count", Read: func(d dec, t *TrailerType) { d.ReadInt(&t.Count, "a whole number of trailers") }},
+	{Name: "lengthMM", Read: func(d dec, t *TrailerType) { d.ReadInt(&t.LengthMM, wantMM) }},
+	{Name: "inside", Read: func(d dec, t *TrailerType) { dimensionsObject.Read(d, d, &t.Inside) }},
+	{Name: "palletPositions", Read: func(d dec, t *TrailerType) {
+		d.ReadInt(&t.PalletPositions, "a whole number of pallet positions")
+	}},
+	{Name: "payloadKg", Read: func(d dec, t *TrailerType) { d.ReadFloat(&t.PayloadKg, wantKg) }},
+	{Name: "volumeM3", Read: func(d dec, t *TrailerType) { d.ReadFloat(&t.VolumeM3, wantM3) }},
+	{Name: "equipment", Read: func(d dec, t *TrailerType) { equipmentObject.Read(d, d, &t.Equipment) }},
+	{Name: "axles", Read: func(d dec, t *TrailerType) { axlesObject.Read(d, d, &t.Axles) }},
+	{Name: "costs", Read: func(d dec, t *TrailerType) { costsObject.Read(d, d, &t.Costs) }},
+}}
+
+var dimensionsObject = &object[Dimensions]{What: `inside dimensions {"lengthMM", "widthMM", "heightMM"}`, Members: []member[Dimensions]{
+	{Name: "lengthMM", Read: func(d dec, v *Dimensions) { d.ReadInt(&v.LengthMM, wantMM) }},
+	{Name: "widthMM", Read: func(d dec, v *Dimensions) { d.ReadInt(&v.WidthMM, wantMM) }},
+	{Name: "heightMM", Read: func(d dec, v *Dimensions) { d.ReadInt(&v.HeightMM, wantMM) }},
+}}
+
+var equipmentObject = &object[constraints.Equipment]{What: `equipment {"kind", "maxZones"}`, Members: []member[constraints.Equipment]{
+	{Name: "kind", Read: func(d dec, e *constraints.Equipment) { jsonwire.ReadEnum(d, &e.Kind, equipmentNames) }},
+	{Name: "maxZones", Read: func(d dec, e *constraints.Equipment) { d.ReadInt(&e.MaxZones, "a whole number of zones") }},
+}}
+
+var axlesObject = &object[constraints.AxleGeometry]{What: "an axle geometry", Members: []member[constraints.AxleGeometry]{
+	{Name: "kingpinMM", Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.KingpinMM, wantMMNumber) }},
+	{Name: "axleGroupMM", Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.AxleGroupMM, wantMMNumber) }},
+	{Name: "tareKg", Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.TareKg, wantKg) }},
+	{Name: "tareCentreMM", Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.TareCentreMM, wantMMNumber) }},
+	{Name: "kingpinLimitKg", Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.KingpinLimitKg, wantKg) }},
+	{Name: "axleGroupLimitKg", Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.AxleGroupLimitKg, wantKg) }},
+}}
+
+var costsObject = &object[Costs]{What: `costs {"fixed", "perKm", "perHour"}`, Members: []member[Costs]{
+	{Name: "fixed", Read: func(d dec, c *Costs) { d.ReadFloat(&c.Fixed, wantMoney) }},
+	{Name: "perKm", Read: func(d dec, c *Costs) { d.ReadFloat(&c.PerKm, wantMoney+" per kilometre") }},
+	{Name: "perHour", Read: func(d dec, c *Costs) { d.ReadFloat(&c.PerHour, wantMoney+" per hour") }},
+}}
+
+var shiftObject = &object[constraints.Shift]{What: "a driver shift", Members: []member[constraints.Shift]{
+	{Name: "id", Read: func(d dec, s *constraints.Shift) { d.ReadString(&s.ID) }},
+	{Name: "start", Read: func(d dec, s *constraints.Shift) { d.ReadTime(&s.Start) }},
+	{Name: "end", Read: func(d dec, s *constraints.Shift) { d.ReadTime(&s.End) }},
+	{Name: "limits", Read: func(d dec, s *constraints.Shift) {
+		if d.Peek() == jsonwire.KindNull {
+			d.Null()
+			s.Limits = nil
+			return
+		}
+		var h constraints.HoursOfService
+		if _, ok := hoursOfServiceObject.Read(d, d, &h); ok {
+			s.Limits = &h
+		}
+	}},
+}}
+
+var hoursOfServiceObject = &object[constraints.HoursOfService]{What: wantLimits, Members: []member[constraints.HoursOfService]{
+	{Name: "maxDriving", Read: func(d dec, h *constraints.HoursOfService) { d.ReadDuration(&h.MaxDriving) }},
+	{Name: "maxDuty", Read: func(d dec, h *constraints.HoursOfService) { d.ReadDuration(&h.MaxDuty) }},
+	{Name: "breakAfterDriving", Read: func(d dec, h *constraints.HoursOfService) { d.ReadDuration(&h.BreakAfter) }},
+	{Name: "breakDuration", Read: func(d dec, h *constraints.HoursOfService) { d.ReadDuration(&h.BreakDuration) }},
+}}
+
+var travelObject = &object[geo.TravelModel]{What: `a travel model {"speedKmh", "circuity"}`, Members: []member[geo.TravelModel]{
+	{Name: "speedKmh", Read: func(d dec, m *geo.TravelModel) { d.ReadFloat(&m.SpeedKmh, wantKmh) }},
+	{Name: "circuity", Read: func(d dec, m *geo.TravelModel) { d.ReadFloat(&m.Circuity, wantCircuity) }},
+}}
+
+// The types that hold durations write them as Go duration strings; the
+// other members follow the struct tags. (Durations come last in their
+// object: the tag-named fields of the embedded copy come first.)
+
+// MarshalJSON writes the DC with loadingPerPallet as a duration string.
+func (c DC) MarshalJSON() ([]byte, error) {
+	type plain DC
+	return json.Marshal(struct {
+		plain
+		LoadingPerPallet string `json:"loadingPerPallet"`
+	}{plain(c), c.LoadingPerPallet.String()})
+}
+
+// MarshalJSON writes the unloading times as duration strings.
+func (u Unloading) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Fixed     string `json:"fixed"`
+		PerPallet string `json:"perPallet"`
+	}{u.Fixed.String(), u.PerPallet.String()})
+}
+
+// MarshalJSON writes the options with timeLimit as a duration string.
+func (o Options) MarshalJSON() ([]byte, error) {
+	type plain Options
+	return json.Marshal(struct {
+		plain
+		TimeLimit string `json:"timeLimit,omitempty"`
+	}{plain(o), durationText(o.TimeLimit)})
+}
+
+// durationText is d as a Go duration string, "" for zero (left out).
+func durationText(d time.Duration) string {
+	if d == 0 {
+		return ""
+	}
+	return d.String()
+}
