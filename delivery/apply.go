@@ -15,16 +15,10 @@ func tooLarge(body []byte, m *merger) bool {
 	return true
 }
 
-// malformed replaces whatever was found with the syntax error, if any:
-// findings in a body that is not JSON mean nothing.
-func malformed(lx *lexer, m *merger) bool {
-	if lx.err == nil {
-		return false
-	}
-	m.vs = m.vs[:0]
-	m.vs.Add(CodeMalformedJSON, "", "body is not valid JSON: %v", lx.err)
-	return true
-}
+// malformed reports whether the body was not JSON; the decoder then lists
+// the syntax error alone: findings in a body that is not JSON mean
+// nothing.
+func malformed(m *merger) bool { return m.d.Syntax() != nil }
 
 func fail(vs constraints.Violations) error { return &Error{Violations: vs.Sorted()} }
 
@@ -91,9 +85,8 @@ func Book(id string, body []byte) (Delivery, error) {
 		return Delivery{}, fail(m.vs)
 	}
 	d := Delivery{DeliveryID: id, Status: StatusRequested}
-	lx := lexer{data: body}
-	m.top(&lx, func() { m.delivery(&lx, &d) })
-	if malformed(&lx, &m) || structural(m.vs) {
+	m.read(body, &d)
+	if malformed(&m) || structural(m.vs) {
 		return Delivery{}, fail(m.vs)
 	}
 	validateDecoded(&d, &m, len(m.vs))
@@ -133,11 +126,10 @@ func Apply(current Delivery, body []byte) (Delivery, error) {
 	if tooLarge(body, &m) {
 		return current, fail(m.vs)
 	}
-	lx := lexer{data: body}
 	if !current.Status.Valid() || current.Status.Terminal() {
 		// Still read the body: a malformed one is reported as such.
-		m.top(&lx, lx.skip)
-		if !malformed(&lx, &m) && len(m.vs) == 0 {
+		m.read(body, nil)
+		if !malformed(&m) && len(m.vs) == 0 {
 			if current.Status.Valid() {
 				m.vs.Add(CodeClosed, "deliveries", "delivery is %s and accepts no change", current.Status)
 			} else {
@@ -147,8 +139,8 @@ func Apply(current Delivery, body []byte) (Delivery, error) {
 		return current, fail(m.vs)
 	}
 	next := current.Clone()
-	m.top(&lx, func() { m.delivery(&lx, &next) })
-	if malformed(&lx, &m) || structural(m.vs) {
+	m.read(body, &next)
+	if malformed(&m) || structural(m.vs) {
 		return current, fail(m.vs)
 	}
 	// A sent value that failed to decode (m.vs not empty) differs from the

@@ -1,14 +1,10 @@
 package delivery
 
 import (
-	"encoding/json"
 	"math"
-	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 )
 
 func TestParseTimestamp(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/haulplan/haulplan/internal/jsonwire"
 )
 
 // TestValueErrorsReportedWithLocksAndConstraints: a value that does not
@@ -225,13 +227,13 @@ func TestCoordinateRanges(t *testing.T) {
 // running the stack deep, however deep it goes.
 func TestNestingBound(t *testing.T) {
 	d := booked(t)
-	for _, n := range []int{maxDepth, maxDepth + 1, 100000} {
+	for _, n := range []int{jsonwire.MaxDepth, jsonwire.MaxDepth + 1, 100000} {
 		nest := strings.Repeat("[", n) + strings.Repeat("]", n)
 		_, err := Apply(d, upd(`"x":`+nest))
 		got := codes(err)
 		// {"deliveries":{"x": ... adds two levels.
 		want := "UNKNOWN_MEMBER@deliveries.x"
-		if n+2 > maxDepth {
+		if n+2 > jsonwire.MaxDepth {
 			want = "MALFORMED_JSON@"
 		}
 		if len(got) != 1 || got[0] != want {
@@ -293,74 +295,6 @@ func TestNothingAliasesTheBody(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// TestKnownNamesCostNothing: every member name of the payload is read
-// without an allocation (schemaName returns the schema's constant).
-func TestKnownNamesCostNothing(t *testing.T) {
-	body := []byte(bookingJSON)
-	var names []string
-	var walk func(lx *lexer)
-	walk = func(lx *lexer) {
-		switch lx.peek() {
-		case kObject:
-			lx.enter()
-			for first := true; ; first = false {
-				k, ok := lx.member(first)
-				if !ok {
-					return
-				}
-				names = append(names, k)
-				walk(lx)
-			}
-		case kArray:
-			lx.enter()
-			for first := true; lx.element(first); first = false {
-				walk(lx)
-			}
-		default:
-			lx.skip()
-		}
-	}
-	walk(&lexer{data: body})
-	if len(names) < 60 {
-		t.Fatalf("only %d names", len(names))
-	}
-	for _, n := range names {
-		if schemaName([]byte(n)) != n {
-			t.Errorf("%s is not a schema name", n)
-		}
-	}
-	allocs := testing.AllocsPerRun(100, func() {
-		lx := lexer{data: body}
-		var k func()
-		k = func() { // the same walk, without collecting
-			switch lx.peek() {
-			case kObject:
-				lx.enter()
-				for first := true; ; first = false {
-					if _, ok := lx.member(first); !ok {
-						return
-					}
-					k()
-				}
-			case kArray:
-				lx.enter()
-				for first := true; lx.element(first); first = false {
-					k()
-				}
-			default:
-				lx.skip()
-			}
-		}
-		k()
-	})
-	if allocs > 1 { // the closure itself may be allocated
-		t.Fatalf("%v allocations reading the names", allocs)
-	}
-	if schemaName([]byte("middleName")) != "" {
-		t.Fatal("unknown name interned")
 	}
 }
 
