@@ -122,14 +122,20 @@ func Book(id string, body []byte) (Delivery, error) {
 // current and keeps no reference to body; on error it returns current
 // itself.
 func Apply(current Delivery, body []byte) (Delivery, error) {
-	var m merger
-	if tooLarge(body, &m) {
+	// The merger and the merged copy escape (the schema's readers are
+	// function values); one allocation holds both.
+	st := new(struct {
+		m    merger
+		next Delivery
+	})
+	m, next := &st.m, &st.next
+	if tooLarge(body, m) {
 		return current, fail(m.vs)
 	}
 	if !current.Status.Valid() || current.Status.Terminal() {
 		// Still read the body: a malformed one is reported as such.
 		m.read(body, nil)
-		if !malformed(&m) && len(m.vs) == 0 {
+		if !malformed(m) && len(m.vs) == 0 {
 			if current.Status.Valid() {
 				m.vs.Add(CodeClosed, "deliveries", "delivery is %s and accepts no change", current.Status)
 			} else {
@@ -138,24 +144,25 @@ func Apply(current Delivery, body []byte) (Delivery, error) {
 		}
 		return current, fail(m.vs)
 	}
-	next := current.Clone()
-	m.read(body, &next)
-	if malformed(&m) || structural(m.vs) {
+	*next = current.Clone()
+	m.status = current.Status
+	m.read(body, next)
+	if malformed(m) || structural(m.vs) {
 		return current, fail(m.vs)
 	}
 	// A sent value that failed to decode (m.vs not empty) differs from the
 	// current one, so only a clean body can be a no-op.
-	if len(m.vs) == 0 && len(m.changes) == 0 {
+	if len(m.vs) == 0 && m.nchanges == 0 {
 		m.vs.Add(CodeNoChange, "deliveries", "no sent value differs from the current delivery; nothing was changed")
 		return current, fail(m.vs)
 	}
 	decoded := len(m.vs)
-	checkLocks(&m, &current, &next)
-	validateDecoded(&next, &m, decoded)
+	checkLocks(m, &current, next)
+	validateDecoded(next, m, decoded)
 	if len(m.vs) > 0 {
 		return current, fail(m.vs)
 	}
-	return next, nil
+	return *next, nil
 }
 
 func isPinDrop(d *Delivery) bool {
@@ -163,8 +170,9 @@ func isPinDrop(d *Delivery) bool {
 }
 
 // checkLocks reports every changed member that section 3 freezes in the
-// current status. Coordinates count as a customer pin-drop when they are
-// one before or after the update, so that neither retyping a pin-drop nor
+// current status (the merger kept those the status may lock).
+// Coordinates count as a customer pin-drop when they are one before or
+// after the update, so that neither retyping a pin-drop nor
 // replacing coordinates with a pin-drop slips through.
 func checkLocks(m *merger, cur, next *Delivery) {
 	s := cur.Status
@@ -172,11 +180,11 @@ func checkLocks(m *merger, cur, next *Delivery) {
 	for _, c := range m.changes {
 		switch {
 		case c.lock == lockDriver && s.DriverAssigned():
-			m.vs.Add(CodeLocked, join(c.parent, c.name), "cannot be changed once a driver is assigned (status %s)", s)
+			m.vs.Add(CodeLocked, c.path, "cannot be changed once a driver is assigned (status %s)", s)
 		case c.lock == lockPinDrop && s.DriverAssigned() && pin:
-			m.vs.Add(CodeLocked, join(c.parent, c.name), "customer pin-drop coordinates cannot be changed once a driver is assigned (status %s)", s)
+			m.vs.Add(CodeLocked, c.path, "customer pin-drop coordinates cannot be changed once a driver is assigned (status %s)", s)
 		case c.lock == lockDispatch && s.Dispatched():
-			m.vs.Add(CodeLocked, join(c.parent, c.name), "cannot be changed once the order is dispatched (status %s)", s)
+			m.vs.Add(CodeLocked, c.path, "cannot be changed once the order is dispatched (status %s)", s)
 		}
 	}
 }

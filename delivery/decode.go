@@ -20,12 +20,12 @@ const (
 	lockDispatch                  // frozen once the order is dispatched
 )
 
-// change is one sent member whose value differs from the current one.
-// The path is kept as parent and name and joined only if it must be
-// reported, because most changes never are.
+// change is one sent member whose value differs from the current one and
+// that the current status may lock; the others are only counted, because
+// most changes are never reported.
 type change struct {
-	parent, name string
-	lock         lockClass
+	path string
+	lock lockClass
 }
 
 // merger reads a body against the payload schema (schema.go) and writes
@@ -41,7 +41,9 @@ type change struct {
 type merger struct {
 	d        jsonwire.Decoder
 	vs       constraints.Violations
-	changes  []change
+	status   Status    // the current delivery's, whose locks apply
+	changes  []change  // the changes status may lock
+	nchanges int       // every change
 	suppress int       // >0 while building a new object: its creation is the change
 	lock     lockClass // the lock of the member being read
 	skip     bool      // read the deliveries member without merging it
@@ -89,17 +91,42 @@ func (m *merger) read(body []byte, d *Delivery) {
 	}
 }
 
-func (m *merger) changed() {
-	if m.suppress == 0 {
-		if m.changes == nil {
-			m.changes = make([]change, 0, 4) // one allocation for a typical update
-		}
-		parent, name := m.d.Parent()
-		m.changes = append(m.changes, change{parent, name, m.lock})
+// enter makes lock the lock of the members read next (lockInherit keeps
+// the current one) and returns the lock to restore.
+func (m *merger) enter(lock lockClass) (saved lockClass) {
+	saved = m.lock
+	if lock != lockInherit {
+		m.lock = lock
 	}
+	return saved
 }
 
-func (m *merger) str(dst *string) {
+// changed records a change of the member being read, locked by lock
+// (lockInherit: the enclosing member's).
+func (m *merger) changed(lock lockClass) {
+	if m.suppress > 0 {
+		return
+	}
+	m.nchanges++
+	if lock == lockInherit {
+		lock = m.lock
+	}
+	switch lock {
+	case lockDriver, lockPinDrop:
+		if !m.status.DriverAssigned() {
+			return
+		}
+	case lockDispatch:
+		if !m.status.Dispatched() {
+			return
+		}
+	default:
+		return
+	}
+	m.changes = append(m.changes, change{m.d.Path(), lock})
+}
+
+func (m *merger) str(dst *string, lock lockClass) {
 	var v string
 	switch k := m.d.Peek(); k {
 	case jsonwire.KindString:
@@ -112,11 +139,11 @@ func (m *merger) str(dst *string) {
 	}
 	if *dst != v {
 		*dst = v
-		m.changed()
+		m.changed(lock)
 	}
 }
 
-func (m *merger) boolean(dst *bool) {
+func (m *merger) boolean(dst *bool, lock lockClass) {
 	var v bool
 	switch k := m.d.Peek(); k {
 	case jsonwire.KindBool:
@@ -129,11 +156,11 @@ func (m *merger) boolean(dst *bool) {
 	}
 	if *dst != v {
 		*dst = v
-		m.changed()
+		m.changed(lock)
 	}
 }
 
-func (m *merger) timestamp(dst *time.Time) {
+func (m *merger) timestamp(dst *time.Time, lock lockClass) {
 	var v time.Time
 	switch k := m.d.Peek(); k {
 	case jsonwire.KindString:
@@ -147,7 +174,7 @@ func (m *merger) timestamp(dst *time.Time) {
 				"must be an ISO 8601 UTC timestamp with milliseconds like 2026-11-22T10:00:00.000Z, not %q", short(string(raw)))
 			// A value that does not parse differs from any stored one: it
 			// counts as a change, so a locked member is reported as such.
-			m.changed()
+			m.changed(lock)
 			return
 		}
 		v = t
@@ -159,7 +186,7 @@ func (m *merger) timestamp(dst *time.Time) {
 	}
 	if !dst.Equal(v) {
 		*dst = v
-		m.changed()
+		m.changed(lock)
 	}
 }
 
@@ -167,7 +194,7 @@ func (m *merger) timestamp(dst *time.Time) {
 // other types and numbers beyond float64. lit is a slice of the body: copy
 // it before keeping it. A null or a number beyond float64 differs from any
 // stored value, so it counts as a change (for the lock check).
-func (m *merger) number() (f float64, lit []byte, ok bool) {
+func (m *merger) number(lock lockClass) (f float64, lit []byte, ok bool) {
 	switch k := m.d.Peek(); k {
 	case jsonwire.KindNumber:
 		lit, ok = m.d.NumberLiteral("")
@@ -177,25 +204,25 @@ func (m *merger) number() (f float64, lit []byte, ok bool) {
 		f, err := strconv.ParseFloat(string(lit), 64)
 		if err != nil {
 			m.d.Reportf(jsonwire.OutOfRange, "number %s is too large", short(string(lit)))
-			m.changed()
+			m.changed(lock)
 			return 0, nil, false
 		}
 		return f, lit, true
 	case jsonwire.KindNull:
 		m.d.Null()
 		m.d.Report(jsonwire.NullValue, "must not be null (send null for the enclosing object to remove it)")
-		m.changed()
+		m.changed(lock)
 	default:
 		m.d.WrongType("a number", k)
 	}
 	return 0, nil, false
 }
 
-func (m *merger) float(dst *float64) {
-	f, _, ok := m.number()
+func (m *merger) float(dst *float64, lock lockClass) {
+	f, _, ok := m.number(lock)
 	if ok && *dst != f {
 		*dst = f
-		m.changed()
+		m.changed(lock)
 	}
 }
 
@@ -203,24 +230,24 @@ func (m *merger) float(dst *float64) {
 // holds exactly.
 const maxExactInt = 1 << 53
 
-func (m *merger) integer(dst *int) {
-	f, lit, ok := m.number()
+func (m *merger) integer(dst *int, lock lockClass) {
+	f, lit, ok := m.number(lock)
 	if !ok {
 		return
 	}
 	if f != math.Trunc(f) {
 		m.d.Reportf(jsonwire.NotWhole, "must be an integer, not %s", short(string(lit)))
-		m.changed()
+		m.changed(lock)
 		return
 	}
 	if math.Abs(f) > maxExactInt {
 		m.d.Reportf(jsonwire.OutOfRange, "integer %s is too large", short(string(lit)))
-		m.changed()
+		m.changed(lock)
 		return
 	}
 	if v := int(f); *dst != v {
 		*dst = v
-		m.changed()
+		m.changed(lock)
 	}
 }
 
@@ -259,4 +286,3 @@ func parseTimestamp(s []byte) (time.Time, bool) {
 
 // timestampLayout prints a time in the document's format.
 const timestampLayout = "2006-01-02T15:04:05.000Z"
-

@@ -39,16 +39,7 @@ func newSchema[T any](what string, fields ...field[T]) *schema[T] {
 	s := &schema[T]{what: what, fields: fields}
 	s.obj.What = what
 	for _, f := range fields {
-		read := f.read
-		if lock := f.lock; lock != lockInherit {
-			read = func(m *merger, v *T) {
-				saved := m.lock
-				m.lock = lock
-				f.read(m, v)
-				m.lock = saved
-			}
-		}
-		s.obj.Members = append(s.obj.Members, jsonwire.Member[*merger, T]{Name: f.name, Read: read})
+		s.obj.Members = append(s.obj.Members, jsonwire.Member[*merger, T]{Name: f.name, Read: f.read})
 		if f.required {
 			s.required = append(s.required, f.name)
 		}
@@ -98,7 +89,7 @@ func (s *schema[T]) write(e *jsonwire.Encoder, v *T) {
 func text[T any](name, goName string, lock lockClass, get func(*T) *string) field[T] {
 	return field[T]{name: name, goName: goName, lock: lock,
 		addr: func(v *T) any { return get(v) },
-		read: func(m *merger, v *T) { m.str(get(v)) },
+		read: func(m *merger, v *T) { m.str(get(v), lock) },
 		write: func(e *jsonwire.Encoder, v *T) {
 			if s := *get(v); s != "" {
 				e.Name(name)
@@ -110,7 +101,7 @@ func text[T any](name, goName string, lock lockClass, get func(*T) *string) fiel
 func flag[T any](name, goName string, get func(*T) *bool) field[T] {
 	return field[T]{name: name, goName: goName,
 		addr: func(v *T) any { return get(v) },
-		read: func(m *merger, v *T) { m.boolean(get(v)) },
+		read: func(m *merger, v *T) { m.boolean(get(v), lockInherit) },
 		write: func(e *jsonwire.Encoder, v *T) {
 			e.Name(name)
 			e.Bool(*get(v))
@@ -120,7 +111,7 @@ func flag[T any](name, goName string, get func(*T) *bool) field[T] {
 func stamp[T any](name, goName string, lock lockClass, get func(*T) *time.Time) field[T] {
 	return field[T]{name: name, goName: goName, lock: lock,
 		addr: func(v *T) any { return get(v) },
-		read: func(m *merger, v *T) { m.timestamp(get(v)) },
+		read: func(m *merger, v *T) { m.timestamp(get(v), lock) },
 		write: func(e *jsonwire.Encoder, v *T) {
 			if t := *get(v); !t.IsZero() {
 				e.Name(name)
@@ -133,7 +124,7 @@ func stamp[T any](name, goName string, lock lockClass, get func(*T) *time.Time) 
 func num[T any](name, goName string, get func(*T) *float64) field[T] {
 	return field[T]{name: name, goName: goName, required: true,
 		addr: func(v *T) any { return get(v) },
-		read: func(m *merger, v *T) { m.float(get(v)) },
+		read: func(m *merger, v *T) { m.float(get(v), lockInherit) },
 		write: func(e *jsonwire.Encoder, v *T) {
 			e.Name(name)
 			e.Float(*get(v))
@@ -144,7 +135,7 @@ func num[T any](name, goName string, get func(*T) *float64) field[T] {
 func count[T any](name, goName string, get func(*T) *int) field[T] {
 	return field[T]{name: name, goName: goName, required: true,
 		addr: func(v *T) any { return get(v) },
-		read: func(m *merger, v *T) { m.integer(get(v)) },
+		read: func(m *merger, v *T) { m.integer(get(v), lockInherit) },
 		write: func(e *jsonwire.Encoder, v *T) {
 			e.Name(name)
 			e.Int(int64(*get(v)))
@@ -155,7 +146,11 @@ func count[T any](name, goName string, get func(*T) *int) field[T] {
 func obj[T, U any](name, goName string, lock lockClass, s *schema[U], get func(*T) *U) field[T] {
 	return field[T]{name: name, goName: goName, lock: lock, sub: s,
 		addr: func(v *T) any { return get(v) },
-		read: func(m *merger, v *T) { s.merge(m, get(v)) },
+		read: func(m *merger, v *T) {
+			saved := m.enter(lock)
+			s.merge(m, get(v))
+			m.lock = saved
+		},
 		write: func(e *jsonwire.Encoder, v *T) {
 			e.Name(name)
 			s.write(e, get(v))
@@ -168,13 +163,15 @@ func opt[T, U any](name, goName string, lock lockClass, s *schema[U], get func(*
 	return field[T]{name: name, goName: goName, lock: lock, sub: s,
 		addr: func(v *T) any { return get(v) },
 		read: func(m *merger, v *T) {
+			saved := m.enter(lock)
+			defer func() { m.lock = saved }()
 			p := get(v)
 			switch k := m.d.Peek(); k {
 			case jsonwire.KindNull:
 				m.d.Null()
 				if *p != nil {
 					*p = nil
-					m.changed()
+					m.changed(lockInherit)
 				}
 				return
 			case jsonwire.KindObject:
@@ -186,7 +183,7 @@ func opt[T, U any](name, goName string, lock lockClass, s *schema[U], get func(*
 				n := new(U)
 				s.create(m, n)
 				*p = n
-				m.changed()
+				m.changed(lockInherit)
 				return
 			}
 			s.obj.Read(&m.d, m, *p)
@@ -204,6 +201,8 @@ func list[T, U any](name, goName string, lock lockClass, s *schema[U], get func(
 	return field[T]{name: name, goName: goName, lock: lock, sub: s,
 		addr: func(v *T) any { return get(v) },
 		read: func(m *merger, v *T) {
+			saved := m.enter(lock)
+			defer func() { m.lock = saved }()
 			dst := get(v)
 			var out []U
 			switch k := m.d.Peek(); k {
@@ -219,7 +218,7 @@ func list[T, U any](name, goName string, lock lockClass, s *schema[U], get func(
 			}
 			if !equal(*dst, out) {
 				*dst = out
-				m.changed()
+				m.changed(lockInherit)
 			}
 		},
 		write: func(e *jsonwire.Encoder, v *T) {

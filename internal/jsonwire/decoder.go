@@ -59,12 +59,10 @@ func (e Error) Error() string {
 }
 
 // segment is one step of the path: a member name, or an array index when
-// name is "" and index >= 0. parent caches the path up to this step's
-// parent once built.
+// index >= 0.
 type segment struct {
-	name   string
-	index  int
-	joined string
+	name  string
+	index int
 }
 
 // Decoder reads one document. Describe the objects with Object and read
@@ -80,15 +78,24 @@ type Decoder struct {
 	dropped   int
 	seen      uint32 // reasons met, including dropped ones
 	nulls     int    // >0 while reading an object sent as null member by member
-	pathBuf   [8]segment
+	// cached is the path of the first cachedN steps, kept while they stay
+	// on the stack: the members of one object share their parent's path.
+	cached  string
+	cachedN int
+	pathBuf [6]segment
 }
 
 // Reset starts reading data, forgetting everything found before; MaxErrors
 // is kept. The Decoder keeps data and reads it in place: do not change it
 // before the reading is done.
 func (d *Decoder) Reset(data []byte) {
-	*d = Decoder{lx: lexer{data: data}, MaxErrors: d.MaxErrors, errs: d.errs[:0]}
+	// Field by field: a Decoder often lives on the heap, and assigning a
+	// whole new one costs write barriers over every field.
+	d.lx = lexer{data: data}
 	d.path = d.pathBuf[:0]
+	d.errs = d.errs[:0]
+	d.dropped, d.seen, d.nulls = 0, 0, 0
+	d.cached, d.cachedN = "", 0
 }
 
 // Syntax returns the document's syntax error, or nil.
@@ -163,7 +170,12 @@ func (d *Decoder) Push(name string) { d.path = append(d.path, segment{name: name
 func (d *Decoder) PushIndex(i int) { d.path = append(d.path, segment{index: i}) }
 
 // Pop leaves the last step entered.
-func (d *Decoder) Pop() { d.path = d.path[:len(d.path)-1] }
+func (d *Decoder) Pop() {
+	d.path = d.path[:len(d.path)-1]
+	if len(d.path) < d.cachedN {
+		d.cachedN, d.cached = 0, ""
+	}
+}
 
 // Path returns the path of the value being read, such as
 // "pallets[3].temperature".
@@ -192,20 +204,22 @@ func Join(parent, name string) string {
 }
 
 func (d *Decoder) pathTo(n int) string {
-	if n == 0 {
-		return ""
+	if n == d.cachedN {
+		return d.cached
 	}
-	s := &d.path[n-1]
-	if s.joined != "" {
-		return s.joined
+	start, p := 0, ""
+	if d.cachedN < n {
+		start, p = d.cachedN, d.cached
 	}
-	parent := d.pathTo(n - 1)
-	if s.index >= 0 {
-		s.joined = parent + "[" + strconv.Itoa(s.index) + "]"
-	} else {
-		s.joined = Join(parent, s.name)
+	for _, s := range d.path[start:n] {
+		if s.index >= 0 {
+			p += "[" + strconv.Itoa(s.index) + "]"
+		} else {
+			p = Join(p, s.name)
+		}
 	}
-	return s.joined
+	d.cached, d.cachedN = p, n
+	return p
 }
 
 // Peek returns the kind of the next value without consuming it. While an
