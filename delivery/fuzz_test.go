@@ -1,6 +1,7 @@
 package delivery
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 )
@@ -23,8 +24,9 @@ var updateSeeds = []string{
 	`{"deliveries":[]}`, `{`, `null`,
 }
 
-// FuzzBook: Book never panics, and what it accepts is valid and survives
-// an encode/decode round trip.
+// FuzzBook: Book never panics, never accepts what encoding/json rejects as
+// syntax, and what it accepts is valid and survives an encode/decode round
+// trip.
 func FuzzBook(f *testing.F) {
 	f.Add([]byte(bookingJSON))
 	for _, s := range updateSeeds {
@@ -38,6 +40,9 @@ func FuzzBook(f *testing.F) {
 				t.Fatalf("error without violations: %v", err)
 			}
 			return
+		}
+		if !json.Valid(body) {
+			t.Fatalf("booked from invalid JSON %q", body)
 		}
 		if err := Validate(d); err != nil {
 			t.Fatalf("booked an invalid delivery: %v", err)
@@ -53,7 +58,8 @@ func FuzzBook(f *testing.F) {
 	})
 }
 
-// FuzzApply: Apply never panics and never changes its input; a failure
+// FuzzApply: Apply never panics, never changes its input and never accepts
+// what encoding/json rejects as syntax; a failure
 // returns the input; a success is a valid, different delivery with the same
 // identity, and the same body applied again changes nothing.
 func FuzzApply(f *testing.F) {
@@ -87,6 +93,9 @@ func FuzzApply(f *testing.F) {
 				}
 			}
 			return
+		}
+		if !json.Valid(body) {
+			t.Fatalf("applied invalid JSON %q", body)
 		}
 		if got.Equal(cur) || got.DeliveryID != cur.DeliveryID || got.Status != cur.Status {
 			t.Fatal("success without change, or identity changed")

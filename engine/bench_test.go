@@ -43,7 +43,7 @@ func BenchmarkPlanSample(b *testing.B) {
 	req := loadSample(b)
 	req.Options.Iterations = 200
 	req.Options.Workers = 1
-	req.Options.TimeLimit = time.Duration(60e9)
+	req.Options.TimeLimit = time.Minute
 	for b.Loop() {
 		if _, err := Plan(context.Background(), req); err != nil {
 			b.Fatal(err)

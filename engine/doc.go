@@ -2,7 +2,7 @@
 // Plan out, and an independent Validate that re-checks any plan against the
 // request it answers.
 //
-//	req, err := engine.DecodeRequest(r)   // strict JSON; every bad field reported with its path
+//	req, err := engine.DecodeRequest(r)   // strict JSON; every problem reported once with its path
 //	plan, err := engine.Plan(ctx, req)    // routes, trailer load plans, unassigned pallets, metrics
 //	err = engine.Validate(req, plan)      // recomputes everything from the request alone
 //
@@ -57,10 +57,16 @@
 // A shift's hours-of-service limits are its own, field by field, else the
 // request's hoursOfService, else the US defaults.
 //
-// JSON form. Member names are those of the struct tags; durations are Go
-// duration strings ("90s", "1h30m") or numbers of seconds, instants RFC 3339,
-// lengths in millimetres, weights in kilograms, volumes in cubic metres,
-// distances in metres. A request:
+// JSON form. Member names are those of the struct tags, matched exactly
+// (case included); durations are Go duration strings ("90s", "1h30m") or,
+// on input, numbers of seconds; instants RFC 3339, lengths in millimetres,
+// weights in kilograms, volumes in cubic metres, distances in metres. The
+// Go types hold time.Duration and time.Time: the JSON form is handled in
+// reading (DecodeRequest, DecodePlan, and UnmarshalJSON on Request and
+// Result) and in writing (json.Marshal, MarshalIndent: MarshalJSON methods
+// on the types that hold durations write them as strings). Reading
+// reports every problem of the document with its path, up to
+// MaxViolations. A request:
 //
 //	{
 //	  "dc": {"id", "name", "location": {"lat", "lng"}, "dockHours": WeeklyHours, "loadingPerPallet"},

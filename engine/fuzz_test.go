@@ -2,30 +2,85 @@ package engine
 
 import (
 	"bytes"
+	"encoding/json"
+	"reflect"
 	"testing"
+
+	"github.com/haulplan/haulplan/constraints"
 )
 
-// FuzzDecodeAndValidate feeds arbitrary bytes to the request decoder and,
-// for requests that decode, arbitrary plans to Validate: nothing may panic,
-// and a decoded request must pass its own Check.
+// FuzzDecodeAndValidate feeds arbitrary bytes to the request and plan
+// decoders and, for requests that decode, arbitrary plans to Validate:
+// nothing may panic; neither decoder accepts what encoding/json rejects
+// as syntax; every violation has a code; a decoded request passes its own
+// Check; and what decodes is written by json.Marshal in a form that reads
+// back the same.
 func FuzzDecodeAndValidate(f *testing.F) {
 	// The quickstart sample is not a seed: at 250 kB, minimising every
 	// interesting mutation of it stalls the fuzzer for many seconds.
 	f.Add([]byte(`{"dc":{"id":"D","location":{"lat":0,"lng":0}},"stores":[],"pallets":[],"fleet":[],"shifts":[]}`), []byte(`{}`))
-	f.Add([]byte(`{"dc":{"id":"D","location":{"lat":1,"lng":2},"loadingPerPallet":"1m"},"stores":[{"id":"S","location":{"lat":1.1,"lng":2},"hours":{"days":{"mon":[{"open":"22:00","close":"02:00"}]}},"unloading":{"fixed":"10m","perPallet":60}}],"pallets":[{"id":"P","store":"S","weightKg":100,"heightMM":1000,"temperature":"FROZEN","footprint":"HALF"}],"fleet":[{"id":"T","count":1,"inside":{"lengthMM":16000,"widthMM":2500,"heightMM":2700},"palletPositions":30,"payloadKg":20000,"equipment":{"kind":"REEFER"},"axles":{"kingpinMM":900,"axleGroupMM":12000,"tareKg":6000,"tareCentreMM":7000,"kingpinLimitKg":11000,"axleGroupLimitKg":15422}}],"shifts":[{"id":"X","start":"2026-11-23T04:00:00Z","end":"2026-11-23T16:00:00Z"}]}`),
+	f.Add([]byte(decodeBase), []byte(`{"routes":[],"unassigned":[],"metrics":{"routes":0,"duration":"0s"}}`))
+	f.Add([]byte(`{"dc":{"id":"D","location":{"lat":1,"lng":2},"loadingPerPallet":"1m"},"stores":[{"id":"S","location":{"lat":1.1,"lng":2},"hours":{"days":{"mon":[{"open":"22:00","close":"02:00"}]}},"unloading":{"fixed":"10m","perPallet":60}}],"pallets":[{"id":"P","store":"S","weightKg":100,"heightMM":1000,"temperature":"FROZEN","footprint":"HALF"}],"fleet":[{"id":"T","count":1,"inside":{"lengthMM":16000,"widthMM":2500,"heightMM":2700},"palletPositions":30,"payloadKg":20000,"equipment":{"kind":"REEFER"},"axles":{"kingpinMM":900,"axleGroupMM":12000,"tareKg":6000,"tareCentreMM":7000,"kingpinLimitKg":11000,"axleGroupLimitKg":15422}}],"shifts":[{"id":"X","start":"2026-11-23T04:00:00Z","end":"2026-11-23T16:00:00Z","limits":{"maxDriving":"10h"}}]}`),
 		[]byte(`{"routes":[{"id":"R1","trailer":"T","shift":"X","start":"2026-11-23T04:00:00Z","depart":"2026-11-23T04:01:00Z","return":"2026-11-23T05:00:00Z","stops":[{"store":"S","arrival":"2026-11-23T04:20:00Z","start":"2026-11-23T04:20:00Z","departure":"2026-11-23T04:40:00Z","wait":"0s","pallets":["P","P","Q"]}],"load":{"zones":[{"temperature":"FROZEN","firstRow":0,"lastRow":-3}],"placements":[{"pallet":"P","row":-1,"side":"UP","zone":7,"xMM":-5}],"axles":[{"afterStop":9}]}}],"unassigned":[{"pallet":"Z","reason":"?"}]}`))
+	f.Add([]byte(`{"pallets":[{"weightkg":1,"WEIGHTKG":2,"temperature":"COLD"}],"shifts":[{"start":"tomorrow"}]`), []byte(`{"routes":[{"stops":[{"wait":"soon"}]}]`))
 	f.Fuzz(func(t *testing.T, reqJSON, planJSON []byte) {
 		req, err := DecodeRequest(bytes.NewReader(reqJSON))
+		checkDecodeError(t, reqJSON, err)
+		plan, perr := DecodePlan(bytes.NewReader(planJSON))
+		checkDecodeError(t, planJSON, perr)
+		if perr == nil {
+			out, err := json.Marshal(plan)
+			if err == nil { // times beyond year 9999 have no JSON form
+				back, err := DecodePlan(bytes.NewReader(out))
+				if err != nil || !reflect.DeepEqual(normalPlan(back), normalPlan(plan)) {
+					t.Fatalf("plan round trip: %v\n%s", err, out)
+				}
+			}
+		}
 		if err != nil {
 			return
 		}
 		if err := req.Check(); err != nil {
 			t.Fatalf("DecodeRequest accepted a request that fails Check: %v", err)
 		}
-		plan, err := DecodePlan(bytes.NewReader(planJSON))
-		if err != nil {
-			return
+		if out, err := json.Marshal(req); err == nil {
+			if _, err := DecodeRequest(bytes.NewReader(out)); err != nil {
+				t.Fatalf("request round trip: %v\n%s", err, out)
+			}
 		}
-		_ = Validate(req, plan)
+		if perr == nil {
+			_ = Validate(req, plan)
+		}
 	})
+}
+
+// checkDecodeError: an error is a non-empty Violations whose entries all
+// have a code, and no document encoding/json rejects is accepted.
+func checkDecodeError(t *testing.T, doc []byte, err error) {
+	t.Helper()
+	if err == nil {
+		if !json.Valid(doc) {
+			t.Fatalf("accepted invalid JSON %q", doc)
+		}
+		return
+	}
+	vs := constraints.AsViolations(err)
+	if len(vs) == 0 {
+		t.Fatalf("error without violations: %v", err)
+	}
+	for _, v := range vs {
+		if v.Code == "" || v.Message == "" {
+			t.Fatalf("violation without code or message: %+v", v)
+		}
+	}
+	if len(vs) > MaxViolations+1 {
+		t.Fatalf("%d violations", len(vs))
+	}
+}
+
+// normalPlan makes times comparable after a round trip (the location of a
+// parsed instant is a fixed zone, not the one it was written from).
+func normalPlan(p Result) Result {
+	b, _ := json.Marshal(p)
+	return Result{Unassigned: []Unassigned{{Message: string(b)}}}
 }

@@ -9,8 +9,8 @@ import (
 // The plan's JSON form, read by DecodePlan; see request_json.go.
 
 var resultObject = &object[Result]{What: "a plan", Members: []member[Result]{
-	{Name: "routes", Read: func(d dec, r *Result) { arrayOf(routeObject)(d, &r.Routes) }},
-	{Name: "unassigned", Read: func(d dec, r *Result) { arrayOf(unassignedObject)(d, &r.Unassigned) }},
+	{Name: "routes", Read: func(d dec, r *Result) { arrayOf(routeObject, "an array of routes")(d, &r.Routes) }},
+	{Name: "unassigned", Read: func(d dec, r *Result) { arrayOf(unassignedObject, "an array of unassigned pallets")(d, &r.Unassigned) }},
 	{Name: "metrics", Read: func(d dec, r *Result) { metricsObject.Read(d, d, &r.Metrics) }},
 }}
 
@@ -21,7 +21,7 @@ var routeObject = &object[Route]{What: "a route", Members: []member[Route]{
 	{Name: "start", Read: func(d dec, r *Route) { d.ReadTime(&r.Start) }},
 	{Name: "depart", Read: func(d dec, r *Route) { d.ReadTime(&r.Depart) }},
 	{Name: "return", Read: func(d dec, r *Route) { d.ReadTime(&r.Return) }},
-	{Name: "stops", Read: func(d dec, r *Route) { arrayOf(stopObject)(d, &r.Stops) }},
+	{Name: "stops", Read: func(d dec, r *Route) { arrayOf(stopObject, "an array of stops")(d, &r.Stops) }},
 	{Name: "load", Read: func(d dec, r *Route) { loadPlanObject.Read(d, d, &r.Load) }},
 	{Name: "metrics", Read: func(d dec, r *Route) { routeMetricsObject.Read(d, d, &r.Metrics) }},
 }}
@@ -36,9 +36,9 @@ var stopObject = &object[Stop]{What: "a stop", Members: []member[Stop]{
 }}
 
 var loadPlanObject = &object[LoadPlan]{What: "a load plan", Members: []member[LoadPlan]{
-	{Name: "zones", Read: func(d dec, l *LoadPlan) { arrayOf(zoneObject)(d, &l.Zones) }},
-	{Name: "placements", Read: func(d dec, l *LoadPlan) { arrayOf(placementObject)(d, &l.Placements) }},
-	{Name: "axles", Read: func(d dec, l *LoadPlan) { arrayOf(axleLoadObject)(d, &l.Axles) }},
+	{Name: "zones", Read: func(d dec, l *LoadPlan) { arrayOf(zoneObject, "an array of zones")(d, &l.Zones) }},
+	{Name: "placements", Read: func(d dec, l *LoadPlan) { arrayOf(placementObject, "an array of placements")(d, &l.Placements) }},
+	{Name: "axles", Read: func(d dec, l *LoadPlan) { arrayOf(axleLoadObject, "an array of axle loads")(d, &l.Axles) }},
 }}
 
 var zoneObject = &object[Zone]{What: "a zone", Members: []member[Zone]{

@@ -407,9 +407,9 @@ func genPlanted(t *rapid.T) plantedCase {
 		duty, driving := r.ret.Sub(r.start), r.driving
 		switch rapid.IntRange(0, 5).Draw(t, "shiftLimits") {
 		case 1:
-			s.Limits = &constraints.HoursOfService{MaxDuty: time.Duration(duty + time.Duration(rapid.IntRange(10, 120).Draw(t, "dutySlack"))*time.Minute)}
+			s.Limits = &constraints.HoursOfService{MaxDuty: duty + time.Duration(rapid.IntRange(10, 120).Draw(t, "dutySlack"))*time.Minute}
 		case 2:
-			s.Limits = &constraints.HoursOfService{MaxDriving: time.Duration(driving + time.Duration(rapid.IntRange(10, 120).Draw(t, "drivingSlack"))*time.Minute)}
+			s.Limits = &constraints.HoursOfService{MaxDriving: driving + time.Duration(rapid.IntRange(10, 120).Draw(t, "drivingSlack"))*time.Minute}
 		}
 		shifts = append(shifts, shiftOf{s, ri})
 	}
@@ -435,12 +435,12 @@ func genPlanted(t *rapid.T) plantedCase {
 	switch rapid.IntRange(0, 3).Draw(t, "requestLimits") {
 	case 1:
 		req.HoursOfService = constraints.HoursOfService{
-			MaxDriving: time.Duration(maxDriving + time.Duration(rapid.IntRange(15, 120).Draw(t, "reqDrivingSlack"))*time.Minute),
-			MaxDuty:    time.Duration(maxDuty + time.Duration(rapid.IntRange(15, 120).Draw(t, "reqDutySlack"))*time.Minute),
+			MaxDriving: maxDriving + time.Duration(rapid.IntRange(15, 120).Draw(t, "reqDrivingSlack"))*time.Minute,
+			MaxDuty:    maxDuty + time.Duration(rapid.IntRange(15, 120).Draw(t, "reqDutySlack"))*time.Minute,
 		}
 	case 2:
 		req.HoursOfService = constraints.HoursOfService{
-			BreakAfter:    time.Duration(maxDriving + time.Duration(rapid.IntRange(15, 60).Draw(t, "reqBreakSlack"))*time.Minute),
+			BreakAfter:    maxDriving + time.Duration(rapid.IntRange(15, 60).Draw(t, "reqBreakSlack"))*time.Minute,
 			BreakDuration: 45 * time.Minute,
 		}
 	}

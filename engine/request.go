@@ -59,7 +59,7 @@ type Options struct {
 }
 
 // DefaultTimeLimit is the search time when Options.TimeLimit is zero.
-const DefaultTimeLimit = time.Duration(10e9)
+const DefaultTimeLimit = 10 * time.Second
 
 // DefaultStreams is the number of search streams when Options.Streams is
 // zero: fixed, not the number of cores, so that the plan does not depend on

@@ -37,33 +37,34 @@ const (
 	wantLimits    = "hours-of-service limits (an object)"
 )
 
-func arrayOf[T any](o *object[T]) func(d dec, dst *[]T) {
+// arrayOf reads an array of o's objects; null reads as no array, as
+// json.Marshal writes a nil slice.
+func arrayOf[T any](o *object[T], want string) func(d dec, dst *[]T) {
 	return func(d dec, dst *[]T) {
-		jsonwire.ReadArray(d, d, dst, "an array of "+o.What[len(article(o.What)):], func(d dec, v *T) { o.Read(d, d, v) })
+		if d.Peek() == jsonwire.KindNull {
+			d.Null()
+			*dst = nil
+			return
+		}
+		jsonwire.ReadArray(d, d, dst, want, func(d dec, v *T) { o.Read(d, d, v) })
 	}
-}
-
-// article returns the "a " or "an " that o.What starts with.
-func article(what string) string {
-	if len(what) > 3 && what[:3] == "an " {
-		return "an "
-	}
-	if len(what) > 2 && what[:2] == "a " {
-		return "a "
-	}
-	return ""
 }
 
 func stringsArray(d dec, dst *[]string, want string) {
+	if d.Peek() == jsonwire.KindNull {
+		d.Null()
+		*dst = nil
+		return
+	}
 	jsonwire.ReadArray(d, d, dst, want, func(d dec, v *string) { d.ReadString(v) })
 }
 
 var requestObject = &object[Request]{What: "a planning request", Members: []member[Request]{
 	{Name: "dc", Read: func(d dec, r *Request) { dcObject.Read(d, d, &r.DC) }},
-	{Name: "stores", Read: func(d dec, r *Request) { arrayOf(storeObject)(d, &r.Stores) }},
-	{Name: "pallets", Read: func(d dec, r *Request) { arrayOf(palletObject)(d, &r.Pallets) }},
-	{Name: "fleet", Read: func(d dec, r *Request) { arrayOf(trailerObject)(d, &r.Fleet) }},
-	{Name: "shifts", Read: func(d dec, r *Request) { arrayOf(shiftObject)(d, &r.Shifts) }},
+	{Name: "stores", Read: func(d dec, r *Request) { arrayOf(storeObject, "an array of stores")(d, &r.Stores) }},
+	{Name: "pallets", Read: func(d dec, r *Request) { arrayOf(palletObject, "an array of pallets")(d, &r.Pallets) }},
+	{Name: "fleet", Read: func(d dec, r *Request) { arrayOf(trailerObject, "an array of trailer types")(d, &r.Fleet) }},
+	{Name: "shifts", Read: func(d dec, r *Request) { arrayOf(shiftObject, "an array of driver shifts")(d, &r.Shifts) }},
 	{Name: "hoursOfService", Read: func(d dec, r *Request) { hoursOfServiceObject.Read(d, d, &r.HoursOfService) }},
 	{Name: "travel", Read: func(d dec, r *Request) { travelObject.Read(d, d, &r.Travel) }},
 	{Name: "options", Read: func(d dec, r *Request) { optionsObject.Read(d, d, &r.Options) }},
@@ -103,10 +104,15 @@ var dcObject = &object[DC]{What: "a distribution centre", Members: []member[DC]{
 var weeklyHoursObject = &object[constraints.WeeklyHours]{What: "weekly hours", Members: []member[constraints.WeeklyHours]{
 	{Name: "timeZone", Read: func(d dec, h *constraints.WeeklyHours) { d.ReadString(&h.TimeZone) }},
 	{Name: "days", Read: func(d dec, h *constraints.WeeklyHours) {
+		if d.Peek() == jsonwire.KindNull {
+			d.Null()
+			h.Days = nil
+			return
+		}
 		days := map[string][]constraints.Opening{}
 		if d.ReadMap(`openings by day {"mon": [{"open", "close"}], ...}`, func(day string) {
 			var os []constraints.Opening
-			arrayOf(openingObject)(d, &os)
+			arrayOf(openingObject, `an array of openings {"open", "close"}`)(d, &os)
 			days[day] = os
 		}) {
 			h.Days = days

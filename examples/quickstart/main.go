@@ -57,7 +57,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	if *limit > 0 {
-		req.Options.TimeLimit = time.Duration(*limit)
+		req.Options.TimeLimit = *limit
 	}
 	if *seed >= 0 {
 		req.Options.Seed = *seed

@@ -34,7 +34,6 @@ const (
 	// More: the last entry of a list cut at MaxErrors; it counts the
 	// problems left out.
 	More
-	numReasons
 )
 
 // DefaultMaxErrors is the number of problems a Decoder lists when
@@ -76,8 +75,7 @@ type Decoder struct {
 	path      []segment
 	errs      []Error
 	dropped   int
-	seen      uint32 // reasons met, including dropped ones
-	nulls     int    // >0 while reading an object sent as null member by member
+	nulls     int // >0 while reading an object sent as null member by member
 	// cached is the path of the first cachedN steps, kept while they stay
 	// on the stack: the members of one object share their parent's path.
 	cached  string
@@ -94,7 +92,7 @@ func (d *Decoder) Reset(data []byte) {
 	d.lx = lexer{data: data}
 	d.path = d.pathBuf[:0]
 	d.errs = d.errs[:0]
-	d.dropped, d.seen, d.nulls = 0, 0, 0
+	d.dropped, d.nulls = 0, 0
 	d.cached, d.cachedN = "", 0
 }
 
@@ -128,12 +126,6 @@ func (d *Decoder) Dropped() int {
 	return d.dropped
 }
 
-// Found reports whether a problem of reason r was met, listed or not.
-func (d *Decoder) Found(r Reason) bool { return d.seen&(1<<r) != 0 }
-
-// Failed reports whether any problem was met.
-func (d *Decoder) Failed() bool { return d.seen != 0 || d.lx.err != nil }
-
 func (d *Decoder) limit() int {
 	switch {
 	case d.MaxErrors == 0:
@@ -146,7 +138,6 @@ func (d *Decoder) limit() int {
 
 // ReportAt records a problem at path.
 func (d *Decoder) ReportAt(path string, r Reason, msg string) {
-	d.seen |= 1 << r
 	if len(d.errs) >= d.limit() {
 		d.dropped++
 		return
@@ -162,15 +153,15 @@ func (d *Decoder) Reportf(r Reason, format string, args ...any) {
 	d.Report(r, fmt.Sprintf(format, args...))
 }
 
-// Push enters the member name (a string the caller keeps, not a slice of
-// the document) for the value read next; Pop leaves it.
-func (d *Decoder) Push(name string) { d.path = append(d.path, segment{name: name, index: -1}) }
+// push enters the member name (a string the caller keeps, not a slice of
+// the document) for the value read next; pop leaves it.
+func (d *Decoder) push(name string) { d.path = append(d.path, segment{name: name, index: -1}) }
 
-// PushIndex enters array element i.
-func (d *Decoder) PushIndex(i int) { d.path = append(d.path, segment{index: i}) }
+// pushIndex enters array element i.
+func (d *Decoder) pushIndex(i int) { d.path = append(d.path, segment{index: i}) }
 
-// Pop leaves the last step entered.
-func (d *Decoder) Pop() {
+// pop leaves the last step entered.
+func (d *Decoder) pop() {
 	d.path = d.path[:len(d.path)-1]
 	if len(d.path) < d.cachedN {
 		d.cachedN, d.cached = 0, ""
@@ -180,17 +171,6 @@ func (d *Decoder) Pop() {
 // Path returns the path of the value being read, such as
 // "pallets[3].temperature".
 func (d *Decoder) Path() string { return d.pathTo(len(d.path)) }
-
-// Parent returns the path of the object whose member is being read, and
-// the member's name: Path is their join. Parent is cheaper than Path when
-// called for many members of one object: the parent's path is built once.
-func (d *Decoder) Parent() (parent, name string) {
-	n := len(d.path)
-	if n == 0 {
-		return "", ""
-	}
-	return d.pathTo(n - 1), d.path[n-1].name
-}
 
 // Join joins a parent path and a member name as Path does.
 func Join(parent, name string) string {

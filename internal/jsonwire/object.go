@@ -57,16 +57,16 @@ func (o *Object[X, T]) Read(d *Decoder, x X, v *T) (seen uint64, ok bool) {
 			d.lx.skip()
 			continue
 		case seen&(1<<i) != 0:
-			d.Push(o.Members[i].Name)
+			d.push(o.Members[i].Name)
 			d.Report(Duplicate, "appears more than once")
-			d.Pop()
+			d.pop()
 			d.lx.skip()
 			continue
 		}
 		seen |= 1 << i
-		d.Push(o.Members[i].Name)
+		d.push(o.Members[i].Name)
 		o.Members[i].Read(x, v)
-		d.Pop()
+		d.pop()
 	}
 }
 
@@ -75,9 +75,9 @@ func (o *Object[X, T]) Read(d *Decoder, x X, v *T) (seen uint64, ok bool) {
 func (o *Object[X, T]) ReadNull(d *Decoder, x X, v *T) {
 	d.nulls++
 	for _, m := range o.Members {
-		d.Push(m.Name)
+		d.push(m.Name)
 		m.Read(x, v)
-		d.Pop()
+		d.pop()
 	}
 	d.nulls--
 }
@@ -187,9 +187,9 @@ func ReadArray[X, T any](d *Decoder, x X, dst *[]T, want string, elem func(x X, 
 	out := []T{}
 	for i := 0; d.lx.element(i == 0); i++ {
 		var v T
-		d.PushIndex(i)
+		d.pushIndex(i)
 		elem(x, &v)
-		d.Pop()
+		d.pop()
 		out = append(out, v)
 	}
 	*dst = out
@@ -212,10 +212,10 @@ func (d *Decoder) ReadMap(want string, each func(key string)) (ok bool) {
 			return true
 		}
 		key := string(raw)
-		d.Push(key)
+		d.push(key)
 		if seen[key] {
 			d.Report(Duplicate, "appears more than once")
-			d.Pop()
+			d.pop()
 			d.lx.skip()
 			continue
 		}
@@ -224,6 +224,6 @@ func (d *Decoder) ReadMap(want string, each func(key string)) (ok bool) {
 		}
 		seen[key] = true
 		each(key)
-		d.Pop()
+		d.pop()
 	}
 }
