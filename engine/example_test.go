@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/engine"
 )
 
@@ -68,4 +69,27 @@ func ExamplePlan() {
 	//   GARLAND  unload 05:51, 3 pallets
 	// unassigned: 0
 	// valid: true
+}
+
+// DecodeRequest reports every problem of a request at once, each with its
+// full path, a code and a message in the request's terms.
+func ExampleDecodeRequest_problems() {
+	bad := strings.NewReplacer(
+		`"weightKg": 550`, `"weightkg": 550`,
+		`"weightKg": 300`, `"weightKg": "300"`,
+		`"heightMM": 1600, "temperature": "AMBIENT"}`, `"heightMM": 1600, "temperature": "COLD"}`,
+		`"end": "2026-11-24T16:00:00-06:00"`, `"end": "tomorrow"`,
+		`"perPallet": "2m"}},`, `"perPallet": "2 minutes"}},`,
+	).Replace(exampleRequest)
+	_, err := engine.DecodeRequest(strings.NewReader(bad))
+	for _, v := range constraints.AsViolations(err) {
+		fmt.Printf("%s %s: %s\n", v.Code, v.Path, v.Message)
+	}
+	// Output:
+	// INVALID_VALUE stores[0].unloading.perPallet: must be a Go duration such as "90s" or a number of seconds, not "2 minutes"
+	// UNKNOWN_MEMBER pallets[1].weightkg: is not a member of a pallet; did you mean "weightKg"?
+	// INVALID_TYPE pallets[2].weightKg: must be a number of kilograms, not "300"
+	// INVALID_VALUE pallets[3].temperature: must be one of AMBIENT, CHILLED, FROZEN, not "COLD"
+	// INVALID_VALUE pallets[4].temperature: must be one of AMBIENT, CHILLED, FROZEN, not "COLD"
+	// INVALID_VALUE shifts[0].end: must be an RFC 3339 instant such as "2026-11-23T04:00:00-06:00", not "tomorrow"
 }

@@ -250,7 +250,7 @@ func FuzzEncoder(f *testing.F) {
 	}
 	f.Add("x", 1e21)
 	f.Add("x", 1e-7)
-	f.Add("x", -0.0)
+	f.Add("x", math.Copysign(0, -1))
 	f.Add("x", 123456789.0)
 	f.Fuzz(func(t *testing.T, s string, v float64) {
 		want, _ := json.Marshal(s)

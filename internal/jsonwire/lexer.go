@@ -38,7 +38,7 @@ func (k Kind) String() string {
 }
 
 // MaxDepth bounds nesting so that hostile input cannot exhaust the stack;
-// the library's deepest documents nest 8 levels.
+// the library's deepest documents nest 7 levels.
 const MaxDepth = 32
 
 // SyntaxError is a document that is not JSON: what is wrong and where, as
