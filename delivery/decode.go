@@ -79,11 +79,9 @@ func (m *merger) read(body []byte, d *Delivery) {
 		d = new(Delivery)
 	}
 	m.lock = lockNone
-	found := false
 	seen, isObject := bodySchema.obj.Read(&m.d, m, d)
-	found = seen&1 != 0
 	m.d.End()
-	if isObject && !found && m.d.Syntax() == nil {
+	if isObject && seen&1 == 0 && m.d.Syntax() == nil { // no deliveries member
 		m.d.ReportAt("deliveries", jsonwire.Missing, "is required")
 	}
 	for _, e := range m.d.Errors() {
