@@ -13,6 +13,9 @@ type insertion struct {
 	// lazy marks a candidate checked in constant time, whose distance and
 	// cost setRoute recomputes.
 	lazy bool
+	// retype marks an insertion that changes route k to type typ first.
+	retype bool
+	typ    int
 }
 
 // scratch holds buffers reused across move evaluations.
@@ -171,6 +174,9 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 			best.dist, best.cost = sch.dist, sch.cost
 		}
 	}
+	if !best.ok && len(st.in.p.Resources) > 0 {
+		st.bestRetypedInsertion(u, neigh, &best, sc)
+	}
 	return best
 }
 
@@ -179,6 +185,9 @@ func (st *state) apply(u int, ins insertion, sc *scratch) bool {
 	k := ins.k
 	if k < 0 {
 		k = st.open(-k - 1)
+	}
+	if ins.retype {
+		st.retype(k, ins.typ)
 	}
 	r := st.routes[k]
 	sc.seq2 = withInsert(sc.seq2, r.seq, u, ins.pos)
