@@ -101,9 +101,99 @@ func (st *state) bestRetypedInsertion(u int, neigh []int, best *insertion, sc *s
 				}
 				d := in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).sub(r.obj)
 				if !best.ok || d.less(best.delta) {
-					*best = insertion{k: k, pos: pos, delta: d, dist: sc.sch.dist, cost: sc.sch.cost, ok: true, retype: true, typ: t}
+					*best = insertion{k: k, pos: pos, delta: d, dist: sc.sch.dist, cost: sc.sch.cost, ok: true, retype: true, rk: k, typ: t}
 				}
 			}
 		}
 	}
+}
+
+// bestFreedOpening looks for a new route for u whose type is blocked by
+// one resource only (the one trailer short enough for u's store, say) that
+// a route elsewhere holds but could do without: that route changes to a
+// type that does not take the resource, and u's route takes it.
+func (st *state) bestFreedOpening(u int, best *insertion, sc *scratch) {
+	in := st.in
+	checked := 0
+	for _, t32 := range in.opening[u] {
+		t := int(t32)
+		if checked == retypeTypes {
+			break
+		}
+		if st.used[t] >= in.types[t].Count {
+			continue
+		}
+		blocked := -1
+		for _, x := range in.types[t].Resources {
+			if st.resUsed[x] < in.p.Resources[x].Count {
+				continue
+			}
+			if blocked >= 0 {
+				blocked = -2 // two resources short: not this move
+				break
+			}
+			blocked = x
+		}
+		if blocked < 0 {
+			continue
+		}
+		checked++
+		sc.seq = append(sc.seq[:0], u)
+		if in.evaluateAllowed(t, sc.seq, &sc.sch, false) != feasible {
+			continue
+		}
+		open := in.routeObjective(1, sc.sch.dist, sc.sch.cost)
+		openDist, openCost := sc.sch.dist, sc.sch.cost
+		holders := 0
+		for k, r := range st.routes {
+			if holders == retypeRoutes {
+				break
+			}
+			if !usesResource(in.types[r.typ].Resources, blocked) {
+				continue
+			}
+			holders++
+			for t2 := range in.types {
+				if t2 == r.typ || usesResource(in.types[t2].Resources, blocked) || in.twin[t2] == in.twin[r.typ] || !st.canRetype(r, t2) {
+					continue
+				}
+				// The freed unit must not be taken back by t2 through
+				// another resource t needs too.
+				if shares(in.types[t2].Resources, in.types[t].Resources, in.types[r.typ].Resources, st, in) {
+					continue
+				}
+				if in.evaluateAllowed(t2, r.seq, &sc.sch, false) != feasible {
+					continue
+				}
+				d := in.routeObjective(len(r.seq), sc.sch.dist, sc.sch.cost).sub(r.obj).add(open)
+				if !best.ok || d.less(best.delta) {
+					*best = insertion{k: -t - 1, delta: d, dist: openDist, cost: openCost, ok: true, retype: true, rk: k, typ: t2}
+				}
+				break // the cheapest alternative type is enough
+			}
+		}
+	}
+}
+
+func usesResource(rs []int, x int) bool {
+	for _, y := range rs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// shares reports whether retyping a route from type old to type alt takes
+// the last unit of a resource that the new route's type needs as well.
+func shares(alt, need, old []int, st *state, in *instance) bool {
+	for _, x := range alt {
+		if usesResource(old, x) || !usesResource(need, x) {
+			continue
+		}
+		if st.resUsed[x]+2 > in.p.Resources[x].Count {
+			return true
+		}
+	}
+	return false
 }

@@ -449,3 +449,51 @@ func TestRetypingFreesTheTrap(t *testing.T) {
 		t.Fatalf("vehicles used %v, resources used %v; want the trailer and the driver once", st.used, st.resUsed)
 	}
 }
+
+// TestFreedOpening: two drivers, one short trailer and long ones. The
+// first order takes the short trailer, which is cheaper; the second can
+// only ride on the short trailer (its store takes no long ones). Opening
+// its route must move the first order onto a long trailer.
+func TestFreedOpening(t *testing.T) {
+	p := &Problem{
+		N: 3, Distance: []float64{0, 10, 10, 10, 0, 20, 10, 20, 0}, Duration: []float64{0, 100, 100, 100, 0, 200, 100, 200, 0},
+		Sites: []Site{
+			{Location: 1, Service: 10, Demand: []float64{1}, VehicleTypes: []int{0, 1}},
+			{Location: 2, Service: 10, Demand: []float64{1}, VehicleTypes: []int{0}},
+		},
+		Resources: []Resource{{ID: "drivers", Count: 2}, {ID: "short", Count: 1}, {ID: "long", Count: 5}},
+		VehicleTypes: []VehicleType{
+			{ID: "short", Count: 2, Capacity: []float64{1}, ShiftEnd: 1000, FixedCost: 10, Resources: []int{0, 1}},
+			{ID: "long", Count: 2, Capacity: []float64{1}, ShiftEnd: 1000, FixedCost: 20, Resources: []int{0, 2}},
+		},
+	}
+	in := newInstance(p)
+	sc := &scratch{}
+	in.prepareOpenings(sc)
+	nb := newNeighbours(in, neighbourCount)
+	st := newState(in)
+	rng := rand.New(rand.NewPCG(1, 2))
+	st.recreate([]int{0}, nb, 0, rng, sc)
+	if len(st.routes) != 1 || st.routes[0].typ != 0 {
+		t.Fatalf("the first order opened %d routes; want one on the short trailer", len(st.routes))
+	}
+	st.recreate([]int{1}, nb, 0, rng, sc)
+	if len(st.unassigned) != 0 || len(st.routes) != 2 {
+		t.Fatalf("%d routes, %d unassigned; want both orders served", len(st.routes), len(st.unassigned))
+	}
+	for _, r := range st.routes {
+		want := 1
+		if r.seq[0] == 1 {
+			want = 0
+		}
+		if r.typ != want {
+			t.Fatalf("order %d rides on type %d, want %d", r.seq[0], r.typ, want)
+		}
+		if r.cost != p.VehicleTypes[r.typ].FixedCost {
+			t.Fatalf("route of order %d costs %g, want its type's %g", r.seq[0], r.cost, p.VehicleTypes[r.typ].FixedCost)
+		}
+	}
+	if st.resUsed[1] != 1 || st.resUsed[2] != 1 || st.resUsed[0] != 2 {
+		t.Fatalf("resources used %v; want 2 drivers, 1 short, 1 long", st.resUsed)
+	}
+}
