@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/paulmach/orb"
+
 	"github.com/haulplan/haulplan/engine"
 )
 
@@ -44,4 +46,8 @@ func samplePlan(t testing.TB) (engine.Request, engine.Result) {
 		t.Fatal(sample.err)
 	}
 	return sample.req, sample.plan
+}
+
+func dcPoint(req engine.Request) orb.Point {
+	return orb.Point{req.DC.Location.Lng, req.DC.Location.Lat}
 }
