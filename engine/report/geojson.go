@@ -92,11 +92,12 @@ func (d *day) routeLine(r *engine.Route) orb.LineString {
 // does.
 func orbPoint(p geo.Point) orb.Point { return orb.Point{p.Lng, p.Lat} }
 
-// palette holds distinct colours for routes (Tableau 20, dark shades
-// first), reused in turn when there are more routes.
+// palette holds colours for routes, as far apart as lines on a light
+// map allow (Trubetskoy's 20 distinct colours without the pale ones, and
+// darker stand-ins for yellow and lime), reused in turn beyond 16 routes.
 var palette = []string{
-	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
-	"#393b79", "#e6550d", "#31a354", "#843c39", "#7b4173", "#3182bd", "#636363", "#8ca252", "#bd9e39", "#ad494a",
+	"#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42b4e6", "#f032e6", "#9a6324",
+	"#469990", "#000075", "#808000", "#800000", "#d4a017", "#2f4f4f", "#ff69b4", "#7f7f7f",
 }
 
 // routeColour is route i's colour on the map, the schedule and in GeoJSON.

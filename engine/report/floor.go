@@ -1,0 +1,249 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/engine"
+)
+
+// TrailerFloor writes an SVG floor diagram of route routeID's trailer, seen
+// from above with the nose on the left and the door on the right: the
+// temperature zones as coloured stretches of floor, each pallet a rectangle
+// where its placement puts it, labelled with the number of the stop that
+// unloads it (a pallet stacked on another drawn inside it, dashed, with its
+// own number), and under the floor the kingpin and the trailer's axle
+// group with their loads at departure against their limits.
+func TrailerFloor(w io.Writer, req engine.Request, plan engine.Result, routeID string) error {
+	d := newDay(&req, &plan)
+	for i := range plan.Routes {
+		if plan.Routes[i].ID == routeID {
+			s, err := d.floor(&plan.Routes[i])
+			if err != nil {
+				return err
+			}
+			_, err = w.Write(s.bytes())
+			return err
+		}
+	}
+	return fmt.Errorf("report: no route %q in the plan", routeID)
+}
+
+// Temperature colours: the zone's floor and its pallets.
+var (
+	zoneColour   = [3]string{"#f6efdf", "#dcf1ea", "#dce8fb"}
+	palletColour = [3]string{"#e3c794", "#8fd3bf", "#93bcef"}
+)
+
+// The floor diagram's layout, in pixels.
+const (
+	floorWidth  = 900.0 // the inside length
+	floorLeft   = 70.0
+	floorTop    = 84.0
+	floorRight  = 70.0
+	axleSection = 150.0
+)
+
+// floorBox is a pallet's footprint in millimetres: x from the nose, y from
+// the left wall seen from the door.
+type floorBox struct{ x0, x1, y0, y1 float64 }
+
+// footprint is where a placement puts its pallet on the trailer's floor,
+// by the rules loadplan documents: the length along the trailer (across
+// when turned), LEFT against the left wall, RIGHT against the right wall,
+// CENTER midway.
+func footprint(t *engine.TrailerType, p *engine.Pallet, pl engine.Placement) floorBox {
+	var fp engine.Footprint
+	if p != nil {
+		fp = p.Footprint
+	}
+	length, width := fp.Dims()
+	along, across := float64(length), float64(width)
+	if pl.Turned {
+		along, across = across, along
+	}
+	w := float64(t.Inside.WidthMM)
+	b := floorBox{x0: float64(pl.XMM), x1: float64(pl.XMM) + along}
+	switch pl.Side {
+	case "RIGHT":
+		b.y0 = w - across
+	case "CENTER":
+		b.y0 = (w - across) / 2
+	}
+	b.y1 = b.y0 + across
+	return b
+}
+
+func (d *day) floor(r *engine.Route) (*svgDoc, error) {
+	t, ok := d.trailer[r.Trailer]
+	if !ok || t.Inside.LengthMM <= 0 || t.Inside.WidthMM <= 0 {
+		return nil, fmt.Errorf("report: route %s: unknown trailer type %q", r.ID, r.Trailer)
+	}
+	k := floorWidth / float64(t.Inside.LengthMM) // pixels per mm
+	floorH := float64(t.Inside.WidthMM) * k
+	// x(mm) and y(mm) to pixels; the left wall (seen from the door) is at
+	// the bottom of the picture, since the door is on the right.
+	px := func(x float64) float64 { return floorLeft + x*k }
+	py := func(y float64) float64 { return floorTop + floorH - y*k }
+
+	height := floorTop + floorH + axleSection
+	s := newSVG(floorLeft+floorWidth+floorRight, height, r.ID+" floor")
+	c := d.routeClasses(r)
+	var mix []string
+	for i := 2; i >= 0; i-- {
+		if c[i] > 0 {
+			mix = append(mix, fmt.Sprintf("%d %s", c[i], lower(classNames[i])))
+		}
+	}
+	s.text(floorLeft, 24, fmt.Sprintf("%s · %s (%s) · shift %s · departs %s", r.ID, d.trailerName(r.Trailer), r.Trailer, r.Shift, d.clock(r.Depart)),
+		attrs{"font-size", "16", "font-weight", "bold"})
+	s.text(floorLeft, 44, fmt.Sprintf("%d pallets (%s) on %d of %d positions, %.0f kg of %.0f kg; numbers are stops, unloaded in order 1, 2, …",
+		r.Metrics.Pallets, join(mix), r.Metrics.Positions, t.PalletPositions, r.Metrics.WeightKg, t.PayloadKg), attrs{"fill", "#444444"})
+
+	// Zones, with their class and rows above the floor.
+	for _, z := range r.Load.Zones {
+		ci := int(z.Temperature)
+		if !z.Temperature.Valid() {
+			ci = 0
+		}
+		x0, x1 := px(float64(z.FromMM)), px(float64(z.ToMM))
+		s.rectTip(x0, floorTop, x1-x0, floorH, attrs{"class", "zone", "fill", zoneColour[ci]},
+			fmt.Sprintf("%s zone, rows %d–%d, %d–%d mm from the nose", z.Temperature, z.FirstRow, z.LastRow, z.FromMM, z.ToMM))
+		s.line(x0, floorTop-14, x0, floorTop, attrs{"stroke", "#666666"})
+		s.text(x0+4, floorTop-5, fmt.Sprintf("%s · rows %d–%d", z.Temperature, z.FirstRow, z.LastRow), attrs{"font-size", "11", "fill", "#333333"})
+	}
+	s.rect(floorLeft, floorTop, floorWidth, floorH, attrs{"class", "floor", "fill", "none", "stroke", "#222222", "stroke-width", "2",
+		"data-length-mm", fmt.Sprint(t.Inside.LengthMM), "data-width-mm", fmt.Sprint(t.Inside.WidthMM)})
+
+	// Pallets: the floor level first, stacked pallets on top of them.
+	stop := stopOf(r)
+	pls := append([]engine.Placement(nil), r.Load.Placements...)
+	sort.SliceStable(pls, func(i, j int) bool { return pls[i].Level < pls[j].Level })
+	carrying := map[floorBox]bool{}
+	for _, pl := range pls {
+		if pl.Level > 0 {
+			continue
+		}
+	}
+	for _, pl := range pls {
+		if pl.Level > 0 {
+			for _, q := range pls {
+				if q.Level == 0 {
+					b := footprint(t, d.pallet[q.Pallet], q)
+					if b.contains(footprint(t, d.pallet[pl.Pallet], pl)) {
+						carrying[b] = true
+					}
+				}
+			}
+		}
+	}
+	s.group(attrs{"class", "pallets", "stroke", "#4a4a4a"})
+	for _, pl := range pls {
+		p := d.pallet[pl.Pallet]
+		b := footprint(t, p, pl)
+		ci := 0
+		if p != nil && p.Temperature.Valid() {
+			ci = int(p.Temperature)
+		}
+		label := "?"
+		if n, ok := stop[pl.Pallet]; ok {
+			label = fmt.Sprint(n + 1)
+		}
+		x, y, w, h := px(b.x0), py(b.y1), (b.x1-b.x0)*k, (b.y1-b.y0)*k
+		a := attrs{"class", "pallet", "data-pallet", pl.Pallet, "data-stop", label, "data-level", fmt.Sprint(pl.Level), "fill", palletColour[ci]}
+		tip := fmt.Sprintf("%s · stop %s · row %d %s · level %d", pl.Pallet, label, pl.Row, pl.Side, pl.Level)
+		if p != nil {
+			tip += fmt.Sprintf(" · %.0f kg · %s", p.WeightKg, p.Temperature)
+		}
+		if pl.Level > 0 {
+			// A stacked pallet: inset in the one it stands on, dashed.
+			in := min(w, h) * 0.16
+			s.rectTip(x+in, y+in, w-2*in, h-2*in, append(a, "stroke-dasharray", "4 2", "stroke-width", "1.5", "fill-opacity", "0.9"), tip)
+			s.text(x+w/2, y+h/2+5, label, attrs{"class", "stop-label", "text-anchor", "middle", "font-size", "13", "font-weight", "bold", "stroke", "none"})
+			continue
+		}
+		s.rectTip(x+0.5, y+0.5, w-1, h-1, append(a, "rx", "2"), tip)
+		lx, ly, size := x+w/2, y+h/2+5, "13"
+		if carrying[b] {
+			lx, ly, size = x+9, y+13, "10" // the corner: the stacked pallet's number takes the middle
+		}
+		s.text(lx, ly, label, attrs{"class", "stop-label", "text-anchor", "middle", "font-size", size, "font-weight", "bold", "stroke", "none"})
+	}
+	s.end()
+
+	// Nose and door, walls.
+	s.text(floorLeft-8, floorTop+floorH/2+4, "nose", attrs{"text-anchor", "end", "font-weight", "bold"})
+	if t.Equipment.Kind != constraints.DryVan {
+		s.text(floorLeft-8, floorTop+floorH/2+18, "reefer unit", attrs{"text-anchor", "end", "font-size", "10", "fill", "#555555"})
+	}
+	s.text(floorLeft+floorWidth+8, floorTop+floorH/2+4, "door", attrs{"font-weight", "bold"})
+	s.text(floorLeft+floorWidth, floorTop-5, "right wall", attrs{"text-anchor", "end", "font-size", "10", "fill", "#777777"})
+	s.text(floorLeft+floorWidth, floorTop+floorH+13, "left wall (seen from the door)", attrs{"text-anchor", "end", "font-size", "10", "fill", "#777777"})
+
+	d.axles(s, r, t, px, floorTop+floorH+22)
+	return s, nil
+}
+
+func (b floorBox) contains(o floorBox) bool {
+	return o.x0 >= b.x0 && o.x1 <= b.x1 && o.y0 >= b.y0 && o.y1 <= b.y1
+}
+
+// axles draws the kingpin and the axle group at their positions along the
+// floor, with their loads at departure against their limits.
+func (d *day) axles(s *svgDoc, r *engine.Route, t *engine.TrailerType, px func(float64) float64, y float64) {
+	g := t.Axles
+	a, ok := departureAxles(r)
+	s.group(attrs{"class", "axles"})
+	chassis := y + 18
+	s.line(px(0), chassis, px(float64(t.Inside.LengthMM)), chassis, attrs{"stroke", "#555555", "stroke-width", "3"})
+	kx, ax := px(g.KingpinMM), px(g.AxleGroupMM)
+	s.polygon([][2]float64{{kx - 7, chassis}, {kx + 7, chassis}, {kx, chassis + 12}}, attrs{"class", "kingpin", "data-x", num(kx), "fill", "#333333"})
+	s.group(attrs{"class", "axle-group", "data-x", num(ax)})
+	for _, dx := range []float64{-10, 10} {
+		s.circle(ax+dx, chassis+10, 8, attrs{"fill", "#333333"}, "")
+	}
+	s.end()
+	if !ok {
+		s.text(px(0), chassis+40, "no axle loads in the plan", attrs{"fill", "#aa0000"})
+		s.end()
+		return
+	}
+	gauge := func(x float64, anchorRight bool, name string, kg, limit float64) {
+		frac := 0.0
+		if limit > 0 {
+			frac = kg / limit
+		}
+		label := fmt.Sprintf("%s at departure: %s kg of %s kg (%.0f%%)", name, thousands(kg), thousands(limit), 100*frac)
+		bw := 180.0
+		x0 := x - 20
+		if anchorRight {
+			x0 = x + 20 - bw
+		}
+		x0 = max(px(0), min(x0, px(float64(t.Inside.LengthMM))-bw))
+		colour := "#4c9a4c"
+		if frac > 1 {
+			colour = "#c62828"
+		} else if frac > 0.9 {
+			colour = "#e09b00"
+		}
+		s.rect(x0, chassis+30, bw, 10, attrs{"fill", "#eeeeee", "stroke", "#999999"})
+		s.rect(x0, chassis+30, bw*min(frac, 1), 10, attrs{"class", "gauge", "fill", colour})
+		s.text(x0, chassis+56, label, attrs{"font-size", "11"})
+	}
+	gauge(kx, false, "kingpin", a.KingpinKg, g.KingpinLimitKg)
+	gauge(ax, true, "axle group", a.AxleGroupKg, g.AxleGroupLimitKg)
+	s.end()
+	// The legend of temperatures and marks.
+	ly := chassis + 86
+	x := px(0)
+	for i := 2; i >= 0; i-- {
+		s.rect(x, ly-10, 14, 12, attrs{"fill", palletColour[i], "stroke", "#4a4a4a"})
+		s.text(x+20, ly, lower(classNames[i]), attrs{"font-size", "11"})
+		x += 90
+	}
+	s.rect(x, ly-11, 22, 14, attrs{"fill", palletColour[0], "stroke", "#4a4a4a"})
+	s.rect(x+4, ly-8, 14, 8, attrs{"fill", palletColour[0], "stroke", "#4a4a4a", "stroke-dasharray", "3 2"})
+	s.text(x+28, ly, "pallet stacked on another", attrs{"font-size", "11"})
+}

@@ -1,0 +1,249 @@
+package report
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+	"time"
+
+	"github.com/haulplan/haulplan/engine"
+)
+
+// HTML writes one self-contained page of the plan: the summary, the route
+// map, the schedule, a table of the routes, each route's stops and trailer
+// floor, and the unassigned pallets with their reasons. The pictures are
+// inline SVG and the styles inline CSS; the page fetches nothing (no
+// scripts, fonts or images), so it opens offline, can be mailed as one
+// file, and prints (each route on its own page when it fits).
+func HTML(w io.Writer, req engine.Request, plan engine.Result) error {
+	d := newDay(&req, &plan)
+	page, err := d.page()
+	if err != nil {
+		return err
+	}
+	return pageTemplate.Execute(w, page)
+}
+
+// htmlPage is what the template shows, every number already formatted.
+type htmlPage struct {
+	Title, Zone        string
+	Cards              []card
+	Map, Schedule      template.HTML
+	Routes             []htmlRoute
+	Unassigned         []htmlUnassigned
+	Delivered, Planned int
+}
+
+type card struct{ Label, Value, Note string }
+
+type htmlRoute struct {
+	ID, Colour, Trailer, TrailerName, Shift string
+	Start, Depart, Return                   string
+	Load                                    string // loading start, the time only on the plan's day
+	Classes                                 [3]int
+	Stops, Pallets                          int
+	Mix, Km, Driving, Duty, Wait, Cost      string
+	PosUtil, WeightUtil, VolumeUtil         string
+	Kingpin, KingpinLimit, Axle, AxleLimit  string
+	KingpinOver, AxleOver                   bool
+	StopRows                                []htmlStop
+	Floor                                   template.HTML
+}
+
+type htmlStop struct {
+	Seq                                  int
+	Store, Name, Window                  string
+	Arrival, Start, Departure, Wait, Mix string
+	Pallets                              int
+	Waits                                bool
+}
+
+type htmlUnassigned struct{ Pallet, Store, Name, Reason, Message string }
+
+func (d *day) page() (*htmlPage, error) {
+	m := d.plan.Metrics
+	p := &htmlPage{Title: "Dispatch summary · " + d.title(), Zone: d.loc.String(), Planned: len(d.req.Pallets), Delivered: m.Pallets}
+	var w, v float64
+	for _, r := range d.plan.Routes {
+		w += r.Metrics.WeightUtil
+		v += r.Metrics.VolumeUtil
+	}
+	n := max(1, float64(len(d.plan.Routes)))
+	onTime, stops := d.onTime()
+	p.Cards = []card{
+		{"Routes", fmt.Sprint(m.Routes), fmt.Sprintf("no plan needs fewer than %d", m.TrailersLowerBound)},
+		{"Pallets delivered", fmt.Sprintf("%d of %d", m.Pallets, len(d.req.Pallets)), fmt.Sprintf("%d unassigned", m.Unassigned)},
+		{"Stops", fmt.Sprint(m.Stops), fmt.Sprintf("%d of %d on time", onTime, stops)},
+		{"Distance", thousands(m.DistanceM/1000) + " km", ""},
+		{"Driving", hhmm(m.Driving), "hours:minutes, all routes"},
+		{"Duty", hhmm(m.Duration), fmt.Sprintf("waiting %s", hhmm(m.Wait))},
+		{"Cost", thousands(m.Cost), ""},
+		{"Utilisation", pct(m.PosUtil) + " positions", fmt.Sprintf("%s weight, %s volume", pct(w/n), pct(v/n))},
+	}
+	p.Map = template.HTML(d.routeMap().bytes())
+	p.Schedule = template.HTML(d.schedule().bytes())
+	for i := range d.plan.Routes {
+		r := &d.plan.Routes[i]
+		hr := htmlRoute{
+			ID: r.ID, Colour: routeColour(i), Trailer: r.Trailer, TrailerName: d.trailerName(r.Trailer), Shift: r.Shift,
+			Start: d.clock(r.Start), Depart: d.timeNear(r.Depart, d.firstStart()), Return: d.timeNear(r.Return, d.firstStart()),
+			Stops: len(r.Stops), Pallets: r.Metrics.Pallets, Mix: mix(d.routeClasses(r)),
+			Km: fmt.Sprintf("%.1f", r.Metrics.DistanceM/1000), Driving: hhmm(r.Metrics.Driving), Duty: hhmm(r.Metrics.Duration),
+			Wait: hhmm(r.Metrics.Wait), Cost: fmt.Sprintf("%.2f", r.Metrics.Cost),
+			PosUtil: pct(r.Metrics.PosUtil), WeightUtil: pct(r.Metrics.WeightUtil), VolumeUtil: pct(r.Metrics.VolumeUtil),
+		}
+		hr.Load = d.timeNear(r.Start, d.firstStart())
+		hr.Classes = d.routeClasses(r)
+		kp, ax := peakAxles(r)
+		if t, ok := d.trailer[r.Trailer]; ok {
+			hr.Kingpin, hr.KingpinLimit = thousands(kp), thousands(t.Axles.KingpinLimitKg)
+			hr.Axle, hr.AxleLimit = thousands(ax), thousands(t.Axles.AxleGroupLimitKg)
+			hr.KingpinOver, hr.AxleOver = kp > t.Axles.KingpinLimitKg, ax > t.Axles.AxleGroupLimitKg
+		}
+		for k, s := range r.Stops {
+			hs := htmlStop{Seq: k + 1, Store: s.Store, Name: d.storeName(s.Store),
+				Arrival: d.timeNear(s.Arrival, r.Start), Start: d.timeNear(s.Start, r.Start), Departure: d.timeNear(s.Departure, r.Start),
+				Wait: hhmm(s.Wait), Waits: s.Wait > 0, Pallets: len(s.Pallets), Mix: mix(d.byClass(s.Pallets))}
+			hs.Window = "—"
+			if win, ok := d.windowAt(s.Store, s.Start); ok {
+				hs.Window = d.timeNear(win.Start, r.Start) + "–" + d.timeNear(win.End, win.Start)
+			}
+			hr.StopRows = append(hr.StopRows, hs)
+		}
+		floor, err := d.floor(r)
+		if err != nil {
+			return nil, err
+		}
+		hr.Floor = template.HTML(floor.bytes())
+		p.Routes = append(p.Routes, hr)
+	}
+	for _, u := range d.plan.Unassigned {
+		p.Unassigned = append(p.Unassigned, htmlUnassigned{u.Pallet, u.Store, d.storeName(u.Store), u.Reason, u.Message})
+	}
+	return p, nil
+}
+
+// timeNear writes t's time of day, with its date when that differs from
+// ref's (a route that runs past midnight).
+func (d *day) timeNear(t, ref time.Time) string {
+	a, b := t.In(d.loc), ref.In(d.loc)
+	if a.YearDay() == b.YearDay() && a.Year() == b.Year() {
+		return a.Format("15:04")
+	}
+	return a.Format("Mon 2 Jan 15:04")
+}
+
+// mix writes pallets by class, colder first: "3 frozen, 10 ambient".
+func mix(c [3]int) string {
+	var parts []string
+	for i := 2; i >= 0; i-- {
+		if c[i] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c[i], lower(classNames[i])))
+		}
+	}
+	if len(parts) == 0 {
+		return "—"
+	}
+	return join(parts)
+}
+
+func pct(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
+
+var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<style>
+body { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #222; margin: 0 auto; padding: 16px 24px 40px; max-width: 1280px; }
+h1 { font-size: 22px; margin: 4px 0 2px; }
+h2 { font-size: 18px; margin: 28px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
+h3 { font-size: 16px; margin: 0 0 6px; }
+.zone { color: #666; margin: 0 0 12px; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(170px, 1fr)); gap: 10px; }
+.card { border: 1px solid #ddd; border-radius: 6px; padding: 8px 10px; background: #fafafa; }
+.card .label { color: #666; font-size: 12px; }
+.card .value { font-size: 20px; font-weight: 600; }
+.card .note { color: #666; font-size: 12px; }
+svg { max-width: 100%; height: auto; display: block; }
+table { border-collapse: collapse; width: 100%; font-size: 13px; margin: 6px 0 10px; }
+th, td { padding: 3px 5px; border-bottom: 1px solid #e6e6e6; text-align: left; vertical-align: top; }
+th { background: #eef2f7; font-weight: 600; position: sticky; top: 0; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+td.n, td.id { white-space: nowrap; }
+.scroll { overflow-x: auto; }
+.chip { display: inline-block; width: 12px; height: 12px; border-radius: 2px; vertical-align: -1px; margin-right: 6px; }
+.route { border: 1px solid #ddd; border-radius: 6px; padding: 10px 12px; margin: 14px 0; }
+.route .facts { color: #444; margin: 0 0 6px; }
+.over { color: #c62828; font-weight: 600; }
+.wait { color: #b36b00; }
+.none { color: #2e7d32; }
+@media print {
+  body { max-width: none; padding: 0; font-size: 11px; }
+  @page { size: A4 landscape; margin: 10mm; }
+  h2 { break-after: avoid; }
+  .route, figure { break-inside: avoid; }
+  #map, #schedule { break-before: page; }
+  th { position: static; }
+}
+</style>
+</head>
+<body>
+<h1>{{.Title}}</h1>
+<p class="zone">Times in {{.Zone}}; durations hours:minutes.</p>
+<section id="summary">
+<div class="cards">
+{{- range .Cards}}
+<div class="card"><div class="label">{{.Label}}</div><div class="value">{{.Value}}</div>{{if .Note}}<div class="note">{{.Note}}</div>{{end}}</div>
+{{- end}}
+</div>
+</section>
+<section id="map"><h2>Route map</h2>
+<figure style="margin:0">{{.Map}}</figure>
+</section>
+<section id="schedule"><h2>Schedule</h2>
+<figure style="margin:0">{{.Schedule}}</figure>
+</section>
+<section id="routes"><h2>Routes</h2>
+<div class="scroll"><table>
+<thead><tr><th>Route</th><th>Trailer</th><th>Shift</th><th>Load</th><th>Depart</th><th>Return</th><th class="n">Stops</th><th class="n">Pallets</th><th class="n">Frozen</th><th class="n">Chilled</th><th class="n">Ambient</th><th class="n">km</th><th class="n">Driving</th><th class="n">Duty</th><th class="n">Cost</th><th class="n">Positions</th><th class="n">Weight</th><th class="n" title="highest kingpin load, at departure or after a stop, and its limit">Kingpin / limit kg</th><th class="n" title="highest axle group load and its limit">Axles / limit kg</th></tr></thead>
+<tbody>
+{{- range .Routes}}
+<tr><td class="id"><span class="chip" style="background:{{.Colour}}"></span><a href="#route-{{.ID}}">{{.ID}}</a></td><td title="{{.TrailerName}}">{{.Trailer}}</td><td>{{.Shift}}</td><td>{{.Load}}</td><td>{{.Depart}}</td><td>{{.Return}}</td><td class="n">{{.Stops}}</td><td class="n">{{.Pallets}}</td><td class="n">{{index .Classes 2}}</td><td class="n">{{index .Classes 1}}</td><td class="n">{{index .Classes 0}}</td><td class="n">{{.Km}}</td><td class="n">{{.Driving}}</td><td class="n">{{.Duty}}</td><td class="n">{{.Cost}}</td><td class="n">{{.PosUtil}}</td><td class="n">{{.WeightUtil}}</td><td class="n{{if .KingpinOver}} over{{end}}">{{.Kingpin}} / {{.KingpinLimit}}</td><td class="n{{if .AxleOver}} over{{end}}">{{.Axle}} / {{.AxleLimit}}</td></tr>
+{{- end}}
+</tbody>
+</table></div>
+</section>
+{{- range .Routes}}
+<section class="route" id="route-{{.ID}}">
+<h3><span class="chip" style="background:{{.Colour}}"></span>{{.ID}} · {{.TrailerName}} ({{.Trailer}}) · shift {{.Shift}}</h3>
+<p class="facts">Loading {{.Start}}, departs {{.Depart}}, back {{.Return}} · {{.Stops}} stops, {{.Pallets}} pallets ({{.Mix}}) · {{.Km}} km · driving {{.Driving}}, on duty {{.Duty}}{{if ne .Wait "0:00"}}, waiting {{.Wait}}{{end}} · cost {{.Cost}} · positions {{.PosUtil}}, weight {{.WeightUtil}}, volume {{.VolumeUtil}}</p>
+<table>
+<thead><tr><th class="n">#</th><th>Store</th><th>Receiving window</th><th>Arrive</th><th>Unload</th><th>Leave</th><th class="n">Wait</th><th class="n">Pallets</th><th>Temperatures</th></tr></thead>
+<tbody>
+{{- range .StopRows}}
+<tr><td class="n">{{.Seq}}</td><td>{{.Store}} {{.Name}}</td><td>{{.Window}}</td><td>{{.Arrival}}</td><td>{{.Start}}</td><td>{{.Departure}}</td><td class="n{{if .Waits}} wait{{end}}">{{.Wait}}</td><td class="n">{{.Pallets}}</td><td>{{.Mix}}</td></tr>
+{{- end}}
+</tbody>
+</table>
+<figure style="margin:0">{{.Floor}}</figure>
+</section>
+{{- end}}
+<section id="unassigned"><h2>Unassigned pallets</h2>
+{{- if .Unassigned}}
+<table>
+<thead><tr><th>Pallet</th><th>Store</th><th>Reason</th><th>What stands in the way</th></tr></thead>
+<tbody>
+{{- range .Unassigned}}
+<tr><td>{{.Pallet}}</td><td>{{.Store}} {{.Name}}</td><td>{{.Reason}}</td><td>{{.Message}}</td></tr>
+{{- end}}
+</tbody>
+</table>
+{{- else}}
+<p class="none">None: all {{.Delivered}} pallets are delivered.</p>
+{{- end}}
+</section>
+</body>
+</html>
+`))
