@@ -124,11 +124,6 @@ func (d *day) floor(r *engine.Route) (*svgDoc, error) {
 	carrying := map[floorBox]bool{}
 	for _, pl := range pls {
 		if pl.Level > 0 {
-			continue
-		}
-	}
-	for _, pl := range pls {
-		if pl.Level > 0 {
 			for _, q := range pls {
 				if q.Level == 0 {
 					b := footprint(t, d.pallet[q.Pallet], q)
@@ -158,18 +153,20 @@ func (d *day) floor(r *engine.Route) (*svgDoc, error) {
 			tip += fmt.Sprintf(" · %.0f kg · %s", p.WeightKg, p.Temperature)
 		}
 		if pl.Level > 0 {
-			// A stacked pallet: inset in the one it stands on, dashed.
-			in := min(w, h) * 0.16
-			s.rectTip(x+in, y+in, w-2*in, h-2*in, append(a, "stroke-dasharray", "4 2", "stroke-width", "1.5", "fill-opacity", "0.9"), tip)
-			s.text(x+w/2, y+h/2+5, label, attrs{"class", "stop-label", "text-anchor", "middle", "font-size", "13", "font-weight", "bold", "stroke", "none"})
+			// A stacked pallet: dashed, in the right part of the one it
+			// stands on, whose own number keeps the left part.
+			in := min(w, h) * 0.14
+			sx, sw := x+w*0.4, w*0.6-in
+			s.rectTip(sx, y+in, sw, h-2*in, append(a, "stroke-dasharray", "4 2", "stroke-width", "1.5"), tip)
+			s.text(sx+sw/2, y+h/2+5, label, attrs{"class", "stop-label", "text-anchor", "middle", "font-size", "12", "font-weight", "bold", "stroke", "none"})
 			continue
 		}
 		s.rectTip(x+0.5, y+0.5, w-1, h-1, append(a, "rx", "2"), tip)
-		lx, ly, size := x+w/2, y+h/2+5, "13"
+		lx, size := x+w/2, "13"
 		if carrying[b] {
-			lx, ly, size = x+9, y+13, "10" // the corner: the stacked pallet's number takes the middle
+			lx, size = x+w*0.2, "12"
 		}
-		s.text(lx, ly, label, attrs{"class", "stop-label", "text-anchor", "middle", "font-size", size, "font-weight", "bold", "stroke", "none"})
+		s.text(lx, y+h/2+5, label, attrs{"class", "stop-label", "text-anchor", "middle", "font-size", size, "font-weight", "bold", "stroke", "none"})
 	}
 	s.end()
 
@@ -243,7 +240,7 @@ func (d *day) axles(s *svgDoc, r *engine.Route, t *engine.TrailerType, px func(f
 		s.text(x+20, ly, lower(classNames[i]), attrs{"font-size", "11"})
 		x += 90
 	}
-	s.rect(x, ly-11, 22, 14, attrs{"fill", palletColour[0], "stroke", "#4a4a4a"})
-	s.rect(x+4, ly-8, 14, 8, attrs{"fill", palletColour[0], "stroke", "#4a4a4a", "stroke-dasharray", "3 2"})
+	s.rect(x, ly-11, 24, 14, attrs{"fill", palletColour[0], "stroke", "#4a4a4a"})
+	s.rect(x+10, ly-9, 12, 10, attrs{"fill", palletColour[0], "stroke", "#4a4a4a", "stroke-dasharray", "3 2"})
 	s.text(x+28, ly, "pallet stacked on another", attrs{"font-size", "11"})
 }

@@ -93,9 +93,11 @@ func (d *day) limits(shift string) constraints.HoursOfService {
 }
 
 // neededBreaks returns the gaps (gap i lies between leg i and leg i+1)
-// that serve as the breaks the rule needs: a gap long enough to count as a
-// break, without which the driving since the last break would run past
-// BreakAfter before the next gap that counts.
+// taken as the breaks the rule needs, each as late as it can be: a gap
+// long enough to count as a break is taken when driving on to the next
+// such gap (or the end) would pass BreakAfter since the last break taken.
+// Driving only resets at a break taken, so a long stop early in the day
+// that the rule does not need stays a stop.
 func neededBreaks(legs []constraints.Leg, h constraints.HoursOfService) []int {
 	counts := func(i int) bool { return legs[i+1].Depart.Sub(legs[i].Arrive) >= h.BreakDuration }
 	var out []int
@@ -105,8 +107,7 @@ func neededBreaks(legs []constraints.Leg, h constraints.HoursOfService) []int {
 		if i+1 >= len(legs) || !counts(i) {
 			continue
 		}
-		// Driving from here to the next gap that counts, or the end.
-		ahead := time.Duration(0)
+		ahead := time.Duration(0) // driving from here to the next gap that counts, or the end
 		for j := i + 1; j < len(legs); j++ {
 			ahead += legs[j].Arrive.Sub(legs[j].Depart)
 			if j+1 < len(legs) && counts(j) {
@@ -115,8 +116,8 @@ func neededBreaks(legs []constraints.Leg, h constraints.HoursOfService) []int {
 		}
 		if since+ahead > h.BreakAfter {
 			out = append(out, i)
+			since = 0
 		}
-		since = 0
 	}
 	return out
 }

@@ -1,0 +1,72 @@
+package report
+
+import (
+	"bytes"
+	"github.com/haulplan/haulplan/engine"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The page holds every part the issue lists and fetches nothing.
+func TestHTMLIsSelfContained(t *testing.T) {
+	req, plan := samplePlan(t)
+	var buf bytes.Buffer
+	if err := HTML(&buf, req, plan); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, bad := range []string{"<script", "<link", "<img", "<iframe", "@import", "url(", "src="} {
+		if strings.Contains(strings.ToLower(page), bad) {
+			t.Errorf("the page contains %q", bad)
+		}
+	}
+	// The only URLs are the SVG namespace.
+	for _, u := range regexp.MustCompile(`https?://[^"'\s<]+`).FindAllString(page, -1) {
+		if u != "http://www.w3.org/2000/svg" {
+			t.Errorf("the page names %s", u)
+		}
+	}
+	for _, want := range []string{`id="summary"`, `id="map"`, `id="schedule"`, `id="routes"`, `id="unassigned"`, "@media print"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	for _, r := range plan.Routes {
+		if !strings.Contains(page, `id="route-`+r.ID+`"`) {
+			t.Errorf("no section for route %s", r.ID)
+		}
+	}
+	if n, want := strings.Count(page, "<svg "), 2+len(plan.Routes); n != want {
+		t.Errorf("%d pictures, want %d (map, schedule, a floor per route)", n, want)
+	}
+	// Each inline picture parses on its own.
+	for _, m := range regexp.MustCompile(`(?s)<svg .*?</svg>`).FindAllString(page, -1) {
+		parseSVG(t, []byte(m))
+	}
+}
+
+func TestHTMLListsUnassigned(t *testing.T) {
+	req, plan := samplePlan(t)
+	p := plan
+	p.Unassigned = nil
+	r := p.Routes[0]
+	p.Routes = p.Routes[1:]
+	for _, s := range r.Stops {
+		for _, id := range s.Pallets {
+			p.Unassigned = append(p.Unassigned, unassigned(id, s.Store))
+		}
+	}
+	var buf bytes.Buffer
+	if err := HTML(&buf, req, p); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	if !strings.Contains(page, p.Unassigned[0].Pallet) || !strings.Contains(page, "FLEET_EXHAUSTED") || !strings.Contains(page, "no trailer left &lt;test&gt;") {
+		t.Error("the unassigned pallets, their reasons and escaped messages are not listed")
+	}
+}
+
+func unassigned(pallet, store string) engine.Unassigned {
+	return engine.Unassigned{Pallet: pallet, Store: store, Reason: engine.ReasonFleetExhausted, Message: "no trailer left <test>"}
+}
