@@ -65,9 +65,11 @@ func newDay(req *engine.Request, plan *engine.Result) *day {
 	return d
 }
 
-// zone is the request's time zone: the DC's dock hours', else the first
-// store's, else UTC. It is the rule engine.Validate shows instants by, so
-// that the reports and the validator's messages agree.
+// TimeZone is the request's time zone, in which the reports show every
+// instant: the DC's dock hours', else the first store's, else UTC. It is
+// the rule engine.Validate's messages follow, so the two agree.
+func TimeZone(req engine.Request) *time.Location { return zone(&req) }
+
 func zone(req *engine.Request) *time.Location {
 	name := ""
 	if req.DC.DockHours != nil {

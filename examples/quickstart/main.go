@@ -6,6 +6,12 @@
 //	go run ./examples/quickstart                 # the bundled Dallas–Fort Worth sample
 //	go run ./examples/quickstart -in req.json    # your own request
 //	go run ./examples/quickstart -json > plan.json
+//	go run ./examples/quickstart -out out        # and write the reports to out/
+//
+// With -out DIR it also writes DIR/plan.json, DIR/dispatch-summary.xlsx,
+// DIR/routes.geojson, DIR/routes.svg (the route map), DIR/schedule.svg,
+// DIR/trailers/<route>.svg (each trailer's floor) and DIR/index.html, one
+// page that holds them all (package engine/report).
 package main
 
 import (
@@ -17,7 +23,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
+	"path/filepath"
 	"time"
 
 	"github.com/haulplan/haulplan/engine"
@@ -40,6 +46,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	limit := fs.Duration("time", 0, "search time limit (default: the request's options.timeLimit)")
 	seed := fs.Int64("seed", -1, "search seed (default: the request's options.seed)")
 	asJSON := fs.Bool("json", false, "print the plan as JSON instead of the summary")
+	out := fs.String("out", "", "write the plan and its reports (xlsx, GeoJSON, SVG, HTML) to `dir`")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -69,6 +76,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	took := time.Since(began)
 	verdict := engine.Validate(req, plan)
+	if *out != "" {
+		files, err := writeReports(*out, req, plan)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "quickstart: wrote %d files to %s (open %s)\n", len(files), *out, filepath.Join(*out, "index.html"))
+	}
 	if *asJSON {
 		b, err := engine.MarshalIndent(plan)
 		if err != nil {
@@ -87,74 +101,4 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stdout, "Validate: OK (every time, load, zone and axle load recomputed from the request)")
 	return nil
-}
-
-func summary(w io.Writer, req engine.Request, plan engine.Result, name string, took time.Duration) {
-	loc := time.UTC
-	if len(req.Stores) > 0 && req.Stores[0].Hours.TimeZone != "" {
-		if l, err := time.LoadLocation(req.Stores[0].Hours.TimeZone); err == nil {
-			loc = l
-		}
-	}
-	storeName := map[string]string{}
-	for _, s := range req.Stores {
-		storeName[s.ID] = s.Name
-	}
-	trailerName := map[string]string{}
-	for _, t := range req.Fleet {
-		trailerName[t.ID] = t.Name
-	}
-	hm := func(t time.Time) string { return t.In(loc).Format("15:04") }
-	fmt.Fprintf(w, "haulplan quickstart: %s: %d stores, %d pallets, %d trailer types, %d shifts; planned in %v (times in %s)\n\n",
-		name, len(req.Stores), len(req.Pallets), len(req.Fleet), len(req.Shifts), took.Round(time.Millisecond), loc)
-	for _, r := range plan.Routes {
-		m := r.Metrics
-		var zones []string
-		for _, z := range r.Load.Zones {
-			zones = append(zones, fmt.Sprintf("%s rows %d-%d", z.Temperature, z.FirstRow, z.LastRow))
-		}
-		fmt.Fprintf(w, "%s  %s (%s), shift %s: load %s, depart %s, back %s; %.1f km, %d pallets; positions %.0f%%, weight %.0f%%, volume %.0f%%; %s\n",
-			r.ID, trailerName[r.Trailer], r.Trailer, r.Shift, hm(r.Start), hm(r.Depart), hm(r.Return), m.DistanceM/1000, m.Pallets,
-			100*m.PosUtil, 100*m.WeightUtil, 100*m.VolumeUtil, strings.Join(zones, ", "))
-		for i, s := range r.Stops {
-			wait := ""
-			if s.Wait > 0 {
-				wait = fmt.Sprintf(" (waits %v)", s.Wait)
-			}
-			fmt.Fprintf(w, "    %2d. %-22s arrive %s, unload %s, leave %s, %2d pallets%s\n",
-				i+1, storeName[s.Store], hm(s.Arrival), hm(s.Start), hm(s.Departure), len(s.Pallets), wait)
-		}
-		if n := len(r.Load.Axles); n > 0 {
-			a := r.Load.Axles[0]
-			fmt.Fprintf(w, "    axle loads at departure: kingpin %.0f kg, trailer tandem %.0f kg\n", a.KingpinKg, a.AxleGroupKg)
-		}
-	}
-	m := plan.Metrics
-	fmt.Fprintf(w, "\nTotals: %d routes (no plan needs fewer than %d for these pallets), %d stops, %d pallets delivered, %d unassigned; %.1f km, %v driving, %v on duty, %v waiting; cost %.2f; mean position use %.0f%%\n",
-		m.Routes, m.TrailersLowerBound, m.Stops, m.Pallets, m.Unassigned, m.DistanceM/1000, m.Driving, m.Duration, m.Wait, m.Cost, 100*m.PosUtil)
-	// Unassigned pallets per store and cause, in the order they are listed.
-	type cause struct{ store, reason, message string }
-	count := map[cause]int{}
-	var causes []cause
-	for _, u := range plan.Unassigned {
-		c := cause{u.Store, u.Reason, u.Message}
-		if count[c] == 0 {
-			causes = append(causes, c)
-		}
-		count[c]++
-	}
-	if len(causes) > 0 {
-		fmt.Fprintln(w, "\nUnassigned:")
-	}
-	width := 0
-	for _, c := range causes {
-		width = max(width, len(storeName[c.store])+len(c.store)+3)
-	}
-	for _, c := range causes {
-		n := fmt.Sprintf("%d pallets", count[c])
-		if count[c] == 1 {
-			n = "1 pallet"
-		}
-		fmt.Fprintf(w, "  %-*s %11s  %s: %s\n", width, storeName[c.store]+" ("+c.store+")", n, c.reason, c.message)
-	}
 }

@@ -16,7 +16,8 @@ func TestQuickstartSummary(t *testing.T) {
 		t.Fatalf("run: %v\n%s", err, errs.String())
 	}
 	s := out.String()
-	for _, want := range []string{"48 stores, 400 pallets", "R1 ", "Totals:", "Validate: OK"} {
+	for _, want := range []string{"48 stores, 400 pallets", "R1 ", "Totals:", "Validate: OK",
+		"load Tue 24 Nov ", "window ", " of 11,300 kg (", " ambient", "on duty "} {
 		if !strings.Contains(s, want) {
 			t.Errorf("summary lacks %q:\n%s", want, s)
 		}

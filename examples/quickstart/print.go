@@ -1,0 +1,210 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/engine"
+	"github.com/haulplan/haulplan/engine/report"
+)
+
+// printer writes the plan for a terminal: instants in the request's time
+// zone with their date, durations as hh:mm, each stop's temperature mix
+// and receiving window, axle loads against their limits.
+type printer struct {
+	req    engine.Request
+	loc    *time.Location
+	store  map[string]*engine.Store
+	pallet map[string]*engine.Pallet
+	from   time.Time // the day the printout starts on
+	to     time.Time
+}
+
+func newPrinter(req engine.Request, plan engine.Result) *printer {
+	p := &printer{req: req, loc: report.TimeZone(req), store: map[string]*engine.Store{}, pallet: map[string]*engine.Pallet{}}
+	for i := range req.Stores {
+		p.store[req.Stores[i].ID] = &req.Stores[i]
+	}
+	for i := range req.Pallets {
+		p.pallet[req.Pallets[i].ID] = &req.Pallets[i]
+	}
+	for i, s := range req.Shifts {
+		if i == 0 || s.Start.Before(p.from) {
+			p.from = s.Start
+		}
+		if i == 0 || s.End.After(p.to) {
+			p.to = s.End
+		}
+	}
+	for i, r := range plan.Routes {
+		if i == 0 || r.Start.Before(p.from) {
+			p.from = r.Start
+		}
+	}
+	return p
+}
+
+// at writes an instant with its date: "Tue 24 Nov 02:41".
+func (p *printer) at(t time.Time) string { return t.In(p.loc).Format("Mon 2 Jan 15:04") }
+
+// near writes an instant's time of day, with its date when it falls on
+// another day than ref (a route past midnight).
+func (p *printer) near(t, ref time.Time) string {
+	a, b := t.In(p.loc), ref.In(p.loc)
+	if a.Year() == b.Year() && a.YearDay() == b.YearDay() {
+		return a.Format("15:04")
+	}
+	return p.at(t)
+}
+
+// hhmm writes a duration as hours and minutes, "5:16".
+func hhmm(d time.Duration) string {
+	sign := ""
+	if d < 0 {
+		sign, d = "-", -d
+	}
+	m := int((d + 30*time.Second) / time.Minute)
+	return fmt.Sprintf("%s%d:%02d", sign, m/60, m%60)
+}
+
+// mix writes pallets by temperature class, colder first: "2 frozen, 4 ambient".
+func (p *printer) mix(ids []string) string {
+	var n [3]int
+	for _, id := range ids {
+		if pl, ok := p.pallet[id]; ok && pl.Temperature.Valid() {
+			n[pl.Temperature]++
+		}
+	}
+	var parts []string
+	for i := 2; i >= 0; i-- {
+		if n[i] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[i], strings.ToLower(constraints.Temperature(i).String())))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// window writes the store's receiving window that holds t, "05:00-14:00".
+func (p *printer) window(store string, t time.Time) string {
+	s, ok := p.store[store]
+	if !ok || p.from.IsZero() {
+		return "?"
+	}
+	ws, err := s.Hours.Resolve(p.from.Add(-24*time.Hour), p.to.Add(24*time.Hour))
+	if err != nil {
+		return "?"
+	}
+	for _, w := range ws {
+		if w.Contains(t) {
+			return p.near(w.Start, t) + "-" + p.near(w.End, w.Start)
+		}
+	}
+	return "none"
+}
+
+// thousands writes a whole number with thousands separators.
+func thousands(x float64) string {
+	s := fmt.Sprintf("%.0f", x)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+func plural(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %ss", n, one)
+}
+
+func summary(w io.Writer, req engine.Request, plan engine.Result, name string, took time.Duration) {
+	p := newPrinter(req, plan)
+	storeName := map[string]string{}
+	for _, s := range req.Stores {
+		storeName[s.ID] = s.Name
+	}
+	trailer := map[string]*engine.TrailerType{}
+	for i, t := range req.Fleet {
+		trailer[t.ID] = &req.Fleet[i]
+	}
+	fmt.Fprintf(w, "haulplan quickstart: %s: %d stores, %d pallets, %d trailer types, %d shifts; planned in %v (times in %s, durations hh:mm)\n\n",
+		name, len(req.Stores), len(req.Pallets), len(req.Fleet), len(req.Shifts), took.Round(time.Millisecond), p.loc)
+	for _, r := range plan.Routes {
+		m := r.Metrics
+		var zones []string
+		for _, z := range r.Load.Zones {
+			zones = append(zones, fmt.Sprintf("%s rows %d-%d", z.Temperature, z.FirstRow, z.LastRow))
+		}
+		var all []string
+		for _, s := range r.Stops {
+			all = append(all, s.Pallets...)
+		}
+		tname := r.Trailer
+		if t := trailer[r.Trailer]; t != nil && t.Name != "" {
+			tname = t.Name
+		}
+		fmt.Fprintf(w, "%s  %s (%s), shift %s: load %s, depart %s, back %s (on duty %s, driving %s); %.1f km, %s (%s); positions %.0f%%, weight %.0f%%, volume %.0f%%; %s\n",
+			r.ID, tname, r.Trailer, r.Shift, p.at(r.Start), p.near(r.Depart, r.Start), p.near(r.Return, r.Start), hhmm(m.Duration), hhmm(m.Driving),
+			m.DistanceM/1000, plural(m.Pallets, "pallet"), p.mix(all), 100*m.PosUtil, 100*m.WeightUtil, 100*m.VolumeUtil, strings.Join(zones, ", "))
+		for i, s := range r.Stops {
+			wait := ""
+			if s.Wait > 0 {
+				wait = fmt.Sprintf(", waits %s", hhmm(s.Wait))
+			}
+			fmt.Fprintf(w, "    %2d. %-22s window %-11s  arrive %s, unload %s, leave %s%s; %s: %s\n",
+				i+1, storeName[s.Store], p.window(s.Store, s.Start), p.near(s.Arrival, r.Start), p.near(s.Start, r.Start), p.near(s.Departure, r.Start), wait,
+				plural(len(s.Pallets), "pallet"), p.mix(s.Pallets))
+		}
+		if len(r.Load.Axles) > 0 {
+			a := r.Load.Axles[0]
+			for _, x := range r.Load.Axles {
+				if x.AfterStop == -1 {
+					a = x
+				}
+			}
+			if t := trailer[r.Trailer]; t != nil {
+				g := t.Axles
+				fmt.Fprintf(w, "    axle loads at departure: kingpin %s of %s kg (%.0f%%), trailer tandem %s of %s kg (%.0f%%)\n",
+					thousands(a.KingpinKg), thousands(g.KingpinLimitKg), 100*a.KingpinKg/g.KingpinLimitKg,
+					thousands(a.AxleGroupKg), thousands(g.AxleGroupLimitKg), 100*a.AxleGroupKg/g.AxleGroupLimitKg)
+			}
+		}
+	}
+	m := plan.Metrics
+	fmt.Fprintf(w, "\nTotals: %d routes (no plan needs fewer than %d for these pallets), %d stops, %d pallets delivered, %d unassigned; %.1f km, %s driving, %s on duty, %s waiting; cost %.2f; mean position use %.0f%%\n",
+		m.Routes, m.TrailersLowerBound, m.Stops, m.Pallets, m.Unassigned, m.DistanceM/1000, hhmm(m.Driving), hhmm(m.Duration), hhmm(m.Wait), m.Cost, 100*m.PosUtil)
+	// Unassigned pallets per store and cause, in the order they are listed.
+	type cause struct{ store, reason, message string }
+	count := map[cause]int{}
+	var causes []cause
+	for _, u := range plan.Unassigned {
+		c := cause{u.Store, u.Reason, u.Message}
+		if count[c] == 0 {
+			causes = append(causes, c)
+		}
+		count[c]++
+	}
+	if len(causes) > 0 {
+		fmt.Fprintln(w, "\nUnassigned:")
+	}
+	width := 0
+	for _, c := range causes {
+		width = max(width, len(storeName[c.store])+len(c.store)+3)
+	}
+	for _, c := range causes {
+		fmt.Fprintf(w, "  %-*s %11s  %s: %s\n", width, storeName[c.store]+" ("+c.store+")", plural(count[c], "pallet"), c.reason, c.message)
+	}
+}
