@@ -166,6 +166,7 @@ func TestTrailerFloorGeometry(t *testing.T) {
 	r.Load.Placements = append([]engine.Placement(nil), r.Load.Placements...)
 	a, b := r.Load.Placements[0], &r.Load.Placements[1]
 	b.Row, b.Side, b.XMM, b.Turned, b.Level = a.Row, a.Side, a.XMM, a.Turned, 1
+	r.Load.Placements[2].Side = "CENTER" // a pallet alone in its row, midway across
 	checkFloor(t, req, plan, r)
 	if err := TrailerFloor(io.Discard, req, plan, "NO-SUCH-ROUTE"); err == nil {
 		t.Error("an unknown route draws a floor")
