@@ -57,7 +57,7 @@ func DispatchSummary(w io.Writer, req engine.Request, plan engine.Result) error 
 
 // styles are the workbook's cell styles, by what the cell holds.
 type styles struct {
-	header, text, int, dateTime, duration, km, kg, pct, money, dec int
+	header, text, int, day, dateTime, duration, km, kg, pct, money, dec int
 }
 
 func newStyles(f *excelize.File) (*styles, error) {
@@ -78,6 +78,7 @@ func newStyles(f *excelize.File) (*styles, error) {
 	})
 	add(&st.text, &excelize.Style{})
 	add(&st.int, custom("0"))
+	add(&st.day, custom("dddd yyyy-mm-dd"))
 	add(&st.dateTime, custom("yyyy-mm-dd hh:mm"))
 	add(&st.duration, custom("[h]:mm"))
 	add(&st.km, custom("#,##0.0"))

@@ -1,6 +1,9 @@
 package report
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Column headers of the sheets; the tests read the workbook back by them.
 var (
@@ -36,7 +39,8 @@ func (d *day) summaryTable(st *styles) *table {
 		dc = d.req.DC.ID
 	}
 	if !dayStart.IsZero() {
-		add("Day", st.text, dayStart.In(d.loc).Format("Monday 2006-01-02"), "times in "+d.loc.String())
+		local := dayStart.In(d.loc)
+		add("Day", st.day, time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, d.loc), "times in "+d.loc.String())
 	}
 	add("DC", st.text, dc, d.req.DC.ID)
 	add("Routes", st.int, m.Routes, "")

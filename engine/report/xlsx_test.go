@@ -131,3 +131,35 @@ func cellName(col, row int) string {
 	c, _ := excelize.CoordinatesToCellName(col, row)
 	return c
 }
+
+func TestDispatchSummaryUnassigned(t *testing.T) {
+	req, plan := samplePlan(t)
+	p := plan
+	p.Routes = plan.Routes[1:]
+	p.Unassigned = nil
+	for _, s := range plan.Routes[0].Stops {
+		for _, id := range s.Pallets {
+			p.Unassigned = append(p.Unassigned, unassigned(id, s.Store))
+		}
+	}
+	var buf bytes.Buffer
+	if err := DispatchSummary(&buf, req, p); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, _ := f.GetRows(SheetUnassigned)
+	if len(rows) != 1+len(p.Unassigned) {
+		t.Fatalf("%d rows for %d unassigned pallets", len(rows), len(p.Unassigned))
+	}
+	u := p.Unassigned[0]
+	if got := rows[1]; got[0] != u.Pallet || got[1] != u.Store || got[3] != u.Reason || got[4] != u.Message {
+		t.Errorf("Unassigned row %v, want %+v", got, u)
+	}
+	if day, _ := f.GetCellValue(SheetSummary, "B2"); day != "Tuesday 2026-11-24" {
+		t.Errorf("Summary day shows %q", day)
+	}
+}
