@@ -240,6 +240,7 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 	sol, err := routeplan.Solve(ctx, r.p, routeplan.Options{
 		TimeLimit: max(limit, time.Millisecond), MaxIterations: req.Options.Iterations,
 		Seed: req.Options.Seed + int64(round), Streams: streams, Workers: req.Options.Workers,
+		Progress: pl.routingProgress(r, pool, round),
 	})
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		// Cancelled before routing had a solution: these orders stay
