@@ -8,14 +8,16 @@ import (
 	"time"
 )
 
-func loadSample(b *testing.B) Request {
+// loadSample decodes the quickstart sample.
+func loadSample(tb testing.TB) Request {
+	tb.Helper()
 	src, err := os.ReadFile("../examples/quickstart/sample.json")
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	req, err := DecodeRequest(bytes.NewReader(src))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return req
 }

@@ -29,6 +29,14 @@
 // any shift can make, the payload a pallet exceeds, the trailers that were
 // all on other routes.
 //
+// Progress. Options.Progress receives a report at each phase (orders,
+// each routing round, its layouts, done) and at each better plan the
+// search finds: elapsed time, routes, pallets delivered, cost. A report's
+// Best method builds the best plan so far, complete and validated, from a
+// snapshot, on any goroutine: a service shows it while the job runs.
+// Cancelling the context makes Plan return the best plan within
+// milliseconds.
+//
 // Reproducibility. Options.Streams independent search streams (default
 // DefaultStreams, not the number of cores) run on Options.Workers
 // goroutines; with an iteration budget (Options.Iterations) the same

@@ -55,10 +55,14 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 	if req.Options.Iterations > 0 {
 		pl.groupLimit = limit
 	}
+	if req.Options.Progress != nil {
+		pl.progress = &reporter{to: req.Options.Progress, began: deadline.Add(-limit), limit: limit}
+	}
 	if err := pl.makeOrders(ctx); err != nil {
 		return Result{}, err
 	}
 	pl.makeShiftGroups()
+	pl.report(PhaseOrders, 0)
 	pool := pl.orders
 	for round := 0; round < routingRounds && len(pool) > 0 && ctx.Err() == nil && (round == 0 || time.Now().Before(deadline)); round++ {
 		// The first round gets nearly all the time: later rounds only
@@ -71,6 +75,8 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 		if err != nil {
 			return Result{}, err
 		}
+		pl.rounds = round + 1
+		pl.report(PhaseLayouts, round+1)
 	}
 	for _, o := range pool {
 		if o.reason == "" {
@@ -88,6 +94,16 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 	if err := Validate(req, plan); err != nil {
 		return Result{}, fmt.Errorf("%w: %w", ErrInternal, err)
 	}
+	if pl.progress != nil {
+		p := Progress{Phase: PhaseDone, Round: pl.rounds, Routes: plan.Metrics.Routes, Delivered: plan.Metrics.Pallets,
+			Unassigned: plan.Metrics.Unassigned, Cost: plan.Metrics.Cost}
+		// Best hands out copies: the caller owns the plan Plan returns.
+		final, err := copyPlan(plan)
+		p.best = func() (Result, error) { return copyPlan(final) }
+		if err == nil {
+			pl.progress.send(p)
+		}
+	}
 	return plan, nil
 }
 
@@ -102,6 +118,8 @@ type planner struct {
 	placed       []placedRoute // how each of routes was made
 	final        []*order      // orders left out for good, with their reasons
 	unassigned   []Unassigned
+	progress     *reporter // nil when nobody listens
+	rounds       int       // routing rounds run
 }
 
 // unassign lists o's pallets as unassigned, with a message that says what

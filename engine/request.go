@@ -56,6 +56,12 @@ type Options struct {
 	// a road network) instead of Request.Travel. It is not part of the JSON
 	// form; Validate uses it too, so pass the same request to both.
 	Matrix geo.MatrixSource `json:"-"`
+	// Progress, when set, receives reports while Plan runs: at each phase
+	// and each time the search finds a better plan. Calls never overlap and
+	// come from Plan's goroutines, so the callee must return quickly (hand
+	// the report to another goroutine for slow work). It is not part of
+	// the JSON form. Unset, it costs nothing.
+	Progress func(Progress) `json:"-"`
 }
 
 // DefaultTimeLimit is the search time when Options.TimeLimit is zero.

@@ -8,6 +8,14 @@ import (
 
 // finish orders the routes by departure, names them, and totals the metrics.
 func (pl *planner) finish() Result {
+	return assemble(pl.m, pl.routes, pl.unassigned)
+}
+
+// assemble makes a plan of routes and unassigned pallets (both taken over):
+// routes ordered by loading start and named, unassigned pallets in request
+// order, and the totals.
+func assemble(m *model, routes []Route, unassigned []Unassigned) Result {
+	pl := &planner{m: m, routes: routes, unassigned: unassigned}
 	slices.SortStableFunc(pl.routes, func(a, b Route) int {
 		if c := a.Start.Compare(b.Start); c != 0 {
 			return c

@@ -30,9 +30,6 @@ func (pl *planner) acceptRoute(r *routing, rr routeplan.Route, pool []*order) []
 		}
 		last := pool[rr.Visits[len(rr.Visits)-1].Site]
 		last.reason, last.message = ReasonLoadLayout, err.Error()
-		if debugPlan {
-			println("layout failed:", err.Error())
-		}
 		back = append(back, last)
 		sites := make([]int, len(rr.Visits)-1)
 		for k := range sites {

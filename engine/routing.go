@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -21,8 +20,6 @@ const (
 	dimPallets
 	dims
 )
-
-var debugPlan = os.Getenv("HAULPLAN_DEBUG") != ""
 
 // routing is one round's routing problem and how to read its answer.
 type routing struct {
@@ -240,6 +237,7 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 	sol, err := routeplan.Solve(ctx, r.p, routeplan.Options{
 		TimeLimit: max(limit, time.Millisecond), MaxIterations: req.Options.Iterations,
 		Seed: req.Options.Seed + int64(round), Streams: streams, Workers: req.Options.Workers,
+		Progress: pl.routingProgress(r, pool, round),
 	})
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		// Cancelled before routing had a solution: these orders stay
@@ -248,19 +246,6 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: routing: %w", ErrInternal, err)
-	}
-	if debugPlan {
-		fmt.Printf("round %d: %d sites, %d types, %d routes, %d unassigned\n", round, len(r.p.Sites), len(r.p.VehicleTypes), len(sol.Routes), len(sol.Unassigned))
-		for _, rr := range sol.Routes {
-			fmt.Printf("  type %s:", r.p.VehicleTypes[rr.VehicleType].ID)
-			for _, v := range rr.Visits {
-				fmt.Printf(" %s", r.p.Sites[v.Site].ID)
-			}
-			fmt.Println()
-		}
-		for _, u := range sol.Unassigned {
-			fmt.Printf("  unassigned %s %v\n", r.p.Sites[u.Site].ID, u.Reason)
-		}
 	}
 	var back, short []*order
 	for _, u := range sol.Unassigned {

@@ -47,4 +47,7 @@ type Progress struct {
 	// can be served.
 	Unassigned int
 	Feasible   bool
+	// Best is the incumbent itself, in the form Solve returns: a snapshot
+	// the callee may keep, read and pass to other goroutines.
+	Best *Solution
 }

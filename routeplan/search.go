@@ -23,7 +23,7 @@ type search struct {
 	stopped  bool
 	best     *state
 	// onImprove, when set, receives every new best solution.
-	onImprove func(Progress, objective)
+	onImprove func(Progress, *state)
 }
 
 // stop reports whether the search must end: context cancelled, time limit
@@ -81,7 +81,7 @@ func (sr *search) report() {
 		Elapsed: time.Since(sr.began), Iteration: sr.iter,
 		Cost: b.totalCost(), Vehicles: len(b.routes), Distance: b.totalDistance(),
 		Unassigned: len(b.unassigned) + len(b.dropped), Feasible: len(b.unassigned) == 0,
-	}, b.obj)
+	}, b)
 }
 
 // anneal runs ruin-and-recreate with simulated annealing from the best

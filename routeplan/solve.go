@@ -26,7 +26,7 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
 	servable, dropped, reasons := in.prepareOpenings(&scratch{})
 	nb := newNeighbours(in, neighbourCount)
 
-	streams := runStreams(ctx, in, nb, opts, start, servable, dropped)
+	streams := runStreams(ctx, in, nb, opts, start, servable, dropped, reasons)
 	// The best stream wins; a tie goes to the lowest index, so that the
 	// result does not depend on which stream finished first.
 	var best *search

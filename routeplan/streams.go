@@ -17,7 +17,7 @@ import (
 // runs streams w, w+W, w+2W, ... one after the other; under a time limit
 // each takes an equal share of the time its worker has left, so that the
 // last ones do not start after the deadline.
-func runStreams(ctx context.Context, in *instance, nb *neighbours, opts Options, began time.Time, servable, dropped []int) []*search {
+func runStreams(ctx context.Context, in *instance, nb *neighbours, opts Options, began time.Time, servable, dropped []int, reasons map[int]Reason) []*search {
 	nStreams := max(opts.Streams, 1)
 	workers := opts.Workers
 	if workers <= 0 {
@@ -36,11 +36,14 @@ func runStreams(ctx context.Context, in *instance, nb *neighbours, opts Options,
 	var mu sync.Mutex // serialises Progress calls and guards the best reported
 	var reported objective
 	haveReported := false
-	onImprove := func(pr Progress, obj objective) {
+	// Called on the improving stream's goroutine, with its best state
+	// still as it is: the snapshot is taken before the stream goes on.
+	onImprove := func(pr Progress, best *state) {
 		mu.Lock()
 		defer mu.Unlock()
-		if !haveReported || obj.less(reported) {
-			reported, haveReported = obj, true
+		if !haveReported || best.obj.less(reported) {
+			reported, haveReported = best.obj, true
+			pr.Best = best.solution(reasons)
 			opts.Progress(pr)
 		}
 	}

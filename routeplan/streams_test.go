@@ -54,6 +54,15 @@ func TestStreamsDeterministic(t *testing.T) {
 				if overlap.Load() {
 					t.Fatal("Progress calls overlap")
 				}
+				for _, c := range calls {
+					// Each report carries its incumbent, a solution of its own.
+					if c.Best == nil || c.Best.Vehicles != c.Vehicles || math.Abs(c.Best.Cost-c.Cost) > 1e-6*math.Max(1, c.Cost) {
+						t.Fatalf("report %+v carries incumbent %+v", c, c.Best)
+					}
+					if err := checkSolution(p, c.Best); err != nil {
+						t.Fatalf("reported incumbent: %v", err)
+					}
+				}
 				for k := 1; k < len(calls); k++ {
 					a, b := calls[k], calls[k-1]
 					worse := b.Feasible && !a.Feasible
