@@ -186,6 +186,8 @@ td.n, td.id { white-space: nowrap; }
   .route, figure { break-inside: avoid; }
   #map, #schedule { break-before: page; }
   th { position: static; }
+  /* a picture no taller than a landscape page, keeping its proportions */
+  figure svg { max-height: 180mm; width: auto; }
 }
 </style>
 </head>
