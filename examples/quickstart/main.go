@@ -48,6 +48,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	iterations := fs.Int("iterations", 0, "iteration budget per search stream, for the same plan on any machine (default: the request's options.iterations)")
 	asJSON := fs.Bool("json", false, "print the plan as JSON instead of the summary")
 	out := fs.String("out", "", "write the plan and its reports (xlsx, GeoJSON, SVG, HTML) to `dir`")
+	quiet := fs.Bool("quiet", false, "show no progress on stderr while planning")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -73,8 +74,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *iterations > 0 {
 		req.Options.Iterations = *iterations
 	}
+	progress := newProgressLine(stderr)
+	if !*quiet {
+		req.Options.Progress = progress.report
+	}
 	began := time.Now()
 	plan, err := engine.Plan(context.Background(), req)
+	progress.done()
 	if err != nil {
 		return err
 	}

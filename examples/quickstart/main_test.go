@@ -22,6 +22,16 @@ func TestQuickstartSummary(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, s)
 		}
 	}
+	// stderr is no terminal here: progress comes as plain lines, one per
+	// phase at least, from the orders to the finished plan.
+	lines := strings.Split(strings.TrimSpace(errs.String()), "\n")
+	if len(lines) < 3 || !strings.Contains(lines[0], "ORDERS") || !strings.Contains(lines[len(lines)-1], "DONE") ||
+		!strings.Contains(errs.String(), "ROUTING 1") || strings.Contains(errs.String(), "\r") {
+		t.Errorf("progress on stderr:\n%s", errs.String())
+	}
+	if !strings.Contains(lines[len(lines)-1], "400 pallets delivered") {
+		t.Errorf("the last progress line does not report the plan's 400 pallets: %s", lines[len(lines)-1])
+	}
 }
 
 func TestQuickstartJSONIsAValidPlan(t *testing.T) {
