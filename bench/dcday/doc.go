@@ -1,0 +1,30 @@
+// Package dcday generates realistic days of a grocery distribution centre
+// (DC) as engine requests, seeded and reproducible, for the dcday benchmark
+// (haulbench dcday) of issue 13.
+//
+// The academic routing sets (Solomon, Gehring & Homberger) have a depot,
+// one vehicle type and one window per customer; a DC's day has none of that
+// simplicity, and it is the day haulplan is for. A generated day has:
+//
+//   - one DC south of Dallas and its stores on a metro and regional area
+//     around it: most in the metro core and suburbs, the rest in towns up to
+//     180 km away (250 km from 2,000 stores up), as a regional grocer's
+//     network is;
+//   - grocery receiving patterns in America/Chicago: early receiving, weekday
+//     receiving closed on Sunday, a night window across midnight plus a
+//     morning one, split windows around the lunch rush, 24 h stores, stores
+//     closed on Sunday and Monday, all closed on Thanksgiving;
+//   - dock hours open most of the day with a gap at the noon shift change;
+//   - the US hours of service (11 h driving, 14 h on duty, 30 min break
+//     after 8 h of driving) and 14 h driver shifts staggered from 21:00 to
+//     09:00 through the night before the delivery day;
+//   - about 15 % of stores whose yards take 48 ft trailers at most
+//     (maxTrailerLengthMM 14630), most of them in the metro core;
+//   - 4 to 20 pallets a store, about 65/25/10 % ambient/chilled/frozen, some
+//     half pallets and some low pallets that may be stacked two high;
+//   - a fleet of 53 ft and 48 ft dry vans, 53 ft reefers and 48 ft
+//     multi-temperature reefers whose counts, and the number of shifts,
+//     follow the day's freight with some slack: neither scarce nor lavish.
+//
+// Generate returns the request; the same Config gives the same request.
+package dcday

@@ -1,0 +1,109 @@
+package dcday
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/engine"
+)
+
+// The trailer types of a generated fleet: figures of common US equipment
+// (inside sizes, payloads, tare and axle positions), with costs that make
+// a trailer's fixed cost worth about 120 km of driving.
+var (
+	dry53 = engine.TrailerType{ID: "DRY53", Name: "53 ft dry van", LengthMM: 16154,
+		Inside: engine.Dimensions{LengthMM: 16002, WidthMM: 2540, HeightMM: 2794}, PalletPositions: 30, PayloadKg: 20400,
+		Equipment: constraints.Equipment{Kind: constraints.DryVan}, Axles: axles(6350, 8500, 12500),
+		Costs: engine.Costs{Fixed: 150, PerKm: 1.2, PerHour: 38}}
+	dry48 = engine.TrailerType{ID: "DRY48", Name: "48 ft dry van", LengthMM: ShortYardMM,
+		Inside: engine.Dimensions{LengthMM: 14478, WidthMM: 2540, HeightMM: 2794}, PalletPositions: 28, PayloadKg: 20900,
+		Equipment: constraints.Equipment{Kind: constraints.DryVan}, Axles: axles(5900, 7700, 11300),
+		Costs: engine.Costs{Fixed: 140, PerKm: 1.15, PerHour: 38}}
+	reefer53 = engine.TrailerType{ID: "REEF53", Name: "53 ft reefer", LengthMM: 16154,
+		Inside: engine.Dimensions{LengthMM: 15850, WidthMM: 2464, HeightMM: 2629}, PalletPositions: 30, PayloadKg: 19500,
+		Equipment: constraints.Equipment{Kind: constraints.Reefer}, Axles: axles(7250, 7400, 12500),
+		Costs: engine.Costs{Fixed: 220, PerKm: 1.45, PerHour: 38}}
+	multi48 = engine.TrailerType{ID: "MT48", Name: "48 ft multi-temperature reefer", LengthMM: ShortYardMM,
+		Inside: engine.Dimensions{LengthMM: 14350, WidthMM: 2464, HeightMM: 2629}, PalletPositions: 28, PayloadKg: 18600,
+		Equipment: constraints.Equipment{Kind: constraints.MultiTempReefer, MaxZones: 3}, Axles: axles(7600, 6900, 11300),
+		Costs: engine.Costs{Fixed: 240, PerKm: 1.5, PerHour: 38}}
+)
+
+// axles is a tandem trailer behind a tractor: 25,000 lb on the kingpin,
+// 34,000 lb on the trailer tandem.
+func axles(tareKg, tareCentre, axleGroup float64) constraints.AxleGeometry {
+	return constraints.AxleGeometry{KingpinMM: 914, AxleGroupMM: axleGroup, TareKg: tareKg, TareCentreMM: tareCentre,
+		KingpinLimitKg: 11300, AxleGroupLimitKg: 15422}
+}
+
+// Slack is how many trailers of each kind the fleet holds for every one the
+// day's freight fills by positions alone; the shifts get the same. A DC
+// keeps about a quarter more than a full-truckload count: enough that the
+// plan is not starved, few enough that a wasteful plan runs out.
+const Slack = 1.25
+
+// fleet sizes the four trailer types to the day's freight: dry vans by the
+// ambient positions, reefers by the chilled and frozen ones, the 48 ft
+// types by the freight of the short-yard stores (which only they serve),
+// and multi-temperature reefers also for a share of the mixed loads of the
+// other stores.
+func fleet(req engine.Request) []engine.TrailerType {
+	var ambient, cold [2]float64 // [0] any yard, [1] short yard
+	short := map[string]bool{}
+	for _, s := range req.Stores {
+		short[s.ID] = s.MaxTrailerLengthMM > 0
+	}
+	for _, p := range req.Pallets {
+		pos := 1.0
+		if p.Footprint == engine.HalfFootprint {
+			pos = 0.5
+		}
+		y := 0
+		if short[p.Store] {
+			y = 1
+		}
+		if p.Temperature == constraints.Ambient {
+			ambient[y] += pos
+		} else {
+			cold[y] += pos
+		}
+	}
+	count := func(pos float64, t engine.TrailerType) int {
+		return int(math.Ceil(Slack*pos/float64(t.PalletPositions))) + 1
+	}
+	ts := []engine.TrailerType{dry53, dry48, reefer53, multi48}
+	ts[0].Count = count(ambient[0], dry53)
+	ts[1].Count = count(ambient[1], dry48)
+	ts[2].Count = count(0.7*cold[0], reefer53)
+	ts[3].Count = count(cold[1]+0.3*cold[0], multi48)
+	return ts
+}
+
+// shiftCount is the number of drivers on the day: Slack times the
+// trailers the freight fills by positions.
+func shiftCount(req engine.Request) int {
+	pos := 0.0
+	for _, p := range req.Pallets {
+		if p.Footprint == engine.HalfFootprint {
+			pos += 0.5
+		} else {
+			pos++
+		}
+	}
+	return min(engine.MaxShifts, int(math.Ceil(Slack*pos/30))+2)
+}
+
+// shifts are n 14 h driver shifts whose starts are staggered every 15
+// minutes from 21:00 on the evening before the delivery day to 08:45,
+// round after round.
+func shifts(n int) []constraints.Shift {
+	first := DeliveryDate.Add(-3 * time.Hour)
+	ss := make([]constraints.Shift, n)
+	for i := range ss {
+		start := first.Add(time.Duration(i%48) * 15 * time.Minute)
+		ss[i] = constraints.Shift{ID: fmt.Sprintf("D%04d", i+1), Start: start, End: start.Add(14 * time.Hour)}
+	}
+	return ss
+}
