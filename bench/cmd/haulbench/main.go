@@ -3,6 +3,7 @@
 //
 //	haulbench vrptw   [flags] FILE...   vehicle routing with time windows (Solomon format)
 //	haulbench binpack [flags] FILE...   bin packing (BPPLIB) and vector packing (.vbp)
+//	haulbench dcday   [flags]           generated grocery DC days (bench/dcday) or request files, planned by engine.Plan
 //
 // Each subcommand lives in its own file and registers itself in commands.
 package main

@@ -1,0 +1,259 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/haulplan/haulplan/bench/dcday"
+	"github.com/haulplan/haulplan/engine"
+)
+
+func init() {
+	commands["dcday"] = command{summary: "grocery DC days (generated, or request files) planned end to end by engine.Plan", run: runDCDay}
+}
+
+const dcdayHeader = "instance,stores,pallets,routes,trailers_lower_bound,delivered,unassigned,km,cost,seconds_to_first_plan,seconds,peak_rss_mb"
+
+// runDCDay plans generated DC days (bench/dcday) or request files with
+// engine.Plan and prints one CSV row per run; every plan is re-checked by
+// engine.Validate, and a plan that fails it fails the command.
+//
+// Peak RSS is the process's (VmHWM), so with several sizes each one runs in
+// a child process of haulbench itself: one size's memory never shows in
+// another's row.
+func runDCDay(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("dcday", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	stores := fs.Int("stores", 0, "plan one generated day of N stores")
+	sizes := fs.String("sizes", "", "plan generated days of these store counts, comma-separated, each in a child process")
+	seed := fs.Int64("seed", 1, "seed of the generated day and of the search (engine Options.Seed)")
+	limit := fs.Duration("time", engine.DefaultTimeLimit, "time limit of each planning call")
+	iterations := fs.Int("iterations", 0, "iteration budget of each search stream (0: the time limit alone)")
+	streams := fs.Int("streams", 0, fmt.Sprintf("search streams (0: engine's default, %d)", engine.DefaultStreams))
+	in := fs.String("in", "", "plan this request file (engine JSON) instead of a generated day")
+	out := fs.String("out", "", "write the generated request, with the options above, to FILE.json")
+	header := fs.Bool("header", true, "print the CSV header (child runs of -sizes leave it out)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: haulbench dcday (-stores N | -sizes N,N,... | -in FILE.json) [-seed 1] [-time 10s] [-iterations 0] [-streams 0] [-out FILE.json]")
+		fmt.Fprintln(stderr, "example: haulbench dcday -sizes 50,200,1000,5000 -time 60s -seed 1 > dcday.csv")
+		fmt.Fprintln(stderr, "columns: "+dcdayHeader)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var ns []int
+	if *sizes != "" {
+		for f := range strings.SplitSeq(*sizes, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 || n > engine.MaxStores {
+				return fmt.Errorf("-sizes: %q is not a store count from 1 to %d", f, engine.MaxStores)
+			}
+			ns = append(ns, n)
+		}
+	}
+	if *stores != 0 {
+		ns = append(ns, *stores)
+	}
+	switch {
+	case fs.NArg() > 0:
+		fs.Usage()
+		return fmt.Errorf("unexpected arguments %q (a request file goes with -in)", fs.Args())
+	case (*in != "") == (len(ns) > 0):
+		fs.Usage()
+		return errors.New("want one of -stores, -sizes or -in")
+	case *out != "" && len(ns) != 1:
+		return errors.New("-out writes one generated day: use it with -stores")
+	}
+	if *header {
+		if _, err := fmt.Fprintln(stdout, dcdayHeader); err != nil {
+			return err
+		}
+	}
+	opts := func(o *engine.Options, keep bool) {
+		if !keep || set["time"] {
+			o.TimeLimit = *limit
+		}
+		if !keep || set["iterations"] {
+			o.Iterations = *iterations
+		}
+		if !keep || set["seed"] {
+			o.Seed = *seed
+		}
+		if !keep || set["streams"] {
+			o.Streams = *streams
+		}
+	}
+	if *in != "" {
+		req, err := readWith(*in, engine.DecodeRequest)
+		if err != nil {
+			return err
+		}
+		opts(&req.Options, true) // the file's options hold where no flag is given
+		return planDCDay(strings.TrimSuffix(filepath.Base(*in), filepath.Ext(*in)), req, stdout, stderr)
+	}
+	if len(ns) > 1 {
+		return dcdayChildren(ns, args, stdout, stderr)
+	}
+	req, err := dcday.Generate(dcday.Config{Stores: ns[0], Seed: uint64(*seed)})
+	if err != nil {
+		return err
+	}
+	opts(&req.Options, false)
+	if *out != "" {
+		b, err := engine.MarshalIndent(req)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(*out, b, 0o644); err != nil {
+			return err
+		}
+	}
+	return planDCDay(fmt.Sprintf("dcday-%d-s%d", ns[0], *seed), req, stdout, stderr)
+}
+
+// dcdayChildren runs each size as `haulbench dcday -stores N` with the
+// other flags of args, one after the other, so that each row's peak RSS is
+// its own; a failed size is reported and the others still run.
+func dcdayChildren(ns []int, args []string, stdout, stderr io.Writer) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		a := strings.TrimLeft(args[i], "-")
+		name, _, hasValue := strings.Cut(a, "=")
+		switch name {
+		case "sizes", "stores", "header":
+			if !hasValue && name != "header" {
+				i++ // the value is the next argument
+			}
+			continue
+		}
+		rest = append(rest, args[i])
+	}
+	var failed []string
+	for _, n := range ns {
+		cmd := exec.Command(exe, append([]string{"dcday", "-stores", strconv.Itoa(n), "-header=false"}, rest...)...)
+		cmd.Stdout, cmd.Stderr = stdout, stderr
+		if err := cmd.Run(); err != nil {
+			fmt.Fprintf(stderr, "dcday %d stores: %v\n", n, err)
+			failed = append(failed, strconv.Itoa(n))
+		}
+	}
+	if failed != nil {
+		return fmt.Errorf("%d of %d sizes failed (%s stores)", len(failed), len(ns), strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+// planDCDay plans req, checks the plan with engine.Validate, prints its row
+// and a summary of what the plan left unused and why pallets stay behind.
+func planDCDay(name string, req engine.Request, stdout, stderr io.Writer) error {
+	var mu sync.Mutex
+	var first, anyPlan time.Duration
+	req.Options.Progress = func(p engine.Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		if p.Routes > 0 && anyPlan == 0 {
+			anyPlan = p.Elapsed
+		}
+		if p.Phase == engine.PhaseRouting && p.Routes > 0 && first == 0 {
+			first = p.Elapsed
+		}
+	}
+	began := time.Now()
+	plan, err := engine.Plan(context.Background(), req)
+	secs := time.Since(began).Seconds()
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if err := engine.Validate(req, plan); err != nil {
+		fmt.Fprintf(stderr, "%s: PLAN FAILS engine.Validate: %v\n", name, err)
+		return fmt.Errorf("%s: the plan fails engine.Validate", name)
+	}
+	mu.Lock()
+	if first == 0 {
+		first = anyPlan
+	}
+	mu.Unlock()
+	m := plan.Metrics
+	rss := ""
+	if kb, ok := peakRSSKB(); ok {
+		rss = fmt.Sprintf("%.0f", float64(kb)/1024)
+	}
+	if _, err := fmt.Fprintf(stdout, "%s,%d,%d,%d,%d,%d,%d,%.1f,%.2f,%.2f,%.2f,%s\n", name, len(req.Stores), len(req.Pallets),
+		m.Routes, m.TrailersLowerBound, m.Pallets, m.Unassigned, m.DistanceM/1000, m.Cost, first.Seconds(), secs, rss); err != nil {
+		return err
+	}
+	return summariseDCDay(stderr, name, req, plan, secs, req.Options.TimeLimit)
+}
+
+// summariseDCDay writes what a row does not hold: the gap to the bound,
+// the trailers and shifts left unused, and why pallets stayed behind.
+func summariseDCDay(w io.Writer, name string, req engine.Request, plan engine.Result, secs float64, limit time.Duration) error {
+	m := plan.Metrics
+	used := map[string]int{}
+	for _, r := range plan.Routes {
+		used[r.Trailer]++
+	}
+	var fleet []string
+	for _, t := range req.Fleet {
+		fleet = append(fleet, fmt.Sprintf("%s %d/%d", t.ID, used[t.ID], t.Count))
+	}
+	over := 0.0
+	if m.TrailersLowerBound > 0 {
+		over = 100 * float64(m.Routes-m.TrailersLowerBound) / float64(m.TrailersLowerBound)
+	}
+	fmt.Fprintf(w, "%s: %d routes, bound %d (+%.1f %%); %d of %d pallets delivered; trailers used %s; shifts used %d/%d; %.1f s against a limit of %s\n",
+		name, m.Routes, m.TrailersLowerBound, over, m.Pallets, len(req.Pallets), strings.Join(fleet, ", "), len(plan.Routes), len(req.Shifts), secs, limit)
+	if len(plan.Unassigned) > 0 {
+		reasons := map[string]int{}
+		for _, u := range plan.Unassigned {
+			reasons[u.Reason]++
+		}
+		var rs []string
+		for r, c := range reasons {
+			rs = append(rs, fmt.Sprintf("%d %s", c, r))
+		}
+		slices.Sort(rs)
+		fmt.Fprintf(w, "%s: unassigned: %s; first: %s (%s)\n", name, strings.Join(rs, ", "), plan.Unassigned[0].Pallet, plan.Unassigned[0].Message)
+	}
+	return nil
+}
+
+// peakRSSKB reads the process's peak resident set size (VmHWM) from
+// /proc/self/status; false where there is no such file.
+func peakRSSKB() (int, bool) {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
+			kb, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+			return kb, err == nil
+		}
+	}
+	return 0, false
+}

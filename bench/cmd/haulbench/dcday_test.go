@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMain lets the test binary stand in for haulbench when dcday -sizes
+// runs its children (os.Executable is the test binary then).
+func TestMain(m *testing.M) {
+	if os.Getenv("HAULBENCH_TEST_AS_COMMAND") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// dcdayRows runs haulbench dcday with args and returns its CSV rows
+// without the header, which it checks.
+func dcdayRows(t *testing.T, args ...string) ([][]string, string) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	if code := run(append([]string{"dcday"}, args...), &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if lines[0] != dcdayHeader {
+		t.Fatalf("header %q", lines[0])
+	}
+	var rows [][]string
+	for _, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		if len(f) != strings.Count(dcdayHeader, ",")+1 {
+			t.Fatalf("row %q has %d fields", l, len(f))
+		}
+		rows = append(rows, f)
+	}
+	return rows, errs.String()
+}
+
+func TestDCDayCommand(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "day.json")
+	rows, errs := dcdayRows(t, "-stores", "20", "-iterations", "20", "-streams", "1", "-time", "20s", "-out", out)
+	if len(rows) != 1 || rows[0][0] != "dcday-20-s1" || rows[0][1] != "20" {
+		t.Fatalf("rows %q", rows)
+	}
+	if !strings.Contains(errs, "dcday-20-s1: ") || !strings.Contains(errs, "bound") {
+		t.Errorf("no summary on stderr:\n%s", errs)
+	}
+	// The saved request, options included, plans to the same figures.
+	again, _ := dcdayRows(t, "-in", out)
+	if again[0][0] != "day" {
+		t.Errorf("instance %q, want the file's name", again[0][0])
+	}
+	for i := 1; i <= 8; i++ { // stores … cost; the times differ
+		if again[0][i] != rows[0][i] {
+			t.Errorf("column %d: %s from the file, %s generated", i, again[0][i], rows[0][i])
+		}
+	}
+}
+
+func TestDCDaySizesRunInChildren(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs child processes")
+	}
+	t.Setenv("HAULBENCH_TEST_AS_COMMAND", "1")
+	rows, _ := dcdayRows(t, "-sizes", "5,8", "-iterations", "10", "-streams", "1", "-time", "20s")
+	if len(rows) != 2 || rows[0][1] != "5" || rows[1][1] != "8" {
+		t.Fatalf("rows %q", rows)
+	}
+	for _, r := range rows {
+		if r[len(r)-1] == "" {
+			t.Errorf("%s: no peak RSS", r[0])
+		}
+	}
+}
+
+func TestDCDayFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"-stores", "10", "-in", "x.json"},
+		{"-sizes", "10,x"},
+		{"-sizes", "10,20", "-out", "x.json"},
+		{"-stores", "10", "extra"},
+	} {
+		var out, errs bytes.Buffer
+		if code := run(append([]string{"dcday"}, args...), &out, &errs); code == 0 {
+			t.Errorf("%q: exit 0", args)
+		}
+	}
+	var out, errs bytes.Buffer
+	if code := run([]string{"dcday", "-h"}, &out, &errs); code != 0 || !strings.Contains(errs.String(), "example: haulbench dcday") {
+		t.Errorf("-h: exit %d:\n%s", code, errs.String())
+	}
+}
