@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/haulplan/haulplan/bench/dcday"
+	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/engine"
 )
 
@@ -211,20 +212,46 @@ func planDCDay(name string, req engine.Request, stdout, stderr io.Writer) error 
 // the trailers and shifts left unused, and why pallets stayed behind.
 func summariseDCDay(w io.Writer, name string, req engine.Request, plan engine.Result, secs float64, limit time.Duration) error {
 	m := plan.Metrics
-	used := map[string]int{}
+	// How full the trailers of each type ride, and how much ambient
+	// freight takes reefer room, say whether a plan's extra routes are
+	// half-empty trailers or a fleet that runs out of one kind.
+	temp := make(map[string]constraints.Temperature, len(req.Pallets))
+	for _, p := range req.Pallets {
+		temp[p.ID] = p.Temperature
+	}
+	kind := map[string]constraints.EquipmentKind{}
+	for _, t := range req.Fleet {
+		kind[t.ID] = t.Equipment.Kind
+	}
+	used, positions := map[string]int{}, map[string]int{}
+	ambientOnReefers := 0
 	for _, r := range plan.Routes {
 		used[r.Trailer]++
+		positions[r.Trailer] += r.Metrics.Positions
+		if kind[r.Trailer] != constraints.DryVan {
+			for _, st := range r.Stops {
+				for _, id := range st.Pallets {
+					if temp[id] == constraints.Ambient {
+						ambientOnReefers++
+					}
+				}
+			}
+		}
 	}
 	var fleet []string
 	for _, t := range req.Fleet {
-		fleet = append(fleet, fmt.Sprintf("%s %d/%d", t.ID, used[t.ID], t.Count))
+		fill := ""
+		if used[t.ID] > 0 {
+			fill = fmt.Sprintf(" (%.1f of %d positions a route)", float64(positions[t.ID])/float64(used[t.ID]), t.PalletPositions)
+		}
+		fleet = append(fleet, fmt.Sprintf("%s %d/%d%s", t.ID, used[t.ID], t.Count, fill))
 	}
 	over := 0.0
 	if m.TrailersLowerBound > 0 {
 		over = 100 * float64(m.Routes-m.TrailersLowerBound) / float64(m.TrailersLowerBound)
 	}
-	fmt.Fprintf(w, "%s: %d routes, bound %d (+%.1f %%); %d of %d pallets delivered; trailers used %s; shifts used %d/%d; %.1f s against a limit of %s\n",
-		name, m.Routes, m.TrailersLowerBound, over, m.Pallets, len(req.Pallets), strings.Join(fleet, ", "), len(plan.Routes), len(req.Shifts), secs, limit)
+	fmt.Fprintf(w, "%s: %d routes, bound %d (+%.1f %%); %d of %d pallets delivered; trailers used %s; %d ambient pallets on reefers; shifts used %d/%d; %.1f s against a limit of %s\n",
+		name, m.Routes, m.TrailersLowerBound, over, m.Pallets, len(req.Pallets), strings.Join(fleet, ", "), ambientOnReefers, len(plan.Routes), len(req.Shifts), secs, limit)
 	if len(plan.Unassigned) > 0 {
 		reasons := map[string]int{}
 		for _, u := range plan.Unassigned {
