@@ -55,6 +55,58 @@ func benchmarkSolve(b *testing.B, n int, rules bool) {
 func BenchmarkSolve200(b *testing.B)      { benchmarkSolve(b, 200, false) }
 func BenchmarkSolve200Rules(b *testing.B) { benchmarkSolve(b, 200, true) }
 
+// fleetProblem is benchProblem with a DC's fleet: vehicle types pairing
+// each of 5 shift groups (10 shifts each, an hour apart) with each of 3
+// trailer types (20 units each, larger ones dearer) and each of 4 reefer
+// set points (a site allows the types of its own), 60 types drawing on 8
+// resources; loading of 10 min plus 1 min per unit at a dock closed
+// 120-180, and site values.
+func fleetProblem(n int) *Problem {
+	p := benchProblem(n, false)
+	proto := p.VehicleTypes[0]
+	p.VehicleTypes = nil
+	const groups, trailers, setPoints = 5, 3, 4
+	for g := 0; g < groups; g++ {
+		p.Resources = append(p.Resources, Resource{Count: 10})
+	}
+	for tr := 0; tr < trailers; tr++ {
+		p.Resources = append(p.Resources, Resource{Count: 20})
+	}
+	bySetPoint := make([][]int, setPoints)
+	for g := 0; g < groups; g++ {
+		for tr := 0; tr < trailers; tr++ {
+			for sp := 0; sp < setPoints; sp++ {
+				vt := proto
+				vt.Count = 10
+				vt.Capacity = []float64{float64(60 + 20*tr)}
+				vt.ShiftStart, vt.ShiftEnd = float64(60*g-200), float64(60*g+600)
+				vt.StartService, vt.StartServicePerUnit = 10, []float64{1}
+				vt.StartWindows = []Window{{-200, 120}, {180, 1000}}
+				vt.FixedCost = float64(100 + 20*tr)
+				vt.TimeCost = 0.1
+				vt.Resources = []int{g, groups + tr}
+				bySetPoint[sp] = append(bySetPoint[sp], len(p.VehicleTypes))
+				p.VehicleTypes = append(p.VehicleTypes, vt)
+			}
+		}
+	}
+	for i := range p.Sites {
+		p.Sites[i].VehicleTypes = bySetPoint[i%setPoints]
+		p.Sites[i].Value = p.Sites[i].Demand[0]
+	}
+	return p
+}
+
+func BenchmarkSolve200Fleet(b *testing.B) {
+	p := fleetProblem(200)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := Solve(context.Background(), p, Options{MaxIterations: 200, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // TestBenchProblems keeps the benchmark instances honest: both solve to
 // solutions the checker accepts.
 func TestBenchProblems(t *testing.T) {
@@ -73,5 +125,16 @@ func TestBenchProblems(t *testing.T) {
 		if len(sol.Unassigned) > 0 {
 			t.Errorf("rules=%v: %d unassigned", rules, len(sol.Unassigned))
 		}
+	}
+	p := fleetProblem(60)
+	sol, err := Solve(context.Background(), p, Options{MaxIterations: 50, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkSolution(p, sol); err != nil {
+		t.Fatalf("fleet: %v", err)
+	}
+	if len(sol.Unassigned) > 0 {
+		t.Errorf("fleet: %d unassigned", len(sol.Unassigned))
 	}
 }

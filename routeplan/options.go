@@ -20,7 +20,9 @@ type Options struct {
 	// so the result, depends on the machine's speed and load.
 	Streams int
 	// Workers is the number of goroutines that run the streams; 0 means
-	// min(Streams, GOMAXPROCS). It changes how fast, never what.
+	// min(Streams, GOMAXPROCS). It changes how fast, never what. A worker
+	// with several streams runs them one after the other, each with an
+	// equal share of the time it has left under a TimeLimit.
 	Workers int
 	// Progress, when set, is called each time the best solution of all
 	// workers improves. Calls never overlap, but with several workers they

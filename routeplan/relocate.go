@@ -40,6 +40,11 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 		}
 		return false
 	}
+	// An overload or a type u does not allow rules both places out before
+	// any route is built.
+	if !in.fast && (!in.allowed[u][rv.typ] || !st.fits(rv, u)) {
+		return false
+	}
 	for _, at := range []int{p.pv + 1, p.pv} {
 		if in.fast {
 			if !in.allowed[u][rv.typ] {

@@ -132,17 +132,15 @@ func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) f
 	}
 	vt := &in.types[t]
 	s.load = growF(s.load, in.dims)
-	if in.dims > 0 {
-		for d := 0; d < in.dims; d++ {
-			load := 0.0
-			for _, i := range seq {
-				load += in.sites[i].Demand[d]
-			}
-			if load > vt.Capacity[d] {
-				return failCapacity
-			}
-			s.load[d] = load
+	for d := 0; d < in.dims; d++ {
+		load := 0.0
+		for _, i := range seq {
+			load += in.sites[i].Demand[d]
 		}
+		if load > vt.Capacity[d] {
+			return failCapacity
+		}
+		s.load[d] = load
 	}
 	if vt.MaxGroups > 0 {
 		var over bool
@@ -150,7 +148,7 @@ func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) f
 			return failGroups
 		}
 	}
-	l := in.loadingTime(t, s.load[:in.dims])
+	l := in.loadingTime(t, s.load)
 	depart, ok := in.earliestDeparture(t, l)
 	if !ok {
 		return failShift
@@ -212,7 +210,7 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule) boo
 	// between two windows it stays at the end of the first, and a
 	// departure later than every wait, returning later, may still shorten
 	// the duty by loading at the end of the current window or in the next
-	// one. The return gets later by at most the delay beyond the waits, so
+	// one. The return gets later by at least the delay beyond the waits, so
 	// the shift end bounds the delays worth a simulation.
 	if len(vt.StartWindows) > 0 {
 		limit := min(slack, vt.ShiftEnd-baseRet+waited)

@@ -7,15 +7,14 @@ import (
 	"time"
 )
 
-// search is one stream of Solve: it holds what the phases share: the budget, the random
-// source and the best solution so far.
+// search is one stream of Solve: what its phases share, the budget, the
+// random source and the best solution so far.
 type search struct {
 	in       *instance
 	nb       *neighbours
 	rng      *rand.Rand
 	sc       *scratch
 	ctx      context.Context
-	opts     Options
 	began    time.Time // when Solve began, for Progress.Elapsed
 	start    time.Time // when this stream began
 	deadline time.Time // when this stream must stop; zero without a time limit

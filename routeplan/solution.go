@@ -11,7 +11,8 @@ type Solution struct {
 	// objective; Distance is their total distance; Vehicles is len(Routes).
 	Cost, Distance float64
 	Vehicles       int
-	// Iterations is the number of search iterations run.
+	// Iterations is the number of search iterations run, all streams
+	// together.
 	Iterations int
 }
 

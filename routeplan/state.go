@@ -197,6 +197,18 @@ func (st *state) fits(r *route, u int) bool {
 	return true
 }
 
+// fitsInstead reports whether r has room for u in place of its site out.
+func (st *state) fitsInstead(r *route, out, u int) bool {
+	vt := &st.in.types[r.typ]
+	old := st.in.sites[out].Demand
+	for j, d := range st.in.sites[u].Demand {
+		if r.total[j]-old[j]+d > vt.Capacity[j] {
+			return false
+		}
+	}
+	return true
+}
+
 // canOpen reports whether a new route of type t fits the fleet: a vehicle
 // of the type and a unit of each of its resources are free.
 func (st *state) canOpen(t int) bool {

@@ -48,7 +48,7 @@ func runStreams(ctx context.Context, in *instance, nb *neighbours, opts Options,
 	streams := make([]*search, nStreams)
 	for k := range streams {
 		sr := &search{
-			in: in, nb: nb, sc: &scratch{}, ctx: ctx, opts: opts, began: began, maxIter: maxIter,
+			in: in, nb: nb, sc: &scratch{}, ctx: ctx, began: began, maxIter: maxIter,
 			rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x9e3779b97f4a7c15+uint64(k))),
 		}
 		if opts.Progress != nil {

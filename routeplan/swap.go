@@ -28,6 +28,9 @@ func swap(st *state, p *pair, sc *scratch) bool {
 			return false
 		}
 	}
+	if !in.fast && (!in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] || !st.fitsInstead(rv, v, u) || !st.fitsInstead(ru, u, v)) {
+		return false
+	}
 	sc.seq = append(sc.seq[:0], rv.seq...)
 	sc.seq[p.pv] = u
 	sc.seq2 = append(sc.seq2[:0], ru.seq...)

@@ -56,6 +56,17 @@ func TestValues(t *testing.T) {
 				if !sameSet(got, c.want) {
 					t.Fatalf("seed %d: serves %v, want %v", seed, got, c.want)
 				}
+				want := 0.0
+				for _, i := range c.want {
+					v := p.Sites[i].Value
+					if v == 0 {
+						v = 1 // 0 means 1
+					}
+					want += v
+				}
+				if v := servedValue(p, sol); v != want {
+					t.Fatalf("seed %d: served value %g, want %g", seed, v, want)
+				}
 				for _, u := range sol.Unassigned {
 					if u.Reason != FleetExhausted {
 						t.Fatalf("site %d: reason %s", u.Site, u.Reason)
