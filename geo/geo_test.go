@@ -158,14 +158,14 @@ func TestPointProblems(t *testing.T) {
 				t.Errorf("%v: problem %d field %q, want %q", tc.p, i, ps[i].Field, f)
 			}
 		}
-		err := tc.p.Validate()
+		err := tc.p.Check()
 		if (err == nil) != (len(tc.fields) == 0) {
-			t.Errorf("%v: Validate = %v", tc.p, err)
+			t.Errorf("%v: Check = %v", tc.p, err)
 		}
 		if err != nil {
 			var ce *CoordinateError
 			if !errors.As(err, &ce) || ce.Field != tc.fields[0] || !errors.Is(err, ErrInvalidCoordinate) {
-				t.Errorf("%v: Validate = %#v, want *CoordinateError on %s", tc.p, err, tc.fields[0])
+				t.Errorf("%v: Check = %#v, want *CoordinateError on %s", tc.p, err, tc.fields[0])
 			}
 			if err.Error() == "" {
 				t.Errorf("%v: empty message", tc.p)

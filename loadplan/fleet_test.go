@@ -74,7 +74,7 @@ func TestPackFleetReasons(t *testing.T) {
 
 // checkFleetPlan is the independent check of a fleet plan: every pallet
 // once, types within their counts, each load's stops by first appearance
-// and its layout accepted by Check, the bound below the trailers used.
+// and its layout accepted by Validate, the bound below the trailers used.
 func checkFleetPlan(t interface {
 	Fatalf(string, ...any)
 	Helper()
@@ -113,7 +113,7 @@ func checkFleetPlan(t interface {
 				t.Fatalf("loads[%d] pallet %+v does not match input %+v and stops %v", li, p, in, l.Stores)
 			}
 		}
-		if vs := Check(fleet[l.Fleet].Trailer, l.Pallets, len(l.Stores), l.Layout); len(vs) > 0 {
+		if vs := Validate(fleet[l.Fleet].Trailer, l.Pallets, len(l.Stores), l.Layout); len(vs) > 0 {
 			t.Fatalf("loads[%d] fails the check: %v", li, vs)
 		}
 	}
@@ -138,7 +138,7 @@ func checkFleetPlan(t interface {
 // TestPackFleetProperty: random fleets (dry vans, reefers, multi-zone
 // reefers with two or three zones; counts that often run short) and
 // random freight (three classes, half and custom pallets, stacking): every
-// load passes Check, every pallet is accounted for once, the plan never
+// load passes Validate, every pallet is accounted for once, the plan never
 // beats its bound and claims optimality only when it meets it.
 func TestPackFleetProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {

@@ -10,7 +10,7 @@ import (
 
 // PlanTrailer lays out pallets on one trailer for a trip of the given number
 // of stops (each pallet's Stop lies in [0, stops)). It returns a layout that
-// Check accepts, or a constraints.Violations naming every reason it could
+// Validate accepts, or a constraints.Violations naming every reason it could
 // not find one. The layout is deterministic: the same input gives the same
 // layout.
 //

@@ -1,7 +1,7 @@
 package loadplan
 
 // Tests from the adversarial review of PackFleet and FleetLowerBound
-// (review-fleet). The bound must hold under Check's rules, not only under
+// (review-fleet). The bound must hold under Validate's rules, not only under
 // PlanTrailer's habits, so several tests build legal packings by hand or
 // from PlanTrailer's layouts on random pallet sets and hold the bound
 // against them.
@@ -18,12 +18,12 @@ import (
 	"pgregory.net/rapid"
 )
 
-// rfCheck fills in the axle states and insists that Check accepts a
+// rfCheck fills in the axle states and insists that Validate accepts a
 // hand-made layout.
 func rfCheck(t *testing.T, tr Trailer, ps []Pallet, stops int, lay *Layout) {
 	t.Helper()
 	r4Axles(tr, ps, stops, lay)
-	if vs := Check(tr, ps, stops, lay); len(vs) > 0 {
+	if vs := Validate(tr, ps, stops, lay); len(vs) > 0 {
 		t.Fatalf("hand-made layout is not legal: %v", vs)
 	}
 }
@@ -32,7 +32,7 @@ func rfCheck(t *testing.T, tr Trailer, ps []Pallet, stops int, lay *Layout) {
 // pallets of the second stop fill the 30 positions, and the two pallets
 // of the first stop ride on the last row, nearest the door, so they come
 // off first and nothing for the later stop stands between them and the
-// door. Check allows it; PlanTrailer never stacks across stores.
+// door. Validate allows it; PlanTrailer never stacks across stores.
 func crossStoreStack(t *testing.T) (Trailer, []Pallet) {
 	tr := testTrailer(constraints.DryVan)
 	var ps []Pallet
@@ -58,7 +58,7 @@ func crossStoreStack(t *testing.T) (Trailer, []Pallet) {
 func TestReviewFleetBoundCrossStoreStacking(t *testing.T) {
 	tr, ps := crossStoreStack(t)
 	if got := FleetLowerBound([]FleetTrailer{{Trailer: tr, Count: 3}}, ps); got > 1 {
-		t.Fatalf("bound %d, but Check accepts all %d pallets on one trailer", got, len(ps))
+		t.Fatalf("bound %d, but Validate accepts all %d pallets on one trailer", got, len(ps))
 	}
 }
 
@@ -124,7 +124,7 @@ func TestReviewFleetBoundLegalLayouts(t *testing.T) {
 }
 
 // TestReviewFleetBoundBelowLegalPackings: PlanTrailer's layouts of random
-// pallet sets on random trailers, each accepted by Check, form a legal
+// pallet sets on random trailers, each accepted by Validate, form a legal
 // packing of k trailers; FleetLowerBound of their pallets against a fleet
 // of exactly those trailers (and against one with spare types) is at most
 // k.
@@ -160,8 +160,8 @@ func TestReviewFleetBoundBelowLegalPackings(t *testing.T) {
 			if err != nil || len(on) == 0 {
 				continue
 			}
-			if vs := Check(tr, on, stops, lay); len(vs) > 0 {
-				t.Fatalf("PlanTrailer's layout fails Check: %v", vs)
+			if vs := Validate(tr, on, stops, lay); len(vs) > 0 {
+				t.Fatalf("PlanTrailer's layout fails Validate: %v", vs)
 			}
 			all = append(all, on...)
 			used[kind]++

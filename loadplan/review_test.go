@@ -26,15 +26,15 @@ func r4Pallet(id string, stop int, l, w, h int, kg float64, t constraints.Temper
 	return Pallet{ID: id, Stop: stop, LengthMM: l, WidthMM: w, HeightMM: h, WeightKg: kg, VolumeM3: 1, Temperature: t}
 }
 
-// r4Plan plans and insists that Check accepts what PlanTrailer returns.
+// r4Plan plans and insists that Validate accepts what PlanTrailer returns.
 func r4Plan(t *testing.T, tr Trailer, ps []Pallet, stops int) *Layout {
 	t.Helper()
 	lay, err := PlanTrailer(tr, ps, stops)
 	if err != nil {
 		t.Fatalf("PlanTrailer: %v", err)
 	}
-	if vs := Check(tr, ps, stops, lay); len(vs) > 0 {
-		t.Fatalf("PlanTrailer's layout fails Check: %v\nplacements %+v\nzones %+v", vs, lay.Placements, lay.Zones)
+	if vs := Validate(tr, ps, stops, lay); len(vs) > 0 {
+		t.Fatalf("PlanTrailer's layout fails Validate: %v\nplacements %+v\nzones %+v", vs, lay.Placements, lay.Zones)
 	}
 	return lay
 }
@@ -92,7 +92,7 @@ func TestReviewRowsAndLength(t *testing.T) {
 }
 
 // TestReviewPositionsCapZeroAndCenter: a pallet too wide to share its row
-// stands in the centre and takes two positions, in PlanTrailer and Check.
+// stands in the centre and takes two positions, in PlanTrailer and Validate.
 func TestReviewPositionsCapZeroAndCenter(t *testing.T) {
 	tr := r4Trailer(constraints.DryVan)
 	tr.Positions = 2
@@ -102,12 +102,12 @@ func TestReviewPositionsCapZeroAndCenter(t *testing.T) {
 	if _, err := PlanTrailer(tr, ps, 1); !constraints.AsViolations(err).Has(CodePositions) {
 		t.Fatalf("want %s, got %v", CodePositions, err)
 	}
-	// Check counts a CENTER pallet as two positions too.
+	// Validate counts a CENTER pallet as two positions too.
 	tr.Positions = 3
 	lay := r4Plan(t, tr, ps, 1)
 	tr.Positions = 2
-	if vs := Check(tr, ps, 1, lay); !vs.Has(CodePositions) {
-		t.Fatalf("Check on 2 positions: want %s, got %v", CodePositions, vs)
+	if vs := Validate(tr, ps, 1, lay); !vs.Has(CodePositions) {
+		t.Fatalf("Validate on 2 positions: want %s, got %v", CodePositions, vs)
 	}
 }
 
@@ -121,12 +121,12 @@ func TestReviewVolumeAndWidthReasons(t *testing.T) {
 	if _, err := PlanTrailer(tr, ps, 1); !constraints.AsViolations(err).Has(CodeVolume) {
 		t.Fatalf("3.5 m³ in 3 m³: want %s, got %v", CodeVolume, err)
 	}
-	// Check agrees on a layout made for a larger trailer.
+	// Validate agrees on a layout made for a larger trailer.
 	big := tr
 	big.VolumeM3 = 4
 	lay := r4Plan(t, big, ps, 1)
-	if vs := Check(tr, ps, 1, lay); !vs.Has(CodeVolume) {
-		t.Fatalf("Check: want %s, got %v", CodeVolume, vs)
+	if vs := Validate(tr, ps, 1, lay); !vs.Has(CodeVolume) {
+		t.Fatalf("Validate: want %s, got %v", CodeVolume, vs)
 	}
 }
 
@@ -155,7 +155,7 @@ func TestReviewExactWidths(t *testing.T) {
 }
 
 // TestReviewMultiTempThreeClassesFewRows: three classes of one pallet each
-// take three zones of one row each, frozen at the nose, and Check rejects
+// take three zones of one row each, frozen at the nose, and Validate rejects
 // the same layout on a reefer limited to two zones.
 func TestReviewMultiTempThreeClassesFewRows(t *testing.T) {
 	tr := r4Trailer(constraints.MultiTempReefer)
@@ -179,20 +179,20 @@ func TestReviewMultiTempThreeClassesFewRows(t *testing.T) {
 	if _, err := PlanTrailer(two, ps, 2); !constraints.AsViolations(err).Has(CodeTooManyZones) {
 		t.Fatalf("three classes in a two-zone reefer: want %s, got %v", CodeTooManyZones, err)
 	}
-	if vs := Check(two, ps, 2, lay); !vs.Has(CodeTooManyZones) {
-		t.Fatalf("Check on a two-zone reefer: want %s, got %v", CodeTooManyZones, vs)
+	if vs := Validate(two, ps, 2, lay); !vs.Has(CodeTooManyZones) {
+		t.Fatalf("Validate on a two-zone reefer: want %s, got %v", CodeTooManyZones, vs)
 	}
 	// Two zones of one class, or a warmer zone nearer the nose, are wrong.
 	bad := *lay
 	bad.Zones = append([]Zone(nil), lay.Zones...)
 	bad.Zones[1].Temperature = constraints.Frozen
-	if vs := Check(tr, ps, 2, &bad); !vs.Has(CodeZone) {
+	if vs := Validate(tr, ps, 2, &bad); !vs.Has(CodeZone) {
 		t.Fatalf("two frozen zones: want %s, got %v", CodeZone, vs)
 	}
 	// A dry van and a single-temperature reefer hold one zone.
 	one := tr
 	one.Equipment.Kind = constraints.Reefer
-	if vs := Check(one, ps, 2, lay); !vs.Has(CodeTooManyZones) {
+	if vs := Validate(one, ps, 2, lay); !vs.Has(CodeTooManyZones) {
 		t.Fatalf("reefer with three zones: want %s, got %v", CodeTooManyZones, vs)
 	}
 	// A zone of a class the equipment cannot hold is refused even when
@@ -201,7 +201,7 @@ func TestReviewMultiTempThreeClassesFewRows(t *testing.T) {
 	amb := []Pallet{ps[0]}
 	l2 := r4Plan(t, dry, amb, 2)
 	l2.Zones[0].Temperature = constraints.Frozen
-	if vs := Check(dry, amb, 2, l2); !vs.Has(CodeTemperature) {
+	if vs := Validate(dry, amb, 2, l2); !vs.Has(CodeTemperature) {
 		t.Fatalf("frozen zone on a dry van: want %s, got %v", CodeTemperature, vs)
 	}
 }
@@ -244,7 +244,7 @@ func TestReviewZoneRangesAndRows(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			l := clone()
 			tc.break_(l)
-			if vs := Check(tr, ps, 2, l); !vs.Has(tc.code) {
+			if vs := Validate(tr, ps, 2, l); !vs.Has(tc.code) {
 				t.Fatalf("want %s, got %v", tc.code, vs)
 			}
 		})
@@ -285,7 +285,7 @@ func TestReviewCheckGeometry(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			vs := Check(tr, ps, 1, tc.lay)
+			vs := Validate(tr, ps, 1, tc.lay)
 			if tc.code == "" && len(vs) > 0 {
 				t.Fatalf("want legal, got %v", vs)
 			}
@@ -379,16 +379,16 @@ func TestReviewAxleStatesPerStop(t *testing.T) {
 			t.Errorf("axles[%d] = %+v, want %+v (placements %+v)", i, g, w, lay.Placements)
 		}
 	}
-	// Check recomputes the same: a report shifted by one stop fails.
+	// Validate recomputes the same: a report shifted by one stop fails.
 	bad := *lay
 	bad.Axles = []AxleLoad{lay.Axles[0], {0, lay.Axles[0].KingpinKg, lay.Axles[0].AxleGroupKg}, lay.Axles[2]}
-	if vs := Check(tr, ps, 2, &bad); !vs.Has(CodeAxleReport) {
+	if vs := Validate(tr, ps, 2, &bad); !vs.Has(CodeAxleReport) {
 		t.Fatalf("want %s, got %v", CodeAxleReport, vs)
 	}
 }
 
 // TestReviewAxleLimitsEachWay: a layout legal by position but over each
-// axle limit, or lifting the nose, is caught by Check and refused by
+// axle limit, or lifting the nose, is caught by Validate and refused by
 // PlanTrailer with the matching code.
 func TestReviewAxleLimitsEachWay(t *testing.T) {
 	ps := []Pallet{r4Pallet("a", 0, 1219, 1016, 1000, 3000, constraints.Ambient), r4Pallet("b", 0, 1219, 1016, 1000, 3000, constraints.Ambient)}
@@ -405,18 +405,18 @@ func TestReviewAxleLimitsEachWay(t *testing.T) {
 	noTare := loose
 	noTare.Axles.TareKg = 0
 	behind.Axles, _ = axleLoads(noTare, ps, []int{0, 1}, behind.Placements, 1)
-	if vs := Check(noTare, ps, 1, &behind); !vs.Has(CodeKingpin) {
+	if vs := Validate(noTare, ps, 1, &behind); !vs.Has(CodeKingpin) {
 		t.Fatalf("load behind the axles, no tare: want %s, got %v", CodeKingpin, vs)
 	}
 
 	kp := loose
 	kp.Axles.KingpinLimitKg = atNose.Axles[0].KingpinKg - 1
-	if vs := Check(kp, ps, 1, atNose); !vs.Has(CodeKingpin) {
+	if vs := Validate(kp, ps, 1, atNose); !vs.Has(CodeKingpin) {
 		t.Fatalf("kingpin 1 kg over: want %s, got %v", CodeKingpin, vs)
 	}
 	ax := loose
 	ax.Axles.AxleGroupLimitKg = atNose.Axles[0].AxleGroupKg - 1
-	if vs := Check(ax, ps, 1, atNose); !vs.Has(CodeAxleGroup) {
+	if vs := Validate(ax, ps, 1, atNose); !vs.Has(CodeAxleGroup) {
 		t.Fatalf("axle group 1 kg over: want %s, got %v", CodeAxleGroup, vs)
 	}
 	if _, err := PlanTrailer(ax, ps, 1); !constraints.AsViolations(err).Has(CodeAxleGroup) {
@@ -427,7 +427,7 @@ func TestReviewAxleLimitsEachWay(t *testing.T) {
 // TestReviewSlideFindsLegalOffset: the only legal positions of the load lie
 // between the five offsets the planner tries, so it reports an axle
 // violation although a legal layout exists (built here and accepted by
-// Check). The axle loads are linear in the offset, so the legal offsets
+// Validate). The axle loads are linear in the offset, so the legal offsets
 // form an interval that can be computed exactly.
 //
 // Two 5,000 kg pallets side by side turned (one row, 1,016 mm). Centre at
@@ -445,21 +445,21 @@ func TestReviewSlideFindsLegalOffset(t *testing.T) {
 		lay.Placements[i].XMM += 2000
 	}
 	lay.Axles, _ = axleLoads(tr, ps, []int{0, 1}, lay.Placements, 1)
-	if vs := Check(tr, ps, 1, lay); len(vs) > 0 {
+	if vs := Validate(tr, ps, 1, lay); len(vs) > 0 {
 		t.Fatalf("the hand-made layout at 2,000 mm should be legal: %v", vs)
 	}
 	got, err := PlanTrailer(tr, ps, 1)
 	if err != nil {
 		t.Fatal("PlanTrailer misses the legal slide offsets (1,572–2,177 mm): " + err.Error())
 	}
-	if vs := Check(tr, ps, 1, got); len(vs) > 0 {
+	if vs := Validate(tr, ps, 1, got); len(vs) > 0 {
 		t.Fatal(vs)
 	}
 }
 
 // TestReviewHugeDimensionsDoNotWrap: dimensions near the int range wrap
 // the planner's sums of lengths; PlanTrailer must refuse them (or plan
-// correctly), never return a layout Check rejects.
+// correctly), never return a layout Validate rejects.
 func TestReviewHugeDimensionsDoNotWrap(t *testing.T) {
 	tr := Trailer{ID: "huge", LengthMM: 1<<62 + 1<<61, WidthMM: 1000, HeightMM: 3000, PayloadKg: 1000,
 		Equipment: constraints.Equipment{Kind: constraints.DryVan},
@@ -473,15 +473,15 @@ func TestReviewHugeDimensionsDoNotWrap(t *testing.T) {
 	if err != nil {
 		return // refused: fine
 	}
-	if vs := Check(tr, ps, 1, lay); len(vs) > 0 {
-		t.Fatal("PlanTrailer accepted dimensions whose sums overflow and returned a layout Check rejects: " + vs.Error())
+	if vs := Validate(tr, ps, 1, lay); len(vs) > 0 {
+		t.Fatal("PlanTrailer accepted dimensions whose sums overflow and returned a layout Validate rejects: " + vs.Error())
 	}
 }
 
-// TestReviewCheckRejectsUnjudgeablePallets: Check is the oracle of
+// TestReviewCheckRejectsUnjudgeablePallets: Validate is the oracle of
 // engine.Validate. A pallet whose stop is outside the trip never counts in
 // the axle loads (Stop -1) and a negative or NaN weight hides payload, yet
-// Check accepts such layouts as legal.
+// Validate accepts such layouts as legal.
 func TestReviewCheckRejectsUnjudgeablePallets(t *testing.T) {
 	tr := r4Trailer(constraints.DryVan)
 	ok := []Pallet{r4Pallet("a", 0, 1219, 1016, 1000, 500, constraints.Ambient), r4Pallet("b", 0, 1219, 1016, 1000, 500, constraints.Ambient)}
@@ -502,13 +502,13 @@ func TestReviewCheckRejectsUnjudgeablePallets(t *testing.T) {
 		tc.mod(ps)
 		l := *lay
 		l.Axles, _ = axleLoads(tr, ps, []int{0, 1}, lay.Placements, 1)
-		// Report what Check itself recomputes, so only the input matters.
-		if vs := Check(tr, ps, 1, &l); len(vs) == 0 {
+		// Report what Validate itself recomputes, so only the input matters.
+		if vs := Validate(tr, ps, 1, &l); len(vs) == 0 {
 			bugs = append(bugs, tc.name)
 		}
 	}
 	if len(bugs) > 0 {
-		t.Fatalf("Check accepts pallets it cannot judge, with no CodeInvalid: %v", bugs)
+		t.Fatalf("Validate accepts pallets it cannot judge, with no CodeInvalid: %v", bugs)
 	}
 }
 
@@ -529,7 +529,7 @@ func TestReviewMaxZonesValidated(t *testing.T) {
 // review was asked about (48×40 in, half pallets 1,016 × 610, custom), on
 // floors around the pairing and pinwheel thresholds, with stacking,
 // three classes and tight kingpin limits: PlanTrailer's layouts always
-// pass Check, and a failure is always explained.
+// pass Validate, and a failure is always explained.
 func TestReviewHalfPalletsAndOddFloors(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		kind := constraints.EquipmentKind(rapid.IntRange(0, 2).Draw(t, "kind"))
@@ -580,8 +580,8 @@ func TestReviewHalfPalletsAndOddFloors(t *testing.T) {
 			}
 			return
 		}
-		if vs := Check(tr, ps, stops, lay); len(vs) > 0 {
-			t.Fatalf("layout fails Check: %v\n%+v", vs, lay.Placements)
+		if vs := Validate(tr, ps, stops, lay); len(vs) > 0 {
+			t.Fatalf("layout fails Validate: %v\n%+v", vs, lay.Placements)
 		}
 		if len(lay.Axles) != stops+1 {
 			t.Fatalf("axles %d, want %d", len(lay.Axles), stops+1)
@@ -589,7 +589,7 @@ func TestReviewHalfPalletsAndOddFloors(t *testing.T) {
 	})
 }
 
-// TestReviewFleetBoundMatchesPayloadTolerance: PlanTrailer and Check accept
+// TestReviewFleetBoundMatchesPayloadTolerance: PlanTrailer and Validate accept
 // a load up to PayloadKg·(1+1e-9), while FleetLowerBound rounds the
 // capacity to ceil(PayloadKg); from 1e9 kg up that slack exceeds a
 // kilogram and the "proven" bound exceeds a packing PlanTrailer finds.
@@ -611,7 +611,7 @@ func TestReviewFleetBoundMatchesPayloadTolerance(t *testing.T) {
 
 // TestReviewHugeStopCountDoesNotPanic: stops is user input; PlanTrailer
 // allocates one axle state per stop before looking at it, so a huge count
-// panics (makeslice) instead of returning a violation. Check loops over the
+// panics (makeslice) instead of returning a violation. Validate loops over the
 // same count (and would run for ever on 1<<50).
 func TestReviewHugeStopCountDoesNotPanic(t *testing.T) {
 	var panicked any
@@ -628,7 +628,7 @@ func TestReviewHugeStopCountDoesNotPanic(t *testing.T) {
 // order, ties by input order, so two 1,300 mm squares meet first, cannot
 // share a row, and the first takes a row (two positions) alone: 5
 // positions. Pairing each square with a 1,100 mm one needs 4, and the
-// layout built here passes Check. PlanTrailer reports POSITIONS: the
+// layout built here passes Validate. PlanTrailer reports POSITIONS: the
 // "explain exactly why it cannot be done" of the issue does not hold.
 func TestReviewGreedyPairingMissesLayout(t *testing.T) {
 	tr := r4Trailer(constraints.DryVan)
@@ -642,19 +642,19 @@ func TestReviewGreedyPairingMissesLayout(t *testing.T) {
 	lay := &Layout{Zones: []Zone{{Temperature: constraints.Ambient, FirstRow: 0, LastRow: 1}},
 		Placements: []Placement{{Pallet: "A", Side: Left}, {Pallet: "C", Side: Right}, {Pallet: "B", Side: Left, Row: 1, XMM: 1300}, {Pallet: "D", Side: Right, Row: 1, XMM: 1300}}}
 	lay.Axles, _ = axleLoads(tr, ps, []int{0, 2, 1, 3}, lay.Placements, 1)
-	if vs := Check(tr, ps, 1, lay); len(vs) > 0 {
+	if vs := Validate(tr, ps, 1, lay); len(vs) > 0 {
 		t.Fatalf("the hand-made layout should be legal: %v", vs)
 	}
 	got, err := PlanTrailer(tr, ps, 1)
 	if err != nil {
 		t.Fatal("PlanTrailer's row pairing reports a violation for a loadable trailer: " + err.Error())
 	}
-	if vs := Check(tr, ps, 1, got); len(vs) > 0 {
+	if vs := Validate(tr, ps, 1, got); len(vs) > 0 {
 		t.Fatal(vs)
 	}
 }
 
-// TestReviewCheckPalletFitsFloor: Check's own height and width tests, on
+// TestReviewCheckPalletFitsFloor: Validate's own height and width tests, on
 // layouts PlanTrailer would never make.
 func TestReviewCheckPalletFitsFloor(t *testing.T) {
 	tr := r4Trailer(constraints.DryVan)
@@ -662,7 +662,7 @@ func TestReviewCheckPalletFitsFloor(t *testing.T) {
 	lay := r4Plan(t, tr, ps, 1)
 	low := tr
 	low.HeightMM = 900
-	if vs := Check(low, ps, 1, lay); !vs.Has(CodeTooTall) {
+	if vs := Validate(low, ps, 1, lay); !vs.Has(CodeTooTall) {
 		t.Fatalf("1,000 mm pallet in a 900 mm trailer: want %s, got %v", CodeTooTall, vs)
 	}
 	// Turned on the left, 1,219 mm across a 1,100 mm floor: it leaves the
@@ -671,12 +671,12 @@ func TestReviewCheckPalletFitsFloor(t *testing.T) {
 	narrow.WidthMM = 1100
 	l := &Layout{Zones: lay.Zones, Placements: []Placement{{Pallet: "a", Side: Left, Turned: true}}}
 	l.Axles, _ = axleLoads(narrow, ps, []int{0}, l.Placements, 1)
-	if vs := Check(narrow, ps, 1, l); !vs.Has(CodeOutsideFloor) {
+	if vs := Validate(narrow, ps, 1, l); !vs.Has(CodeOutsideFloor) {
 		t.Fatalf("want %s, got %v", CodeOutsideFloor, vs)
 	}
 }
 
-// r4Axles fills in the axle states Check recomputes, so that a hand-made
+// r4Axles fills in the axle states Validate recomputes, so that a hand-made
 // layout fails only on what a test breaks.
 func r4Axles(tr Trailer, ps []Pallet, stops int, l *Layout) {
 	idx := map[string]int{}
@@ -690,7 +690,7 @@ func r4Axles(tr Trailer, ps []Pallet, stops int, l *Layout) {
 	l.Axles, _ = axleLoads(tr, ps, placed, l.Placements, stops)
 }
 
-// TestReviewCheckHandMadeLayouts: rules of Check that only a hand-made
+// TestReviewCheckHandMadeLayouts: rules of Validate that only a hand-made
 // layout can break, since PlanTrailer never does.
 func TestReviewCheckHandMadeLayouts(t *testing.T) {
 	tr := r4Trailer(constraints.DryVan)
@@ -734,7 +734,7 @@ func TestReviewCheckHandMadeLayouts(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			l := tc.lay
 			r4Axles(tr, tc.ps, 2, &l)
-			vs := Check(tr, tc.ps, 2, &l)
+			vs := Validate(tr, tc.ps, 2, &l)
 			if tc.code == "" && len(vs) > 0 {
 				t.Fatalf("want legal, got %v", vs)
 			}
@@ -748,14 +748,14 @@ func TestReviewCheckHandMadeLayouts(t *testing.T) {
 	dry := r4Trailer(constraints.DryVan)
 	l := &Layout{Zones: []Zone{{Temperature: constraints.Frozen, FirstRow: 0, LastRow: 0}}}
 	r4Axles(dry, nil, 1, l)
-	if vs := Check(dry, nil, 1, l); !vs.Has(CodeTemperature) {
+	if vs := Validate(dry, nil, 1, l); !vs.Has(CodeTemperature) {
 		t.Fatalf("empty frozen zone on a dry van: want %s, got %v", CodeTemperature, vs)
 	}
 	ps := []Pallet{r4Pallet("c", 0, 1219, 1016, 1000, 300, constraints.Chilled)}
 	l = &Layout{Zones: []Zone{{Temperature: constraints.Chilled, FirstRow: 0, LastRow: 0}, {Temperature: constraints.Ambient, FirstRow: 5, LastRow: 4}},
 		Placements: []Placement{{Pallet: "c", Side: Left}}}
 	r4Axles(multi, ps, 1, l)
-	if vs := Check(multi, ps, 1, l); !vs.Has(CodeZone) {
+	if vs := Validate(multi, ps, 1, l); !vs.Has(CodeZone) {
 		t.Fatalf("empty zone with rows 5–4: want %s, got %v", CodeZone, vs)
 	}
 }

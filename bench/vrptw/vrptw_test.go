@@ -83,7 +83,7 @@ func TestSolveTiny(t *testing.T) {
 		if err != nil || len(sol.Unassigned) > 0 {
 			t.Fatalf("%v: %v, unassigned %v", c, err, sol.Unassigned)
 		}
-		d, err := in.Check(c, Routes(sol))
+		d, err := in.Validate(c, Routes(sol))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func TestSolveTiny(t *testing.T) {
 	}
 }
 
-func TestCheckRejects(t *testing.T) {
+func TestValidateRejects(t *testing.T) {
 	in, _ := Read(strings.NewReader(tiny))
 	for _, tc := range []struct {
 		name   string
@@ -107,7 +107,7 @@ func TestCheckRejects(t *testing.T) {
 		{"unknown", [][]int{{1, 2, 9}, {3, 4, 5}}, "no customer"},
 		{"fleet", [][]int{{1}, {2}, {3}, {4, 5}}, "fleet"},
 	} {
-		_, err := in.Check(Distance, tc.routes)
+		_, err := in.Validate(Distance, tc.routes)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want an error about %q", tc.name, err, tc.want)
 		}
@@ -155,7 +155,7 @@ func dataDir(t testing.TB) string {
 	return dir
 }
 
-// TestReferenceSolutions re-checks the published solutions with Check: every
+// TestReferenceSolutions re-checks the published solutions with Validate: every
 // CVRPLIB solution must be feasible under the DIMACS convention and cost what
 // bks_distance.csv says, which validates the reader, the truncation and the
 // checker together.
@@ -196,7 +196,7 @@ func TestReferenceSolutions(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		d, err := in.Check(Distance, routes)
+		d, err := in.Validate(Distance, routes)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -237,7 +237,7 @@ func TestSintefSolutions(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		d, err := in.Check(Hierarchical, routes)
+		d, err := in.Validate(Hierarchical, routes)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -272,7 +272,7 @@ func TestRandom(t *testing.T) {
 	}
 	// Every customer must be servable alone, so a first solution exists.
 	for _, c := range a.Customers[1:] {
-		if _, err := a.Check(Hierarchical, [][]int{{c.ID}}); err != nil && !strings.Contains(err.Error(), "not visited") {
+		if _, err := a.Validate(Hierarchical, [][]int{{c.ID}}); err != nil && !strings.Contains(err.Error(), "not visited") {
 			t.Fatalf("customer %d cannot be served alone: %v", c.ID, err)
 		}
 	}

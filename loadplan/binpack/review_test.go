@@ -90,13 +90,13 @@ func TestReviewLPBoundNeverAboveOptimum(t *testing.T) {
 			// The LP's roundings and a dive are packings: valid and no
 			// better than the optimum.
 			for _, bins := range roundLP(in, ty, lp) {
-				if err := Check(p, bins); err != nil || len(bins) < opt {
+				if err := Validate(p, bins); err != nil || len(bins) < opt {
 					t.Fatalf("rounded LP packing %v: %v (optimum %d)", bins, err, opt)
 				}
 			}
 			if target == 0 {
 				if bins := dive(in, ty, lp, n+1, nil, far, never); bins != nil {
-					if err := Check(p, bins); err != nil || len(bins) < opt {
+					if err := Validate(p, bins); err != nil || len(bins) < opt {
 						t.Fatalf("dive packing %v: %v (optimum %d)", bins, err, opt)
 					}
 				}
@@ -106,7 +106,7 @@ func TestReviewLPBoundNeverAboveOptimum(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := Check(p, res.Bins); err != nil {
+		if err := Validate(p, res.Bins); err != nil {
 			t.Fatal(err)
 		}
 		if res.LowerBound > opt || len(res.Bins) < opt || res.Optimal != (len(res.Bins) == res.LowerBound) {
@@ -129,7 +129,7 @@ func TestReviewLPBoundOnLargeCapacity(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := Check(p, res.Bins); err != nil {
+		if err := Validate(p, res.Bins); err != nil {
 			t.Fatal(err)
 		}
 		if len(res.Bins) != 4 || res.LowerBound != 4 || !res.Optimal || res.Stats.Bounds.LP != 4 {
@@ -170,10 +170,10 @@ func TestReviewVectorBoundsPerDimension(t *testing.T) {
 	if l1, l2 := L1(p), L2(p); l1 != 2 || l2 != 3 {
 		t.Fatalf("L1 %d L2 %d, want 2 and 3 (three items above half of dimension 1)", l1, l2)
 	}
-	if err := Check(p, [][]int{{0, 3}, {1}, {2}}); err != nil {
+	if err := Validate(p, [][]int{{0, 3}, {1}, {2}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := Check(p, [][]int{{0, 1, 3}, {2}}); err == nil {
+	if err := Validate(p, [][]int{{0, 1, 3}, {2}}); err == nil {
 		t.Fatal("120 in a dimension of 100 accepted")
 	}
 	res, err := Solve(context.Background(), p, Options{})
@@ -279,7 +279,7 @@ func TestReviewLPIntegerBoundFromValue(t *testing.T) {
 		res.Optimal != (len(res.Bins) == res.LowerBound) {
 		t.Fatalf("bounds %+v, lower bound %d, optimal %v with %d bins", b, res.LowerBound, res.Optimal, len(res.Bins))
 	}
-	if err := Check(p, res.Bins); err != nil {
+	if err := Validate(p, res.Bins); err != nil {
 		t.Fatal(err)
 	}
 }

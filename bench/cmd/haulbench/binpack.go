@@ -104,7 +104,7 @@ func solveFile(path string, limit time.Duration, seed uint64, solDir string, war
 	if err != nil {
 		return bench.Outcome{}, err
 	}
-	if err := binpack.Check(p, res.Bins); err != nil {
+	if err := binpack.Validate(p, res.Bins); err != nil {
 		return bench.Outcome{}, fmt.Errorf("solver returned an invalid packing: %w", err)
 	}
 	if solDir != "" {

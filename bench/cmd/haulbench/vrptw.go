@@ -143,7 +143,7 @@ func solveVRPTW(in *vrptw.Instance, name string, conv vrptw.Convention, limit ti
 		return o, fmt.Errorf("%d customers unassigned (first: %d, %s)", len(sol.Unassigned), sol.Unassigned[0].Site+1, sol.Unassigned[0].Reason)
 	}
 	routes := vrptw.Routes(sol)
-	dist, err := in.Check(conv, routes)
+	dist, err := in.Validate(conv, routes)
 	if err != nil {
 		return o, fmt.Errorf("solver returned an infeasible solution: %w", err)
 	}
