@@ -393,6 +393,6 @@ func TestFloorCheckMatchesLoadplanOnPlans(t *testing.T) {
 // fleet review (stacking, multi-temperature reefers, full trailers).
 func TestFloorCheckMatchesLoadplanOnFleets(t *testing.T) {
 	var stats floorStats
-	rapid.Check(t, func(rt *rapid.T) { checkFloors(rt, rfRequest(rt), 10, &stats) })
+	rapid.Check(t, func(rt *rapid.T) { checkFloors(rt, oddFreightRequest(rt), 10, &stats) })
 	stats.log(t)
 }

@@ -150,7 +150,7 @@ func TestMultiTempZonesColdAtNose(t *testing.T) {
 	}
 }
 
-func TestCheckCatchesBrokenLayouts(t *testing.T) {
+func TestValidateCatchesBrokenLayouts(t *testing.T) {
 	tr := testTrailer(constraints.MultiTempReefer)
 	ps := []Pallet{std("a", 0, 300, constraints.Chilled), std("b", 1, 300, constraints.Chilled), std("c", 1, 300, constraints.Chilled), std("f", 0, 300, constraints.Frozen)}
 	good, err := PlanTrailer(tr, ps, 2)
@@ -364,8 +364,8 @@ func TestStackingWorkedExample(t *testing.T) {
 	}
 }
 
-// TestCheckCatchesBrokenStacking breaks each stacking rule in turn.
-func TestCheckCatchesBrokenStacking(t *testing.T) {
+// TestValidateCatchesBrokenStacking breaks each stacking rule in turn.
+func TestValidateCatchesBrokenStacking(t *testing.T) {
 	tr := testTrailer(constraints.DryVan)
 	tr.Positions = 2
 	mk := func(id string, stop int, kg float64, carry, stack bool) Pallet {
@@ -451,8 +451,8 @@ func TestCheckCatchesBrokenStacking(t *testing.T) {
 	}
 }
 
-// TestCheckCatchesBrokenPinwheels breaks a pinwheel layout and zone ranges.
-func TestCheckCatchesBrokenPinwheels(t *testing.T) {
+// TestValidateCatchesBrokenPinwheels breaks a pinwheel layout and zone ranges.
+func TestValidateCatchesBrokenPinwheels(t *testing.T) {
 	tr := narrowTrailer()
 	tr.Equipment.Kind = constraints.MultiTempReefer
 	ps := []Pallet{
@@ -559,4 +559,30 @@ func temp(t *rapid.T, kind constraints.EquipmentKind, anyTemp bool) constraints.
 		return constraints.Ambient
 	}
 	return constraints.Chilled
+}
+
+func trailer53(kind constraints.EquipmentKind) Trailer {
+	return Trailer{
+		ID: "R4", LengthMM: 16000, WidthMM: 2490, HeightMM: 2700, Positions: 30, PayloadKg: 20000,
+		Equipment: constraints.Equipment{Kind: kind},
+		Axles: constraints.AxleGeometry{KingpinMM: 900, AxleGroupMM: 13000, TareKg: 6000, TareCentreMM: 7000,
+			KingpinLimitKg: 12000, AxleGroupLimitKg: 15422},
+	}
+}
+
+func sizedPallet(id string, stop int, l, w, h int, kg float64, t constraints.Temperature) Pallet {
+	return Pallet{ID: id, Stop: stop, LengthMM: l, WidthMM: w, HeightMM: h, WeightKg: kg, VolumeM3: 1, Temperature: t}
+}
+
+// planValid plans and insists that Validate accepts what PlanTrailer returns.
+func planValid(t *testing.T, tr Trailer, ps []Pallet, stops int) *Layout {
+	t.Helper()
+	lay, err := PlanTrailer(tr, ps, stops)
+	if err != nil {
+		t.Fatalf("PlanTrailer: %v", err)
+	}
+	if vs := Validate(tr, ps, stops, lay); len(vs) > 0 {
+		t.Fatalf("PlanTrailer's layout fails Validate: %v\nplacements %+v\nzones %+v", vs, lay.Placements, lay.Zones)
+	}
+	return lay
 }

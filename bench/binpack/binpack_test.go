@@ -178,7 +178,7 @@ func dataDir(t *testing.T, sub string) string {
 	}
 	dir := filepath.Join(root, sub)
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("benchmark data %s is absent (set HAULPLAN_DATA): %v", dir, err)
+		t.Skipf("benchmark data not found: %s (it lives in ../shared/data beside the checkout, or in $HAULPLAN_DATA)", dir)
 	}
 	return dir
 }
@@ -189,7 +189,7 @@ func TestGreedyMatchesBaselines(t *testing.T) {
 	dir := dataDir(t, "binpacking")
 	f, err := os.Open(filepath.Join(dir, "baselines.csv"))
 	if err != nil {
-		t.Skipf("baselines.csv absent: %v", err)
+		t.Skipf("benchmark data not found: %s (it lives in ../shared/data beside the checkout, or in $HAULPLAN_DATA)", filepath.Join(dir, "baselines.csv"))
 	}
 	base, err := ReadBaselines(f)
 	f.Close()
@@ -198,7 +198,7 @@ func TestGreedyMatchesBaselines(t *testing.T) {
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.txt"))
 	if len(files) == 0 {
-		t.Skip("no BPPLIB instance files")
+		t.Skipf("benchmark data not found: %s (it lives in ../shared/data beside the checkout, or in $HAULPLAN_DATA)", filepath.Join(dir, "*", "*.txt"))
 	}
 	checked := 0
 	for _, path := range files {

@@ -150,7 +150,7 @@ func dataDir(t testing.TB) string {
 	}
 	dir = filepath.Join(dir, "vrptw")
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("benchmark data not found at %s (set HAULPLAN_DATA): %v", dir, err)
+		t.Skipf("benchmark data not found: %s (it lives in ../shared/data beside the checkout, or in $HAULPLAN_DATA)", dir)
 	}
 	return dir
 }
@@ -177,7 +177,7 @@ func TestReferenceSolutions(t *testing.T) {
 		sols = sols[:min(len(sols), 10)]
 	}
 	if len(sols) == 0 {
-		t.Skip("no reference solutions")
+		t.Skipf("benchmark data not found: %s (it lives in ../shared/data beside the checkout, or in $HAULPLAN_DATA)", filepath.Join(dir, "solutions", "distance_dimacs"))
 	}
 	t.Logf("checking %d solutions", len(sols))
 	for _, path := range sols {
@@ -223,7 +223,7 @@ func TestSintefSolutions(t *testing.T) {
 	}
 	sols, _ := filepath.Glob(filepath.Join(dir, "solutions", "hierarchical_sintef", "200", "*.sol"))
 	if len(sols) == 0 {
-		t.Skip("no SINTEF solutions")
+		t.Skipf("benchmark data not found: %s (it lives in ../shared/data beside the checkout, or in $HAULPLAN_DATA)", filepath.Join(dir, "solutions", "hierarchical_sintef", "200"))
 	}
 	for _, path := range sols {
 		name := strings.TrimSuffix(filepath.Base(path), ".sol")

@@ -9,7 +9,7 @@ import (
 	"github.com/haulplan/haulplan/constraints"
 )
 
-func TestValidateListsEveryViolation(t *testing.T) {
+func TestCheckListsEveryViolation(t *testing.T) {
 	p := Problem{
 		Capacity: []int64{10, 0},
 		Sizes:    [][]int64{{3, 1}, {-1, 2}, {11, 0}, {1}},
@@ -41,7 +41,7 @@ func TestValidateListsEveryViolation(t *testing.T) {
 	}
 }
 
-func TestCheckFindsFaults(t *testing.T) {
+func TestValidateFindsFaults(t *testing.T) {
 	p := OneDim(10, []int64{6, 5, 4})
 	cases := []struct {
 		name string
