@@ -39,7 +39,8 @@ func BenchmarkValidateSample(b *testing.B) {
 }
 
 // BenchmarkPlanSample measures a whole planning call on the quickstart
-// sample with a fixed budget of 200 routing iterations and one worker.
+// sample with a fixed budget of 200 routing iterations in each of the
+// default search streams, run by one goroutine.
 func BenchmarkPlanSample(b *testing.B) {
 	req := loadSample(b)
 	req.Options.Iterations = 200

@@ -694,7 +694,7 @@ func plantedPlanFound(t fataler, pc plantedCase, seed int64) {
 	t.Helper()
 	checkPlanted(t, pc)
 	req := pc.req
-	req.Options = Options{Iterations: 300, TimeLimit: constraints.Duration(5 * time.Second), Seed: seed, Workers: 1}
+	req.Options = Options{Iterations: 300, TimeLimit: constraints.Duration(5 * time.Second), Seed: seed, Streams: 1, Workers: 1}
 	plan := planOK(t, req)
 	if len(plan.Unassigned) > 0 {
 		u := plan.Unassigned[0]

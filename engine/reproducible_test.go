@@ -14,9 +14,9 @@ import (
 // the search streams, and whatever Workers says.
 func TestPlanIsTheSameOnAnyNumberOfCores(t *testing.T) {
 	req, _ := sample(t)
-	req.Options.Iterations = 150
+	req.Options.Iterations = 100
 	req.Options.TimeLimit = constraints.Duration(5 * time.Minute) // the iteration budget ends the search
-	req.Stores = req.Stores[:12]
+	req.Stores = req.Stores[:8]
 	var pallets []Pallet
 	for _, p := range req.Pallets {
 		for _, s := range req.Stores {
@@ -28,7 +28,7 @@ func TestPlanIsTheSameOnAnyNumberOfCores(t *testing.T) {
 	req.Pallets = pallets
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	var first []byte
-	for _, run := range []struct{ procs, workers int }{{1, 0}, {4, 0}, {4, 1}, {1, 4}, {4, 4}} {
+	for _, run := range []struct{ procs, workers int }{{1, 0}, {4, 0}, {2, 3}} {
 		runtime.GOMAXPROCS(run.procs)
 		req.Options.Workers = run.workers
 		plan, err := Plan(context.Background(), req)

@@ -204,11 +204,14 @@ func (pl *planner) site(o *order, loc int) routeplan.Site {
 	return routeplan.Site{
 		ID:       fmt.Sprintf("%s/%s", m.req.Stores[o.store].ID, o.class),
 		Location: loc,
-		Service:  ceilSeconds(m.service(o.store, len(o.pallets))),
-		Demand:   []float64{float64(o.load.Positions), o.load.WeightKg, o.load.VolumeM3, float64(len(o.pallets))},
-		Windows:  pl.windows(m.storeWin[o.store]),
-		Group:    int(o.class),
-		Value:    float64(len(o.pallets)),
+		// Docking is once per stop: two orders of a store served one
+		// after the other share it, as they share the stop in the plan.
+		Service:     ceilSeconds(time.Duration(len(o.pallets)) * m.req.Stores[o.store].Unloading.PerPallet.D()),
+		StopService: ceilSeconds(m.req.Stores[o.store].Unloading.Fixed.D()),
+		Demand:      []float64{float64(o.load.Positions), o.load.WeightKg, o.load.VolumeM3, float64(len(o.pallets))},
+		Windows:     pl.windows(m.storeWin[o.store]),
+		Group:       int(o.class),
+		Value:       float64(len(o.pallets)),
 	}
 }
 

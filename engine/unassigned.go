@@ -86,7 +86,7 @@ func (pl *planner) explainOrder(o *order) string {
 		late, early := pl.timeWindowMisses(o)
 		var why []string
 		if !late.IsZero() {
-			why = append(why, fmt.Sprintf("the earliest arrival with these %d pallets is %s", n, m.clock(o.store, late, last)))
+			why = append(why, fmt.Sprintf("the earliest arrival with %s is %s", palletsText(n), m.clock(o.store, late, last)))
 		}
 		if !early.IsZero() {
 			why = append(why, fmt.Sprintf("the shifts that could arrive in time end by %s", m.clock(o.store, early, last)))
@@ -105,8 +105,8 @@ func (pl *planner) explainOrder(o *order) string {
 			duty = max(duty, min(g.limits.MaxDuty.D(), g.end.Sub(g.start)))
 			driving = max(driving, g.limits.MaxDriving.D())
 		}
-		return fmt.Sprintf("store %s: a trip there and back with these %d pallets takes at least %s on duty (%s loading, %s driving, %s unloading); no shift allows it within its hours, hours of service and the store's receiving hours (the most any shift allows: %s on duty, %s driving)",
-			store.ID, n, hm(loading+travel+unload+back), hm(loading), hm(travel+back), hm(unload), hm(duty), hm(driving))
+		return fmt.Sprintf("store %s: a trip there and back with %s takes at least %s on duty (%s loading, %s driving, %s unloading); no shift allows it within its hours, hours of service and the store's receiving hours (the most any shift allows: %s on duty, %s driving)",
+			store.ID, palletsText(n), hm(loading+travel+unload+back), hm(loading), hm(travel+back), hm(unload), hm(duty), hm(driving))
 	case ReasonFleetExhausted:
 		var types []string
 		left := 0
@@ -125,7 +125,7 @@ func (pl *planner) explainOrder(o *order) string {
 		return fmt.Sprintf("store %s: the %d shifts and the %d trailers left that can carry these %s pallets there (of %s) cannot take them besides the other routes",
 			store.ID, pl.freeShifts(), left, o.class, strings.Join(types, ", "))
 	case ReasonCapacity:
-		return fmt.Sprintf("store %s: these %d %s pallets (%d positions, %s kg) exceed every trailer that can go there", store.ID, n, o.class, o.load.Positions, thousands(o.load.WeightKg))
+		return fmt.Sprintf("store %s: %s %s (%d positions, %s kg) exceed every trailer that can go there", store.ID, palletsText(n), o.class, o.load.Positions, thousands(o.load.WeightKg))
 	case ReasonNoCompatibleTrailer:
 		if len(req.Shifts) == 0 {
 			return "the request has no driver shifts"
@@ -215,6 +215,14 @@ func (m *model) windowsText(s int, ws []constraints.Window) string {
 		dated = append(dated[:4], "…")
 	}
 	return strings.Join(dated, ", ")
+}
+
+// palletsText is "1 pallet" or "n pallets".
+func palletsText(n int) string {
+	if n == 1 {
+		return "1 pallet"
+	}
+	return fmt.Sprintf("%d pallets", n)
 }
 
 // hm formats a duration as hours and minutes: 14h00m.

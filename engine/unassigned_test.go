@@ -30,6 +30,8 @@ func TestUnassignedSaysWhy(t *testing.T) {
 		store  string
 		reason string
 		says   []string
+		// delivered, when set, is how many pallets the plan must deliver.
+		delivered int
 	}{{
 		name: "receiving hours out of reach",
 		setup: func(req *Request) {
@@ -46,7 +48,7 @@ func TestUnassignedSaysWhy(t *testing.T) {
 			}
 		},
 		pallet: "P1", store: "S007", reason: ReasonTimeWindow,
-		says: []string{"store S007 receives 23:00–23:20; no shift can reach it before 23:20 and return by its end (the earliest arrival with these 1 pallets is 23:3",
+		says: []string{"store S007 receives 23:00–23:20; no shift can reach it before 23:20 and return by its end (the earliest arrival with 1 pallet is 23:3",
 			"the shifts that could arrive in time end by 16:00"},
 	}, {
 		name: "heavier than every payload",
@@ -84,6 +86,9 @@ func TestUnassignedSaysWhy(t *testing.T) {
 		},
 		pallet: "", store: "S1", reason: ReasonFleetExhausted,
 		says: []string{"store S1: every trailer that can carry these AMBIENT pallets there (DRY53 ×1) is on another route"},
+		// The one trailer's 30 positions take S0's 20 pallets and 10 of
+		// S1's 12: a short fleet delivers the most it can.
+		delivered: 30,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			req := packingRequest(2, 2, []TrailerType{packingTrailer("DRY53", constraints.DryVan, 3)})
@@ -91,6 +96,9 @@ func TestUnassignedSaysWhy(t *testing.T) {
 			req.Fleet[0].PayloadKg = 20900
 			tc.setup(&req)
 			plan := planOK(t, req)
+			if tc.delivered > 0 && plan.Metrics.Pallets != tc.delivered {
+				t.Fatalf("%d pallets delivered, want %d", plan.Metrics.Pallets, tc.delivered)
+			}
 			for _, u := range plan.Unassigned {
 				if u.Pallet != tc.pallet && (tc.pallet != "" || u.Store != tc.store) {
 					continue

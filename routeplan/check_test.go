@@ -90,8 +90,12 @@ func checkSolution(p *Problem, sol *Solution) error {
 			if !inWin {
 				return fmt.Errorf("route %d visit %d: start %g outside the windows of site %d %v", ri, k, v.Start, v.Site, s.Windows)
 			}
-			if v.Departure < v.Start+s.ServiceTime()-tol {
-				return fmt.Errorf("route %d visit %d: departs %g before service ends %g", ri, k, v.Departure, v.Start+s.ServiceTime())
+			work := s.ServiceTime()
+			if k == 0 || p.Sites[r.Visits[k-1].Site].Location != s.Location {
+				work += s.StopService // the site opens a stop
+			}
+			if v.Departure < v.Start+work-tol {
+				return fmt.Errorf("route %d visit %d: departs %g before service ends %g", ri, k, v.Departure, v.Start+work)
 			}
 			if vt.BreakAfter > 0 && v.Departure-v.Arrival >= vt.BreakDuration-tol {
 				since = 0

@@ -13,6 +13,11 @@ type insertion struct {
 	// lazy marks a candidate checked in constant time, whose distance and
 	// cost setRoute recomputes.
 	lazy bool
+	// retype marks an insertion that first changes route rk (k, or
+	// another route whose resource the new route needs) to type typ.
+	retype bool
+	rk     int
+	typ    int
 }
 
 // scratch holds buffers reused across move evaluations.
@@ -171,11 +176,26 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 			best.dist, best.cost = sch.dist, sch.cost
 		}
 	}
+	if !best.ok && len(st.in.p.Resources) > 0 {
+		st.bestRetypedInsertion(u, neigh, &best, sc)
+		if !best.ok {
+			st.bestFreedOpening(u, &best, sc)
+		}
+	}
 	return best
 }
 
 // apply performs an insertion found by bestInsertion.
 func (st *state) apply(u int, ins insertion, sc *scratch) bool {
+	if ins.retype {
+		st.retype(ins.rk, ins.typ)
+		if ins.k < 0 {
+			// The retyped route's new schedule, evaluated with its seq.
+			r := st.routes[ins.rk]
+			st.in.evaluateAllowed(r.typ, r.seq, &sc.sch, false)
+			st.setRoute(ins.rk, append(sc.seq2[:0], r.seq...), sc.sch.dist, sc.sch.cost)
+		}
+	}
 	k := ins.k
 	if k < 0 {
 		k = st.open(-k - 1)

@@ -26,6 +26,8 @@ type instance struct {
 	// opening lists, per servable site, the types that can serve it on a
 	// route of its own, cheapest first (see openings.go).
 	opening [][]int32
+	// stop holds each site's StopService; nil when no site has any.
+	stop []float64
 	// fast is true when every site has at most one window and no type has
 	// a break rule, a duty or driving limit, a time cost, a start service
 	// or a group limit: then a route's earliest departures and latest
@@ -52,10 +54,19 @@ func newInstance(p *Problem) *instance {
 	if len(p.VehicleTypes) > 0 {
 		in.dims = len(p.VehicleTypes[0].Capacity)
 	}
+	for i := range p.Sites {
+		if p.Sites[i].StopService > 0 {
+			in.stop = make([]float64, len(p.Sites))
+			for j := range p.Sites {
+				in.stop[j] = p.Sites[j].StopService
+			}
+			break
+		}
+	}
 	in.allowed = make([][]bool, len(p.Sites))
 	in.value = make([]float64, len(p.Sites))
 	in.uniform = true
-	in.fast = true
+	in.fast = in.stop == nil // the stop's share depends on the neighbours
 	for i := range p.Sites {
 		a := make([]bool, len(p.VehicleTypes))
 		if p.Sites[i].VehicleTypes == nil {

@@ -70,6 +70,11 @@ type Site struct {
 	// Service is the fixed part of the work at the site (docking,
 	// paperwork).
 	Service float64
+	// StopService is work charged once per stop: a site served right
+	// after another site at the same location shares that stop and is not
+	// charged it again (docking once to unload two orders of one store,
+	// say). It counts in ServiceTime only when the site opens its stop.
+	StopService float64
 	// ServicePerUnit, when set, adds time per unit of demand, one entry
 	// per capacity dimension: the work takes ServiceTime() = Service +
 	// Σ ServicePerUnit[k]·Demand[k] (unloading time per pallet, say).
@@ -133,8 +138,9 @@ type VehicleType struct {
 	MaxGroups int
 }
 
-// ServiceTime is how long the work at the site takes: the fixed Service
-// plus ServicePerUnit times the demand, dimension by dimension.
+// ServiceTime is how long the work at the site takes when it shares a
+// stop: the fixed Service plus ServicePerUnit times the demand, dimension
+// by dimension. A site that opens its stop takes StopService more.
 func (s Site) ServiceTime() float64 {
 	t := s.Service
 	for k, u := range s.ServicePerUnit {

@@ -94,6 +94,9 @@ func (in *instance) simulate(t int, seq []int, depart, l float64, s *schedule) f
 		s.arr = append(s.arr, now)
 		s.start = append(s.start, st)
 		now = st + site.Service
+		if in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != site.Location) {
+			now += in.stop[seq[k]]
+		}
 		s.dep = append(s.dep, now)
 		if vt.BreakAfter > 0 && now-arrived >= vt.BreakDuration {
 			since = 0

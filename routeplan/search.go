@@ -47,16 +47,19 @@ func (sr *search) stop() bool {
 	return sr.stopped
 }
 
-// progress is the fraction of the budget used, in [0, 1].
+// progress is the fraction of the budget used, in [0, 1]: of the
+// iterations when there is an iteration budget, so that the search's course
+// (its annealing temperature, its phases) and hence its result do not
+// depend on the machine's speed; of the time otherwise.
 func (sr *search) progress() float64 {
 	p := 1.0
 	switch {
+	case sr.maxIter > 0:
+		p = float64(sr.iter) / float64(sr.maxIter)
 	case !sr.deadline.IsZero():
 		if span := sr.deadline.Sub(sr.start); span > 0 {
 			p = float64(time.Since(sr.start)) / float64(span)
 		}
-	case sr.maxIter > 0:
-		p = float64(sr.iter) / float64(sr.maxIter)
 	}
 	return math.Min(math.Max(p, 0), 1)
 }

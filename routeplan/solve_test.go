@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -91,6 +92,13 @@ func genProblem(t *rapid.T) *Problem {
 	}
 	for i := 0; i < nSites; i++ {
 		s := Site{Location: i + 2, Service: float64(rapid.IntRange(0, 30).Draw(t, "service"))}
+		if i > 0 && rapid.IntRange(0, 3).Draw(t, "sameLocation") == 0 {
+			// A second order of the same store: it shares the stop.
+			s.Location = p.Sites[i-1].Location
+		}
+		if rapid.Bool().Draw(t, "stopService") {
+			s.StopService = float64(rapid.IntRange(0, 40).Draw(t, "stopServiceLen"))
+		}
 		perUnit := rapid.Bool().Draw(t, "perUnit")
 		for d := 0; d < dims; d++ {
 			s.Demand = append(s.Demand, float64(rapid.IntRange(0, 10).Draw(t, "demand")))
@@ -360,5 +368,132 @@ func TestBreakRule(t *testing.T) {
 	want := []Visit{{Site: 0, Arrival: 60, Start: 60, Departure: 90}, {Site: 1, Arrival: 150, Start: 150, Departure: 180}}
 	if !reflect.DeepEqual(r.Visits, want) || r.Depart != 0 || r.Return != 240 || r.Driving != 180 {
 		t.Fatalf("got depart %g return %g driving %g visits %+v, want visits %+v", r.Depart, r.Return, r.Driving, r.Visits, want)
+	}
+}
+
+// TestStopServiceIsChargedOncePerStop: two orders of one store served one
+// after the other share the stop, and its docking time is charged once.
+func TestStopServiceIsChargedOncePerStop(t *testing.T) {
+	p := &Problem{
+		N:        2,
+		Distance: []float64{0, 10, 10, 0},
+		Duration: []float64{0, 100, 100, 0},
+		Sites: []Site{
+			{Location: 1, Service: 10, StopService: 30, Demand: []float64{1}},
+			{Location: 1, Service: 20, StopService: 30, Demand: []float64{1}},
+		},
+		VehicleTypes: []VehicleType{{Count: 1, Capacity: []float64{2}, ShiftEnd: 1000}},
+	}
+	ev, err := NewEvaluator(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, reason, ok := ev.Route(0, []int{0, 1})
+	if !ok {
+		t.Fatalf("infeasible: %v", reason)
+	}
+	// Arrive at 100, docking and the first order until 140, the second
+	// order until 160, back at 260.
+	if got := r.Visits[0].Departure; got != 140 {
+		t.Errorf("first order departs %g, want 140", got)
+	}
+	if got := r.Visits[1].Departure; got != 160 {
+		t.Errorf("second order departs %g, want 160 (no second docking)", got)
+	}
+	if r.Return != 260 {
+		t.Errorf("returns %g, want 260", r.Return)
+	}
+	// With the shift ending at 260 only a shared stop fits.
+	p.VehicleTypes[0].ShiftEnd = 260
+	sol, err := Solve(context.Background(), p, Options{MaxIterations: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sol.Unassigned) != 0 || len(sol.Routes) != 1 {
+		t.Fatalf("%d routes, %d unassigned; want both orders on one route", len(sol.Routes), len(sol.Unassigned))
+	}
+}
+
+// TestRetypingFreesTheTrap: one driver, a cheap van that takes only the
+// first order and a dearer trailer that takes both. Once the first order
+// is on the van, the second fits nowhere and no driver is left to open a
+// route: inserting it must move the route onto the trailer.
+func TestRetypingFreesTheTrap(t *testing.T) {
+	p := &Problem{
+		N: 2, Distance: []float64{0, 10, 10, 0}, Duration: []float64{0, 100, 100, 0},
+		Sites: []Site{
+			{Location: 1, Service: 10, Demand: []float64{1}, VehicleTypes: []int{0, 1}},
+			{Location: 1, Service: 10, Demand: []float64{1}, VehicleTypes: []int{1}},
+		},
+		Resources: []Resource{{ID: "driver", Count: 1}},
+		VehicleTypes: []VehicleType{
+			{ID: "van", Count: 1, Capacity: []float64{2}, ShiftEnd: 1000, FixedCost: 10, Resources: []int{0}},
+			{ID: "trailer", Count: 1, Capacity: []float64{2}, ShiftEnd: 1000, FixedCost: 50, Resources: []int{0}},
+		},
+	}
+	in := newInstance(p)
+	sc := &scratch{}
+	in.prepareOpenings(sc)
+	nb := newNeighbours(in, neighbourCount)
+	st := newState(in)
+	rng := rand.New(rand.NewPCG(1, 2))
+	st.recreate([]int{0}, nb, 0, rng, sc)
+	if len(st.routes) != 1 || st.routes[0].typ != 0 {
+		t.Fatalf("the first order opened %d routes (type %d); want one van", len(st.routes), st.routes[0].typ)
+	}
+	st.recreate([]int{1}, nb, 0, rng, sc)
+	if len(st.unassigned) != 0 || len(st.routes) != 1 || st.routes[0].typ != 1 || len(st.routes[0].seq) != 2 {
+		t.Fatalf("%d routes, %d unassigned; want both orders on the trailer", len(st.routes), len(st.unassigned))
+	}
+	if st.used[0] != 0 || st.used[1] != 1 || st.resUsed[0] != 1 {
+		t.Fatalf("vehicles used %v, resources used %v; want the trailer and the driver once", st.used, st.resUsed)
+	}
+}
+
+// TestFreedOpening: two drivers, one short trailer and long ones. The
+// first order takes the short trailer, which is cheaper; the second can
+// only ride on the short trailer (its store takes no long ones). Opening
+// its route must move the first order onto a long trailer.
+func TestFreedOpening(t *testing.T) {
+	p := &Problem{
+		N: 3, Distance: []float64{0, 10, 10, 10, 0, 20, 10, 20, 0}, Duration: []float64{0, 100, 100, 100, 0, 200, 100, 200, 0},
+		Sites: []Site{
+			{Location: 1, Service: 10, Demand: []float64{1}, VehicleTypes: []int{0, 1}},
+			{Location: 2, Service: 10, Demand: []float64{1}, VehicleTypes: []int{0}},
+		},
+		Resources: []Resource{{ID: "drivers", Count: 2}, {ID: "short", Count: 1}, {ID: "long", Count: 5}},
+		VehicleTypes: []VehicleType{
+			{ID: "short", Count: 2, Capacity: []float64{1}, ShiftEnd: 1000, FixedCost: 10, Resources: []int{0, 1}},
+			{ID: "long", Count: 2, Capacity: []float64{1}, ShiftEnd: 1000, FixedCost: 20, Resources: []int{0, 2}},
+		},
+	}
+	in := newInstance(p)
+	sc := &scratch{}
+	in.prepareOpenings(sc)
+	nb := newNeighbours(in, neighbourCount)
+	st := newState(in)
+	rng := rand.New(rand.NewPCG(1, 2))
+	st.recreate([]int{0}, nb, 0, rng, sc)
+	if len(st.routes) != 1 || st.routes[0].typ != 0 {
+		t.Fatalf("the first order opened %d routes; want one on the short trailer", len(st.routes))
+	}
+	st.recreate([]int{1}, nb, 0, rng, sc)
+	if len(st.unassigned) != 0 || len(st.routes) != 2 {
+		t.Fatalf("%d routes, %d unassigned; want both orders served", len(st.routes), len(st.unassigned))
+	}
+	for _, r := range st.routes {
+		want := 1
+		if r.seq[0] == 1 {
+			want = 0
+		}
+		if r.typ != want {
+			t.Fatalf("order %d rides on type %d, want %d", r.seq[0], r.typ, want)
+		}
+		if r.cost != p.VehicleTypes[r.typ].FixedCost {
+			t.Fatalf("route of order %d costs %g, want its type's %g", r.seq[0], r.cost, p.VehicleTypes[r.typ].FixedCost)
+		}
+	}
+	if st.resUsed[1] != 1 || st.resUsed[2] != 1 || st.resUsed[0] != 2 {
+		t.Fatalf("resources used %v; want 2 drivers, 1 short, 1 long", st.resUsed)
 	}
 }

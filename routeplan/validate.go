@@ -105,6 +105,7 @@ func Validate(p *Problem) error {
 		checkLocation(&vs, constraints.Field(path, "location"), s.Location, p.N)
 		checkWindows(&vs, constraints.Field(path, "windows"), s.Windows)
 		nonNegative(&vs, constraints.Field(path, "service"), s.Service)
+		nonNegative(&vs, constraints.Field(path, "stopService"), s.StopService)
 		if n := len(s.ServicePerUnit); n > 0 && dims >= 0 && n != dims {
 			vs.Add(CodeSizeMismatch, constraints.Field(path, "servicePerUnit"), "has %d dimensions, vehicle capacities have %d", n, dims)
 		}

@@ -14,7 +14,7 @@ raw=$(nice sh -c "$bench")
 	echo "## engine: the quickstart sample end to end"
 	echo
 	echo "\`examples/quickstart/sample.json\`: 48 stores, 400 pallets, 26 trailers of 4 types, 26 shifts."
-	echo "Each row is one planning call with all cores and the time limit below; every plan passed Validate."
+	echo "Each row is one planning call with all cores (the default 4 search streams) and the time limit below; every plan passed Validate."
 	echo
 	echo "- machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
 	echo "- $(go version)"
@@ -29,7 +29,7 @@ raw=$(nice sh -c "$bench")
 		grep '^Totals:' /tmp/haulplan-qs.txt | sed -E 's/^Totals: ([0-9]+) routes \(no plan needs fewer than ([0-9]+) for these pallets\), ([0-9]+) stops, ([0-9]+) pallets delivered, ([0-9]+) unassigned; ([0-9.]+) km, ([^ ]+) driving, .* cost ([0-9.]+);.*/| '"$seed"' | \1 | \2 | \3 | \4 | \5 | \6 | \7 | \8 |/'
 	done
 	echo
-	echo "Benchmarks (\`$bench\`): Validate of the sample's plan, and Plan with a budget of 200 routing iterations on one worker."
+	echo "Benchmarks (\`$bench\`): Validate of the sample's plan, and Plan with the default 4 search streams of 200 routing iterations each on one goroutine."
 	echo
 	echo "| benchmark | ms/op |"
 	echo "|---|---:|"

@@ -147,7 +147,15 @@ func summary(w io.Writer, req engine.Request, plan engine.Result, name string, t
 	if len(causes) > 0 {
 		fmt.Fprintln(w, "\nUnassigned:")
 	}
+	width := 0
 	for _, c := range causes {
-		fmt.Fprintf(w, "  %-22s %3d pallets  %s: %s\n", storeName[c.store]+" ("+c.store+")", count[c], c.reason, c.message)
+		width = max(width, len(storeName[c.store])+len(c.store)+3)
+	}
+	for _, c := range causes {
+		n := fmt.Sprintf("%d pallets", count[c])
+		if count[c] == 1 {
+			n = "1 pallet"
+		}
+		fmt.Fprintf(w, "  %-*s %11s  %s: %s\n", width, storeName[c.store]+" ("+c.store+")", n, c.reason, c.message)
 	}
 }
