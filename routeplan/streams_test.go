@@ -40,7 +40,7 @@ func TestStreamsDeterministic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := checkSolution(p, sol); err != nil {
+				if err := validateSolution(p, sol); err != nil {
 					t.Fatal(err)
 				}
 				if want == nil {
