@@ -138,7 +138,7 @@ func TestSolveFeasible(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Solve: %v", err)
 		}
-		if err := checkSolution(p, sol); err != nil {
+		if err := validateSolution(p, sol); err != nil {
 			t.Fatalf("infeasible: %v", err)
 		}
 		for _, r := range sol.Routes {
@@ -211,7 +211,7 @@ func TestSolveEmpty(t *testing.T) {
 	}
 }
 
-func TestValidate(t *testing.T) {
+func TestCheck(t *testing.T) {
 	p := &Problem{
 		N:        2,
 		Distance: []float64{0, 1, 1, 0},
@@ -226,7 +226,7 @@ func TestValidate(t *testing.T) {
 		Resources: []Resource{{Count: -1}},
 	}
 	p.Sites[0].Value = -2
-	err := Validate(p)
+	err := Check(p)
 	if !errors.Is(err, constraints.ErrInvalid) {
 		t.Fatalf("want ErrInvalid, got %v", err)
 	}
@@ -245,8 +245,8 @@ func TestValidate(t *testing.T) {
 	if _, err := Solve(context.Background(), p, Options{}); !errors.Is(err, constraints.ErrInvalid) {
 		t.Errorf("Solve: want ErrInvalid, got %v", err)
 	}
-	if err := Validate(nil); err == nil || !strings.Contains(err.Error(), "nil") {
-		t.Errorf("Validate(nil) = %v", err)
+	if err := Check(nil); err == nil || !strings.Contains(err.Error(), "nil") {
+		t.Errorf("Check(nil) = %v", err)
 	}
 }
 
@@ -270,7 +270,7 @@ func TestCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checkSolution(p, sol); err != nil {
+	if err := validateSolution(p, sol); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -321,7 +321,7 @@ func TestSolveAnyInput(t *testing.T) {
 			}
 			return
 		}
-		if err := checkSolution(p, sol); err != nil {
+		if err := validateSolution(p, sol); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -358,7 +358,7 @@ func TestBreakRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checkSolution(p, sol); err != nil {
+	if err := validateSolution(p, sol); err != nil {
 		t.Fatal(err)
 	}
 	if len(sol.Routes) != 1 {
