@@ -497,3 +497,31 @@ func TestFreedOpening(t *testing.T) {
 		t.Fatalf("resources used %v; want 2 drivers, 1 short, 1 long", st.resUsed)
 	}
 }
+
+// TestSolveEndsOnHugeNumbers: with one distance of 1e18, rounding made
+// moves look like gains that the next move gave back, and the local search
+// never ended (an iteration budget does not stop it: the budget counts
+// ruins). Examples 12, 535, 752, 1071 and 1267 of this generator hung
+// before the fix; every search must end by itself.
+func TestSolveEndsOnHugeNumbers(t *testing.T) {
+	gen := rapid.Custom(func(t *rapid.T) *Problem {
+		p := genProblem(t)
+		p.Distance[rapid.IntRange(0, len(p.Distance)-1).Draw(t, "huge")] = 1e18
+		return p
+	})
+	for _, i := range []int{12, 535, 752, 1071, 1267, 0, 1, 2, 3} {
+		p := gen.Example(i)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		sol, err := Solve(ctx, p, Options{MaxIterations: 5})
+		if ctx.Err() != nil {
+			t.Fatalf("example %d: Solve ran until its context ended", i)
+		}
+		cancel()
+		if err != nil {
+			t.Fatalf("example %d: %v", i, err)
+		}
+		if err := validateSolution(p, sol); err != nil {
+			t.Fatalf("example %d: %v", i, err)
+		}
+	}
+}
