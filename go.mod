@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/paulmach/orb v0.14.0
 	github.com/xuri/excelize/v2 v2.11.1
+	gonum.org/v1/gonum v0.17.0
 	pgregory.net/rapid v1.3.0
 )
 

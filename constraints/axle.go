@@ -37,8 +37,8 @@ func (g AxleGeometry) Loads(loads []PointLoad) (kingpinKg, axleKg float64) {
 	return total - axleKg, axleKg
 }
 
-// CheckInput reports geometry that cannot describe a trailer.
-func (g AxleGeometry) CheckInput(path string, lengthMM float64) Violations {
+// Check reports geometry that cannot describe a trailer.
+func (g AxleGeometry) Check(path string, lengthMM float64) Violations {
 	var vs Violations
 	finite := func(name string, v float64) bool {
 		if v != v || v > 1e12 || v < -1e12 {

@@ -13,7 +13,7 @@ const (
 	DefaultBreakDuration = 30 * time.Minute
 )
 
-// Codes of the violations reported by HoursOfService.Check.
+// Codes of the violations reported by HoursOfService.Validate.
 const (
 	CodeDrivingLimit  = "DRIVING_LIMIT"
 	CodeDutyLimit     = "DUTY_LIMIT"
@@ -68,8 +68,8 @@ func (h HoursOfService) WithDefaults() HoursOfService {
 	}
 }
 
-// CheckInput reports negative limits.
-func (h HoursOfService) CheckInput(path string) Violations {
+// Check reports negative limits.
+func (h HoursOfService) Check(path string) Violations {
 	var vs Violations
 	for _, f := range []struct {
 		name string
@@ -115,12 +115,12 @@ func (d Duty) Driving() time.Duration {
 	return t
 }
 
-// Check reports every way the duty breaks the limits (which should have
+// Validate reports every way the duty breaks the limits (which should have
 // defaults applied). The break rule: the driving accumulated since the last
 // non-driving period of at least BreakDuration (or since Start), including
 // the current leg, must not exceed BreakAfter. legPath(i) names leg i in the
 // caller's document for the violation's path.
-func (h HoursOfService) Check(d Duty, path string, legPath func(i int) string) Violations {
+func (h HoursOfService) Validate(d Duty, path string, legPath func(i int) string) Violations {
 	var vs Violations
 	if duty := d.End.Sub(d.Start); duty > h.MaxDuty {
 		vs.Add(CodeDutyLimit, path, "on duty %v, more than the limit of %v", duty, h.MaxDuty)

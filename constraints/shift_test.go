@@ -27,7 +27,7 @@ func TestHoursOfServiceCheck(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			vs := h.Check(tc.duty, "route", legPath)
+			vs := h.Validate(tc.duty, "route", legPath)
 			if len(vs) != len(tc.codes) {
 				t.Fatalf("got %v, want codes %v", vs, tc.codes)
 			}
@@ -40,7 +40,7 @@ func TestHoursOfServiceCheck(t *testing.T) {
 	}
 	// Limits are configurable: EU-style 4.5 h / 45 min.
 	eu := HoursOfService{MaxDriving: 9 * time.Hour, BreakAfter: 270 * time.Minute, BreakDuration: 45 * time.Minute}.WithDefaults()
-	if vs := eu.Check(Duty{at(0, 0), at(10, 0), []Leg{leg(0, 0, 4, 0), leg(4, 30, 6, 0)}}, "", legPath); !vs.Has(CodeBreakRequired) {
+	if vs := eu.Validate(Duty{at(0, 0), at(10, 0), []Leg{leg(0, 0, 4, 0), leg(4, 30, 6, 0)}}, "", legPath); !vs.Has(CodeBreakRequired) {
 		t.Fatalf("a 30 min stop is no 45 min break: got %v", vs)
 	}
 }

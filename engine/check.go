@@ -124,7 +124,7 @@ func (r Request) Check() error {
 		case t.Equipment.Kind != constraints.MultiTempReefer && (t.Equipment.MaxZones < 0 || t.Equipment.MaxZones > 1):
 			vs.Add(CodeInvalidValue, path+".equipment.maxZones", "only a MULTI_TEMP_REEFER has several zones")
 		}
-		vs = append(vs, t.Axles.CheckInput(path+".axles", float64(t.Inside.LengthMM))...)
+		vs = append(vs, t.Axles.Check(path+".axles", float64(t.Inside.LengthMM))...)
 		c.nonNeg(t.Costs.Fixed, path+".costs.fixed")
 		c.nonNeg(t.Costs.PerKm, path+".costs.perKm")
 		c.nonNeg(t.Costs.PerHour, path+".costs.perHour")
@@ -156,7 +156,7 @@ func (r Request) Check() error {
 			vs.Add(CodeInvalidValue, path+".end", "must be after the start")
 		}
 		if s.Limits != nil {
-			vs = append(vs, s.Limits.CheckInput(path+".limits")...)
+			vs = append(vs, s.Limits.Check(path+".limits")...)
 		}
 		if first.IsZero() || s.Start.Before(first) {
 			first = s.Start
@@ -168,7 +168,7 @@ func (r Request) Check() error {
 	if len(r.Shifts) > 0 && last.Sub(first) > MaxHorizon {
 		vs.Add(CodeInvalidValue, "shifts", "shifts span %v, at most %v per request", last.Sub(first), MaxHorizon)
 	}
-	vs = append(vs, r.HoursOfService.CheckInput("hoursOfService")...)
+	vs = append(vs, r.HoursOfService.Check("hoursOfService")...)
 	for _, p := range r.Travel.Problems() {
 		vs.Add(CodeInvalidValue, "travel."+p.Field, "%s", p.Error())
 	}

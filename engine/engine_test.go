@@ -78,18 +78,6 @@ func TestSamplePlanIsValidAndComplete(t *testing.T) {
 	}
 }
 
-// find returns the first route, stop and pallet position matching pred.
-func findStop(plan *Result, pred func(r *Route, s *Stop) bool) (int, int) {
-	for i := range plan.Routes {
-		for k := range plan.Routes[i].Stops {
-			if pred(&plan.Routes[i], &plan.Routes[i].Stops[k]) {
-				return i, k
-			}
-		}
-	}
-	return -1, -1
-}
-
 func TestValidateCatchesBrokenPlans(t *testing.T) {
 	tests := []struct {
 		name   string

@@ -121,11 +121,6 @@ func (m *model) limits(shift int) constraints.HoursOfService {
 	return h.WithDefaults()
 }
 
-// dockOpen reports whether loading may start at t.
-func (m *model) dockOpen(t time.Time) bool {
-	return m.alwaysDock || constraints.AnyContains(m.dockWin, t)
-}
-
 // service is the unloading time for n pallets at store s.
 func (m *model) service(s, n int) time.Duration {
 	u := m.req.Stores[s].Unloading

@@ -48,7 +48,7 @@ const (
 // It is the project's oracle, so it shares no code with the planner: only
 // the request and plan types, and packages constraints and geo. The floor
 // rules are those documented in package loadplan (and enforced there by
-// loadplan.Check), written again here from their documentation. Travel is
+// loadplan.Validate), written again here from their documentation. Travel is
 // computed only for the legs the routes drive: from Request.Travel leg by
 // leg, or by asking Options.Matrix for the DC and the stores visited.
 //

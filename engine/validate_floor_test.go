@@ -14,7 +14,7 @@ import (
 )
 
 // The floor rules of Validate are written from loadplan's documentation,
-// not with its code. These tests hold them to loadplan.Check: on the
+// not with its code. These tests hold them to loadplan.Validate: on the
 // layouts the planner makes and on broken copies of them, both give the
 // same verdict and the same violation codes. Only this test file imports
 // loadplan for the floor.
@@ -22,7 +22,7 @@ import (
 // floorByLoadplan is the floor check as the engine made it before Validate
 // had code of its own: the load plan converted to loadplan's form (a
 // placement whose side cannot be read is reported and dropped), then
-// loadplan.Check, with paths under path.
+// loadplan.Validate, with paths under path.
 func floorByLoadplan(t TrailerType, on []routePallet, stops int, lp *LoadPlan, path string) (constraints.Violations, bool) {
 	c := t.capacity()
 	tr := loadplan.Trailer{ID: t.ID, LengthMM: t.Inside.LengthMM, WidthMM: t.Inside.WidthMM, HeightMM: t.Inside.HeightMM,
@@ -50,7 +50,7 @@ func floorByLoadplan(t TrailerType, on []routePallet, stops int, lp *LoadPlan, p
 		lay.Axles = append(lay.Axles, loadplan.AxleLoad{AfterStop: a.AfterStop, KingpinKg: a.KingpinKg, AxleGroupKg: a.AxleGroupKg})
 	}
 	judged := true
-	for _, v := range loadplan.Check(tr, ps, stops, lay) {
+	for _, v := range loadplan.Validate(tr, ps, stops, lay) {
 		if v.Code == loadplan.CodeInvalid && !slices.Contains([]string{"placements", ""}, v.Path) {
 			judged = false // input Request.Check rejects: no layout is judged against it
 		}
@@ -347,7 +347,7 @@ func sameVerdict(t *rapid.T, fc floorCase, what string, stats *floorStats) {
 	}
 	mine := floorByValidate(fc.trailer, fc.on, fc.stops, &fc.load, "routes[0].load")
 	if a, b := codeSet(mine), codeSet(theirs); !slices.Equal(a, b) {
-		t.Fatalf("%s: Validate's floor check gives %v, loadplan.Check %v\nValidate: %v\nloadplan: %v", what, a, b, mine, theirs)
+		t.Fatalf("%s: Validate's floor check gives %v, loadplan.Validate %v\nValidate: %v\nloadplan: %v", what, a, b, mine, theirs)
 	}
 	if len(mine) == 0 {
 		stats.accepted.Add(1)
@@ -393,6 +393,6 @@ func TestFloorCheckMatchesLoadplanOnPlans(t *testing.T) {
 // fleet review (stacking, multi-temperature reefers, full trailers).
 func TestFloorCheckMatchesLoadplanOnFleets(t *testing.T) {
 	var stats floorStats
-	rapid.Check(t, func(rt *rapid.T) { checkFloors(rt, rfRequest(rt), 10, &stats) })
+	rapid.Check(t, func(rt *rapid.T) { checkFloors(rt, oddFreightRequest(rt), 10, &stats) })
 	stats.log(t)
 }

@@ -180,7 +180,7 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 	}
 	if shiftOK {
 		duty := constraints.Duty{Start: r.Start, End: r.Return, Legs: legs}
-		vs = append(vs, c.shiftLimits(req.Shifts[si]).Check(duty, path, func(i int) string { return legPaths[i] })...)
+		vs = append(vs, c.shiftLimits(req.Shifts[si]).Validate(duty, path, func(i int) string { return legPaths[i] })...)
 	}
 	return vs
 }

@@ -20,7 +20,7 @@ func toOrb(p Point) orb.Point { return orb.Point{p.Lng, p.Lat} }
 
 // Distance returns the great-circle (haversine) distance in metres between
 // two valid points, in [0, π·EarthRadius]. It is symmetric and
-// Distance(p, p) is 0. For invalid points (see Point.Validate) the result is
+// Distance(p, p) is 0. For invalid points (see Point.Check) the result is
 // meaningless, possibly NaN.
 func Distance(a, b Point) float64 {
 	d := orbgeo.DistanceHaversine(toOrb(a), toOrb(b))

@@ -27,12 +27,12 @@ func FuzzPointsAndModel(f *testing.F) {
 		}
 		valid := in.Model.Check() == nil
 		for i, p := range in.Points {
-			if (p.Validate() == nil) != (len(p.Problems()) == 0) {
-				t.Fatalf("point %d: Validate and Problems disagree", i)
+			if (p.Check() == nil) != (len(p.Problems()) == 0) {
+				t.Fatalf("point %d: Check and Problems disagree", i)
 			}
-			valid = valid && p.Validate() == nil
+			valid = valid && p.Check() == nil
 			for _, q := range in.Points {
-				if p.Validate() != nil || q.Validate() != nil {
+				if p.Check() != nil || q.Check() != nil {
 					continue
 				}
 				if d := Distance(p, q); !(d >= 0 && d <= math.Pi*EarthRadius) {

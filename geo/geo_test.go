@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strconv"
 	"testing"
 	"time"
 
@@ -157,14 +158,14 @@ func TestPointProblems(t *testing.T) {
 				t.Errorf("%v: problem %d field %q, want %q", tc.p, i, ps[i].Field, f)
 			}
 		}
-		err := tc.p.Validate()
+		err := tc.p.Check()
 		if (err == nil) != (len(tc.fields) == 0) {
-			t.Errorf("%v: Validate = %v", tc.p, err)
+			t.Errorf("%v: Check = %v", tc.p, err)
 		}
 		if err != nil {
 			var ce *CoordinateError
 			if !errors.As(err, &ce) || ce.Field != tc.fields[0] || !errors.Is(err, ErrInvalidCoordinate) {
-				t.Errorf("%v: Validate = %#v, want *CoordinateError on %s", tc.p, err, tc.fields[0])
+				t.Errorf("%v: Check = %#v, want *CoordinateError on %s", tc.p, err, tc.fields[0])
 			}
 			if err.Error() == "" {
 				t.Errorf("%v: empty message", tc.p)
@@ -335,7 +336,7 @@ func TestMatrixSet(t *testing.T) {
 
 func BenchmarkMatrix(b *testing.B) {
 	for _, n := range []int{1000, 5000} {
-		b.Run("n="+itoa(n), func(b *testing.B) {
+		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
 			// Stores scattered over the continental United States.
 			pts := make([]Point, n)
 			r := newSplitMix(1)
@@ -352,19 +353,6 @@ func BenchmarkMatrix(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n*(n-1)/2), "ns/pair")
 		})
 	}
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var buf [20]byte
-	i := len(buf)
-	for ; n > 0; n /= 10 {
-		i--
-		buf[i] = byte('0' + n%10)
-	}
-	return string(buf[i:])
 }
 
 // splitMix is a tiny deterministic generator so the benchmark input does

@@ -55,9 +55,9 @@ func (p Point) Problems() []CoordinateError {
 	return out
 }
 
-// Validate returns nil for a valid point, or a *CoordinateError for its
+// Check returns nil for a valid point, or a *CoordinateError for its
 // first bad field. Use Problems to get every bad field.
-func (p Point) Validate() error {
+func (p Point) Check() error {
 	if ps := p.Problems(); len(ps) > 0 {
 		return &ps[0]
 	}

@@ -11,7 +11,7 @@ import (
 
 // FleetLowerBound returns a proven lower bound on the number of trailers
 // of the fleet that any plan needs to carry all the pallets, each trailer
-// used once. It is the best of these, each a relaxation of the rules Check
+// used once. It is the best of these, each a relaxation of the rules Validate
 // enforces:
 //
 //   - binpack's L1 and L2 in four dimensions against the largest free
@@ -112,7 +112,7 @@ func countOf(fleet []FleetTrailer, pallets []Pallet, usable func(Trailer) bool) 
 		}
 		types++
 		for range min(ft.Count, len(pallets)) {
-			// PlanTrailer and Check allow a relative 1e-9 over; a little
+			// PlanTrailer and Validate allow a relative 1e-9 over; a little
 			// more here keeps float sums on the safe side.
 			payloads = append(payloads, ft.Trailer.PayloadKg*(1+1e-6)+1e-6)
 			volumes = append(volumes, ft.Trailer.Volume()*(1+1e-6)+1e-9)
@@ -160,7 +160,7 @@ func boundOf(fleet []FleetTrailer, pallets []Pallet, usable func(Trailer) bool) 
 		t := ft.Trailer
 		capA = max(capA, int64(t.LengthMM)*int64(t.WidthMM))
 		capP = max(capP, int64(t.Positions))
-		// PlanTrailer and Check allow the payload and the volume a relative
+		// PlanTrailer and Validate allow the payload and the volume a relative
 		// 1e-9 over, so the capacities here do too.
 		capW = max(capW, int64(math.Ceil(t.PayloadKg*(1+1e-9))))
 		capV = max(capV, int64(math.Ceil(t.Volume()*1000*(1+1e-9))))

@@ -1,6 +1,6 @@
 package loadplan
 
-// Codes of the violations that PlanTrailer and Check report. They are
+// Codes of the violations that PlanTrailer and Validate report. They are
 // stable: callers (the route planner, the engine) switch on them.
 const (
 	CodeTemperature    = "TEMPERATURE"     // a pallet's class cannot ride on this equipment or in its zone

@@ -25,7 +25,7 @@
 //
 // PlanTrailer lays out one trailer for a given stop sequence; it either
 // returns a legal layout or a constraints.Violations that says exactly why
-// none was found, so that a route planner can react. Check is the
+// none was found, so that a route planner can react. Validate is the
 // independent oracle for any layout. PackFleet puts the pallets of several
 // stores into as few trailers of a fleet as it can, each laid out by
 // PlanTrailer, with a proven lower bound on the number of trailers. The

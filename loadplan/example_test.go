@@ -37,7 +37,7 @@ func ExamplePlanTrailer() {
 	for _, p := range lay.Placements {
 		fmt.Printf("%s row %d %-5s turned=%-5v x=%d mm\n", p.Pallet, p.Row, p.Side, p.Turned, p.XMM)
 	}
-	fmt.Printf("floor used %d mm; check: %d violations\n", lay.LengthMM, len(loadplan.Check(tr, ps, 2, lay)))
+	fmt.Printf("floor used %d mm; check: %d violations\n", lay.LengthMM, len(loadplan.Validate(tr, ps, 2, lay)))
 	for _, a := range lay.Axles {
 		fmt.Printf("after stop %2d: kingpin %.0f kg, axle group %.0f kg\n", a.AfterStop, a.KingpinKg, a.AxleGroupKg)
 	}

@@ -44,7 +44,7 @@ type TrailerLoad struct {
 	Trailer string   // the type's Trailer.ID
 	Stores  []string // its stops in order: Stores[s] is stop s
 	// Pallets are the pallets on board with Stop set to their store's stop;
-	// Check(fleet[Fleet].Trailer, Pallets, len(Stores), Layout) accepts
+	// Validate(fleet[Fleet].Trailer, Pallets, len(Stores), Layout) accepts
 	// the layout.
 	Pallets []Pallet
 	Layout  *Layout

@@ -18,7 +18,7 @@ func (f *fleetPacker) stopBound(s *packing) int {
 }
 
 // countBound bounds the trailers that PackFleet's own packings need for
-// the pallets s packs (not every plan Check accepts: see below), counting
+// the pallets s packs (not every plan Validate accepts: see below), counting
 // trailers one by one from the largest free one, as each carries at most
 // its own capacity: the fewest whose payloads hold the weight, whose
 // volumes hold the volume, and (when every type limits positions) whose
@@ -26,7 +26,7 @@ func (f *fleetPacker) stopBound(s *packing) int {
 // pallet of a pair stands on another, and PlanTrailer pairs only pallets
 // of one store and class, a bottom that may carry under a top that may be
 // stacked, so the pallets that may stand on others are at most Σ over
-// store and class of min(may carry, may be stacked, half). Check also
+// store and class of min(may carry, may be stacked, half). Validate also
 // allows a pair across stores, which is why this count only stops the
 // search and FleetLowerBound, which pairs per class, is the bound
 // reported. The same count over the cold pallets (and over each class)

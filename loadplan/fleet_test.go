@@ -3,6 +3,7 @@ package loadplan
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -74,7 +75,7 @@ func TestPackFleetReasons(t *testing.T) {
 
 // checkFleetPlan is the independent check of a fleet plan: every pallet
 // once, types within their counts, each load's stops by first appearance
-// and its layout accepted by Check, the bound below the trailers used.
+// and its layout accepted by Validate, the bound below the trailers used.
 func checkFleetPlan(t interface {
 	Fatalf(string, ...any)
 	Helper()
@@ -113,7 +114,7 @@ func checkFleetPlan(t interface {
 				t.Fatalf("loads[%d] pallet %+v does not match input %+v and stops %v", li, p, in, l.Stores)
 			}
 		}
-		if vs := Check(fleet[l.Fleet].Trailer, l.Pallets, len(l.Stores), l.Layout); len(vs) > 0 {
+		if vs := Validate(fleet[l.Fleet].Trailer, l.Pallets, len(l.Stores), l.Layout); len(vs) > 0 {
 			t.Fatalf("loads[%d] fails the check: %v", li, vs)
 		}
 	}
@@ -138,7 +139,7 @@ func checkFleetPlan(t interface {
 // TestPackFleetProperty: random fleets (dry vans, reefers, multi-zone
 // reefers with two or three zones; counts that often run short) and
 // random freight (three classes, half and custom pallets, stacking): every
-// load passes Check, every pallet is accounted for once, the plan never
+// load passes Validate, every pallet is accounted for once, the plan never
 // beats its bound and claims optimality only when it meets it.
 func TestPackFleetProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
@@ -253,4 +254,171 @@ func TestFleetLowerBound(t *testing.T) {
 			t.Errorf("%s: bound %d, want %d", c.name, got, c.want)
 		}
 	}
+}
+
+// TestPackFleetEdgeInputs: no trailer, no free trailer, no pallet, one
+// pallet, nothing placeable, a store whose pallets are not contiguous and
+// a store with no name: no panic, every load legal, Optimal as defined.
+func TestPackFleetEdgeInputs(t *testing.T) {
+	tr := testTrailer(constraints.DryVan)
+	one := []Pallet{storePallet("a", "S", 100, constraints.Ambient)}
+	cases := []struct {
+		name    string
+		fleet   []FleetTrailer
+		ps      []Pallet
+		loads   int
+		optimal bool
+	}{
+		{"no fleet", nil, one, 0, false},
+		{"no free trailer", []FleetTrailer{{tr, 0}}, one, 0, false},
+		{"no pallets", []FleetTrailer{{tr, 1}}, nil, 0, true},
+		{"one pallet", []FleetTrailer{{tr, 1}}, one, 1, true},
+		{"nothing placeable", []FleetTrailer{{tr, 3}}, []Pallet{storePallet("f", "S", 100, constraints.Frozen), storePallet("h", "S", 1e6, constraints.Ambient)}, 0, true},
+		{"interleaved stores", []FleetTrailer{{tr, 3}}, []Pallet{storePallet("a", "A", 100, 0), storePallet("b", "B", 100, 0), storePallet("c", "A", 100, 0), storePallet("d", "", 100, 0)}, 1, true},
+	}
+	for _, c := range cases {
+		plan, err := PackFleet(context.Background(), c.fleet, c.ps, FleetOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		checkFleetPlan(t, c.fleet, c.ps, plan)
+		if len(plan.Loads) != c.loads || plan.Optimal != c.optimal {
+			t.Errorf("%s: %d loads, optimal %v; want %d, %v", c.name, len(plan.Loads), plan.Optimal, c.loads, c.optimal)
+		}
+	}
+	// Stops follow first appearance: A, B, then the nameless store.
+	plan, _ := PackFleet(context.Background(), cases[5].fleet, cases[5].ps, FleetOptions{})
+	if got := plan.Loads[0].Stores; !slices.Equal(got, []string{"A", "B", ""}) {
+		t.Fatalf("stops %q, want A, B, \"\"", got)
+	}
+}
+
+// TestPackFleetOptimalOnlyWhenProven: a fleet too small for the freight
+// leaves pallets without room; the plan must not claim optimality even
+// where its loads meet the bound of what it packed.
+func TestPackFleetOptimalOnlyWhenProven(t *testing.T) {
+	tr := testTrailer(constraints.DryVan)
+	var ps []Pallet
+	for i := range 45 {
+		ps = append(ps, storePallet(fmt.Sprint("p", i), fmt.Sprint("S", i%3), 100, constraints.Ambient))
+	}
+	plan, err := PackFleet(context.Background(), []FleetTrailer{{tr, 1}}, ps, FleetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFleetPlan(t, []FleetTrailer{{tr, 1}}, ps, plan)
+	if len(plan.Loads) != 1 || plan.LowerBound != 1 || len(plan.Unplaced) != 15 || plan.Optimal {
+		t.Fatalf("%d loads, bound %d, %d unplaced, optimal %v; want 1, 1, 15, false", len(plan.Loads), plan.LowerBound, len(plan.Unplaced), plan.Optimal)
+	}
+}
+
+// TestPackFleetReportedBound: FleetPlan.LowerBound is FleetLowerBound of
+// the pallets in Loads, recomputed here from the plan alone.
+func TestPackFleetReportedBound(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		fleet := drawFleet(t)
+		ps := drawPallets(t, 50, rapid.IntRange(1, 6).Draw(t, "stores"))
+		plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{TimeLimit: time.Minute, Seed: rapid.Uint64().Draw(t, "seed")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFleetPlan(t, fleet, ps, plan)
+		var loaded []Pallet
+		for _, l := range plan.Loads {
+			loaded = append(loaded, l.Pallets...)
+		}
+		if want := FleetLowerBound(fleet, loaded); plan.LowerBound != want {
+			t.Fatalf("reported bound %d, FleetLowerBound of the loaded pallets %d", plan.LowerBound, want)
+		}
+	})
+}
+
+// TestPackFleetKeepsTheBetterStart: PackFleet returns the best of its
+// two packings after improvement, so it is never worse (pallets without
+// room, then trailers) than either start before it.
+func TestPackFleetKeepsTheBetterStart(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		fleet := drawFleet(t)
+		ps := drawPallets(t, 60, rapid.IntRange(1, 8).Draw(t, "stores"))
+		seed := rapid.Uint64().Draw(t, "seed")
+		plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{TimeLimit: time.Minute, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := newFleetPacker(context.Background(), fleet, ps, farFuture)
+		todo := f.screen(&FleetPlan{})
+		starts := []*packing{}
+		a, _ := f.firstFit(f.storeOrder(todo))
+		starts = append(starts, a)
+		if b, ok := f.binpackFirst(todo, f.end, seed); ok {
+			starts = append(starts, b)
+		}
+		noRoom := 0
+		for _, u := range plan.Unplaced {
+			if u.Code == CodeNoTrailer {
+				noRoom++
+			}
+		}
+		for n, s := range starts {
+			if noRoom > len(s.noRoom) || noRoom == len(s.noRoom) && len(plan.Loads) > len(s.loads) {
+				t.Fatalf("start %d: %d trailers, %d without room; PackFleet: %d trailers, %d without room", n, len(s.loads), len(s.noRoom), len(plan.Loads), noRoom)
+			}
+		}
+	})
+}
+
+// TestPackFleetFullPayload: loads exactly at the payload are legal, and
+// the cheap checks must not turn them away: 40 pallets of 500 kg on
+// 30-position 10,000 kg trailers take exactly two, both full.
+func TestPackFleetFullPayload(t *testing.T) {
+	tr := testTrailer(constraints.DryVan)
+	tr.PayloadKg = 10000
+	fleet := []FleetTrailer{{Trailer: tr, Count: 6}}
+	var ps []Pallet
+	for i := range 40 {
+		ps = append(ps, storePallet(fmt.Sprint("p", i), fmt.Sprint("S", i%4), 500, constraints.Ambient))
+	}
+	plan, err := PackFleet(context.Background(), fleet, ps, FleetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFleetPlan(t, fleet, ps, plan)
+	if len(plan.Loads) != 2 || !plan.Optimal {
+		t.Fatalf("%d trailers, bound %d, optimal %v; want 2 proven", len(plan.Loads), plan.LowerBound, plan.Optimal)
+	}
+}
+
+// TestPackFleetFreeCounts: after each phase the free trailers of each
+// type plus its loads make up its count, so no move can give back a
+// trailer twice or take one that is not there.
+func TestPackFleetFreeCounts(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		fleet := drawFleet(t)
+		ps := drawPallets(t, 60, rapid.IntRange(1, 8).Draw(t, "stores"))
+		f := newFleetPacker(context.Background(), fleet, ps, farFuture)
+		todo := f.screen(&FleetPlan{})
+		a, _ := f.firstFit(f.storeOrder(todo))
+		b, _ := f.binpackFirst(todo, f.end, 1)
+		check := func(name string, s *packing) {
+			for k, ft := range fleet {
+				n := 0
+				for _, l := range s.loads {
+					if l.kind == k {
+						n++
+					}
+				}
+				if n+s.left[k] != ft.Count {
+					t.Fatalf("%s: type %d has %d loads and %d free, count %d", name, k, n, s.left[k], ft.Count)
+				}
+			}
+		}
+		check("first-fit", a)
+		f.improve(a, f.end)
+		check("first-fit improved", a)
+		if b != nil {
+			check("binpack", b)
+			f.improve(b, f.end)
+			check("binpack improved", b)
+		}
+	})
 }

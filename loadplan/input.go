@@ -49,7 +49,7 @@ func checkTrailer(tr Trailer, path string) constraints.Violations {
 	case tr.Equipment.Kind != constraints.MultiTempReefer && z != 0 && z != 1:
 		vs.Add(CodeInvalid, constraints.Field(path, "equipment.maxZones"), "only a multi-temperature reefer has several zones, got %d", z)
 	}
-	return append(vs, tr.Axles.CheckInput(constraints.Field(path, "axles"), float64(tr.LengthMM))...)
+	return append(vs, tr.Axles.Check(constraints.Field(path, "axles"), float64(tr.LengthMM))...)
 }
 
 // checkPallets rejects pallets no layout can be computed for, and

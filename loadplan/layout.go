@@ -3,13 +3,14 @@ package loadplan
 import (
 	"math"
 	"sort"
+	"strconv"
 
 	"github.com/haulplan/haulplan/constraints"
 )
 
 // PlanTrailer lays out pallets on one trailer for a trip of the given number
 // of stops (each pallet's Stop lies in [0, stops)). It returns a layout that
-// Check accepts, or a constraints.Violations naming every reason it could
+// Validate accepts, or a constraints.Violations naming every reason it could
 // not find one. The layout is deterministic: the same input gives the same
 // layout.
 //
@@ -86,7 +87,7 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	}
 	stacked := ""
 	if n := fp.stacked; n > 0 {
-		stacked = " with " + itoa(n) + " pallets stacked"
+		stacked = " with " + strconv.Itoa(n) + " pallets stacked"
 	}
 	if tr.Positions > 0 && fp.positions > tr.Positions {
 		vs.Add(CodePositions, "pallets", "%d floor positions needed%s, the trailer allows %d", fp.positions, stacked, tr.Positions)
@@ -576,7 +577,7 @@ func slideOffset(tr Trailer, pallets []Pallet, fp floorPlan, stops int) (int, co
 	}
 	_, vs = at(best)
 	for i := range vs {
-		vs[i].Message = "no position of the load along the floor keeps the axle loads legal; " + itoa(best) + " mm from the nose: " + vs[i].Message
+		vs[i].Message = "no position of the load along the floor keeps the axle loads legal; " + strconv.Itoa(best) + " mm from the nose: " + vs[i].Message
 	}
 	return 0, vs
 }
@@ -616,7 +617,7 @@ func axleLimitViolations(g constraints.AxleGeometry, after int, kp, ax float64) 
 	var vs constraints.Violations
 	when := "at departure"
 	if after >= 0 {
-		when = "after stop " + itoa(after)
+		when = "after stop " + strconv.Itoa(after)
 	}
 	const tol = 1e-6
 	if kp > g.KingpinLimitKg+tol {
@@ -629,26 +630,4 @@ func axleLimitViolations(g constraints.AxleGeometry, after int, kp, ax float64) 
 		vs.Add(CodeAxleGroup, "axles", "axle group carries %.0f kg %s, limit %.0f kg", ax, when, g.AxleGroupLimitKg)
 	}
 	return vs
-}
-
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	neg := i < 0
-	if neg {
-		i = -i
-	}
-	var b [20]byte
-	n := len(b)
-	for i > 0 {
-		n--
-		b[n] = byte('0' + i%10)
-		i /= 10
-	}
-	if neg {
-		n--
-		b[n] = '-'
-	}
-	return string(b[n:])
 }

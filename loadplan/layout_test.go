@@ -67,7 +67,7 @@ func TestAxleLoadsWorkedExample(t *testing.T) {
 			t.Errorf("axles[%d] = %+v, want %+v", i, g, w)
 		}
 	}
-	if vs := Check(tr, []Pallet{std("a", 0, 500, constraints.Ambient), std("b", 0, 500, constraints.Ambient)}, 1, lay); len(vs) > 0 {
+	if vs := Validate(tr, []Pallet{std("a", 0, 500, constraints.Ambient), std("b", 0, 500, constraints.Ambient)}, 1, lay); len(vs) > 0 {
 		t.Fatal(vs)
 	}
 }
@@ -85,7 +85,7 @@ func TestFullTrailerHolds30TurnedPallets(t *testing.T) {
 	if lay.Rows != 15 || lay.LengthMM != 15*1016 {
 		t.Fatalf("rows %d length %d, want 15 rows of 1016 mm", lay.Rows, lay.LengthMM)
 	}
-	if vs := Check(tr, ps, 3, lay); len(vs) > 0 {
+	if vs := Validate(tr, ps, 3, lay); len(vs) > 0 {
 		t.Fatal(vs)
 	}
 	ps = append(ps, std("extra", 0, 10, constraints.Ambient))
@@ -130,7 +130,7 @@ func TestKingpinOverloadSlidesLoadBack(t *testing.T) {
 	if lay.Placements[0].XMM == 0 {
 		t.Fatalf("expected the block slid back from the nose, got x=0")
 	}
-	if vs := Check(tr, ps, 1, lay); len(vs) > 0 {
+	if vs := Validate(tr, ps, 1, lay); len(vs) > 0 {
 		t.Fatal(vs)
 	}
 }
@@ -145,12 +145,12 @@ func TestMultiTempZonesColdAtNose(t *testing.T) {
 	if len(lay.Zones) != 3 || lay.Zones[0].Temperature != constraints.Frozen || lay.Zones[2].Temperature != constraints.Ambient {
 		t.Fatalf("zones %+v", lay.Zones)
 	}
-	if vs := Check(tr, ps, 2, lay); len(vs) > 0 {
+	if vs := Validate(tr, ps, 2, lay); len(vs) > 0 {
 		t.Fatal(vs)
 	}
 }
 
-func TestCheckCatchesBrokenLayouts(t *testing.T) {
+func TestValidateCatchesBrokenLayouts(t *testing.T) {
 	tr := testTrailer(constraints.MultiTempReefer)
 	ps := []Pallet{std("a", 0, 300, constraints.Chilled), std("b", 1, 300, constraints.Chilled), std("c", 1, 300, constraints.Chilled), std("f", 0, 300, constraints.Frozen)}
 	good, err := PlanTrailer(tr, ps, 2)
@@ -183,7 +183,7 @@ func TestCheckCatchesBrokenLayouts(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			l := clone()
 			tc.break_(l)
-			if vs := Check(tr, ps, 2, l); !vs.Has(tc.code) {
+			if vs := Validate(tr, ps, 2, l); !vs.Has(tc.code) {
 				t.Fatalf("want %s, got %v", tc.code, vs)
 			}
 		})
@@ -191,7 +191,7 @@ func TestCheckCatchesBrokenLayouts(t *testing.T) {
 }
 
 // TestPlanTrailerProperty: whatever the pallets, PlanTrailer either returns
-// a layout that the independent Check accepts, or says why it cannot.
+// a layout that the independent Validate accepts, or says why it cannot.
 func TestPlanTrailerProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		kind := constraints.EquipmentKind(rapid.IntRange(0, 2).Draw(t, "kind"))
@@ -232,7 +232,7 @@ func TestPlanTrailerProperty(t *testing.T) {
 			}
 			return
 		}
-		if vs := Check(tr, ps, stops, lay); len(vs) > 0 {
+		if vs := Validate(tr, ps, stops, lay); len(vs) > 0 {
 			t.Fatalf("layout fails the check: %v", vs)
 		}
 	})
@@ -280,7 +280,7 @@ func TestPinwheelWorkedExample(t *testing.T) {
 			t.Errorf("axles[%d] = %+v, want %+v", i, g, w)
 		}
 	}
-	if vs := Check(tr, ps, 1, lay); len(vs) > 0 {
+	if vs := Validate(tr, ps, 1, lay); len(vs) > 0 {
 		t.Fatal(vs)
 	}
 }
@@ -300,7 +300,7 @@ func TestPinwheelGainsPositions(t *testing.T) {
 	if lay.LengthMM != 7*2235 {
 		t.Fatalf("length %d, want 7 pinwheel blocks of 2235 mm", lay.LengthMM)
 	}
-	if vs := Check(tr, ps, 4, lay); len(vs) > 0 {
+	if vs := Validate(tr, ps, 4, lay); len(vs) > 0 {
 		t.Fatal(vs)
 	}
 	ps = append(ps, std("extra", 0, 10, constraints.Ambient))
@@ -342,7 +342,7 @@ func TestStackingWorkedExample(t *testing.T) {
 			t.Errorf("axles[%d] = %+v, want %+v", i, g, w)
 		}
 	}
-	if vs := Check(tr, ps, 1, lay); len(vs) > 0 {
+	if vs := Validate(tr, ps, 1, lay); len(vs) > 0 {
 		t.Fatal(vs)
 	}
 	// With room on the floor nothing is stacked.
@@ -364,8 +364,8 @@ func TestStackingWorkedExample(t *testing.T) {
 	}
 }
 
-// TestCheckCatchesBrokenStacking breaks each stacking rule in turn.
-func TestCheckCatchesBrokenStacking(t *testing.T) {
+// TestValidateCatchesBrokenStacking breaks each stacking rule in turn.
+func TestValidateCatchesBrokenStacking(t *testing.T) {
 	tr := testTrailer(constraints.DryVan)
 	tr.Positions = 2
 	mk := func(id string, stop int, kg float64, carry, stack bool) Pallet {
@@ -405,7 +405,7 @@ func TestCheckCatchesBrokenStacking(t *testing.T) {
 	}
 	l := *good
 	fix(&l, base())
-	if vs := Check(tr, base(), 2, &l); len(vs) > 0 {
+	if vs := Validate(tr, base(), 2, &l); len(vs) > 0 {
 		t.Fatalf("the good layout fails: %v", vs)
 	}
 	tests := []struct {
@@ -437,7 +437,7 @@ func TestCheckCatchesBrokenStacking(t *testing.T) {
 			l.Placements = append([]Placement(nil), good.Placements...)
 			tc.break_(&l, ps)
 			fix(&l, ps)
-			vs := Check(tr, ps, 2, &l)
+			vs := Validate(tr, ps, 2, &l)
 			if tc.code == "" {
 				if len(vs) > 0 {
 					t.Fatalf("want no violation, got %v", vs)
@@ -451,8 +451,8 @@ func TestCheckCatchesBrokenStacking(t *testing.T) {
 	}
 }
 
-// TestCheckCatchesBrokenPinwheels breaks a pinwheel layout and zone ranges.
-func TestCheckCatchesBrokenPinwheels(t *testing.T) {
+// TestValidateCatchesBrokenPinwheels breaks a pinwheel layout and zone ranges.
+func TestValidateCatchesBrokenPinwheels(t *testing.T) {
 	tr := narrowTrailer()
 	tr.Equipment.Kind = constraints.MultiTempReefer
 	ps := []Pallet{
@@ -464,7 +464,7 @@ func TestCheckCatchesBrokenPinwheels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if vs := Check(tr, ps, 2, good); len(vs) > 0 {
+	if vs := Validate(tr, ps, 2, good); len(vs) > 0 {
 		t.Fatal(vs)
 	}
 	find := func(l *Layout, id string) int { return placementOf(t, l, id) }
@@ -518,7 +518,7 @@ func TestCheckCatchesBrokenPinwheels(t *testing.T) {
 			l.Placements = append([]Placement(nil), good.Placements...)
 			l.Zones = append([]Zone(nil), good.Zones...)
 			tc.break_(&l)
-			if vs := Check(tr, ps, 2, &l); !vs.Has(tc.code) {
+			if vs := Validate(tr, ps, 2, &l); !vs.Has(tc.code) {
 				t.Fatalf("want %s, got %v", tc.code, vs)
 			}
 		})
@@ -538,7 +538,7 @@ func TestGeometricUnloadingOrderAcceptsRows(t *testing.T) {
 	for zi := range lay.Zones {
 		lay.Zones[zi].FromMM, lay.Zones[zi].ToMM = 0, 0
 	}
-	if vs := Check(tr, ps, 3, lay); len(vs) > 0 {
+	if vs := Validate(tr, ps, 3, lay); len(vs) > 0 {
 		t.Fatal(vs)
 	}
 }
@@ -559,4 +559,30 @@ func temp(t *rapid.T, kind constraints.EquipmentKind, anyTemp bool) constraints.
 		return constraints.Ambient
 	}
 	return constraints.Chilled
+}
+
+func trailer53(kind constraints.EquipmentKind) Trailer {
+	return Trailer{
+		ID: "R4", LengthMM: 16000, WidthMM: 2490, HeightMM: 2700, Positions: 30, PayloadKg: 20000,
+		Equipment: constraints.Equipment{Kind: kind},
+		Axles: constraints.AxleGeometry{KingpinMM: 900, AxleGroupMM: 13000, TareKg: 6000, TareCentreMM: 7000,
+			KingpinLimitKg: 12000, AxleGroupLimitKg: 15422},
+	}
+}
+
+func sizedPallet(id string, stop int, l, w, h int, kg float64, t constraints.Temperature) Pallet {
+	return Pallet{ID: id, Stop: stop, LengthMM: l, WidthMM: w, HeightMM: h, WeightKg: kg, VolumeM3: 1, Temperature: t}
+}
+
+// planValid plans and insists that Validate accepts what PlanTrailer returns.
+func planValid(t *testing.T, tr Trailer, ps []Pallet, stops int) *Layout {
+	t.Helper()
+	lay, err := PlanTrailer(tr, ps, stops)
+	if err != nil {
+		t.Fatalf("PlanTrailer: %v", err)
+	}
+	if vs := Validate(tr, ps, stops, lay); len(vs) > 0 {
+		t.Fatalf("PlanTrailer's layout fails Validate: %v\nplacements %+v\nzones %+v", vs, lay.Placements, lay.Zones)
+	}
+	return lay
 }

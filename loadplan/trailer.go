@@ -21,7 +21,7 @@ type Pallet struct {
 	// MayCarry: the pallet may carry one other pallet on top of it.
 	MayCarry bool
 	// Store names the pallet's store. PackFleet groups pallets into stops
-	// by it; PlanTrailer and Check ignore it and use Stop.
+	// by it; PlanTrailer and Validate ignore it and use Stop.
 	Store string
 }
 
@@ -108,7 +108,7 @@ type Zone struct {
 	Temperature       constraints.Temperature
 	FirstRow, LastRow int // inclusive
 	// FromMM and ToMM bound the zone along the floor, from the nose. Both
-	// zero means "not stated": Check then takes the range its pallets span.
+	// zero means "not stated": Validate then takes the range its pallets span.
 	FromMM, ToMM int
 }
 

@@ -119,7 +119,7 @@ func TestBenchProblems(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := checkSolution(p, sol); err != nil {
+		if err := validateSolution(p, sol); err != nil {
 			t.Fatalf("rules=%v: %v", rules, err)
 		}
 		if len(sol.Unassigned) > 0 {
@@ -131,7 +131,7 @@ func TestBenchProblems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checkSolution(p, sol); err != nil {
+	if err := validateSolution(p, sol); err != nil {
 		t.Fatalf("fleet: %v", err)
 	}
 	if len(sol.Unassigned) > 0 {

@@ -13,7 +13,7 @@ type Evaluator struct {
 // constraints.Violations error) and prepares it for evaluation. p must not
 // change while the Evaluator is in use.
 func NewEvaluator(p *Problem) (*Evaluator, error) {
-	if err := Validate(p); err != nil {
+	if err := Check(p); err != nil {
 		return nil, err
 	}
 	return &Evaluator{in: newInstance(p)}, nil

@@ -79,7 +79,7 @@ func checkRoute(p *Problem, r Route) error {
 			sol.Unassigned = append(sol.Unassigned, Unassigned{Site: i, Reason: FleetExhausted})
 		}
 	}
-	return checkSolution(&q, sol)
+	return validateSolution(&q, sol)
 }
 
 // TestEvaluatorReasons: the first rule a route breaks, in the documented

@@ -127,13 +127,6 @@ func (in *instance) serveFrom(from int, t float64, u int) (float64, bool) {
 	return t + site.Service, true
 }
 
-// fastInsert checks inserting u between nodes i and i+1 of r and returns the
-// added distance. The search calls the two halves separately, so that the
-// distance, which rules out most moves, comes first.
-func (in *instance) fastInsert(r *route, i, u int) (float64, bool) {
-	return in.insertDist(r, i, u), in.canInsert(r, i, u)
-}
-
 func (in *instance) insertDist(r *route, i, u int) float64 {
 	loc := r.fc.loc
 	lu := in.sites[u].Location
@@ -152,12 +145,6 @@ func (in *instance) canInsert(r *route, i, u int) bool {
 	return ok && t+in.legDur(in.sites[u].Location, c.loc[i+1]) <= c.lat[i+1]
 }
 
-// fastRemove checks removing node i (1..L) of r and returns the distance
-// change (negative when shorter).
-func (in *instance) fastRemove(r *route, i int) (float64, bool) {
-	return in.removeDist(r, i), in.canRemove(r, i)
-}
-
 func (in *instance) removeDist(r *route, i int) float64 {
 	loc := r.fc.loc
 	return in.legDist(loc[i-1], loc[i+1]) - r.fc.arc(i-1) - r.fc.arc(i)
@@ -166,12 +153,6 @@ func (in *instance) removeDist(r *route, i int) float64 {
 func (in *instance) canRemove(r *route, i int) bool {
 	c := &r.fc
 	return c.dep[i-1]+in.legDur(c.loc[i-1], c.loc[i+1]) <= c.lat[i+1]
-}
-
-// fastReplace checks putting site v in place of node i (1..L) of r and
-// returns the distance change.
-func (in *instance) fastReplace(r *route, i, v int) (float64, bool) {
-	return in.replaceDist(r, i, v), in.canReplace(r, i, v)
 }
 
 func (in *instance) replaceDist(r *route, i, v int) float64 {
@@ -191,12 +172,6 @@ func (in *instance) canReplace(r *route, i, v int) bool {
 	}
 	t, ok := in.serveFrom(c.loc[i-1], c.dep[i-1], v)
 	return ok && t+in.legDur(in.sites[v].Location, c.loc[i+1]) <= c.lat[i+1]
-}
-
-// fastJoin checks the route made of nodes 0..i of a followed by nodes j..L+1
-// of b (both of the same vehicle type) and returns its distance.
-func (in *instance) fastJoin(a *route, i int, b *route, j int) (float64, bool) {
-	return in.joinDist(a, i, b, j), in.canJoin(a, i, b, j)
 }
 
 func (in *instance) joinDist(a *route, i int, b *route, j int) float64 {
@@ -229,19 +204,6 @@ func (in *instance) distObjective(t, n int, dist float64) objective {
 	}
 	vt := &in.types[t]
 	return objective{value: vt.FixedCost + vt.DistanceCost*dist, tie: dist}
-}
-
-// seqDist is the distance of route seq for vehicle type t.
-func (in *instance) seqDist(t int, seq []int) float64 {
-	vt := &in.types[t]
-	prev := vt.StartLocation
-	d := 0.0
-	for _, s := range seq {
-		loc := in.sites[s].Location
-		d += in.dist[prev*in.n+loc]
-		prev = loc
-	}
-	return d + in.dist[prev*in.n+vt.EndLocation]
 }
 
 // feasibleAfterRemoval checks a route that lost sites. Fewer sites usually

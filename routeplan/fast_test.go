@@ -168,3 +168,31 @@ func TestFastPathScope(t *testing.T) {
 		}
 	}
 }
+
+// The checks below combine the two halves the search calls separately
+// (the distance, then the feasibility); only the tests need them whole.
+
+// fastInsert checks inserting u between nodes i and i+1 of r and returns the
+// added distance. The search calls the two halves separately, so that the
+// distance, which rules out most moves, comes first.
+func (in *instance) fastInsert(r *route, i, u int) (float64, bool) {
+	return in.insertDist(r, i, u), in.canInsert(r, i, u)
+}
+
+// fastRemove checks removing node i (1..L) of r and returns the distance
+// change (negative when shorter).
+func (in *instance) fastRemove(r *route, i int) (float64, bool) {
+	return in.removeDist(r, i), in.canRemove(r, i)
+}
+
+// fastReplace checks putting site v in place of node i (1..L) of r and
+// returns the distance change.
+func (in *instance) fastReplace(r *route, i, v int) (float64, bool) {
+	return in.replaceDist(r, i, v), in.canReplace(r, i, v)
+}
+
+// fastJoin checks the route made of nodes 0..i of a followed by nodes j..L+1
+// of b (both of the same vehicle type) and returns its distance.
+func (in *instance) fastJoin(a *route, i int, b *route, j int) (float64, bool) {
+	return in.joinDist(a, i, b, j), in.canJoin(a, i, b, j)
+}

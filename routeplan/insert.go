@@ -38,15 +38,6 @@ func withInsert(buf []int, seq []int, u, pos int) []int {
 	return append(buf, seq[pos:]...)
 }
 
-func indexOf(seq []int, u int) int {
-	for k, s := range seq {
-		if s == u {
-			return k
-		}
-	}
-	return -1
-}
-
 // tryInsert evaluates u at position pos of route k and keeps it in best when
 // it beats it.
 func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {

@@ -21,8 +21,12 @@ func (st *state) localSearch(nb *neighbours, rng *rand.Rand, sc *scratch, stop f
 			}
 		}
 	}
+	// A pass continues the search only when it lowered the objective: with
+	// huge or badly scaled numbers, rounding can make a move look like a
+	// gain that the next move gives back, and the passes would never end.
 	for improved := true; improved; {
 		improved = false
+		before := st.obj
 		rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
 		for _, u := range order {
 			if stop() {
@@ -37,6 +41,7 @@ func (st *state) localSearch(nb *neighbours, rng *rand.Rand, sc *scratch, stop f
 				}
 			}
 		}
+		improved = improved && st.obj.less(before)
 	}
 	st.dropEmpty()
 }

@@ -141,7 +141,7 @@ func TestPlanted(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := checkSolution(pl.p, sol); err != nil {
+		if err := validateSolution(pl.p, sol); err != nil {
 			t.Fatal(err)
 		}
 		if len(sol.Unassigned) > 0 {

@@ -42,7 +42,7 @@ func TestResourcesChooseTrailers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := checkSolution(p, sol); err != nil {
+		if err := validateSolution(p, sol); err != nil {
 			t.Fatal(err)
 		}
 		if len(sol.Unassigned) > 0 || len(sol.Routes) != 2 {

@@ -15,7 +15,7 @@ const neighbourCount = 30
 // the best solution found when the search stops (time limit, iteration
 // limit or cancellation).
 func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
-	if err := Validate(p); err != nil {
+	if err := Check(p); err != nil {
 		return nil, err
 	}
 	if len(p.Sites) == 0 {
@@ -128,9 +128,7 @@ func (st *state) solution(reasons map[int]Reason) *Solution {
 		if in.evaluate(r.typ, r.seq, &sch, true) != feasible {
 			// Cannot happen (the property tests check every route the
 			// search accepts); never return a route that breaks a rule.
-			for _, s := range r.seq {
-				st.unassigned = append(st.unassigned, s)
-			}
+			st.unassigned = append(st.unassigned, r.seq...)
 			continue
 		}
 		sol.Routes = append(sol.Routes, publicRoute(r.typ, r.seq, &sch))

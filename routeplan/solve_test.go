@@ -138,7 +138,7 @@ func TestSolveFeasible(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Solve: %v", err)
 		}
-		if err := checkSolution(p, sol); err != nil {
+		if err := validateSolution(p, sol); err != nil {
 			t.Fatalf("infeasible: %v", err)
 		}
 		for _, r := range sol.Routes {
@@ -211,7 +211,7 @@ func TestSolveEmpty(t *testing.T) {
 	}
 }
 
-func TestValidate(t *testing.T) {
+func TestCheck(t *testing.T) {
 	p := &Problem{
 		N:        2,
 		Distance: []float64{0, 1, 1, 0},
@@ -226,7 +226,7 @@ func TestValidate(t *testing.T) {
 		Resources: []Resource{{Count: -1}},
 	}
 	p.Sites[0].Value = -2
-	err := Validate(p)
+	err := Check(p)
 	if !errors.Is(err, constraints.ErrInvalid) {
 		t.Fatalf("want ErrInvalid, got %v", err)
 	}
@@ -245,8 +245,8 @@ func TestValidate(t *testing.T) {
 	if _, err := Solve(context.Background(), p, Options{}); !errors.Is(err, constraints.ErrInvalid) {
 		t.Errorf("Solve: want ErrInvalid, got %v", err)
 	}
-	if err := Validate(nil); err == nil || !strings.Contains(err.Error(), "nil") {
-		t.Errorf("Validate(nil) = %v", err)
+	if err := Check(nil); err == nil || !strings.Contains(err.Error(), "nil") {
+		t.Errorf("Check(nil) = %v", err)
 	}
 }
 
@@ -270,7 +270,7 @@ func TestCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checkSolution(p, sol); err != nil {
+	if err := validateSolution(p, sol); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -321,7 +321,7 @@ func TestSolveAnyInput(t *testing.T) {
 			}
 			return
 		}
-		if err := checkSolution(p, sol); err != nil {
+		if err := validateSolution(p, sol); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -358,7 +358,7 @@ func TestBreakRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checkSolution(p, sol); err != nil {
+	if err := validateSolution(p, sol); err != nil {
 		t.Fatal(err)
 	}
 	if len(sol.Routes) != 1 {
@@ -495,5 +495,33 @@ func TestFreedOpening(t *testing.T) {
 	}
 	if st.resUsed[1] != 1 || st.resUsed[2] != 1 || st.resUsed[0] != 2 {
 		t.Fatalf("resources used %v; want 2 drivers, 1 short, 1 long", st.resUsed)
+	}
+}
+
+// TestSolveEndsOnHugeNumbers: with one distance of 1e18, rounding made
+// moves look like gains that the next move gave back, and the local search
+// never ended (an iteration budget does not stop it: the budget counts
+// ruins). Examples 12, 535, 752, 1071 and 1267 of this generator hung
+// before the fix; every search must end by itself.
+func TestSolveEndsOnHugeNumbers(t *testing.T) {
+	gen := rapid.Custom(func(t *rapid.T) *Problem {
+		p := genProblem(t)
+		p.Distance[rapid.IntRange(0, len(p.Distance)-1).Draw(t, "huge")] = 1e18
+		return p
+	})
+	for _, i := range []int{12, 535, 752, 1071, 1267, 0, 1, 2, 3} {
+		p := gen.Example(i)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		sol, err := Solve(ctx, p, Options{MaxIterations: 5})
+		if ctx.Err() != nil {
+			t.Fatalf("example %d: Solve ran until its context ended", i)
+		}
+		cancel()
+		if err != nil {
+			t.Fatalf("example %d: %v", i, err)
+		}
+		if err := validateSolution(p, sol); err != nil {
+			t.Fatalf("example %d: %v", i, err)
+		}
 	}
 }

@@ -67,7 +67,7 @@ func TestStartWindows(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := checkSolution(p, sol); err != nil {
+			if err := validateSolution(p, sol); err != nil {
 				t.Fatal(err)
 			}
 			if len(sol.Routes) != 1 {
@@ -92,7 +92,7 @@ func TestStartWindowsDuty(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checkSolution(p, sol); err != nil {
+	if err := validateSolution(p, sol); err != nil {
 		t.Fatal(err)
 	}
 	if len(sol.Routes) != 1 {

@@ -153,14 +153,6 @@ func (st *state) copyFrom(o *state) {
 	st.pos = append(st.pos[:0], o.pos...)
 }
 
-func (s schedule) clone() schedule {
-	s.cands, s.tmp = nil, nil
-	s.arr = append([]float64(nil), s.arr...)
-	s.start = append([]float64(nil), s.start...)
-	s.dep = append([]float64(nil), s.dep...)
-	return s
-}
-
 // recount recomputes the objective, the site index and the vehicles and
 // resources in use from the routes and the unassigned sites.
 func (st *state) recount() {

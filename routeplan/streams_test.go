@@ -40,7 +40,7 @@ func TestStreamsDeterministic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := checkSolution(p, sol); err != nil {
+				if err := validateSolution(p, sol); err != nil {
 					t.Fatal(err)
 				}
 				if want == nil {
@@ -59,7 +59,7 @@ func TestStreamsDeterministic(t *testing.T) {
 					if c.Best == nil || c.Best.Vehicles != c.Vehicles || math.Abs(c.Best.Cost-c.Cost) > 1e-6*math.Max(1, c.Cost) {
 						t.Fatalf("report %+v carries incumbent %+v", c, c.Best)
 					}
-					if err := checkSolution(p, c.Best); err != nil {
+					if err := validateSolution(p, c.Best); err != nil {
 						t.Fatalf("reported incumbent: %v", err)
 					}
 				}

@@ -44,7 +44,7 @@ func TestValues(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := checkSolution(p, sol); err != nil {
+				if err := validateSolution(p, sol); err != nil {
 					t.Fatal(err)
 				}
 				var got []int

@@ -28,8 +28,8 @@ func TestReadBPP(t *testing.T) {
 	// Values are the solver's business: an oversized item reads fine and
 	// fails validation.
 	p, err = ReadBPP(strings.NewReader("1\n10\n11\n"))
-	if err != nil || p.Validate() == nil {
-		t.Errorf("oversized item: read %v, validate %v", err, p.Validate())
+	if err != nil || p.Check() == nil {
+		t.Errorf("oversized item: read %v, validate %v", err, p.Check())
 	}
 }
 
@@ -120,8 +120,8 @@ func TestClampNegative(t *testing.T) {
 			t.Errorf("item %d = %v, want %v", i, p.Sizes[i], want[i])
 		}
 	}
-	if p.Validate() != nil {
-		t.Error(p.Validate())
+	if p.Check() != nil {
+		t.Error(p.Check())
 	}
 }
 
@@ -154,14 +154,14 @@ func FuzzReadVBP(f *testing.F) {
 // checkDecoded runs what haulbench runs next on a decoded problem; none of
 // it may panic, and a valid problem must pack validly.
 func checkDecoded(t *testing.T, p core.Problem) {
-	if p.Validate() != nil || len(p.Sizes) > 2000 {
+	if p.Check() != nil || len(p.Sizes) > 2000 {
 		return
 	}
 	bins, err := core.FirstFitDecreasing(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := core.Check(p, bins); err != nil {
+	if err := core.Validate(p, bins); err != nil {
 		t.Fatal(err)
 	}
 	if lb := max(core.L1(p), core.L2(p)); lb > len(bins) {
@@ -178,7 +178,7 @@ func dataDir(t *testing.T, sub string) string {
 	}
 	dir := filepath.Join(root, sub)
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("benchmark data %s is absent (set HAULPLAN_DATA): %v", dir, err)
+		t.Skipf("benchmark data not found: %s (it lives in ../shared/data beside the checkout, or in $HAULPLAN_DATA)", dir)
 	}
 	return dir
 }
@@ -189,7 +189,7 @@ func TestGreedyMatchesBaselines(t *testing.T) {
 	dir := dataDir(t, "binpacking")
 	f, err := os.Open(filepath.Join(dir, "baselines.csv"))
 	if err != nil {
-		t.Skipf("baselines.csv absent: %v", err)
+		t.Skipf("benchmark data not found: %s (it lives in ../shared/data beside the checkout, or in $HAULPLAN_DATA)", filepath.Join(dir, "baselines.csv"))
 	}
 	base, err := ReadBaselines(f)
 	f.Close()
@@ -198,7 +198,7 @@ func TestGreedyMatchesBaselines(t *testing.T) {
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.txt"))
 	if len(files) == 0 {
-		t.Skip("no BPPLIB instance files")
+		t.Skipf("benchmark data not found: %s (it lives in ../shared/data beside the checkout, or in $HAULPLAN_DATA)", filepath.Join(dir, "*", "*.txt"))
 	}
 	checked := 0
 	for _, path := range files {

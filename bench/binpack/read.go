@@ -81,7 +81,7 @@ func isSpace(c byte) bool {
 
 // ReadBPP reads a BPPLIB instance: the number of items n, the capacity c,
 // then n integer weights. It checks the form (counts, integers, trailing
-// data), not the values; Problem.Validate reports a negative weight or one
+// data), not the values; Problem.Check reports a negative weight or one
 // above the capacity.
 func ReadBPP(r io.Reader) (core.Problem, error) {
 	t := newTokens(r)

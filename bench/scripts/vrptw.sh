@@ -99,7 +99,7 @@ LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
 	echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- routeplan bench/vrptw bench/cmd/haulbench || echo ' + local changes')"
 	echo "- Machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(go version | cut -d' ' -f3-)"
 	echo "- Solver: routeplan (ruin-and-recreate with string removal, cheapest insertion with blinks, granular local search, simulated annealing; route elimination with absence weights first under the hierarchical objective)."
-	echo "- Every solution was re-checked by bench/vrptw.Check (capacity, windows, depot return, each customer once) before it was printed."
+	echo "- Every solution was re-checked by bench/vrptw.Validate (capacity, windows, depot return, each customer once) before it was printed."
 	echo "- Sets run side by side: $PARALLEL (one worker each). Load average at the start: $LOAD_START; at the end: $LOAD_END."
 	echo "- hierarchical: double-precision distance vs bks.csv (SINTEF); distance: DIMACS truncation vs bks_distance.csv (CVRPLIB). Gap = 100·(distance − ref)/ref, averaged over instances."
 	echo

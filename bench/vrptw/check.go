@@ -2,12 +2,12 @@ package vrptw
 
 import "fmt"
 
-// Check verifies routes (customer numbers) against the instance under c with
+// Validate verifies routes (customer numbers) against the instance under c with
 // the benchmark's own rules, independently of routeplan: every customer
 // exactly once, load within capacity, service starting by the due date
 // (waiting allowed), return to the depot by its due date, no more routes
 // than vehicles. It returns the total distance in instance units.
-func (in *Instance) Check(c Convention, routes [][]int) (float64, error) {
+func (in *Instance) Validate(c Convention, routes [][]int) (float64, error) {
 	n := len(in.Customers)
 	if len(routes) > in.Vehicles {
 		return 0, fmt.Errorf("vrptw: %d routes, fleet has %d vehicles", len(routes), in.Vehicles)

@@ -83,7 +83,7 @@ func TestSolveTiny(t *testing.T) {
 		if err != nil || len(sol.Unassigned) > 0 {
 			t.Fatalf("%v: %v, unassigned %v", c, err, sol.Unassigned)
 		}
-		d, err := in.Check(c, Routes(sol))
+		d, err := in.Validate(c, Routes(sol))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func TestSolveTiny(t *testing.T) {
 	}
 }
 
-func TestCheckRejects(t *testing.T) {
+func TestValidateRejects(t *testing.T) {
 	in, _ := Read(strings.NewReader(tiny))
 	for _, tc := range []struct {
 		name   string
@@ -107,7 +107,7 @@ func TestCheckRejects(t *testing.T) {
 		{"unknown", [][]int{{1, 2, 9}, {3, 4, 5}}, "no customer"},
 		{"fleet", [][]int{{1}, {2}, {3}, {4, 5}}, "fleet"},
 	} {
-		_, err := in.Check(Distance, tc.routes)
+		_, err := in.Validate(Distance, tc.routes)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want an error about %q", tc.name, err, tc.want)
 		}
@@ -150,12 +150,12 @@ func dataDir(t testing.TB) string {
 	}
 	dir = filepath.Join(dir, "vrptw")
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("benchmark data not found at %s (set HAULPLAN_DATA): %v", dir, err)
+		t.Skipf("benchmark data not found: %s (it lives in ../shared/data beside the checkout, or in $HAULPLAN_DATA)", dir)
 	}
 	return dir
 }
 
-// TestReferenceSolutions re-checks the published solutions with Check: every
+// TestReferenceSolutions re-checks the published solutions with Validate: every
 // CVRPLIB solution must be feasible under the DIMACS convention and cost what
 // bks_distance.csv says, which validates the reader, the truncation and the
 // checker together.
@@ -177,7 +177,7 @@ func TestReferenceSolutions(t *testing.T) {
 		sols = sols[:min(len(sols), 10)]
 	}
 	if len(sols) == 0 {
-		t.Skip("no reference solutions")
+		t.Skipf("benchmark data not found: %s (it lives in ../shared/data beside the checkout, or in $HAULPLAN_DATA)", filepath.Join(dir, "solutions", "distance_dimacs"))
 	}
 	t.Logf("checking %d solutions", len(sols))
 	for _, path := range sols {
@@ -196,7 +196,7 @@ func TestReferenceSolutions(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		d, err := in.Check(Distance, routes)
+		d, err := in.Validate(Distance, routes)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -223,7 +223,7 @@ func TestSintefSolutions(t *testing.T) {
 	}
 	sols, _ := filepath.Glob(filepath.Join(dir, "solutions", "hierarchical_sintef", "200", "*.sol"))
 	if len(sols) == 0 {
-		t.Skip("no SINTEF solutions")
+		t.Skipf("benchmark data not found: %s (it lives in ../shared/data beside the checkout, or in $HAULPLAN_DATA)", filepath.Join(dir, "solutions", "hierarchical_sintef", "200"))
 	}
 	for _, path := range sols {
 		name := strings.TrimSuffix(filepath.Base(path), ".sol")
@@ -237,7 +237,7 @@ func TestSintefSolutions(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		d, err := in.Check(Hierarchical, routes)
+		d, err := in.Validate(Hierarchical, routes)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -272,7 +272,7 @@ func TestRandom(t *testing.T) {
 	}
 	// Every customer must be servable alone, so a first solution exists.
 	for _, c := range a.Customers[1:] {
-		if _, err := a.Check(Hierarchical, [][]int{{c.ID}}); err != nil && !strings.Contains(err.Error(), "not visited") {
+		if _, err := a.Validate(Hierarchical, [][]int{{c.ID}}); err != nil && !strings.Contains(err.Error(), "not visited") {
 			t.Fatalf("customer %d cannot be served alone: %v", c.ID, err)
 		}
 	}

@@ -106,9 +106,6 @@ func (s *svgDoc) text(x, y float64, text string, a attrs) {
 func (s *svgDoc) group(a attrs) { s.open("g", a); s.b.WriteString(">\n") }
 func (s *svgDoc) end()          { s.b.WriteString("</g>\n") }
 
-// raw writes markup the caller built (a <defs> block).
-func (s *svgDoc) raw(markup string) { s.b.WriteString(markup) }
-
 func (s *svgDoc) bytes() []byte { return []byte(s.b.String() + "</svg>\n") }
 
 // textWidth estimates the width of text in a sans-serif font of the given

@@ -9,14 +9,14 @@ import (
 	"github.com/haulplan/haulplan/constraints"
 )
 
-func TestValidateListsEveryViolation(t *testing.T) {
+func TestCheckListsEveryViolation(t *testing.T) {
 	p := Problem{
 		Capacity: []int64{10, 0},
 		Sizes:    [][]int64{{3, 1}, {-1, 2}, {11, 0}, {1}},
 	}
-	err := p.Validate()
+	err := p.Check()
 	if !errors.Is(err, constraints.ErrInvalid) {
-		t.Fatalf("Validate() = %v, want a constraints.Violations", err)
+		t.Fatalf("Check() = %v, want a constraints.Violations", err)
 	}
 	vs := constraints.AsViolations(err)
 	want := map[string]string{
@@ -33,7 +33,7 @@ func TestValidateListsEveryViolation(t *testing.T) {
 			t.Errorf("unexpected violation %v", v)
 		}
 	}
-	if err := (Problem{}).Validate(); !constraints.AsViolations(err).Has("REQUIRED") {
+	if err := (Problem{}).Check(); !constraints.AsViolations(err).Has("REQUIRED") {
 		t.Errorf("empty problem: %v, want REQUIRED", err)
 	}
 	if _, err := Solve(context.Background(), p, Options{}); !errors.Is(err, constraints.ErrInvalid) {
@@ -41,7 +41,7 @@ func TestValidateListsEveryViolation(t *testing.T) {
 	}
 }
 
-func TestCheckFindsFaults(t *testing.T) {
+func TestValidateFindsFaults(t *testing.T) {
 	p := OneDim(10, []int64{6, 5, 4})
 	cases := []struct {
 		name string
@@ -56,7 +56,7 @@ func TestCheckFindsFaults(t *testing.T) {
 		{"empty bin", [][]int{{0, 2}, {1}, {}}, "INVALID_VALUE"},
 	}
 	for _, c := range cases {
-		err := Check(p, c.bins)
+		err := Validate(p, c.bins)
 		if c.code == "" {
 			if err != nil {
 				t.Errorf("%s: %v", c.name, err)
@@ -121,7 +121,7 @@ func TestSolveCancelledReturnsValidPacking(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Check(p, res.Bins); err != nil {
+	if err := Validate(p, res.Bins); err != nil {
 		t.Fatal(err)
 	}
 	if !res.Optimal && res.Stats.Stop != StopCancelled {
@@ -161,8 +161,8 @@ func TestExportedFunctionsDoNotPanicOnInvalidInput(t *testing.T) {
 		if _, err := BestFitDecreasing(p); err == nil {
 			t.Errorf("problem %d: BFD accepted an invalid problem", i)
 		}
-		if err := Check(p, [][]int{{0}}); err == nil {
-			t.Errorf("problem %d: Check accepted an invalid problem", i)
+		if err := Validate(p, [][]int{{0}}); err == nil {
+			t.Errorf("problem %d: Validate accepted a packing of an invalid problem", i)
 		}
 	}
 }

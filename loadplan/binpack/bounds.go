@@ -27,9 +27,9 @@ func (b Bounds) LowerBound() int { return max(b.L1, b.L2, b.LP) }
 
 // L1 returns the continuous lower bound: in every dimension the items need
 // at least ceil(total size / capacity) bins. It returns 0 for a problem that
-// fails Validate.
+// fails Check.
 func L1(p Problem) int {
-	if p.Validate() != nil {
+	if p.Check() != nil {
 		return 0
 	}
 	best := 0
@@ -48,9 +48,9 @@ func L1(p Problem) int {
 
 // L2 returns the Martello–Toth lower bound L2, computed in each dimension
 // separately (a bound on any one dimension bounds the vector problem) and
-// maximised over them. It returns 0 for a problem that fails Validate.
+// maximised over them. It returns 0 for a problem that fails Check.
 func L2(p Problem) int {
-	if p.Validate() != nil {
+	if p.Check() != nil {
 		return 0
 	}
 	best := 0

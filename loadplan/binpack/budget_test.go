@@ -43,7 +43,7 @@ func TestIterationBudgetIsDeterministic(t *testing.T) {
 			if res.Stats.Iterations > budget+16 {
 				t.Fatalf("d=%d: %d iterations, budget %d", len(p.Capacity), res.Stats.Iterations, budget)
 			}
-			if err := Check(p, res.Bins); err != nil {
+			if err := Validate(p, res.Bins); err != nil {
 				t.Fatal(err)
 			}
 			if k == 0 {

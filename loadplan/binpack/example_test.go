@@ -17,7 +17,7 @@ func ExampleSolve() {
 		return
 	}
 	fmt.Println("bins:", len(res.Bins), "lower bound:", res.LowerBound, "optimal:", res.Optimal)
-	fmt.Println("valid:", binpack.Check(p, res.Bins) == nil)
+	fmt.Println("valid:", binpack.Validate(p, res.Bins) == nil)
 	// Output:
 	// bins: 2 lower bound: 2 optimal: true
 	// valid: true

@@ -11,7 +11,7 @@ import (
 // bin. In one dimension this is the textbook FFD whose bin counts the
 // benchmark baselines list.
 func FirstFitDecreasing(p Problem) ([][]int, error) {
-	if err := p.Validate(); err != nil {
+	if err := p.Check(); err != nil {
 		return nil, err
 	}
 	in := newInstance(p)
@@ -23,7 +23,7 @@ func FirstFitDecreasing(p Problem) ([][]int, error) {
 // room left (in several dimensions: the largest sum of load/capacity), ties to
 // the bin opened first, else a new bin.
 func BestFitDecreasing(p Problem) ([][]int, error) {
-	if err := p.Validate(); err != nil {
+	if err := p.Check(); err != nil {
 		return nil, err
 	}
 	in := newInstance(p)

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"time"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 // This file computes the Gilmore–Gomory LP bound of one-dimensional bin
@@ -13,8 +15,9 @@ import (
 //
 // where a pattern p holds a_tp <= d_t items of type t and fits a bin. The
 // restricted master is solved by a revised simplex with an explicit basis
-// inverse; the pricing problem is a bounded knapsack with the duals as
-// values. Only the patterns of the current basis are kept: a pattern that
+// inverse, updated at every pivot and recomputed from an LU factorisation of
+// the basis every refactorEvery pivots; the pricing problem is a bounded
+// knapsack with the duals as values. Only the patterns of the current basis are kept: a pattern that
 // leaves the basis comes back through pricing if it is attractive again.
 //
 // Validity does not rest on the simplex being exact. For any duals y, y+ =
@@ -86,6 +89,13 @@ type colgen struct {
 	needY    bool
 	nz       []int
 	ks       *knapsack
+
+	// Refactorisation: the basis matrix, its LU factors, the identity and
+	// the demands, allocated on the first refactorisation.
+	basis *mat.Dense
+	lu    mat.LU
+	eye   *mat.DiagDense
+	dem   *mat.VecDense
 }
 
 // spattern is a pattern in sparse form, kept in the column pool.
@@ -350,59 +360,44 @@ func (cg *colgen) pivot(col []float64, cost float64, u, y []float64) bool {
 }
 
 // refactor recomputes the basis inverse and the basic solution from the basis
-// columns, so that rounding error does not build up over many pivots.
+// columns, so that rounding error does not build up over many pivots. The
+// basis is factorised as PA = LU with partial pivoting (gonum's mat.LU, that
+// is LAPACK's dgetrf), and the inverse and x_B = B^-1 d are solved from the
+// factors. A basis that gonum judges singular or too ill-conditioned to solve
+// (condition number above mat.ConditionTolerance) keeps its updated inverse.
 func (cg *colgen) refactor() {
 	m := cg.m
-	a := make([]float64, m*2*m)
+	if cg.basis == nil {
+		cg.basis = mat.NewDense(m, m, nil)
+		ones := make([]float64, m)
+		for i := range ones {
+			ones[i] = 1
+		}
+		cg.eye = mat.NewDiagDense(m, ones)
+		dem := make([]float64, m)
+		for i, d := range cg.t.dem {
+			dem[i] = float64(d)
+		}
+		cg.dem = mat.NewVecDense(m, dem)
+	}
 	for r, col := range cg.cols {
-		for i, v := range col {
-			a[i*2*m+r] = v
-		}
+		cg.basis.SetCol(r, col)
+	}
+	cg.lu.Factorize(cg.basis)
+	var inv mat.Dense
+	if err := cg.lu.SolveTo(&inv, false, cg.eye); err != nil {
+		return
+	}
+	var xb mat.VecDense
+	if err := cg.lu.SolveVecTo(&xb, false, cg.dem); err != nil {
+		return
 	}
 	for i := range m {
-		a[i*2*m+m+i] = 1
-	}
-	for c := range m {
-		p := c
-		for i := c + 1; i < m; i++ {
-			if math.Abs(a[i*2*m+c]) > math.Abs(a[p*2*m+c]) {
-				p = i
-			}
+		row := cg.binv[i*m : (i+1)*m]
+		for j := range row {
+			row[j] = inv.At(i, j)
 		}
-		if math.Abs(a[p*2*m+c]) < 1e-12 {
-			return // singular by rounding: keep the updated inverse
-		}
-		if p != c {
-			for j := range 2 * m {
-				a[p*2*m+j], a[c*2*m+j] = a[c*2*m+j], a[p*2*m+j]
-			}
-		}
-		rc := a[c*2*m : (c+1)*2*m]
-		inv := 1 / rc[c]
-		for j := range rc {
-			rc[j] *= inv
-		}
-		for i := range m {
-			if i == c {
-				continue
-			}
-			ri := a[i*2*m : (i+1)*2*m]
-			if f := ri[c]; f != 0 {
-				for j := range ri {
-					ri[j] -= f * rc[j]
-				}
-			}
-		}
-	}
-	for i := range m {
-		copy(cg.binv[i*m:(i+1)*m], a[i*2*m+m:(i+1)*2*m])
-	}
-	for i := range m {
-		s := 0.0
-		for j := range m {
-			s += cg.binv[i*m+j] * float64(cg.t.dem[j])
-		}
-		cg.xB[i] = max(s, 0)
+		cg.xB[i] = max(xb.AtVec(i), 0)
 	}
 	cg.needY = true
 }

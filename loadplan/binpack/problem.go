@@ -34,13 +34,13 @@ func OneDim(capacity int64, weights []int64) Problem {
 // Dims returns the number of dimensions d.
 func (p Problem) Dims() int { return len(p.Capacity) }
 
-// Validate checks p and returns every problem found as a
+// Check checks p and returns every problem found as a
 // constraints.Violations error (nil when p is valid). Paths are
 // "capacity[k]" and "sizes[i][k]"; codes are REQUIRED (no dimension),
 // OUT_OF_RANGE (capacity not in 1..MaxCapacity, too many items),
 // SIZE_MISMATCH (an item with the wrong number of sizes), NEGATIVE and
 // INVALID_VALUE (an item larger than the capacity, so it fits no bin).
-func (p Problem) Validate() error {
+func (p Problem) Check() error {
 	var vs constraints.Violations
 	d := len(p.Capacity)
 	if d == 0 {
@@ -110,12 +110,12 @@ func (in *instance) fits(load []int64, i int) bool {
 	return true
 }
 
-// Check verifies a packing of p independently of how it was made: every
+// Validate verifies a packing of p independently of how it was made: every
 // item index appears in exactly one bin, no bin is empty and no bin exceeds
 // the capacity in any dimension. It returns a constraints.Violations error
 // with paths "bins[b]" and "bins[b][j]".
-func Check(p Problem, bins [][]int) error {
-	if err := p.Validate(); err != nil {
+func Validate(p Problem, bins [][]int) error {
+	if err := p.Check(); err != nil {
 		return err
 	}
 	var vs constraints.Violations

@@ -76,7 +76,7 @@ func TestSolveProperties(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := Check(p, res.Bins); err != nil {
+		if err := Validate(p, res.Bins); err != nil {
 			t.Fatalf("invalid packing %v: %v", res.Bins, err)
 		}
 		b := res.Stats.Bounds
@@ -107,7 +107,7 @@ func TestSolveProperties(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := Check(p, bins); err != nil {
+			if err := Validate(p, bins); err != nil {
 				t.Fatalf("greedy packing %v: %v", bins, err)
 			}
 			if len(bins) < opt {
@@ -134,7 +134,7 @@ func TestSolveLargerProperties(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := Check(p, res.Bins); err != nil {
+		if err := Validate(p, res.Bins); err != nil {
 			t.Fatal(err)
 		}
 		b := res.Stats.Bounds

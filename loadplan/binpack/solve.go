@@ -95,7 +95,7 @@ type Stats struct {
 // far with Stats.Stop == StopCancelled and a nil error: the packing is valid
 // even if it is not the best possible.
 func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
-	if err := p.Validate(); err != nil {
+	if err := p.Check(); err != nil {
 		return Result{}, err
 	}
 	began := time.Now()

@@ -28,10 +28,19 @@ func runBinpack(args []string, stdout, stderr io.Writer) error {
 	solDir := fs.String("sol", "", "write DIR/<instance>.sol, one line per bin with 0-based item indices")
 	refFile := fs.String("ref", "", "optima.csv to score against (summary on stderr)")
 	seed := fs.Uint64("seed", 1, "random seed of the improvement search")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: haulbench binpack [-time 1s] [-sol DIR] [-ref FILE.csv] FILE...")
-		fs.PrintDefaults()
-	}
+	fs.Usage = commandUsage(fs, stderr,
+		"haulbench binpack [-time 1s] [-seed 1] [-sol DIR] [-ref FILE.csv] FILE...",
+		"Solves each instance with loadplan/binpack, one at a time, and prints\n"+
+			"instance,bins,lower_bound,seconds on stdout; with -ref, a summary per set\n"+
+			"on stderr. FILE is BPPLIB's BPP format (.txt: n, capacity, one weight a\n"+
+			"line) or vector packing (.vbp: d, capacities, n, sizes and counts).",
+		"haulbench binpack -time 1s -ref ../shared/data/binpacking/optima.csv ../shared/data/binpacking/hard28/*.txt",
+		"Falkenauer, Scholl and Hard28 from BPPLIB (Delorme, Iori & Martello 2018,\n"+
+			"github.com/mdelorme2/BPPLIB; optima from BPPLib.jl), vector packing d = 3\n"+
+			"from Mommessin, Erlebach & Shakhlevich 2025\n"+
+			"(github.com/Vectorpack/experiments_vector_paper). A copy with optima.csv\n"+
+			"is in ../shared/data/{binpacking,vectorpacking} (README.md there says\n"+
+			"how it was made); bench/scripts/binpack.sh runs the standard groups.")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -104,7 +113,7 @@ func solveFile(path string, limit time.Duration, seed uint64, solDir string, war
 	if err != nil {
 		return bench.Outcome{}, err
 	}
-	if err := binpack.Check(p, res.Bins); err != nil {
+	if err := binpack.Validate(p, res.Bins); err != nil {
 		return bench.Outcome{}, fmt.Errorf("solver returned an invalid packing: %w", err)
 	}
 	if solDir != "" {

@@ -71,7 +71,7 @@ func TestBinpackCommand(t *testing.T) {
 			}
 			bins = append(bins, bin)
 		}
-		if err := binpack.Check(p, bins); err != nil {
+		if err := binpack.Validate(p, bins); err != nil {
 			t.Errorf("%s.sol: %v", c.name, err)
 		}
 	}

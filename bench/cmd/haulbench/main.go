@@ -5,10 +5,17 @@
 //	haulbench binpack [flags] FILE...   bin packing (BPPLIB) and vector packing (.vbp)
 //	haulbench dcday   [flags]           generated grocery DC days (bench/dcday) or request files, planned by engine.Plan
 //
+// "haulbench COMMAND -h" (or "haulbench help COMMAND") prints the command's
+// flags, an example and where its data sets come from. The data is not part
+// of the repository: bench/scripts expect it in ../shared/data beside the
+// checkout, or in $HAULPLAN_DATA.
+//
 // Each subcommand lives in its own file and registers itself in commands.
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -30,7 +37,10 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
+	if len(args) == 2 && args[0] == "help" {
+		args = []string{args[1], "-h"}
+	}
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
 		if len(args) == 0 {
 			return 2
@@ -44,6 +54,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err := c.run(args[1:], stdout, stderr); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // the command printed its help, as asked
+		}
 		fmt.Fprintf(stderr, "haulbench %s: %v\n", args[0], err)
 		return 1
 	}
@@ -59,6 +72,18 @@ func usage(w io.Writer) {
 	sort.Strings(names)
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "Run \"haulbench COMMAND -h\" for a command's flags, an example and where its data comes from.")
+	fmt.Fprintln(w, "The benchmark data lives in ../shared/data beside the checkout (or $HAULPLAN_DATA); bench/scripts/*.sh run the standard sets.")
+}
+
+// commandUsage returns a flag.FlagSet's Usage function that prints the
+// synopsis, what the command does, an example, where its data comes from,
+// and the flags with their defaults.
+func commandUsage(fs *flag.FlagSet, w io.Writer, synopsis, about, example, data string) func() {
+	return func() {
+		fmt.Fprintf(w, "usage: %s\n\n%s\n\nExample:\n  %s\n\nData: %s\n\nFlags:\n", synopsis, about, example, data)
+		fs.PrintDefaults()
 	}
 }
 

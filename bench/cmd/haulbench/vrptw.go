@@ -32,10 +32,17 @@ func runVRPTW(args []string, stdout, stderr io.Writer) error {
 	solDir := fs.String("sol", "", "write DIR/<instance>.sol in CVRPLIB form")
 	refFile := fs.String("ref", "", "reference CSV (bks.csv, bks_distance.csv); totals and gaps on stderr")
 	random := fs.Int("random", 0, "also solve a random instance of N customers (vrptw.Random, seed -seed), named randomN")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: haulbench vrptw [-time 10s] [-objective hierarchical|distance] [-workers 1] [-seed 1] [-sol DIR] [-ref FILE.csv] [-random N] FILE...")
-		fs.PrintDefaults()
-	}
+	fs.Usage = commandUsage(fs, stderr,
+		"haulbench vrptw [-time 10s] [-objective hierarchical|distance] [-workers 1] [-seed 1] [-sol DIR] [-ref FILE.csv] [-random N] FILE...",
+		"Solves each Solomon-format instance with routeplan, re-checks the solution\n"+
+			"by the benchmark's own rules and prints instance,vehicles,distance,seconds\n"+
+			"on stdout; with -ref, totals and gaps on stderr.",
+		"haulbench vrptw -time 10s -objective hierarchical -ref ../shared/data/vrptw/bks.csv ../shared/data/vrptw/solomon/r1*.txt",
+		"Solomon (1987) and Gehring & Homberger (1999) instances as in\n"+
+			"VROOM-Project/vroom-scripts; best known solutions from SINTEF (bks.csv,\n"+
+			"fewest vehicles then distance) and CVRPLIB (bks_distance.csv, DIMACS\n"+
+			"rounding). A copy is in ../shared/data/vrptw (README.md there lists the\n"+
+			"sources); bench/scripts/vrptw.sh runs the standard table.")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -143,7 +150,7 @@ func solveVRPTW(in *vrptw.Instance, name string, conv vrptw.Convention, limit ti
 		return o, fmt.Errorf("%d customers unassigned (first: %d, %s)", len(sol.Unassigned), sol.Unassigned[0].Site+1, sol.Unassigned[0].Reason)
 	}
 	routes := vrptw.Routes(sol)
-	dist, err := in.Check(conv, routes)
+	dist, err := in.Validate(conv, routes)
 	if err != nil {
 		return o, fmt.Errorf("solver returned an infeasible solution: %w", err)
 	}

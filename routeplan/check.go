@@ -6,7 +6,7 @@ import (
 	"github.com/haulplan/haulplan/constraints"
 )
 
-// Violation codes reported by Validate.
+// Violation codes reported by Check.
 const (
 	CodeNotFinite    = "NOT_FINITE"    // NaN or infinite number
 	CodeNegative     = "NEGATIVE"      // a quantity that must be >= 0 is not
@@ -21,10 +21,10 @@ const (
 // would not fit in memory anyway.
 const maxLocations = 1 << 20
 
-// Validate checks p and returns a constraints.Violations error (matching
+// Check checks p and returns a constraints.Violations error (matching
 // constraints.ErrInvalid) that lists every problem with its field path, or
 // nil when p can be solved.
-func Validate(p *Problem) error {
+func Check(p *Problem) error {
 	var vs constraints.Violations
 	if p == nil {
 		vs.Add(CodeUnknown, "", "problem is nil")

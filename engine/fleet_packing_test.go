@@ -1,8 +1,8 @@
 package engine
 
-// Tests from the review of PackFleet's use in the engine (review-fleet):
-// heavier and odder freight than genRequest draws, so that the fleet
-// packing, the per-store packing and the reported bound are all exercised.
+// Tests of the engine's fleet packing: heavier and odder freight than
+// genRequest draws, so that the fleet packing, the per-store packing and
+// the reported bound are all exercised.
 
 import (
 	"context"
@@ -16,9 +16,9 @@ import (
 	"pgregory.net/rapid"
 )
 
-// rfRequest draws a request with many pallets for few stores, stacking,
+// oddFreightRequest draws a request with many pallets for few stores, stacking,
 // multi-temperature reefers of two and three zones and small floors.
-func rfRequest(t *rapid.T) Request {
+func oddFreightRequest(t *rapid.T) Request {
 	var fleet []TrailerType
 	kinds := []constraints.EquipmentKind{constraints.DryVan, constraints.Reefer, constraints.MultiTempReefer}
 	for i := range rapid.IntRange(1, 3).Draw(t, "types") {
@@ -51,15 +51,15 @@ func rfRequest(t *rapid.T) Request {
 	return req
 }
 
-// TestReviewFleetPlanValidates: Plan never fails on such requests, its
+// TestFleetPackingPlanValidates: Plan never fails on such requests, its
 // plans pass Validate and never beat the reported bound.
-func TestReviewFleetPlanValidates(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) { planOK(t, rfRequest(t)) })
+func TestFleetPackingPlanValidates(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) { planOK(t, oddFreightRequest(t)) })
 }
 
-// TestReviewFleetPlanCancelled: a context that has already ended, or ends
+// TestFleetPackingPlanCancelled: a context that has already ended, or ends
 // during the fleet packing, gives a valid plan, never ErrInternal.
-func TestReviewFleetPlanCancelled(t *testing.T) {
+func TestFleetPackingPlanCancelled(t *testing.T) {
 	req := packingRequest(4, 6, []TrailerType{packingTrailer("dry", constraints.DryVan, 3), packingTrailer("multi", constraints.MultiTempReefer, 2)})
 	for i := range 150 {
 		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: fmt.Sprint("S", i%4), WeightKg: 200, HeightMM: 1000,
@@ -81,11 +81,11 @@ func TestReviewFleetPlanCancelled(t *testing.T) {
 	}
 }
 
-// TestReviewFleetHugeCountIsCheap: Check accepts any count that is not
+// TestFleetPackingHugeCountIsCheap: Check accepts any count that is not
 // negative; makeVehicles once built one unit per trailer of the fleet
 // before cutting the list to the shifts, so its memory grew with the
 // count (3,000,000 dry vans cost about 200 MB for a plan of ten pallets).
-func TestReviewFleetHugeCountIsCheap(t *testing.T) {
+func TestFleetPackingHugeCountIsCheap(t *testing.T) {
 	alloc := func(count int) uint64 {
 		req := packingRequest(2, 2, []TrailerType{packingTrailer("dry", constraints.DryVan, count)})
 		for i := range 10 {
@@ -105,11 +105,11 @@ func TestReviewFleetHugeCountIsCheap(t *testing.T) {
 	}
 }
 
-// TestReviewFleetStackedOrdersFit: one store's 80 stackable pallets need
+// TestFleetPackingStackedOrdersFit: one store's 80 stackable pallets need
 // two trailers of 30 positions (30 pairs and 20 more); the orders
 // packGroup cuts must count the floor their layouts take, not their
 // pallets, or routing finds no trailer for them.
-func TestReviewFleetStackedOrdersFit(t *testing.T) {
+func TestFleetPackingStackedOrdersFit(t *testing.T) {
 	req := packingRequest(1, 3, []TrailerType{packingTrailer("dry", constraints.DryVan, 3)})
 	for i := range 80 {
 		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 200, HeightMM: 1200,

@@ -6,7 +6,7 @@ import (
 	"github.com/haulplan/haulplan/constraints"
 )
 
-// Check verifies a layout against the trailer and the pallets it must carry
+// Validate verifies a layout against the trailer and the pallets it must carry
 // on a trip of the given number of stops, recomputing everything from the
 // placements alone: every pallet placed once, on the floor, without overlap
 // (floor pallets among themselves, stacked pallets among themselves), on
@@ -32,7 +32,7 @@ import (
 // PlanTrailer makes first: a pallet's stop outside the trip, a negative or
 // NaN weight, dimensions out of range…) gives CodeInvalid violations and
 // nothing else, since no layout can be judged against it.
-func Check(tr Trailer, pallets []Pallet, stops int, lay *Layout) constraints.Violations {
+func Validate(tr Trailer, pallets []Pallet, stops int, lay *Layout) constraints.Violations {
 	if vs := checkInputs(tr, pallets, stops); len(vs) > 0 {
 		return vs
 	}
@@ -129,7 +129,7 @@ func Check(tr Trailer, pallets []Pallet, stops int, lay *Layout) constraints.Vio
 			vs.Add(CodeMissing, "placements", "pallet %q has no place on the floor", p.ID)
 		}
 	}
-	// counted: the placement is the one Check reads for its pallet.
+	// counted: the placement is the one Validate reads for its pallet.
 	counted := func(k int) bool {
 		i, ok := byID[lay.Placements[k].Pallet]
 		return ok && valid[k] && placedAt[i] == k

@@ -5,11 +5,11 @@ import (
 	"math"
 )
 
-// checkSolution is the independent feasibility checker of the tests: it
+// validateSolution is the independent feasibility checker of the tests: it
 // recomputes every time, load and total of sol from p alone, following the
 // schedule model in the package documentation, and shares no code with the
 // solver.
-func checkSolution(p *Problem, sol *Solution) error {
+func validateSolution(p *Problem, sol *Solution) error {
 	const tol = 1e-6
 	near := func(a, b float64) bool { return math.Abs(a-b) <= tol*math.Max(1, math.Abs(b)) }
 	seen := make([]int, len(p.Sites))
