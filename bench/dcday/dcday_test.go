@@ -139,6 +139,16 @@ func TestDaysHaveTheStatedMix(t *testing.T) {
 			kinds[tt.Equipment.Kind] += tt.Count
 			units += tt.Count
 		}
+		// The short yards take the 48 ft types of both kinds, and only those.
+		shortKinds := map[constraints.EquipmentKind]bool{}
+		for _, tt := range req.Fleet {
+			if tt.LengthMM <= ShortYardMM {
+				shortKinds[tt.Equipment.Kind] = true
+			}
+		}
+		if !shortKinds[constraints.DryVan] || !shortKinds[constraints.MultiTempReefer] || shortKinds[constraints.Reefer] {
+			t.Errorf("%d stores: the 48 ft types are %v", n, shortKinds)
+		}
 		if kinds[constraints.DryVan] == 0 || kinds[constraints.Reefer] == 0 || kinds[constraints.MultiTempReefer] == 0 {
 			t.Errorf("%d stores: fleet lacks a kind: %v", n, kinds)
 		}

@@ -23,8 +23,11 @@
 //   - 4 to 20 pallets a store, about 65/25/10 % ambient/chilled/frozen, some
 //     half pallets and some low pallets that may be stacked two high;
 //   - a fleet of 53 ft and 48 ft dry vans, 53 ft reefers and 48 ft
-//     multi-temperature reefers whose counts, and the number of shifts,
-//     follow the day's freight with some slack: neither scarce nor lavish.
+//     multi-temperature reefers (engine's trailer presets) whose counts, and
+//     the number of shifts, are Slack times what the day's freight fills by
+//     pallet positions, kind by kind: neither scarce nor lavish;
+//   - roads at 60 km/h with a circuity of 1.25 (Travel), so that a store
+//     250 km out is a day trip within 11 h of driving.
 //
 // Generate returns the request; the same Config gives the same request.
 package dcday

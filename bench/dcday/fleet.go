@@ -9,33 +9,16 @@ import (
 	"github.com/haulplan/haulplan/engine"
 )
 
-// The trailer types of a generated fleet: figures of common US equipment
-// (inside sizes, payloads, tare and axle positions), with costs that make
-// a trailer's fixed cost worth about 120 km of driving.
-var (
-	dry53 = engine.TrailerType{ID: "DRY53", Name: "53 ft dry van", LengthMM: 16154,
-		Inside: engine.Dimensions{LengthMM: 16002, WidthMM: 2540, HeightMM: 2794}, PalletPositions: 30, PayloadKg: 20400,
-		Equipment: constraints.Equipment{Kind: constraints.DryVan}, Axles: axles(6350, 8500, 12500),
-		Costs: engine.Costs{Fixed: 150, PerKm: 1.2, PerHour: 38}}
-	dry48 = engine.TrailerType{ID: "DRY48", Name: "48 ft dry van", LengthMM: ShortYardMM,
-		Inside: engine.Dimensions{LengthMM: 14478, WidthMM: 2540, HeightMM: 2794}, PalletPositions: 28, PayloadKg: 20900,
-		Equipment: constraints.Equipment{Kind: constraints.DryVan}, Axles: axles(5900, 7700, 11300),
-		Costs: engine.Costs{Fixed: 140, PerKm: 1.15, PerHour: 38}}
-	reefer53 = engine.TrailerType{ID: "REEF53", Name: "53 ft reefer", LengthMM: 16154,
-		Inside: engine.Dimensions{LengthMM: 15850, WidthMM: 2464, HeightMM: 2629}, PalletPositions: 30, PayloadKg: 19500,
-		Equipment: constraints.Equipment{Kind: constraints.Reefer}, Axles: axles(7250, 7400, 12500),
-		Costs: engine.Costs{Fixed: 220, PerKm: 1.45, PerHour: 38}}
-	multi48 = engine.TrailerType{ID: "MT48", Name: "48 ft multi-temperature reefer", LengthMM: ShortYardMM,
-		Inside: engine.Dimensions{LengthMM: 14350, WidthMM: 2464, HeightMM: 2629}, PalletPositions: 28, PayloadKg: 18600,
-		Equipment: constraints.Equipment{Kind: constraints.MultiTempReefer, MaxZones: 3}, Axles: axles(7600, 6900, 11300),
-		Costs: engine.Costs{Fixed: 240, PerKm: 1.5, PerHour: 38}}
-)
-
-// axles is a tandem trailer behind a tractor: 25,000 lb on the kingpin,
-// 34,000 lb on the trailer tandem.
-func axles(tareKg, tareCentre, axleGroup float64) constraints.AxleGeometry {
-	return constraints.AxleGeometry{KingpinMM: 914, AxleGroupMM: axleGroup, TareKg: tareKg, TareCentreMM: tareCentre,
-		KingpinLimitKg: 11300, AxleGroupLimitKg: 15422}
+// trailerTypes are the generated fleet's types: engine's presets of the
+// common US trailers with costs that make a trailer's fixed cost worth
+// about 120 km of driving, refrigeration dearer than a dry box.
+func trailerTypes() (dry53, dry48, reefer53, multi48 engine.TrailerType) {
+	dry53, dry48, reefer53, multi48 = engine.DryVan53(), engine.DryVan48(), engine.Reefer53(), engine.MultiTempReefer48()
+	dry53.Costs = engine.Costs{Fixed: 150, PerKm: 1.2, PerHour: 38}
+	dry48.Costs = engine.Costs{Fixed: 140, PerKm: 1.15, PerHour: 38}
+	reefer53.Costs = engine.Costs{Fixed: 220, PerKm: 1.45, PerHour: 38}
+	multi48.Costs = engine.Costs{Fixed: 240, PerKm: 1.5, PerHour: 38}
+	return
 }
 
 // Slack is how many trailers of each kind the fleet holds for every one the
@@ -73,6 +56,7 @@ func fleet(req engine.Request) []engine.TrailerType {
 	count := func(pos float64, t engine.TrailerType) int {
 		return int(math.Ceil(Slack*pos/float64(t.PalletPositions))) + 1
 	}
+	dry53, dry48, reefer53, multi48 := trailerTypes()
 	ts := []engine.TrailerType{dry53, dry48, reefer53, multi48}
 	ts[0].Count = count(ambient[0], dry53)
 	ts[1].Count = count(ambient[1], dry48)

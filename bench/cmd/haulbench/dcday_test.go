@@ -90,8 +90,4 @@ func TestDCDayFlags(t *testing.T) {
 			t.Errorf("%q: exit 0", args)
 		}
 	}
-	var out, errs bytes.Buffer
-	if code := run([]string{"dcday", "-h"}, &out, &errs); code != 0 || !strings.Contains(errs.String(), "example: haulbench dcday") {
-		t.Errorf("-h: exit %d:\n%s", code, errs.String())
-	}
 }
