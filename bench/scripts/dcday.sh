@@ -57,12 +57,12 @@ raw=$(nice sh -c "$bench")
 	echo
 	echo "- command: \`sh bench/scripts/dcday.sh\`, which runs each line below as its own process:"
 	for j in $(seq 1 $i); do
-		echo "  \`$(cat "$tmp/$j.cmd")\` (load average before: $(cat "$tmp/$j.load"))"
+		echo "  - \`$(cat "$tmp/$j.cmd")\` (load average before: $(cat "$tmp/$j.load"))"
 	done
-	echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- engine routeplan loadplan bench || echo ' + local changes')"
+	echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- engine routeplan loadplan geo constraints bench ':!bench/results' || echo ' + local changes')"
 	echo "- machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), shared with other work"
 	echo "- $(go version)"
-	echo "- load average at the start: $load_start; at the end: $load_end"
+	echo "- load average at the start: $load_start; at the end: $load_end (2 cores: other work ran beside these runs)"
 	echo "- first plan: the first progress report of the routing phase with routes; RSS: the run's peak resident set (VmHWM)."
 	echo
 	echo "| day | time limit | routes | trailersLowerBound | over the bound | delivered / unassigned | first plan | RSS |"
