@@ -120,6 +120,7 @@ func (st *state) bestRetypedInsertion(u int, neigh []int, best *insertion, sc *s
 // cost.
 func (st *state) bestFreedOpening(u int, best *insertion, rng *rand.Rand, sc *scratch) {
 	in := st.in
+	var triedRes [retypeTypes]int
 	checked := 0
 	for _, t32 := range in.opening[u] {
 		t := int(t32)
@@ -143,6 +144,17 @@ func (st *state) bestFreedOpening(u int, best *insertion, rng *rand.Rand, sc *sc
 		if blocked < 0 {
 			continue
 		}
+		// Types short of the same resource (one trailer type with each
+		// shift group, say) free it from the same holders: try the
+		// cheapest of them only, and so reach other resources too.
+		tried := false
+		for _, x := range triedRes[:checked] {
+			tried = tried || x == blocked
+		}
+		if tried {
+			continue
+		}
+		triedRes[checked] = blocked
 		checked++
 		sc.seq = append(sc.seq[:0], u)
 		if in.evaluateAllowed(t, sc.seq, &sc.sch, false) != feasible {
