@@ -238,3 +238,24 @@ func (p Pallet) volume() float64 {
 	l, w := p.Footprint.Dims()
 	return float64(l) * float64(w) * float64(p.HeightMM) / 1e9
 }
+
+// TimeZone is the request's time zone, in which Validate's messages and
+// the reports show instants: the DC's dock hours', else the first store's,
+// else UTC (also when the name does not load; Check reports that).
+func (r *Request) TimeZone() *time.Location {
+	name := ""
+	if r.DC.DockHours != nil {
+		name = r.DC.DockHours.TimeZone
+	}
+	if name == "" && len(r.Stores) > 0 {
+		name = r.Stores[0].Hours.TimeZone
+	}
+	if name == "" {
+		return time.UTC
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}

@@ -96,7 +96,7 @@ func newPlanCheck(ctx context.Context, req *Request, plan *Result) (*planCheck, 
 		trailer:  make(map[string]int, len(req.Fleet)),
 		shift:    make(map[string]int, len(req.Shifts)),
 		storeWin: map[int][]constraints.Window{},
-		loc:      messageZone(req),
+		loc:      req.TimeZone(),
 	}
 	for i, s := range req.Stores {
 		c.store[s.ID] = i
@@ -141,26 +141,6 @@ func newPlanCheck(ctx context.Context, req *Request, plan *Result) (*planCheck, 
 	}
 	c.byLeg = t
 	return c, nil
-}
-
-// messageZone is the time zone instants are shown in: the DC's dock
-// hours', else the first store's, else UTC. Request.Check has loaded both.
-func messageZone(req *Request) *time.Location {
-	name := ""
-	if req.DC.DockHours != nil {
-		name = req.DC.DockHours.TimeZone
-	}
-	if name == "" && len(req.Stores) > 0 {
-		name = req.Stores[0].Hours.TimeZone
-	}
-	if name == "" {
-		return time.UTC
-	}
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		return time.UTC
-	}
-	return loc
 }
 
 // at formats an instant for a message: RFC 3339 with the offset of the

@@ -504,7 +504,7 @@ func TestValidateNewRules(t *testing.T) {
 			{nil, nil, "UTC"},
 		}
 		for _, tc := range tests {
-			if got := messageZone(&Request{DC: DC{DockHours: tc.dock}, Stores: tc.stores}).String(); got != tc.want {
+			if got := (&Request{DC: DC{DockHours: tc.dock}, Stores: tc.stores}).TimeZone().String(); got != tc.want {
 				t.Errorf("got %s, want %s", got, tc.want)
 			}
 		}

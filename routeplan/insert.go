@@ -170,7 +170,7 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 	if !best.ok && len(st.in.p.Resources) > 0 {
 		st.bestRetypedInsertion(u, neigh, &best, sc)
 		if !best.ok {
-			st.bestFreedOpening(u, &best, sc)
+			st.bestFreedOpening(u, &best, rng, sc)
 		}
 	}
 	return best

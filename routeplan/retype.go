@@ -1,5 +1,7 @@
 package routeplan
 
+import "math/rand/v2"
+
 // Retyping: when shared resources run out, a site may fit nowhere although
 // a route near it would take it if only it were of another type: a route
 // of one store's ambient pallets on a dry van, say, while the store's
@@ -109,11 +111,16 @@ func (st *state) bestRetypedInsertion(u int, neigh []int, best *insertion, sc *s
 }
 
 // bestFreedOpening looks for a new route for u whose type is blocked by
-// one resource only (the one trailer short enough for u's store, say) that
-// a route elsewhere holds but could do without: that route changes to a
-// type that does not take the resource, and u's route takes it.
-func (st *state) bestFreedOpening(u int, best *insertion, sc *scratch) {
+// one resource only (the one trailer short enough for u's store, or the
+// reefers when ambient freight rides on some, say) that a route elsewhere
+// holds but could do without: that route changes to a type that does not
+// take the resource, and u's route takes it. The holders are visited from
+// a random one on, and at most retypeRoutes that can change are priced,
+// so that over the iterations every holder gets its turn at a bounded
+// cost.
+func (st *state) bestFreedOpening(u int, best *insertion, rng *rand.Rand, sc *scratch) {
 	in := st.in
+	var triedRes [retypeTypes]int
 	checked := 0
 	for _, t32 := range in.opening[u] {
 		t := int(t32)
@@ -137,6 +144,17 @@ func (st *state) bestFreedOpening(u int, best *insertion, sc *scratch) {
 		if blocked < 0 {
 			continue
 		}
+		// Types short of the same resource (one trailer type with each
+		// shift group, say) free it from the same holders: try the
+		// cheapest of them only, and so reach other resources too.
+		tried := false
+		for _, x := range triedRes[:checked] {
+			tried = tried || x == blocked
+		}
+		if tried {
+			continue
+		}
+		triedRes[checked] = blocked
 		checked++
 		sc.seq = append(sc.seq[:0], u)
 		if in.evaluateAllowed(t, sc.seq, &sc.sch, false) != feasible {
@@ -144,15 +162,19 @@ func (st *state) bestFreedOpening(u int, best *insertion, sc *scratch) {
 		}
 		open := in.routeObjective(1, sc.sch.dist, sc.sch.cost)
 		openDist, openCost := sc.sch.dist, sc.sch.cost
-		holders := 0
-		for k, r := range st.routes {
-			if holders == retypeRoutes {
-				break
-			}
+		priced, looked := 0, 0
+		n := len(st.routes)
+		first := 0
+		if n > 0 {
+			first = rng.IntN(n)
+		}
+		for j := 0; j < n && priced < retypeRoutes && looked < 8*retypeRoutes; j++ {
+			k := (first + j) % n
+			r := st.routes[k]
 			if !usesResource(in.types[r.typ].Resources, blocked) {
 				continue
 			}
-			holders++
+			looked++
 			for t2 := range in.types {
 				if t2 == r.typ || usesResource(in.types[t2].Resources, blocked) || in.twin[t2] == in.twin[r.typ] || !st.canRetype(r, t2) {
 					continue
@@ -165,11 +187,12 @@ func (st *state) bestFreedOpening(u int, best *insertion, sc *scratch) {
 				if in.evaluateAllowed(t2, r.seq, &sc.sch, false) != feasible {
 					continue
 				}
+				priced++
 				d := in.routeObjective(len(r.seq), sc.sch.dist, sc.sch.cost).sub(r.obj).add(open)
 				if !best.ok || d.less(best.delta) {
 					*best = insertion{k: -t - 1, delta: d, dist: openDist, cost: openCost, ok: true, retype: true, rk: k, typ: t2}
 				}
-				break // the cheapest alternative type is enough
+				break // one alternative type a holder can take is enough
 			}
 		}
 	}

@@ -26,7 +26,7 @@ type day struct {
 
 func newDay(req *engine.Request, plan *engine.Result) *day {
 	d := &day{
-		req: req, plan: plan, loc: zone(req),
+		req: req, plan: plan, loc: req.TimeZone(),
 		store:   make(map[string]*engine.Store, len(req.Stores)),
 		pallet:  make(map[string]*engine.Pallet, len(req.Pallets)),
 		trailer: make(map[string]*engine.TrailerType, len(req.Fleet)),
@@ -66,27 +66,9 @@ func newDay(req *engine.Request, plan *engine.Result) *day {
 }
 
 // TimeZone is the request's time zone, in which the reports show every
-// instant: the DC's dock hours', else the first store's, else UTC. It is
-// the rule engine.Validate's messages follow, so the two agree.
-func TimeZone(req engine.Request) *time.Location { return zone(&req) }
-
-func zone(req *engine.Request) *time.Location {
-	name := ""
-	if req.DC.DockHours != nil {
-		name = req.DC.DockHours.TimeZone
-	}
-	if name == "" && len(req.Stores) > 0 {
-		name = req.Stores[0].Hours.TimeZone
-	}
-	if name == "" {
-		return time.UTC
-	}
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-}
+// instant: engine.Request.TimeZone, the rule engine.Validate's messages
+// follow too, so that the two agree.
+func TimeZone(req engine.Request) *time.Location { return req.TimeZone() }
 
 // storeName is the store's name, or its id when it has none.
 func (d *day) storeName(id string) string {

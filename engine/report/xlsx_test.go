@@ -50,7 +50,7 @@ func TestDispatchSummaryReopens(t *testing.T) {
 			t.Errorf("%s has no autofilter (defined names %+v)", sheet, f.GetDefinedName())
 		}
 	}
-	loc := zone(&req)
+	loc := req.TimeZone()
 	raw := func(sheet, cell string) string {
 		t.Helper()
 		v, err := f.GetCellValue(sheet, cell, excelize.Options{RawCellValue: true})
