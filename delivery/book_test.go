@@ -21,7 +21,7 @@ func TestBook(t *testing.T) {
 	if len(d.OrderManifest.ItemDetails) != 2 || d.OrderManifest.Summary.TotalItems != 3 || d.DeliveryDetails.LatLong.Lat != 36.3729 {
 		t.Fatalf("manifest %+v", d.OrderManifest)
 	}
-	if err := Validate(d); err != nil {
+	if err := Check(d); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -124,11 +124,11 @@ func TestApplySharesNothing(t *testing.T) {
 	}
 }
 
-func TestValidateGoBuiltDelivery(t *testing.T) {
+func TestCheckGoBuiltDelivery(t *testing.T) {
 	d := booked(t)
 	d.OrderPickupReadyTime = d.OrderPickupReadyTime.Add(time.Microsecond)
 	d.DeliveryDetails.LatLong.Lat = math.NaN()
-	err := Validate(d)
+	err := Check(d)
 	got := codes(err)
 	want := []string{"OUT_OF_RANGE@" + pLL + ".lat", "INVALID_FORMAT@deliveries.orderPickupReadyTime"} // sorted by path
 	if !slices.Equal(got, want) {

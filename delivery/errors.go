@@ -100,7 +100,7 @@ var codeTable = map[string]codeInfo{
 	CodeIllegalTransition:     {ErrIllegalTransition, categoryApplication, "The delivery lifecycle does not allow this status change."},
 }
 
-// Error is the error of every failed Book, Apply, Validate and Transition:
+// Error is the error of every failed Book, Apply, Check and Transition:
 // the full list of violations, each with a code, a JSON field path such as
 // "deliveries.deliveryDetails.propertyDetails.locationPreference" and a
 // message.

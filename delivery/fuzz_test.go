@@ -44,7 +44,7 @@ func FuzzBook(f *testing.F) {
 		if !json.Valid(body) {
 			t.Fatalf("booked from invalid JSON %q", body)
 		}
-		if err := Validate(d); err != nil {
+		if err := Check(d); err != nil {
 			t.Fatalf("booked an invalid delivery: %v", err)
 		}
 		enc, err := BookingBody(d)
@@ -100,7 +100,7 @@ func FuzzApply(f *testing.F) {
 		if got.Equal(cur) || got.DeliveryID != cur.DeliveryID || got.Status != cur.Status {
 			t.Fatal("success without change, or identity changed")
 		}
-		if err := Validate(got); err != nil {
+		if err := Check(got); err != nil {
 			t.Fatalf("accepted an invalid result: %v", err)
 		}
 		if _, err := Apply(got, body); !errors.Is(err, ErrNoChange) {

@@ -47,9 +47,9 @@ const (
 	MaxBodyBytes      = 1 << 20
 )
 
-// Validate checks every booking constraint on d and returns an *Error
+// Check checks every booking constraint on d and returns an *Error
 // listing all violations, or nil. Apply and Book run it on their result.
-func Validate(d Delivery) error {
+func Check(d Delivery) error {
 	var vs constraints.Violations
 	validate(&d, &vs)
 	if len(vs) == 0 {

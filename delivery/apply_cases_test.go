@@ -339,7 +339,7 @@ func TestOddCurrentDeliveries(t *testing.T) {
 				t.Fatalf("%+v changed", d)
 			}
 			if err == nil {
-				if verr := Validate(got); verr != nil {
+				if verr := Check(got); verr != nil {
 					t.Fatalf("accepted an invalid result: %v", verr)
 				}
 			} else if len(codes(err)) == 0 {
