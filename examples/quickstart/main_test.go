@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -29,8 +30,12 @@ func TestQuickstartSummary(t *testing.T) {
 		!strings.Contains(errs.String(), "ROUTING 1") || strings.Contains(errs.String(), "\r") {
 		t.Errorf("progress on stderr:\n%s", errs.String())
 	}
-	if !strings.Contains(lines[len(lines)-1], "400 pallets delivered") {
-		t.Errorf("the last progress line does not report the plan's 400 pallets: %s", lines[len(lines)-1])
+	// The last line reports the finished plan: its delivered pallets are
+	// those of the summary's totals (all 400 unless the machine is so busy
+	// that the search ends early).
+	m := regexp.MustCompile(`(\d+) pallets delivered`).FindStringSubmatch(s)
+	if m == nil || !strings.Contains(lines[len(lines)-1], " "+m[1]+" pallets delivered") {
+		t.Errorf("the last progress line does not report the plan's delivered pallets (%v): %s", m, lines[len(lines)-1])
 	}
 }
 
