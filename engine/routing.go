@@ -21,6 +21,13 @@ const (
 	dims
 )
 
+// vector is a load and a pallet count in routing's dimensions.
+func vector(l constraints.Load, pallets int) []float64 {
+	v := make([]float64, dims)
+	v[dimPositions], v[dimWeight], v[dimVolume], v[dimPallets] = float64(l.Positions), l.WeightKg, l.VolumeM3, float64(pallets)
+	return v
+}
+
 // routing is one round's routing problem and how to read its answer.
 type routing struct {
 	p     *routeplan.Problem
@@ -175,7 +182,7 @@ func (pl *planner) vehicleType(k vehicleKind, stackable int, dock []routeplan.Wi
 	vt := routeplan.VehicleType{
 		ID:                  fmt.Sprintf("%s/%s/%s", t.ID, k.setPoint, grp.start.Format(time.RFC3339)),
 		Count:               1,
-		Capacity:            []float64{float64(capa.Positions), capa.WeightKg, capa.VolumeM3, float64(most)},
+		Capacity:            vector(capa, most),
 		ShiftStart:          pl.secondsUp(grp.start),
 		ShiftEnd:            pl.seconds(grp.end),
 		StartServicePerUnit: perPallet,
@@ -205,7 +212,7 @@ func (pl *planner) site(o *order, loc int) routeplan.Site {
 		// after the other share it, as they share the stop in the plan.
 		Service:     ceilSeconds(time.Duration(len(o.pallets)) * m.req.Stores[o.store].Unloading.PerPallet),
 		StopService: ceilSeconds(m.req.Stores[o.store].Unloading.Fixed),
-		Demand:      []float64{float64(o.load.Positions), o.load.WeightKg, o.load.VolumeM3, float64(len(o.pallets))},
+		Demand:      vector(o.load, len(o.pallets)),
 		Windows:     pl.windows(m.storeWin[o.store]),
 		Group:       int(o.class),
 		Value:       float64(len(o.pallets)),
