@@ -62,9 +62,6 @@ func TestDCDayCommand(t *testing.T) {
 }
 
 func TestDCDaySizesRunInChildren(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs child processes")
-	}
 	t.Setenv("HAULBENCH_TEST_AS_COMMAND", "1")
 	rows, _ := dcdayRows(t, "-sizes", "5,8", "-iterations", "10", "-streams", "1", "-time", "20s")
 	if len(rows) != 2 || rows[0][1] != "5" || rows[1][1] != "8" {
