@@ -1,0 +1,218 @@
+// Package store keeps the service's state: tenants and their client
+// credentials, access tokens (hashed), planning jobs with their queue, and
+// booked deliveries with the history of their accepted changes. Two
+// implementations share one contract: SQLite (modernc.org/sqlite, one
+// process, the default) and PostgreSQL (pgx, any number of processes on any
+// number of machines). Planning jobs are queued on River in the same
+// transaction that records them.
+//
+// Every read and write that names a tenant is scoped to it: another
+// tenant's job or delivery is ErrNotFound, never revealed.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/riverqueue/river"
+)
+
+// Errors a Store returns; callers test them with errors.Is.
+var (
+	// ErrNotFound: no such record for this tenant (another tenant's record
+	// is not found either).
+	ErrNotFound = errors.New("store: not found")
+	// ErrConflict: the record changed since it was read (its version
+	// moved on); read it again and retry.
+	ErrConflict = errors.New("store: changed concurrently")
+	// ErrDuplicate: a record with this unique key exists.
+	ErrDuplicate = errors.New("store: already exists")
+	// ErrLeaseLost: this process no longer holds the job (it finished,
+	// was cancelled, or its lease expired and another attempt took it).
+	ErrLeaseLost = errors.New("store: job lease lost")
+)
+
+// Tenant is one customer of the service, known to clients by its consumer
+// id (the SVC_CONSUMER.ID header).
+type Tenant struct {
+	ID      string // consumer id, a UUID
+	Name    string
+	Created time.Time
+}
+
+// Client is a tenant's OAuth client credential. The secret is kept only as
+// a hash (SecretHash, computed by the caller).
+type Client struct {
+	ID         string // client id
+	TenantID   string
+	SecretHash []byte
+	Created    time.Time
+}
+
+// Token is an issued access token, kept only as a hash of its value.
+type Token struct {
+	Hash     []byte
+	TenantID string
+	ClientID string
+	Expires  time.Time
+}
+
+// JobStatus is where a planning job is.
+type JobStatus string
+
+const (
+	JobQueued    JobStatus = "QUEUED"
+	JobRunning   JobStatus = "RUNNING"
+	JobCompleted JobStatus = "COMPLETED"
+	JobFailed    JobStatus = "FAILED"
+	JobCancelled JobStatus = "CANCELLED"
+)
+
+// Terminal reports whether no more work happens on a job in status s.
+func (s JobStatus) Terminal() bool {
+	return s == JobCompleted || s == JobFailed || s == JobCancelled
+}
+
+// Progress is the latest progress report of a running job, as the engine
+// gives it (engine.Progress), kept in plain fields.
+type Progress struct {
+	Phase      string
+	Round      int
+	Elapsed    time.Duration
+	Limit      time.Duration
+	Routes     int
+	Delivered  int
+	Unassigned int
+	Cost       float64
+	Updated    time.Time
+}
+
+// Job is a planning job: the request it answers and where it stands.
+type Job struct {
+	ID       string
+	TenantID string
+	Status   JobStatus
+	Request  []byte // the engine request JSON as accepted
+	// Plan is the engine plan JSON: the best plan so far while RUNNING, the
+	// final plan once COMPLETED (and kept when a completed job's release is
+	// cancelled). Nil when there is none yet.
+	Plan     []byte
+	Progress Progress
+	// Error says why a job FAILED; for CANCELLED, what was cancelled.
+	Error string
+	// Released is true for a COMPLETED job until its release is cancelled.
+	Released bool
+	// Attempt counts the runs started (0 while never started).
+	Attempt int
+	// Owner is the process running the job and LeaseUntil when its lease
+	// ends unless renewed; empty/zero when nobody runs it.
+	Owner      string
+	LeaseUntil time.Time
+
+	Created  time.Time
+	Started  time.Time // zero until first run
+	Finished time.Time // zero until terminal
+}
+
+// Delivery is a booked delivery as stored: the delivery JSON (the
+// delivery package's encoding of delivery.Delivery, status included), its
+// status and external order id in columns, and a version that moves by one
+// with every accepted change.
+type Delivery struct {
+	ID              string
+	TenantID        string
+	ExternalOrderID string
+	Status          string
+	Body            []byte // json.Marshal(delivery.Delivery)
+	Version         int64  // 1 when booked
+	Created         time.Time
+	Updated         time.Time
+}
+
+// Change is one accepted change of a delivery, kept in its history.
+type Change struct {
+	DeliveryID string
+	Version    int64  // the version the change produced
+	Kind       string // BOOK, UPDATE, STATUS, CANCEL
+	Request    []byte // the body the client sent (nil for a cancel)
+	At         time.Time
+}
+
+// PlanArgs are the River job arguments of a planning job. The job row in
+// the store holds everything else; Attempt tells a stale River job (one
+// enqueued for an attempt that was superseded) from the current one.
+type PlanArgs struct {
+	JobID   string `json:"jobId"`
+	Attempt int    `json:"attempt"`
+}
+
+// Kind is River's name for planning jobs.
+func (PlanArgs) Kind() string { return "haulplan_plan" }
+
+// Store is the service's storage and job queue. Implementations are safe
+// for concurrent use.
+type Store interface {
+	// Tenants, clients and tokens.
+	CreateTenant(ctx context.Context, t Tenant, c Client) error
+	Client(ctx context.Context, clientID string) (Client, error)
+	PutToken(ctx context.Context, t Token) error
+	Token(ctx context.Context, hash []byte) (Token, error) // ErrNotFound when unknown or expired
+
+	// CreateJob records a QUEUED job and enqueues PlanArgs{JobID, 0} on
+	// River in the same transaction.
+	CreateJob(ctx context.Context, j Job) error
+	Job(ctx context.Context, tenantID, jobID string) (Job, error)
+	// CancelJob moves a QUEUED or RUNNING job to CANCELLED (and cancels
+	// its River job, which reaches a running worker's context), or a
+	// COMPLETED and released job to not released. It returns the job as
+	// it is afterwards; a job already CANCELLED or FAILED comes back
+	// unchanged with no error (the caller decides how to answer).
+	CancelJob(ctx context.Context, tenantID, jobID, reason string) (Job, error)
+
+	// Worker side (no tenant: the worker acts for whoever submitted).
+	// ClaimJob makes owner the runner of job attempt: QUEUED (or RUNNING
+	// with an expired lease) becomes RUNNING with Attempt+1 and the lease.
+	// A terminal job, or one another live owner holds, is ErrLeaseLost:
+	// a duplicate or stale River job must then do nothing.
+	ClaimJob(ctx context.Context, jobID, owner string, leaseUntil time.Time) (Job, error)
+	// RenewLeases extends the lease of every RUNNING job owner holds and
+	// returns the ids of the jobs owner holds that are no longer RUNNING
+	// under its name (cancelled meanwhile, say), so the runner stops them.
+	RenewLeases(ctx context.Context, owner string, leaseUntil time.Time, running []string) (lost []string, err error)
+	// SaveProgress stores the latest progress and, when plan is not nil,
+	// the best plan so far; ErrLeaseLost unless owner runs the job.
+	SaveProgress(ctx context.Context, jobID, owner string, p Progress, plan []byte) error
+	// FinishJob ends the job owner runs with status (COMPLETED with its
+	// plan, FAILED with errMsg); ErrLeaseLost unless owner runs it.
+	FinishJob(ctx context.Context, jobID, owner string, status JobStatus, plan []byte, errMsg string) error
+	// RecoverJobs handles jobs whose lease expired before now (their
+	// process died): each goes back to QUEUED and is enqueued again, or
+	// becomes FAILED once it has had maxAttempts runs. It returns how many
+	// it requeued and failed.
+	RecoverJobs(ctx context.Context, now time.Time, maxAttempts int) (requeued, failed int, err error)
+	// ReleaseOwner hands the jobs owner runs back to the queue at once (a
+	// clean shutdown), as RecoverJobs would after the lease.
+	ReleaseOwner(ctx context.Context, owner string) error
+
+	// Deliveries.
+	CreateDelivery(ctx context.Context, d Delivery, c Change) error
+	Delivery(ctx context.Context, tenantID, deliveryID string) (Delivery, error)
+	// UpdateDelivery replaces the delivery when its stored version is
+	// d.Version-1 (ErrConflict otherwise), and appends c to its history, in
+	// one durable transaction.
+	UpdateDelivery(ctx context.Context, d Delivery, c Change) error
+	History(ctx context.Context, tenantID, deliveryID string) ([]Change, error)
+
+	// Allow takes one request from the shared limit of key (tenant and
+	// operation): at most limit per window. When the limit is reached it
+	// returns false and how long until a request is allowed again.
+	Allow(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (ok bool, retryAfter time.Duration, err error)
+
+	// Start runs the River client with these workers (nil: insert-only,
+	// for commands such as "tenant create"); Stop stops it, letting
+	// running jobs see their context cancelled, within ctx.
+	Start(ctx context.Context, workers *river.Workers, maxJobs int) error
+	Stop(ctx context.Context) error
+	Close() error
+}
