@@ -199,11 +199,8 @@ func (in *instance) distObjective(t, n int, dist float64) objective {
 	if n == 0 {
 		return objective{}
 	}
-	if in.p.Objective == Hierarchical {
-		return objective{vehicles: 1, value: dist}
-	}
 	vt := &in.types[t]
-	return objective{value: vt.FixedCost + vt.DistanceCost*dist, tie: dist}
+	return in.ranked(objective{value: vt.FixedCost + vt.DistanceCost*dist, tie: dist})
 }
 
 // feasibleAfterRemoval checks a route that lost sites. Fewer sites usually
@@ -249,8 +246,5 @@ func (in *instance) lowerBound(t int, seq []int) objective {
 	}
 	dist += in.dist[prev*in.n+vt.EndLocation]
 	busy += in.dur[prev*in.n+vt.EndLocation]
-	if in.p.Objective == Hierarchical {
-		return objective{vehicles: 1, value: dist}
-	}
-	return objective{value: vt.FixedCost + vt.DistanceCost*dist + vt.TimeCost*busy, tie: dist}
+	return in.ranked(objective{value: vt.FixedCost + vt.DistanceCost*dist + vt.TimeCost*busy, tie: dist})
 }

@@ -83,10 +83,7 @@ func (in *instance) routeObjective(n int, dist, cost float64) objective {
 	if n == 0 {
 		return objective{}
 	}
-	if in.p.Objective == Hierarchical {
-		return objective{vehicles: 1, value: dist}
-	}
-	return objective{value: cost, tie: dist}
+	return in.ranked(objective{value: cost, tie: dist})
 }
 
 // state is a complete assignment: routes plus the sites left out.
