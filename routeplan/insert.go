@@ -157,19 +157,21 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 	if best.ok && st.in.p.Objective == Hierarchical {
 		return best
 	}
-	if st.routeCap > 0 && len(st.routes) >= st.routeCap {
-		return best
-	}
-	if t, sch := st.in.cheapestOpening(st, u, sc); sch != nil {
-		d := st.in.routeObjective(1, sch.dist, sch.cost)
-		if !best.ok || d.less(best.delta) {
-			best.k, best.pos, best.delta, best.ok, best.lazy = -t-1, 0, d, true, false
-			best.dist, best.cost = sch.dist, sch.cost
+	// While a route is being eliminated no route may open, but a route
+	// may still change type to take u (a bigger trailer, say).
+	capped := st.routeCap > 0 && len(st.routes) >= st.routeCap
+	if !capped {
+		if t, sch := st.in.cheapestOpening(st, u, sc); sch != nil {
+			d := st.in.routeObjective(1, sch.dist, sch.cost)
+			if !best.ok || d.less(best.delta) {
+				best.k, best.pos, best.delta, best.ok, best.lazy = -t-1, 0, d, true, false
+				best.dist, best.cost = sch.dist, sch.cost
+			}
 		}
 	}
 	if !best.ok && len(st.in.p.Resources) > 0 {
 		st.bestRetypedInsertion(u, neigh, &best, sc)
-		if !best.ok {
+		if !best.ok && !capped {
 			st.bestFreedOpening(u, &best, rng, sc)
 		}
 	}
