@@ -181,6 +181,9 @@ func (r Request) Check() error {
 	if r.Options.Workers < 0 {
 		vs.Add(CodeInvalidValue, "options.workers", "must not be negative")
 	}
+	if !r.Options.Objective.Valid() {
+		vs.Add(CodeInvalidValue, "options.objective", "must be %q or %q, got %v", FewestTrailers, LowestCost, r.Options.Objective)
+	}
 	if r.Options.Streams < 0 || r.Options.Streams > maxStreams {
 		vs.Add(CodeInvalidValue, "options.streams", "must be between 0 and %d, got %d", maxStreams, r.Options.Streams)
 	}

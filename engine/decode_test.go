@@ -70,6 +70,8 @@ func TestDecodeRequestProblems(t *testing.T) {
 			want: []problem{{"INVALID_VALUE@stores[0].unloading.fixed", []string{`a Go duration such as "90s" or a number of seconds`, `"tomorrow"`}}}},
 		{name: "duration of the wrong type", from: `"timeLimit": "2s"`, to: `"timeLimit": true`,
 			want: []problem{{"INVALID_TYPE@options.timeLimit", []string{"a Go duration", "not true"}}}},
+		{name: "unknown objective", from: `"seed": 1`, to: `"seed": 1, "objective": "fastest"`,
+			want: []problem{{"INVALID_VALUE@options.objective", []string{"one of trailers, cost", `"fastest"`}}}},
 		{name: "kilograms as a string", from: `"weightKg": 300`, to: `"weightKg": "300"`,
 			want: []problem{{"INVALID_TYPE@pallets[1].weightKg", []string{"must be a number of kilograms", `not "300"`}}}},
 		{name: "millimetres with a fraction", from: `"heightMM": 1200`, to: `"heightMM": 1200.5`,

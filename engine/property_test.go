@@ -21,7 +21,8 @@ func genRequest(t *rapid.T) Request {
 	dc := geo.Point{Lat: rapid.Float64Range(-60, 60).Draw(t, "dcLat"), Lng: rapid.Float64Range(-179, 179).Draw(t, "dcLng")}
 	req := Request{
 		DC:      DC{ID: "DC", Location: dc, LoadingPerPallet: time.Duration(rapid.IntRange(0, 180).Draw(t, "load")) * time.Second},
-		Options: Options{TimeLimit: 30 * time.Millisecond, Seed: rapid.Int64Range(0, 9).Draw(t, "seed"), Workers: 1},
+		Options: Options{TimeLimit: 30 * time.Millisecond, Seed: rapid.Int64Range(0, 9).Draw(t, "seed"), Workers: 1,
+			Objective: rapid.SampledFrom([]Objective{FewestTrailers, LowestCost}).Draw(t, "objective")},
 	}
 	if rapid.Bool().Draw(t, "dock") {
 		req.DC.DockHours = &constraints.WeeklyHours{TimeZone: loc, Days: map[string][]constraints.Opening{}}
@@ -103,13 +104,14 @@ func TestCheckReportsEveryBadField(t *testing.T) {
 	req.Pallets[7].WeightKg = 2e9
 	req.Pallets[8].Footprint = Footprint{LengthMM: 200_000, WidthMM: 1000}
 	req.Fleet[0].Equipment.MaxZones = -1
+	req.Options.Objective = Objective(7)
 	err := req.Check()
 	if !errors.Is(err, constraints.ErrInvalid) {
 		t.Fatalf("want ErrInvalid, got %v", err)
 	}
 	vs := constraints.AsViolations(err)
 	want := []string{"dc.location.lat", "stores[2].location.lng", "stores[4].id", "pallets[5].store", "pallets[6].weightKg", "fleet[1].axles.axleGroupMM", "shifts[0].end", "stores[7].hours.days.mon[0].open",
-		"pallets[7].weightKg", "pallets[8].footprint", "fleet[0].equipment.maxZones"}
+		"pallets[7].weightKg", "pallets[8].footprint", "fleet[0].equipment.maxZones", "options.objective"}
 	for _, w := range want {
 		found := false
 		for _, v := range vs {

@@ -47,6 +47,9 @@ type Options struct {
 	// gives the plan. 0 means DefaultStreams. It is part of what the plan
 	// depends on, like Seed.
 	Streams int `json:"streams,omitempty"`
+	// Objective is what the search minimises: FewestTrailers (the zero
+	// value, "trailers" in JSON) or LowestCost ("cost").
+	Objective Objective `json:"objective,omitempty"`
 	// Workers is the number of goroutines that run the streams; 0 means
 	// GOMAXPROCS (at most Streams). It changes how fast the search runs,
 	// never which plan an iteration budget gives. A server that plans

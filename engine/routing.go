@@ -80,7 +80,7 @@ func (pl *planner) windows(ws []constraints.Window) []routeplan.Window {
 func (pl *planner) routingProblem(pool []*order) (*routing, error) {
 	m, req := pl.m, pl.m.req
 	n := 1 + len(req.Stores)
-	p := &routeplan.Problem{N: n, Distance: make([]float64, n*n), Duration: make([]float64, n*n)}
+	p := &routeplan.Problem{N: n, Distance: make([]float64, n*n), Duration: make([]float64, n*n), Objective: req.Options.Objective.routing()}
 	for i := range n {
 		for j := range n {
 			p.Distance[i*n+j] = m.matrix.Distance(i, j)

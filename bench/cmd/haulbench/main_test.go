@@ -11,7 +11,7 @@ import (
 func TestHelp(t *testing.T) {
 	flags := map[string][]string{
 		"binpack": {"-time", "-seed", "-sol", "-ref"},
-		"dcday":   {"-stores", "-sizes", "-seed", "-time", "-iterations", "-streams", "-in", "-out"},
+		"dcday":   {"-stores", "-sizes", "-seed", "-time", "-iterations", "-streams", "-objective", "-in", "-out"},
 		"vrptw":   {"-time", "-objective", "-workers", "-seed", "-sol", "-ref", "-random"},
 	}
 	if len(flags) != len(commands) {

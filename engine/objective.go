@@ -1,0 +1,60 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/haulplan/haulplan/routeplan"
+)
+
+// Objective is what Plan minimises once it delivers every pallet it can.
+// The zero value, FewestTrailers, is the default: a DC's trailers and
+// drivers are its scarce, expensive part of the day (a tractor, a trailer
+// and a driver shift cost more than the kilometres of a route), and load
+// plans are asked to "minimize the number of vehicles needed"; a planner
+// who pays per kilometre and has trailers to spare chooses LowestCost.
+type Objective int
+
+const (
+	// FewestTrailers minimises the number of routes (each takes a trailer
+	// and a driver shift) first, then the cost of the routes. The search
+	// spends part of its time emptying routes into the others (route
+	// elimination), so that a plan does not carry a trailer it can do
+	// without to save a few kilometres.
+	FewestTrailers Objective = iota
+	// LowestCost minimises the total cost of the routes: each trailer
+	// type's fixed cost per route plus its cost per km and per hour of
+	// duty. A route is opened whenever that is cheaper, so a plan may use
+	// more trailers than FewestTrailers to drive fewer kilometres.
+	LowestCost
+)
+
+// objectiveNames are the JSON names, by Objective.
+var objectiveNames = []string{"trailers", "cost"}
+
+// Valid reports whether o is one of the defined objectives.
+func (o Objective) Valid() bool { return o >= FewestTrailers && int(o) < len(objectiveNames) }
+
+// String returns the objective's JSON name, "trailers" or "cost".
+func (o Objective) String() string {
+	if o.Valid() {
+		return objectiveNames[o]
+	}
+	return fmt.Sprintf("Objective(%d)", int(o))
+}
+
+// MarshalJSON writes the objective's name.
+func (o Objective) MarshalJSON() ([]byte, error) {
+	if !o.Valid() {
+		return nil, fmt.Errorf("engine: cannot marshal %v", o)
+	}
+	return json.Marshal(o.String())
+}
+
+// routing is the routeplan objective that ranks plans as o does.
+func (o Objective) routing() routeplan.Objective {
+	if o == LowestCost {
+		return routeplan.Cost
+	}
+	return routeplan.Hierarchical
+}
