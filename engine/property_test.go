@@ -20,7 +20,7 @@ func genRequest(t *rapid.T) Request {
 	loc := rapid.SampledFrom([]string{"America/Chicago", "Europe/Berlin", "UTC"}).Draw(t, "zone")
 	dc := geo.Point{Lat: rapid.Float64Range(-60, 60).Draw(t, "dcLat"), Lng: rapid.Float64Range(-179, 179).Draw(t, "dcLng")}
 	req := Request{
-		DC:      DC{ID: "DC", Location: dc, LoadingPerPallet: time.Duration(rapid.IntRange(0, 180).Draw(t, "load")) * time.Second},
+		DC: DC{ID: "DC", Location: dc, LoadingPerPallet: time.Duration(rapid.IntRange(0, 180).Draw(t, "load")) * time.Second},
 		Options: Options{TimeLimit: 30 * time.Millisecond, Seed: rapid.Int64Range(0, 9).Draw(t, "seed"), Workers: 1,
 			Objective: rapid.SampledFrom([]Objective{FewestTrailers, LowestCost}).Draw(t, "objective")},
 	}
