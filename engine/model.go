@@ -153,13 +153,14 @@ func (m *model) loadFleet() []loadplan.FleetTrailer {
 
 // trailerBound is a proven lower bound on the number of trailers, hence
 // routes, that any plan needs to deliver the pallets idx (indices into
-// Request.Pallets): loadplan.FleetLowerBound against the whole fleet.
+// Request.Pallets): the larger of loadplan.FleetLowerBound against the
+// whole fleet and floorCountBound.
 func (m *model) trailerBound(idx []int) int {
 	ps := make([]loadplan.Pallet, len(idx))
 	for j, pi := range idx {
 		ps[j] = layoutPallet(m.req.Pallets[pi], 0)
 	}
-	return loadplan.FleetLowerBound(m.loadFleet(), ps)
+	return max(loadplan.FleetLowerBound(m.loadFleet(), ps), floorCountBound(m.req, idx))
 }
 
 // layoutPallet is the loadplan view of a pallet delivered at stop index stop.

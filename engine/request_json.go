@@ -75,8 +75,8 @@ var optionsObject = &object[Options]{What: "planning options", Members: []member
 	{Name: "iterations", Read: func(d dec, o *Options) { d.ReadInt(&o.Iterations, "a whole number of iterations") }},
 	{Name: "seed", Read: func(d dec, o *Options) { d.ReadInt64(&o.Seed, "a whole number") }},
 	{Name: "streams", Read: func(d dec, o *Options) { d.ReadInt(&o.Streams, "a whole number of search streams") }},
-	{Name: "workers", Read: func(d dec, o *Options) { d.ReadInt(&o.Workers, "a whole number of goroutines") }},
 	{Name: "objective", Read: func(d dec, o *Options) { jsonwire.ReadEnum(d, &o.Objective, objectiveNames) }},
+	{Name: "workers", Read: func(d dec, o *Options) { d.ReadInt(&o.Workers, "a whole number of goroutines") }},
 }}
 
 var pointObject = &object[geo.Point]{What: `a location {"lat", "lng"}`, Members: []member[geo.Point]{

@@ -168,7 +168,9 @@ func (s *planSums) compare(path string, got Metrics) constraints.Violations {
 // pallets its routes deliver (indices into req.Pallets). This is the one
 // place Validate calls package loadplan: loadplan.FleetLowerBound is a
 // bound on the pallets and the fleet alone, which the metric is defined
-// as; it knows nothing of the planner's model or of any route.
+// as; it knows nothing of the planner's model or of any route. The
+// sharper count of floor positions (floorCountBound) reads the request
+// alone too.
 func trailersLowerBound(req *Request, delivered []int) int {
 	fleet := make([]loadplan.FleetTrailer, len(req.Fleet))
 	for i, t := range req.Fleet {
@@ -187,5 +189,5 @@ func trailersLowerBound(req *Request, delivered []int) int {
 			WeightKg: p.WeightKg, VolumeM3: p.volume(), Temperature: p.Temperature,
 			MayBeStacked: p.MayBeStacked, MayCarry: p.MayCarry}
 	}
-	return loadplan.FleetLowerBound(fleet, pallets)
+	return max(loadplan.FleetLowerBound(fleet, pallets), floorCountBound(req, delivered))
 }

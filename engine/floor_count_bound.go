@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/haulplan/haulplan/constraints"
+)
+
+// floorCountBound is a lower bound on the trailers any plan needs to
+// deliver the pallets idx (indices into req.Pallets), by counting floor
+// positions under the rules Validate enforces:
+//
+//   - a trailer takes at most its PalletPositions pallets on its floor
+//     (a pallet on the floor takes one position or two, never less);
+//   - every other pallet stands on exactly one floor pallet that may carry,
+//     which carries no other, in the same zone and hence of the same
+//     temperature class; the top may be stacked. So among the pallets of
+//     class c that may carry or be stacked, at most
+//     min(stacked_c, carrying_c, ⌊either_c/2⌋) stand on top: tops and
+//     bottoms are distinct pallets;
+//   - a pallet rides on a trailer type that carries its class, and that is
+//     no longer than its store's limit;
+//   - a plan uses at most Count trailers of a type.
+//
+// The count runs over the pallets of each set of classes (all, the cold
+// ones, each class alone) against the types that carry one of them, and,
+// for every store length limit, over the pallets of the stores limited to
+// it against the short types, combined with the rest of the fleet for the
+// whole. It is 0 when a type that could carry them states no positions,
+// since Validate then counts none.
+//
+// loadplan.FleetLowerBound counts min(stacked, carrying, n/2) tops per
+// class, n being all the class's pallets: for stackable pallets that may
+// also carry, it allows every one of them on top of another. This bound
+// is the sharper one there, and both hold, so the plan reports the larger.
+func floorCountBound(req *Request, idx []int) int {
+	if len(idx) == 0 {
+		return 0
+	}
+	best := 0
+	classSets := [][]constraints.Temperature{
+		{constraints.Ambient, constraints.Chilled, constraints.Frozen},
+		{constraints.Chilled, constraints.Frozen},
+		{constraints.Ambient}, {constraints.Chilled}, {constraints.Frozen},
+	}
+	for _, cs := range classSets {
+		ps := palletsWhere(req, idx, func(p Pallet) bool { return slices.Contains(cs, p.Temperature) })
+		caps, ok := positionsOf(req, len(ps), func(t TrailerType) bool { return slices.ContainsFunc(cs, t.Equipment.Carries) })
+		if !ok {
+			continue
+		}
+		best = max(best, fewestPositions(caps, floorPallets(req, ps)))
+	}
+	// Stores limited to shorter trailers: the trailers that serve them are
+	// short ones, however many pallets the others take.
+	var limits []int
+	limitOf := make(map[string]int, len(req.Stores))
+	for _, s := range req.Stores {
+		limitOf[s.ID] = s.MaxTrailerLengthMM
+		if s.MaxTrailerLengthMM > 0 && !slices.Contains(limits, s.MaxTrailerLengthMM) {
+			limits = append(limits, s.MaxTrailerLengthMM)
+		}
+	}
+	need := floorPallets(req, idx)
+	for _, lim := range limits {
+		ps := palletsWhere(req, idx, func(p Pallet) bool {
+			l := limitOf[p.Store]
+			return l > 0 && l <= lim
+		})
+		isShort := func(t TrailerType) bool { return t.nominalLength() <= lim }
+		short, ok := positionsOf(req, len(idx), isShort)
+		if !ok || len(ps) == 0 {
+			continue
+		}
+		k := fewestPositions(short, floorPallets(req, ps))
+		best = max(best, k)
+		long, longOK := positionsOf(req, len(idx), func(t TrailerType) bool { return !isShort(t) })
+		if !longOK {
+			continue
+		}
+		// Any plan uses some j >= k short trailers, which hold at most the
+		// j largest short capacities; the long ones must hold the rest.
+		fewestTotal := -1
+		sum := 0
+		for j := range len(short) + 1 {
+			if j > 0 {
+				sum += short[j-1]
+			}
+			if j < k {
+				continue
+			}
+			rest := fewestPositions(long, need-sum)
+			if rest < 0 {
+				continue
+			}
+			if fewestTotal < 0 || j+rest < fewestTotal {
+				fewestTotal = j + rest
+			}
+		}
+		best = max(best, fewestTotal)
+	}
+	return max(best, 0)
+}
+
+// palletsWhere lists the pallets of idx that keep holds for.
+func palletsWhere(req *Request, idx []int, keep func(Pallet) bool) []int {
+	var out []int
+	for _, pi := range idx {
+		if keep(req.Pallets[pi]) {
+			out = append(out, pi)
+		}
+	}
+	return out
+}
+
+// positionsOf lists the floor positions of every trailer unit of the types
+// usable accepts (at most n units a type, which is all n pallets can use),
+// largest first; ok is false when one of them states no positions, so
+// that counting positions bounds nothing.
+func positionsOf(req *Request, n int, usable func(TrailerType) bool) (caps []int, ok bool) {
+	for _, t := range req.Fleet {
+		if t.Count <= 0 || !usable(t) {
+			continue
+		}
+		if t.PalletPositions <= 0 {
+			return nil, false
+		}
+		for range min(t.Count, n) {
+			caps = append(caps, t.PalletPositions)
+		}
+	}
+	slices.SortFunc(caps, func(a, b int) int { return cmp.Compare(b, a) })
+	return caps, true
+}
+
+// floorPallets is how many of the pallets idx must stand on a floor: all
+// but the most that can stand on top of another, class by class.
+func floorPallets(req *Request, idx []int) int {
+	var stacked, carrying, either [3]int
+	for _, pi := range idx {
+		p := req.Pallets[pi]
+		if !p.Temperature.Valid() {
+			continue
+		}
+		if p.MayBeStacked {
+			stacked[p.Temperature]++
+		}
+		if p.MayCarry {
+			carrying[p.Temperature]++
+		}
+		if p.MayBeStacked || p.MayCarry {
+			either[p.Temperature]++
+		}
+	}
+	tops := 0
+	for c := range 3 {
+		tops += min(stacked[c], carrying[c], either[c]/2)
+	}
+	return len(idx) - tops
+}
+
+// fewestPositions is how many of caps (largest first) it takes to hold
+// need floor pallets; -1 when all of them do not.
+func fewestPositions(caps []int, need int) int {
+	if need <= 0 {
+		return 0
+	}
+	sum := 0
+	for n, c := range caps {
+		if sum += c; sum >= need {
+			return n + 1
+		}
+	}
+	return -1
+}

@@ -1,0 +1,164 @@
+package engine
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/loadplan"
+	"pgregory.net/rapid"
+)
+
+// TestFloorCountBoundAgainstExhaustivePacking: on small fleets and up to 7
+// pallets, floorCountBound never exceeds the fewest trailers an exhaustive
+// search packs the pallets into: every partition of the pallets into
+// trailer loads, each load given a type that reaches its stores, under
+// the type's count, and laid out by loadplan.PlanTrailer (whose layouts
+// pass Validate's floor rules). The search finds a plan, so the optimum is
+// at most its count, and a bound above it would be wrong. The bound must
+// also reach the count on a share of the cases, or the test would pass a
+// bound that says nothing.
+func TestFloorCountBoundAgainstExhaustivePacking(t *testing.T) {
+	tight, sharper, cases := 0, 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		req := smallPackingRequest(t)
+		idx := make([]int, len(req.Pallets))
+		for i := range idx {
+			idx[i] = i
+		}
+		best, ok := exhaustivePacking(&req)
+		if !ok {
+			return // no packing of all the pallets exists under these rules
+		}
+		b := floorCountBound(&req, idx)
+		if b > best {
+			t.Fatalf("floorCountBound %d, but %d trailers carry every pallet", b, best)
+		}
+		m := &model{req: &req}
+		if fb := m.trailerBound(idx); fb > best {
+			t.Fatalf("trailerBound %d, but %d trailers carry every pallet", fb, best)
+		}
+		cases++
+		if b == best {
+			tight++
+		}
+		if b > loadplan.FleetLowerBound(m.loadFleet(), layoutPallets(&req, idx)) {
+			sharper++
+		}
+	})
+	t.Logf("%d cases: the bound met the exhaustive count on %d, beat loadplan.FleetLowerBound on %d", cases, tight, sharper)
+	if cases > 20 && (tight*3 < cases || sharper == 0) {
+		t.Fatalf("a bound that is rarely tight (%d of %d) or never sharper (%d) checks little", tight, cases, sharper)
+	}
+}
+
+func layoutPallets(req *Request, idx []int) []loadplan.Pallet {
+	ps := make([]loadplan.Pallet, len(idx))
+	for j, pi := range idx {
+		ps[j] = layoutPallet(req.Pallets[pi], 0)
+	}
+	return ps
+}
+
+// smallPackingRequest draws two stores (the second perhaps limited to 48
+// ft), 1 to 7 pallets (classes, stacking flags, heights that stack two
+// high) and a fleet of two or three types of 2 to 4 positions.
+func smallPackingRequest(t *rapid.T) Request {
+	var fleet []TrailerType
+	kinds := []constraints.EquipmentKind{constraints.DryVan, constraints.Reefer, constraints.MultiTempReefer}
+	for i := range rapid.IntRange(2, 3).Draw(t, "types") {
+		tr := packingTrailer(fmt.Sprint("T", i), kinds[rapid.IntRange(0, 2).Draw(t, "kind")], rapid.IntRange(1, 3).Draw(t, "count"))
+		tr.PalletPositions = rapid.IntRange(2, 4).Draw(t, "positions")
+		tr.LengthMM = rapid.SampledFrom([]int{14630, 16154}).Draw(t, "length")
+		if tr.Equipment.Kind == constraints.MultiTempReefer {
+			tr.Equipment.MaxZones = 2
+		}
+		fleet = append(fleet, tr)
+	}
+	req := packingRequest(2, 3, fleet)
+	if rapid.Bool().Draw(t, "short yard") {
+		req.Stores[1].MaxTrailerLengthMM = 15000
+	}
+	for i := range rapid.IntRange(1, 7).Draw(t, "pallets") {
+		stack := rapid.Bool().Draw(t, "stackable")
+		p := Pallet{ID: fmt.Sprint("P", i), Store: req.Stores[rapid.IntRange(0, 1).Draw(t, "store")].ID,
+			WeightKg: float64(rapid.IntRange(200, 500).Draw(t, "kg")), HeightMM: rapid.IntRange(1000, 1350).Draw(t, "height"),
+			Temperature:  constraints.Temperatures[rapid.IntRange(0, 2).Draw(t, "class")],
+			MayBeStacked: stack, MayCarry: stack || rapid.Bool().Draw(t, "carries")}
+		if rapid.IntRange(0, 5).Draw(t, "half") == 0 {
+			p.Footprint = HalfFootprint
+		}
+		req.Pallets = append(req.Pallets, p)
+	}
+	return req
+}
+
+// exhaustivePacking returns the fewest trailers that carry all the
+// pallets: over every partition into loads, with a type for each load
+// that reaches its stores and lays it out (PlanTrailer, stops in store
+// order), within the types' counts. ok is false when none does.
+func exhaustivePacking(req *Request) (int, bool) {
+	n := len(req.Pallets)
+	limit := map[string]int{}
+	stop := map[string]int{}
+	for i, s := range req.Stores {
+		limit[s.ID], stop[s.ID] = s.MaxTrailerLengthMM, i
+	}
+	// fits[mask] lists the types that carry the pallets of mask as one load.
+	fits := make([][]int, 1<<n)
+	for mask := 1; mask < 1<<n; mask++ {
+		for ti, t := range req.Fleet {
+			var ps []loadplan.Pallet
+			ok := true
+			for i := range n {
+				if mask&(1<<i) == 0 {
+					continue
+				}
+				p := req.Pallets[i]
+				if l := limit[p.Store]; l > 0 && t.nominalLength() > l {
+					ok = false
+				}
+				ps = append(ps, layoutPallet(p, stop[p.Store]))
+			}
+			if ok {
+				if _, err := loadplan.PlanTrailer(layoutTrailer(t), ps, len(req.Stores)); err == nil {
+					fits[mask] = append(fits[mask], ti)
+				}
+			}
+		}
+	}
+	best := -1
+	left := make([]int, len(req.Fleet))
+	for ti, t := range req.Fleet {
+		left[ti] = t.Count
+	}
+	// Loads are built around the lowest pallet not yet loaded, so each
+	// partition is visited once.
+	var search func(rest, loads int)
+	search = func(rest, loads int) {
+		if best >= 0 && loads >= best {
+			return
+		}
+		if rest == 0 {
+			best = loads
+			return
+		}
+		low := rest & -rest
+		others := rest &^ low
+		for sub := others; ; sub = (sub - 1) & others {
+			mask := low | sub
+			for _, ti := range fits[mask] {
+				if left[ti] > 0 {
+					left[ti]--
+					search(rest&^mask, loads+1)
+					left[ti]++
+				}
+			}
+			if sub == 0 {
+				break
+			}
+		}
+	}
+	search(1<<n-1, 0)
+	return best, best >= 0
+}
