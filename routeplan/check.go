@@ -37,8 +37,16 @@ func Check(p *Problem) error {
 	if p.N > 0 && p.N <= maxLocations {
 		nn = p.N * p.N
 	}
-	checkMatrix(&vs, "distance", p.Distance, nn)
-	checkMatrix(&vs, "duration", p.Duration, nn)
+	if p.Legs == nil {
+		checkMatrix(&vs, "distance", p.Distance, nn)
+		checkMatrix(&vs, "duration", p.Duration, nn)
+	} else {
+		if len(p.Distance) > 0 || len(p.Duration) > 0 {
+			vs.Add(CodeSizeMismatch, "legs", "Legs replaces Distance and Duration, which must be empty (they hold %d and %d entries)", len(p.Distance), len(p.Duration))
+		}
+		checkLegs(&vs, "legs.distance", p.Legs.LegDistance, p.N)
+		checkLegs(&vs, "legs.duration", p.Legs.LegDuration, p.N)
+	}
 	if p.Objective != Cost && p.Objective != Hierarchical {
 		vs.Add(CodeUnknown, "objective", "unknown objective %d", int(p.Objective))
 	}
@@ -147,6 +155,28 @@ func checkWindows(vs *constraints.Violations, path string, ws []Window) {
 				vs.Add(CodeWindowOrder, wp, "window starts (%g) before the previous one ends (%g): windows must be sorted and disjoint", win.Start, prev.End)
 			}
 		}
+	}
+}
+
+// checkLegs is checkMatrix for a matrix read through Legs; the path of an
+// entry is its row-major index, as in Distance and Duration.
+func checkLegs(vs *constraints.Violations, path string, leg func(from, to int) float64, n int) {
+	if n > maxLocations {
+		return // reported with n
+	}
+	bad := 0
+	for i := range n {
+		for j := range n {
+			if v := leg(i, j); math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+				if bad < 10 {
+					nonNegative(vs, constraints.Index(path, i*n+j), v)
+				}
+				bad++
+			}
+		}
+	}
+	if bad > 10 {
+		vs.Add(CodeNotFinite, path, "%d more entries are NaN, infinite or negative", bad-10)
 	}
 }
 

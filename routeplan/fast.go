@@ -88,16 +88,16 @@ func (c *fastCache) arc(i int) float64 { return c.distPre[i+1] - c.distPre[i] }
 // read row b, which stays in cache while one site's moves are evaluated.
 func (in *instance) distTo(a, b int) float64 {
 	if in.symmetric {
-		return in.dist[b*in.n+a]
+		return in.legDist(b, a)
 	}
-	return in.dist[a*in.n+b]
+	return in.legDist(a, b)
 }
 
 func (in *instance) durTo(a, b int) float64 {
 	if in.symmetric {
-		return in.dur[b*in.n+a]
+		return in.legDur(b, a)
 	}
-	return in.dur[a*in.n+b]
+	return in.legDur(a, b)
 }
 
 // baseDist is the distance of r's nodes, start to end depot, which for an
@@ -240,11 +240,11 @@ func (in *instance) lowerBound(t int, seq []int) objective {
 	dist, busy := 0.0, 0.0
 	for _, s := range seq {
 		loc := in.sites[s].Location
-		dist += in.dist[prev*in.n+loc]
-		busy += in.dur[prev*in.n+loc] + in.sites[s].Service
+		dist += in.legDist(prev, loc)
+		busy += in.legDur(prev, loc) + in.sites[s].Service
 		prev = loc
 	}
-	dist += in.dist[prev*in.n+vt.EndLocation]
-	busy += in.dur[prev*in.n+vt.EndLocation]
+	dist += in.legDist(prev, vt.EndLocation)
+	busy += in.legDur(prev, vt.EndLocation)
 	return in.ranked(objective{value: vt.FixedCost + vt.DistanceCost*dist + vt.TimeCost*busy, tie: dist})
 }

@@ -7,6 +7,7 @@ type instance struct {
 	n       int
 	dist    []float64
 	dur     []float64
+	legs    Legs // when set, read instead of dist and dur (see legs.go)
 	sites   []Site
 	types   []VehicleType
 	dims    int
@@ -38,7 +39,7 @@ type instance struct {
 }
 
 func newInstance(p *Problem) *instance {
-	in := &instance{p: p, n: p.N, dist: p.Distance, dur: p.Duration, sites: p.Sites, types: p.VehicleTypes}
+	in := &instance{p: p, n: p.N, dist: p.Distance, dur: p.Duration, legs: p.Legs, sites: p.Sites, types: p.VehicleTypes}
 	// The search reads Site.Service as the whole service time: fold the
 	// per-unit part in, on a copy, so the caller's Problem stays as it is.
 	for i := range p.Sites {
@@ -107,7 +108,7 @@ func newInstance(p *Problem) *instance {
 			}
 		}
 	}
-	in.symmetric = symmetric(p.Distance, p.N) && symmetric(p.Duration, p.N)
+	in.symmetric = in.symmetricLegs()
 	return in
 }
 
@@ -154,21 +155,6 @@ func equalFloats(a, b []float64) bool {
 	}
 	return true
 }
-
-func symmetric(m []float64, n int) bool {
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			if m[i*n+j] != m[j*n+i] {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// legDur and legDist are the travel time and distance between locations.
-func (in *instance) legDur(a, b int) float64  { return in.dur[a*in.n+b] }
-func (in *instance) legDist(a, b int) float64 { return in.dist[a*in.n+b] }
 
 // earliestIn returns the earliest time not before t inside one of ws (sorted),
 // the end of that window, and false when every window has closed. An empty

@@ -9,6 +9,10 @@ type Problem struct {
 	Distance []float64
 	// Duration is the travel time of each leg (seconds in haulplan).
 	Duration []float64
+	// Legs, when set, supplies every leg's distance and duration instead
+	// of Distance and Duration, which must then be empty: a matrix the
+	// caller holds anyway, read in place rather than copied.
+	Legs Legs
 	// Sites are the places to serve, each exactly once.
 	Sites []Site
 	// VehicleTypes is the fleet.
