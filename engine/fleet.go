@@ -59,6 +59,48 @@ type vehicleKind struct {
 	group    int
 	trailer  int
 	setPoint constraints.Temperature // AMBIENT for dry vans; unused for multi-temperature reefers
+	// zones is, for a multi-temperature reefer, how many zones its route
+	// may use: each extra zone holds a position back (see kindCapacity).
+	zones int
+}
+
+// zoneCounts are the zone counts worth offering a multi-temperature reefer
+// for the orders in pool: 1 up to its zones or the classes its orders
+// have, whichever is fewer. Any other type has one kind, with no count.
+func (pl *planner) zoneCounts(ti int, pool []*order) []int {
+	t := pl.m.req.Fleet[ti]
+	if t.Equipment.Kind != constraints.MultiTempReefer {
+		return []int{0}
+	}
+	var seen [3]bool
+	classes := 0
+	for _, o := range pool {
+		if o.trailers[ti] && !seen[o.class] {
+			seen[o.class] = true
+			classes++
+		}
+	}
+	var zs []int
+	for z := 1; z <= min(t.Equipment.Zones(), max(classes, 1)); z++ {
+		zs = append(zs, z)
+	}
+	return zs
+}
+
+// kindCapacity is what routing may load on a route of kind k: a
+// multi-temperature reefer whose route uses z zones holds z-1 positions
+// back, since a zone with an odd count leaves half a row empty (with one
+// position fewer per extra zone the rows always suffice: the zones' rows,
+// each count rounded up to even, fit the floor). A kind with no zone count
+// holds back for every zone its trailer has (routingCapacity).
+func (pl *planner) kindCapacity(k vehicleKind) constraints.Load {
+	t := pl.m.req.Fleet[k.trailer]
+	if k.zones == 0 {
+		return routingCapacity(t)
+	}
+	c := t.capacity()
+	c.Positions -= k.zones - 1
+	return c
 }
 
 // setPoints are the set points worth offering a trailer type for the orders
@@ -86,7 +128,7 @@ func (pl *planner) setPoints(ti int, pool []*order) []constraints.Temperature {
 
 // compatible reports whether a route of kind k may carry order o.
 func (pl *planner) compatible(o *order, k vehicleKind) bool {
-	if !o.trailers[k.trailer] {
+	if !o.trailers[k.trailer] || o.prefer != nil && !o.prefer[k.trailer] {
 		return false
 	}
 	if pl.m.req.Fleet[k.trailer].Equipment.Kind == constraints.Reefer {

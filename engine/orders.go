@@ -17,8 +17,11 @@ type order struct {
 	pallets  []int // indices into Request.Pallets
 	load     constraints.Load
 	trailers []bool // compatible trailer types, by index
-	reason   string // why it was last sent back, for the unassigned list
-	message  string
+	// prefer, when set, narrows trailers for a routing round: the types
+	// this order is kept to while they have room (see preferTrailers).
+	prefer  []bool
+	reason  string // why it was last sent back, for the unassigned list
+	message string
 }
 
 // palletPositions is the floor positions a pallet takes on a trailer: 1 when

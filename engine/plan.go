@@ -62,6 +62,7 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 		return Result{}, err
 	}
 	pl.makeShiftGroups()
+	pl.preferTrailers(pl.orders)
 	pl.report(PhaseOrders, 0)
 	pool := pl.orders
 	for round := 0; round < routingRounds && len(pool) > 0 && ctx.Err() == nil && (round == 0 || time.Now().Before(deadline)); round++ {
@@ -83,6 +84,9 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 			o.reason = ReasonNotPlanned
 		}
 		pl.final = append(pl.final, o)
+	}
+	for _, o := range pl.final {
+		o.prefer = nil // spare room anywhere will do
 	}
 	pl.fillSpareRoom(ctx)
 	for _, o := range pl.final {

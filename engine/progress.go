@@ -156,7 +156,7 @@ func (s *snapshot) totals() Progress {
 	}
 	if s.sol != nil {
 		p.Routes += s.sol.Vehicles
-		p.Cost += s.sol.Cost
+		p.Cost += s.r.routingCost(s.sol)
 		for _, rr := range s.sol.Routes {
 			for _, v := range rr.Visits {
 				p.Delivered += len(s.pool[v.Site].pallets)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/geo"
 	"github.com/haulplan/haulplan/routeplan"
 )
 
@@ -28,11 +29,28 @@ func vector(l constraints.Load, pallets int) []float64 {
 	return v
 }
 
+// copiedLocations is the most locations (the DC and the stores) whose
+// matrix routing gets as two copied slices of float64, which it reads
+// fastest; above it routing reads the request's matrix in place through
+// routeplan.Legs, so that a day of 5,000 stores does not hold 400 MB of
+// copies beside the matrix's 200 MB.
+const copiedLocations = 1500
+
+// matrixLegs is the request's matrix as routing reads it: metres, and
+// whole seconds.
+type matrixLegs struct{ m *geo.Matrix }
+
+func (l matrixLegs) LegDistance(a, b int) float64 { return l.m.Distance(a, b) }
+func (l matrixLegs) LegDuration(a, b int) float64 { return float64(l.m.Seconds(a, b)) }
+
 // routing is one round's routing problem and how to read its answer.
 type routing struct {
 	p     *routeplan.Problem
 	kinds []vehicleKind // by routeplan vehicle type
 	ev    *routeplan.Evaluator
+	// surcharge is what routing's fixed cost adds to the trailer's, by
+	// routeplan vehicle type (see reserveSurcharges).
+	surcharge []float64
 }
 
 // seconds converts an instant to routing time, whole seconds from the
@@ -80,11 +98,16 @@ func (pl *planner) windows(ws []constraints.Window) []routeplan.Window {
 func (pl *planner) routingProblem(pool []*order) (*routing, error) {
 	m, req := pl.m, pl.m.req
 	n := 1 + len(req.Stores)
-	p := &routeplan.Problem{N: n, Distance: make([]float64, n*n), Duration: make([]float64, n*n), Objective: req.Options.Objective.routing()}
-	for i := range n {
-		for j := range n {
-			p.Distance[i*n+j] = m.matrix.Distance(i, j)
-			p.Duration[i*n+j] = float64(m.matrix.Seconds(i, j))
+	p := &routeplan.Problem{N: n, Objective: req.Options.Objective.routing()}
+	if n > copiedLocations {
+		p.Legs = matrixLegs{m.matrix}
+	} else {
+		p.Distance, p.Duration = make([]float64, n*n), make([]float64, n*n)
+		for i := range n {
+			for j := range n {
+				p.Distance[i*n+j] = m.matrix.Distance(i, j)
+				p.Duration[i*n+j] = float64(m.matrix.Seconds(i, j))
+			}
 		}
 	}
 	// A trailer carries at most a pallet per floor position plus one on
@@ -120,6 +143,7 @@ func (pl *planner) routingProblem(pool []*order) (*routing, error) {
 	}
 
 	r := &routing{p: p}
+	reserve := pl.reserveSurcharges(pool)
 	for g, grp := range pl.groups {
 		if shiftRes[g] < 0 {
 			continue
@@ -129,15 +153,19 @@ func (pl *planner) routingProblem(pool []*order) (*routing, error) {
 				continue
 			}
 			for _, sp := range pl.setPoints(ti, pool) {
-				k := vehicleKind{group: g, trailer: ti, setPoint: sp}
-				vt := pl.vehicleType(k, stackable, dock)
-				if vt.ShiftEnd < vt.ShiftStart {
-					continue // a shift shorter than a second
+				for _, z := range pl.zoneCounts(ti, pool) {
+					k := vehicleKind{group: g, trailer: ti, setPoint: sp, zones: z}
+					vt := pl.vehicleType(k, stackable, dock)
+					if vt.ShiftEnd < vt.ShiftStart {
+						continue // a shift shorter than a second
+					}
+					vt.Count = min(len(grp.free), pl.trailersLeft[ti])
+					vt.Resources = []int{shiftRes[g], trailerRes[ti]}
+					vt.FixedCost += reserve[ti]
+					p.VehicleTypes = append(p.VehicleTypes, vt)
+					r.kinds = append(r.kinds, k)
+					r.surcharge = append(r.surcharge, reserve[ti])
 				}
-				vt.Count = min(len(grp.free), pl.trailersLeft[ti])
-				vt.Resources = []int{shiftRes[g], trailerRes[ti]}
-				p.VehicleTypes = append(p.VehicleTypes, vt)
-				r.kinds = append(r.kinds, k)
 			}
 		}
 	}
@@ -175,12 +203,12 @@ func (pl *planner) dockWindows() []routeplan.Window {
 func (pl *planner) vehicleType(k vehicleKind, stackable int, dock []routeplan.Window) routeplan.VehicleType {
 	t := pl.m.req.Fleet[k.trailer]
 	grp := pl.groups[k.group]
-	capa := routingCapacity(t)
+	capa := pl.kindCapacity(k)
 	most := capa.Positions + min(capa.Positions, stackable)
 	perPallet := make([]float64, dims)
 	perPallet[dimPallets] = ceilSeconds(pl.m.req.DC.LoadingPerPallet)
 	vt := routeplan.VehicleType{
-		ID:                  fmt.Sprintf("%s/%s/%s", t.ID, k.setPoint, grp.start.Format(time.RFC3339)),
+		ID:                  fmt.Sprintf("%s/%s/%d/%s", t.ID, k.setPoint, k.zones, grp.start.Format(time.RFC3339)),
 		Count:               1,
 		Capacity:            vector(capa, most),
 		ShiftStart:          pl.secondsUp(grp.start),
@@ -197,6 +225,9 @@ func (pl *planner) vehicleType(k vehicleKind, stackable int, dock []routeplan.Wi
 	}
 	if t.Equipment.Kind == constraints.MultiTempReefer {
 		vt.MaxGroups = t.Equipment.Zones()
+		if k.zones > 0 {
+			vt.MaxGroups = k.zones
+		}
 	}
 	return vt
 }
@@ -255,9 +286,17 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 		return nil, fmt.Errorf("%w: routing: %w", ErrInternal, err)
 	}
 	var back, short []*order
+	widened := false
 	for _, u := range sol.Unassigned {
 		o := pool[u.Site]
 		pl.setReason(o, reasonOf(u.Reason))
+		// An order kept off the versatile trailers that found no room
+		// goes back with every type it is compatible with.
+		if o.prefer != nil {
+			o.prefer, widened = nil, true
+			short = append(short, o)
+			continue
+		}
 		if o.reason == ReasonFleetExhausted {
 			short = append(short, o)
 		} else {
@@ -267,7 +306,7 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 	for _, rr := range sol.Routes {
 		back = append(back, pl.acceptRoute(r, rr, pool)...)
 	}
-	if len(back) == 0 {
+	if len(back) == 0 && !widened {
 		pl.final = append(pl.final, short...)
 		return nil, nil
 	}

@@ -41,7 +41,7 @@ func (pl *planner) fillSpareRoom(ctx context.Context) {
 			if !pl.compatible(o, pr.kind) || !t.Equipment.CarriesTogether(append(classesOf(pr.orders), o.class)) {
 				continue
 			}
-			room := routingCapacity(t)
+			room := pl.kindCapacity(pr.kind)
 			for _, x := range pr.orders {
 				room.Positions -= x.load.Positions
 				room.WeightKg -= x.load.WeightKg

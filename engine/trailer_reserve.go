@@ -1,0 +1,208 @@
+package engine
+
+import (
+	"math"
+	"slices"
+
+	"github.com/haulplan/haulplan/routeplan"
+)
+
+// Keeping versatile trailers for the freight that needs them. Under the
+// fewest-trailers objective, routing ranks plans of as many routes by
+// cost, and a route opens on the cheapest trailer that serves its first
+// store. On a grocery day that hands the 48 ft dry vans (cheaper than the
+// 53 ft ones) to stores that take any trailer, so that the stores limited
+// to 48 ft must take the multi-temperature reefers for their ambient
+// freight, and their frozen freight, which only those reefers reach there,
+// is left behind while 53 ft vans stand idle (dcday, 5,000 stores).
+//
+// So each trailer type is ranked by how much of the day's freight it could
+// carry (the floor positions of the orders it is compatible with: a 53 ft
+// dry van takes the ambient freight of the stores that accept 53 ft, a
+// 48 ft dry van the ambient freight of every store, a reefer any freight
+// of those stores, a multi-temperature 48 ft reefer all of it), and
+// routing's fixed cost of a route grows by one reserveStep per rank: the
+// least versatile trailer that can do a job is the first choice, the
+// versatile ones stay free for the orders that need them, and a plan that
+// needs fewer of them ranks first among plans of as many routes. The step
+// is the largest fixed cost of the fleet, so it outweighs the cost
+// differences between the types; it steers routing only: the plan's costs
+// are computed from the request's own, and the cost objective leaves
+// routing's costs as they are.
+func (pl *planner) reserveSurcharges(pool []*order) []float64 {
+	req := pl.m.req
+	extra := make([]float64, len(req.Fleet))
+	if req.Options.Objective != FewestTrailers {
+		return extra
+	}
+	reach := make([]int, len(req.Fleet))
+	for _, o := range pool {
+		for ti, ok := range o.trailers {
+			if ok {
+				reach[ti] += o.load.Positions
+			}
+		}
+	}
+	levels := slices.Clone(reach)
+	slices.Sort(levels)
+	levels = slices.Compact(levels)
+	step := 0.0
+	for _, t := range req.Fleet {
+		step = max(step, t.Costs.Fixed)
+	}
+	if step <= 0 {
+		step = 1
+	}
+	for ti := range req.Fleet {
+		extra[ti] = step * float64(slices.Index(levels, reach[ti]))
+	}
+	return extra
+}
+
+// routingCost is what routing's solution costs in the request's terms:
+// its own cost less the reserve surcharges of the routes' trailers.
+func (r *routing) routingCost(sol *routeplan.Solution) float64 {
+	c := sol.Cost
+	for _, rr := range sol.Routes {
+		c -= r.surcharge[rr.VehicleType]
+	}
+	return c
+}
+
+// reserveSlack is how much room the less versatile trailers must have
+// beyond an order group's floor positions before the group is kept off
+// the more versatile ones: routes do not fill every position.
+const reserveSlack = 1.15
+
+// reserveMinOrders is the fewest orders for which preferTrailers restricts
+// them. Orders restricted to some trailers can leave one out that a route
+// of the unrestricted round would have taken (a route needs a driver, and
+// the round after cannot add to the routes of the first); on small days
+// the search finds the right trailers in its time without the restriction,
+// on large ones its first plan decides (dcday at 5,000 stores, 15,000
+// orders: FLEET_EXHAUSTED pallets from 3,783 to 1,699 at 30 s).
+const reserveMinOrders = 2000
+
+// preferTrailers keeps freight off the versatile trailers while the less
+// versatile ones can carry it. Orders are grouped by the trailer types
+// they are compatible with; the types are filled, least versatile first
+// (by reach, as in reserveSurcharges), with the floor positions of the
+// groups compatible with them, as water fills vessels. A group whose
+// positions fit, reserveSlack to spare, in the types it filled before any
+// more versatile one is restricted to those types for the first routing
+// round: on a grocery day, the ambient freight of the stores that take
+// 53 ft trailers to the 53 ft dry vans, that of the 48 ft stores to the
+// 48 ft dry vans, and the reefers, single- and multi-temperature, stay for
+// the chilled and frozen freight, which has nowhere else to go. Orders the
+// restricted round leaves out go back with every compatible type (see
+// route). Only the fewest-trailers objective restricts (mixing ambient
+// freight into a reefer's spare room can save a route's cost), and only
+// with drivers to spare.
+func (pl *planner) preferTrailers(pool []*order) {
+	req := pl.m.req
+	if req.Options.Objective != FewestTrailers || len(req.Fleet) < 2 || len(pool) < reserveMinOrders {
+		return
+	}
+	reach := make([]int, len(req.Fleet))
+	total := 0
+	for _, o := range pool {
+		total += o.load.Positions
+		for ti, ok := range o.trailers {
+			if ok {
+				reach[ti] += o.load.Positions
+			}
+		}
+	}
+	// Restricted orders share routes with fewer others, so the plan may
+	// need more routes, hence drivers: restrict only when the drivers
+	// are as plentiful as the trailers must be, reserveSlack times the
+	// routes the floor positions need at the least.
+	most := 0
+	for _, t := range req.Fleet {
+		most = max(most, routingCapacity(t).Positions)
+	}
+	if most <= 0 || float64(pl.freeShifts()) < reserveSlack*math.Ceil(float64(total)/float64(most)) {
+		return
+	}
+	types := make([]int, len(req.Fleet))
+	for ti := range types {
+		types[ti] = ti
+	}
+	slices.SortStableFunc(types, func(a, b int) int { return reach[a] - reach[b] })
+	type group struct {
+		trailers []bool
+		need     int
+		filled   []bool // the types its positions went to
+		covered  bool
+		orders   []*order
+	}
+	var groups []*group
+	key := func(bs []bool) string {
+		b := make([]byte, len(bs))
+		for i, v := range bs {
+			b[i] = '0'
+			if v {
+				b[i] = '1'
+			}
+		}
+		return string(b)
+	}
+	byKey := map[string]*group{}
+	for _, o := range pool {
+		k := key(o.trailers)
+		g := byKey[k]
+		if g == nil {
+			g = &group{trailers: o.trailers, filled: make([]bool, len(req.Fleet))}
+			byKey[k] = g
+			groups = append(groups, g)
+		}
+		g.need += o.load.Positions
+		g.orders = append(g.orders, o)
+	}
+	left := make([]float64, len(groups)) // positions still to place, with the slack
+	for i, g := range groups {
+		left[i] = reserveSlack * float64(g.need)
+	}
+	for _, ti := range types {
+		t := req.Fleet[ti]
+		room := float64(t.Count * routingCapacity(t).Positions)
+		// Groups with the fewest alternatives first take the room.
+		order := make([]int, 0, len(groups))
+		for i, g := range groups {
+			if g.trailers[ti] && left[i] > 0 {
+				order = append(order, i)
+			}
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return countTrue(groups[a].trailers) - countTrue(groups[b].trailers) })
+		for _, i := range order {
+			take := min(room, left[i])
+			if take <= 0 {
+				continue
+			}
+			room -= take
+			left[i] -= take
+			groups[i].filled[ti] = true
+			if left[i] <= 0 {
+				groups[i].covered = true
+			}
+		}
+	}
+	for _, g := range groups {
+		if !g.covered || countTrue(g.filled) == countTrue(g.trailers) {
+			continue
+		}
+		for _, o := range g.orders {
+			o.prefer = g.filled
+		}
+	}
+}
+
+func countTrue(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
