@@ -16,13 +16,37 @@
 // route's trailer is laid out with loadplan (zones, reverse stop order,
 // axle loads); what cannot be laid out goes back to routing with the fleet
 // left. When the fleet cannot carry everything, routing delivers the most
-// pallets it can. Plan computes each route's times from the routing
+// pallets it can.
+//
+// Objective. Options.Objective says what routing minimises once it
+// delivers every pallet it can: FewestTrailers (the default, "trailers" in
+// JSON) minimises the number of routes, each a trailer and a driver shift,
+// and then their cost; LowestCost ("cost") minimises the cost alone, each
+// trailer type's fixed cost per route plus its cost per km and per hour,
+// and may use more trailers to drive fewer kilometres. The default is what
+// a DC planner asks of a load plan: trailers and drivers are the day's
+// scarce, expensive part (the interface document asks load plans to
+// "minimize the number of vehicles needed"). Under FewestTrailers the
+// search spends part of its time emptying routes into the others, and
+// keeps versatile trailers for the freight that needs them: among trailer
+// types it prefers the one that could carry the least of the day's
+// freight (a 53 ft dry van before a 48 ft one, either before a reefer, a
+// single-temperature reefer before a multi-temperature one), and on large
+// days (thousands of orders, drivers to spare) it keeps ambient freight off the reefers while
+// the dry vans have room for it, so that chilled and frozen freight does
+// not run out of reefers while dry vans stand idle. A multi-temperature
+// reefer's route holds one floor position back for every zone beyond the
+// first that its freight uses (a zone with an odd count leaves half a row
+// empty).
+//
+// Plan computes each route's times from the routing
 // schedule and its metrics from that schedule and the layout, and finally
 // runs Validate, which recomputes everything in code of its own: Plan
 // never returns a plan that Validate rejects. The plan's metrics carry
 // trailersLowerBound, a proven lower bound on the routes any plan needs
-// for the pallets it delivers (loadplan.FleetLowerBound), so a plan can be
-// judged against it.
+// for the pallets it delivers (the larger of loadplan.FleetLowerBound and
+// a count of floor positions under Validate's stacking, temperature and
+// length rules), so a plan can be judged against it.
 //
 // Unassigned pallets name their store, a reason code and a message in the
 // planner's terms: the store's receiving hours and the earliest arrival
@@ -90,7 +114,7 @@
 //	  "shifts": [{"id", "start", "end", "limits": HoursOfService}],
 //	  "hoursOfService": {"maxDriving", "maxDuty", "breakAfterDriving", "breakDuration"},
 //	  "travel": {"speedKmh", "circuity"},
-//	  "options": {"timeLimit", "seed", "streams", "workers", "iterations"}
+//	  "options": {"timeLimit", "seed", "streams", "workers", "iterations", "objective": "trailers"|"cost"}
 //	}
 //
 // where WeeklyHours is {"timeZone": "America/Chicago", "days": {"mon": [{"open": "06:00",
