@@ -4,7 +4,8 @@
 # rules benchmark the issue asks for, and writes bench/results/dcday.md.
 #
 # Usage: sh bench/scripts/dcday.sh   (about 10 minutes)
-#   RUNS overrides the runs, as "STORES:LIMIT ..." (default below).
+#   RUNS overrides the runs, as "STORES:LIMIT[:OBJECTIVE] ..." (default
+#   below; OBJECTIVE is trailers, engine's default, or cost).
 #   GUARD is the most seconds one run may take before it is stopped
 #   (default 900): a run past it is a finding, recorded with its time and
 #   memory, not a failure of the script.
@@ -14,7 +15,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 out=bench/results/dcday.md
-RUNS=${RUNS:-"50:5s 200:5s 200:60s 1000:5s 1000:60s 5000:60s"}
+RUNS=${RUNS:-"50:5s 200:5s 200:60s 200:60s:cost 1000:5s 1000:60s 1000:60s:cost 5000:60s"}
 GUARD=${GUARD:-900}
 SEED=1
 tmp=$(mktemp -d)
@@ -28,13 +29,14 @@ comma() { echo "$1" | awk '{ s = sprintf("%d", $1); while (s ~ /[0-9][0-9][0-9][
 i=0
 for r in $RUNS; do
 	i=$((i + 1))
-	n=${r%%:*} lim=${r#*:}
-	echo "dcday.sh: $n stores, $lim" >&2
+	n=${r%%:*} lim=${r#*:} obj=
+	case $lim in *:*) obj=${lim#*:} lim=${lim%%:*} ;; esac
+	echo "dcday.sh: $n stores, $lim${obj:+, objective $obj}" >&2
 	cut -d" " -f1-3 /proc/loadavg >"$tmp/$i.load"
-	echo "haulbench dcday -stores $n -time $lim -seed $SEED" >"$tmp/$i.cmd"
+	echo "haulbench dcday -stores $n -time $lim -seed $SEED${obj:+ -objective $obj}" >"$tmp/$i.cmd"
 	rc=0
 	nice /usr/bin/time -f 'time: %e s elapsed, maximum RSS %M KB, exit %x' -o "$tmp/$i.time" \
-		timeout "$GUARD" "$tmp/haulbench" dcday -stores "$n" -time "$lim" -seed $SEED >"$tmp/$i.csv" 2>"$tmp/$i.err" || rc=$?
+		timeout "$GUARD" "$tmp/haulbench" dcday -stores "$n" -time "$lim" -seed $SEED ${obj:+-objective "$obj"} >"$tmp/$i.csv" 2>"$tmp/$i.err" || rc=$?
 	echo "$rc" >"$tmp/$i.rc"
 done
 load_end=$(cut -d" " -f1-3 /proc/loadavg)
@@ -54,6 +56,10 @@ raw=$(nice sh -c "$bench")
 	echo "vans, reefers and multi-temperature reefers, and 14 h shifts staggered from 21:00 to 09:00; fleet and"
 	echo "shifts 1.25 times the full-trailer count. Each row is one \`engine.Plan\` call with the default"
 	echo "$(go run ./bench/cmd/haulbench dcday -h 2>&1 | sed -n 's/.*engine.s default, \([0-9]*\)).*/\1/p') search streams on all cores; every plan was re-checked by \`engine.Validate\` in haulbench."
+	echo "The objective is engine's Options.Objective: trailers (fewest routes, then cost; the default) or cost."
+	echo "trailersLowerBound is the larger of loadplan.FleetLowerBound and engine's count of floor positions under"
+	echo "Validate's stacking, temperature and length rules (engine/floor_count_bound.go; tables before it used the"
+	echo "first alone, 73 and 365 on the 200- and 1,000-store days, where the count gives 77 and 384)."
 	echo
 	echo "- command: \`sh bench/scripts/dcday.sh\`, which runs each line below as its own process:"
 	for j in $(seq 1 $i); do
@@ -65,25 +71,26 @@ raw=$(nice sh -c "$bench")
 	echo "- load average at the start: $load_start; at the end: $load_end (2 cores: other work ran beside these runs)"
 	echo "- first plan: the first progress report of the routing phase with routes; RSS: the run's peak resident set (VmHWM)."
 	echo
-	echo "| day | time limit | routes | trailersLowerBound | over the bound | delivered / unassigned | first plan | RSS |"
-	echo "|---|---|---:|---:|---:|---|---:|---:|"
+	echo "| day | objective | time limit | routes | trailersLowerBound | over the bound | delivered / unassigned | first plan | RSS |"
+	echo "|---|---|---|---:|---:|---:|---|---:|---:|"
 	for j in $(seq 1 $i); do
 		n=$(sed 's/.*-stores \([0-9]*\).*/\1/' "$tmp/$j.cmd")
 		lim=$(sed 's/.*-time \([^ ]*\).*/\1/' "$tmp/$j.cmd")
+		obj=$(sed -n 's/.*-objective \([a-z]*\).*/\1/p' "$tmp/$j.cmd")
 		row=$(sed -n 2p "$tmp/$j.csv")
 		took=$(sed -n 's/^time: \([0-9.]*\) s.*/\1/p' "$tmp/$j.time")
 		if [ "$(cat "$tmp/$j.rc")" = 0 ] && [ -n "$row" ]; then
-			echo "$row" | awk -F, -v n="$(comma "$n")" -v p="$(comma "$(echo "$row" | cut -d, -f3)")" -v lim="$lim" -v km="$( [ "$n" -ge 2000 ] && echo 250 || echo 180)" '{
+			echo "$row" | awk -F, -v n="$(comma "$n")" -v p="$(comma "$(echo "$row" | cut -d, -f3)")" -v lim="$lim" -v obj="${obj:-trailers}" -v km="$( [ "$n" -ge 2000 ] && echo 250 || echo 180)" '{
 				over = $5 > 0 ? 100 * ($4 - $5) / $5 : 0
 				del = $7 == 0 ? "all (" $6 ")" : $6 " / " $7
-				printf "| %s stores, %s pallets (%s km) | %s (took %.1f s) | %d | %d | %+.1f %% | %s | %.2f s | %d MB |\n", n, p, km, lim, $11, $4, $5, over, del, $10, $12
+				printf "| %s stores, %s pallets (%s km) | %s | %s (took %.1f s) | %d | %d | %+.1f %% | %s | %.2f s | %d MB |\n", n, p, km, obj, lim, $11, $4, $5, over, del, $10, $12
 			}'
 		else
 			rss=$(sed -n 's/.*maximum RSS \([0-9]*\) KB.*/\1/p' "$tmp/$j.time")
 			rc=$(cat "$tmp/$j.rc")
 			why="failed (exit $rc)"
 			[ "$rc" = 124 ] && why="stopped by the guard of $GUARD s"
-			echo "| $(comma "$n") stores | $lim | $why after ${took:-?} s, peak RSS $((${rss:-0} / 1024)) MB: see below | | | | | | |"
+			echo "| $(comma "$n") stores | ${obj:-trailers} | $lim | $why after ${took:-?} s, peak RSS $((${rss:-0} / 1024)) MB: see below | | | | | | |"
 		fi
 	done
 	echo
