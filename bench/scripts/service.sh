@@ -16,12 +16,12 @@ out=bench/results/service.md
 DURATION=${DURATION:-10s}
 CLIENTS=${CLIENTS:-32}
 tmp=$(mktemp -d)
-pgdir="$tmp/pg"
+pgdir=$(mktemp -u /tmp/haulplan-bench-pg.XXXXXX) # outside $tmp: the server runs as another user
 svc_pid=""
 cleanup() {
 	[ -n "$svc_pid" ] && kill "$svc_pid" 2>/dev/null && wait "$svc_pid" 2>/dev/null || true
 	bash .ci/postgres.sh stop "$pgdir" >/dev/null 2>&1 || true
-	rm -rf "$tmp"
+	rm -rf "$tmp" "$pgdir"
 }
 trap cleanup EXIT
 go build -o "$tmp/service" ./examples/service
@@ -69,7 +69,8 @@ load sqlite -db "$tmp/haulplan.db"
 pgurl=$(bash .ci/postgres.sh start "$pgdir" 55441)
 load postgres -postgres "$pgurl"
 
-field() { sed -E "s/.*\"$2\":([^,}]*).*/\1/" "$1" | tr -d '"'; }
+# field FILE NAME: a member of the loadtest's one-line JSON result.
+field() { sed -E "s/.*\"$2\":(\"[^\"]*\"|[^,}]*).*/\1/" "$1" | tr -d '"'; }
 {
 	echo "## Service: HTTP load on loopback (examples/service/loadtest)"
 	echo
