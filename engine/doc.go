@@ -31,10 +31,11 @@
 // keeps versatile trailers for the freight that needs them: among trailer
 // types it prefers the one that could carry the least of the day's
 // freight (a 53 ft dry van before a 48 ft one, either before a reefer, a
-// single-temperature reefer before a multi-temperature one), and on large
-// days (thousands of orders, drivers to spare) it keeps ambient freight off the reefers while
-// the dry vans have room for it, so that chilled and frozen freight does
-// not run out of reefers while dry vans stand idle. A multi-temperature
+// single-temperature reefer before a multi-temperature one). Under either
+// objective, on large days (thousands of orders, drivers to spare), the
+// first routing round keeps ambient freight off the reefers while the dry
+// vans have room for it, so that chilled and frozen freight does not run
+// out of reefers while dry vans stand idle. A multi-temperature
 // reefer's route holds one floor position back for every zone beyond the
 // first that its freight uses (a zone with an odd count leaves half a row
 // empty).

@@ -95,12 +95,11 @@ const reserveMinOrders = 2000
 // 48 ft dry vans, and the reefers, single- and multi-temperature, stay for
 // the chilled and frozen freight, which has nowhere else to go. Orders the
 // restricted round leaves out go back with every compatible type (see
-// route). Only the fewest-trailers objective restricts (mixing ambient
-// freight into a reefer's spare room can save a route's cost), and only
-// with drivers to spare.
+// route). Both objectives restrict, since delivering the pallets comes
+// before either, but only on large days with drivers to spare.
 func (pl *planner) preferTrailers(pool []*order) {
 	req := pl.m.req
-	if req.Options.Objective != FewestTrailers || len(req.Fleet) < 2 || len(pool) < reserveMinOrders {
+	if len(req.Fleet) < 2 || len(pool) < reserveMinOrders {
 		return
 	}
 	reach := make([]int, len(req.Fleet))
