@@ -144,6 +144,7 @@ func (pl *planner) routingProblem(pool []*order) (*routing, error) {
 
 	r := &routing{p: p}
 	reserve := pl.reserveSurcharges(pool)
+	shiftReserve := pl.shiftSurcharges(pool, reserveStep(req))
 	for g, grp := range pl.groups {
 		if shiftRes[g] < 0 {
 			continue
@@ -161,10 +162,10 @@ func (pl *planner) routingProblem(pool []*order) (*routing, error) {
 					}
 					vt.Count = min(len(grp.free), pl.trailersLeft[ti])
 					vt.Resources = []int{shiftRes[g], trailerRes[ti]}
-					vt.FixedCost += reserve[ti]
+					vt.FixedCost += reserve[ti] + shiftReserve[g]
 					p.VehicleTypes = append(p.VehicleTypes, vt)
 					r.kinds = append(r.kinds, k)
-					r.surcharge = append(r.surcharge, reserve[ti])
+					r.surcharge = append(r.surcharge, reserve[ti]+shiftReserve[g])
 				}
 			}
 		}
