@@ -31,7 +31,9 @@
 // keeps versatile trailers for the freight that needs them: among trailer
 // types it prefers the one that could carry the least of the day's
 // freight (a 53 ft dry van before a 48 ft one, either before a reefer, a
-// single-temperature reefer before a multi-temperature one). Under either
+// single-temperature reefer before a multi-temperature one) and, among
+// driver shifts, the latest that reaches the route's stores, so that the
+// early shifts stay for the stores that close early. Under either
 // objective, on large days (thousands of orders, drivers to spare), the
 // first routing round keeps ambient freight off the reefers while the dry
 // vans have room for it, so that chilled and frozen freight does not run
