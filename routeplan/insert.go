@@ -29,6 +29,9 @@ type scratch struct {
 	sch     schedule
 	sch2    schedule
 	reach   schedule
+	j1, j2  join
+	one     [1]int
+	other   [1]int
 }
 
 // withInsert returns r.seq with u inserted at pos, in buf.
@@ -59,9 +62,21 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 	if !st.fits(r, u) {
 		return
 	}
-	sc.seq = withInsert(sc.seq, r.seq, u, pos)
-	if best.ok && !st.in.lowerBound(r.typ, sc.seq).sub(r.obj).less(best.delta) {
-		return
+	sc.one[0] = u
+	if jn := sc.j1.set(r, pos, sc.one[:], r, pos+1); jn.known() {
+		if !st.in.sums(jn) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
+			return
+		}
+		lb, ok := st.in.timed(jn)
+		if !ok || (best.ok && !lb.sub(r.obj).less(best.delta)) {
+			return
+		}
+		sc.seq = withInsert(sc.seq, r.seq, u, pos)
+	} else {
+		sc.seq = withInsert(sc.seq, r.seq, u, pos)
+		if best.ok && !st.in.lowerBound(r.typ, sc.seq).sub(r.obj).less(best.delta) {
+			return
+		}
 	}
 	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return

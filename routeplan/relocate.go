@@ -56,6 +56,13 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 				continue
 			}
 		}
+		if !in.fast {
+			sc.one[0] = u
+			if st.improvePair(p.kv, sc.j1.set(rv, at, sc.one[:], rv, at+1), p.ku, sc.j2.set(ru, p.pu, nil, ru, p.pu+2), sc) {
+				return true
+			}
+			continue
+		}
 		sc.seq = withInsert(sc.seq, rv.seq, u, at)
 		sc.seq2 = append(sc.seq2[:0], ru.seq[:p.pu]...)
 		sc.seq2 = append(sc.seq2, ru.seq[p.pu+1:]...)

@@ -28,8 +28,12 @@ func swap(st *state, p *pair, sc *scratch) bool {
 			return false
 		}
 	}
-	if !in.fast && (!in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] || !st.fitsInstead(rv, v, u) || !st.fitsInstead(ru, u, v)) {
-		return false
+	if !in.fast {
+		if !in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] || !st.fitsInstead(rv, v, u) || !st.fitsInstead(ru, u, v) {
+			return false
+		}
+		sc.one[0], sc.other[0] = u, v
+		return st.improvePair(p.kv, sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2), p.ku, sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2), sc)
 	}
 	sc.seq = append(sc.seq[:0], rv.seq...)
 	sc.seq[p.pv] = u

@@ -1,0 +1,633 @@
+package routeplan
+
+import (
+	"math"
+	"math/bits"
+)
+
+// Segments bound a move in constant time when the constant-time checks of
+// fast.go do not apply: several windows per site, a start service with
+// start windows, stop service, a duty or driving limit, a break rule, a
+// time cost. A candidate route is seen as three parts: a prefix of one
+// route (nodes 0..i), a few sites in the middle, and a suffix of a route
+// (nodes j..L+1, its end depot included). Each route caches, per node, what
+// its prefix and suffix need to be joined to anything; the middle sites
+// are played through explicitly, so an insertion or a 2-opt* costs a
+// handful of matrix reads whatever the length of the routes.
+//
+// What is summed (distance, driving, work, load, site groups) is exact.
+// The timing is bounded through a relaxation R of the schedule model: the
+// same model without the break rule. Rests only delay a schedule and a
+// later arrival never gives an earlier service start, so R's times are no
+// later than the model's at every node, and R is exact on what it keeps:
+// several windows per site, stop service by neighbour, loading time by
+// load, start windows. Under R each route caches its forward schedule from
+// its earliest departure and, backward, the latest arrival at each node
+// that still finishes every later site inside a window and the route by
+// its shift end. Joining an arrival to a suffix is then feasible under R
+// exactly when the arrival is no later than the suffix's latest arrival.
+//
+// The duty that the departure minimising it gives (delayDeparture) is
+// bounded below by l + max(work, earliest return − latest departure): no
+// departure is later than the latest feasible one and no return earlier
+// than the one from the earliest departure. Both ends are bounded in
+// constant time with two monotonicity facts. Forward, arriving δ later at
+// a suffix whose schedule waited W in all delays the return by at least
+// δ − W; a later window only delays more. Backward, having to leave δ
+// earlier from a prefix whose latest starts were cut by window ends by B in
+// all moves the latest departure earlier by at least δ − B. In the other
+// directions an earlier window may be reached, and the bound falls back to
+// Vidal et al.'s (2013) time-window segments over each site's window hull
+// (earliest opening to latest close): a duration, a time warp and the
+// earliest and latest start, merged in constant time.
+//
+// A bound can only rule a move out, never accept one: a move whose bound
+// is feasible and improving is simulated exactly (evaluate) before the
+// search takes it, so every route the search keeps is what the simulation
+// says, and the search takes exactly the moves it took without bounds.
+
+// segments is a route's cache for bounding moves. Nodes are 0 (start
+// depot), 1..L (sites) and L+1 (end depot); arrays are indexed by node.
+type segments struct {
+	ok      bool // the cache describes the route (false: bound nothing)
+	groups  bool // every site group fits a bit of gPre and gSuf
+	loc     []int
+	work    []float64 // service plus the stop service charged here
+	charge  []float64 // the stop service charged here
+	leg     []float64 // duration of the leg from node k to k+1
+	distPre []float64 // distance from node 0 to node k
+	durPre  []float64 // driving from node 0 to node k
+	busyPre []float64 // driving and work from node 0 up to node k's departure
+	loadPre []float64 // load of nodes 1..k, dims entries per k = 0..L
+	gPre    []uint64  // groups of nodes 1..k
+	gSuf    []uint64  // groups of nodes k..L
+
+	// Forward under R from the earliest departure d0 = dep[0]: the
+	// arrival at and departure from each node, and the waiting from node
+	// k on (waitSuf) and before node k (waitPre).
+	arr, dep, waitSuf, waitPre []float64
+	// An arrival at node k later by δ delays the return by δ − waitSuf[k]
+	// when positive, as long as δ < riseSuf[k] (beyond, a window may close
+	// and the site be served in a later one); earlier by δ, it advances
+	// the return by min(δ, shiftSuf[k]) as long as δ < jumpSuf[k] (beyond,
+	// an earlier window may be reached). risePre, shiftPre and jumpPre are
+	// the same for a departure from the depot later or earlier by δ, seen
+	// at the departure from node k.
+	riseSuf, shiftSuf, jumpSuf, risePre, shiftPre, jumpPre []float64
+
+	// Backward under R from the shift end: the latest arrival at node k
+	// (1..L+1) and the latest departure from node k (0..L).
+	lat, latFrom []float64
+	// A latest departure from node k sooner by δ makes the depot's
+	// sooner by δ − cutPre[k] when positive (cutPre: how much window ends
+	// cut the latest starts of nodes 1..k), as long as δ < dropPre[k]
+	// (beyond, a window may be missed and an earlier one taken); later by
+	// δ, it makes the depot's later by min(δ, liftPre[k]) as long as
+	// δ < jumpLiftPre[k] (beyond, a later window may open).
+	cutPre, dropPre, liftPre, jumpLiftPre []float64
+}
+
+func (g *segments) copyFrom(o *segments) {
+	g.ok, g.groups = o.ok, o.groups
+	g.loc = append(g.loc[:0], o.loc...)
+	for _, p := range [...]struct {
+		dst *[]float64
+		src []float64
+	}{
+		{&g.work, o.work}, {&g.charge, o.charge}, {&g.leg, o.leg}, {&g.distPre, o.distPre},
+		{&g.durPre, o.durPre}, {&g.busyPre, o.busyPre}, {&g.loadPre, o.loadPre},
+		{&g.arr, o.arr}, {&g.dep, o.dep}, {&g.waitSuf, o.waitSuf}, {&g.waitPre, o.waitPre},
+		{&g.riseSuf, o.riseSuf}, {&g.shiftSuf, o.shiftSuf}, {&g.jumpSuf, o.jumpSuf},
+		{&g.risePre, o.risePre}, {&g.shiftPre, o.shiftPre}, {&g.jumpPre, o.jumpPre},
+		{&g.lat, o.lat}, {&g.latFrom, o.latFrom}, {&g.cutPre, o.cutPre}, {&g.dropPre, o.dropPre},
+		{&g.liftPre, o.liftPre}, {&g.jumpLiftPre, o.jumpLiftPre},
+	} {
+		*p.dst = append((*p.dst)[:0], p.src...)
+	}
+	g.gPre = append(g.gPre[:0], o.gPre...)
+	g.gSuf = append(g.gSuf[:0], o.gSuf...)
+}
+
+// timeTol absorbs the rounding between adding times forward and
+// subtracting them backward: bounds are relaxed by it, never tightened.
+func timeTol(x float64) float64 { return 1e-9 * (1 + math.Abs(x)) }
+
+// groupBit is the bit of site group g, and false when g has none.
+func groupBit(g int) (uint64, bool) {
+	if g < 0 || g >= 64 {
+		return 0, false
+	}
+	return 1 << uint(g), true
+}
+
+// stopCharge is the stop service site s is charged after a node at
+// location prev (prevSite false: the start depot).
+func (in *instance) stopCharge(s int, prevSite bool, prev int) float64 {
+	if in.stop == nil || (prevSite && prev == in.sites[s].Location) {
+		return 0
+	}
+	return in.stop[s]
+}
+
+// refreshSegments rebuilds route r's segments; r must be feasible.
+func (in *instance) refreshSegments(r *route) {
+	g := &r.fc.sg
+	g.ok = false
+	vt := &in.types[r.typ]
+	L := len(r.seq)
+	n := L + 2
+	g.loc = growI(g.loc, n)
+	for _, b := range [...]*[]float64{&g.work, &g.charge, &g.leg, &g.distPre, &g.durPre, &g.busyPre,
+		&g.arr, &g.dep, &g.waitSuf, &g.waitPre, &g.riseSuf, &g.shiftSuf, &g.jumpSuf, &g.risePre, &g.shiftPre, &g.jumpPre,
+		&g.lat, &g.latFrom, &g.cutPre, &g.dropPre, &g.liftPre, &g.jumpLiftPre} {
+		*b = growF(*b, n)
+	}
+	g.loadPre = growF(g.loadPre, (L+1)*in.dims)
+	g.gPre, g.gSuf = growU(g.gPre, n), growU(g.gSuf, n)
+
+	g.loc[0], g.loc[L+1] = vt.StartLocation, vt.EndLocation
+	g.work[0], g.charge[0], g.work[L+1], g.charge[L+1] = 0, 0, 0, 0
+	g.groups = true
+	d := in.dims
+	clear(g.loadPre[:d])
+	g.gPre[0] = 0
+	for k := 1; k <= L; k++ {
+		s := r.seq[k-1]
+		g.loc[k] = in.sites[s].Location
+		g.charge[k] = in.stopCharge(s, k > 1, g.loc[k-1])
+		g.work[k] = in.sites[s].Service + g.charge[k]
+		for x := 0; x < d; x++ {
+			g.loadPre[k*d+x] = g.loadPre[(k-1)*d+x] + in.sites[s].Demand[x]
+		}
+		bit, ok := groupBit(in.sites[s].Group)
+		g.groups = g.groups && ok
+		g.gPre[k] = g.gPre[k-1] | bit
+	}
+	g.gSuf[L+1] = 0
+	for k := L; k >= 1; k-- {
+		bit, _ := groupBit(in.sites[r.seq[k-1]].Group)
+		g.gSuf[k] = g.gSuf[k+1] | bit
+	}
+	g.distPre[0], g.durPre[0], g.busyPre[0] = 0, 0, 0
+	for k := 0; k <= L; k++ {
+		g.leg[k] = in.legDur(g.loc[k], g.loc[k+1])
+		g.distPre[k+1] = g.distPre[k] + in.legDist(g.loc[k], g.loc[k+1])
+		g.durPre[k+1] = g.durPre[k] + g.leg[k]
+		g.busyPre[k+1] = g.busyPre[k] + g.leg[k] + g.work[k+1]
+	}
+	g.leg[L+1] = 0
+
+	// Forward under R from the earliest departure. Per site: its wait,
+	// how far its start may move earlier in its window (shift), and how
+	// much later or earlier an arrival may come before another window
+	// serves it (rise, jump).
+	l := in.loadingTime(r.typ, g.loadPre[L*d:(L+1)*d])
+	d0, ok := in.earliestDeparture(r.typ, l)
+	if !ok {
+		return
+	}
+	g.dep[0], g.arr[0] = d0, d0
+	g.waitPre[0], g.risePre[0], g.shiftPre[0], g.jumpPre[0] = 0, inf, inf, inf
+	for k := 1; k <= L; k++ {
+		ws := in.sites[r.seq[k-1]].Windows
+		a := g.dep[k-1] + g.leg[k-1]
+		w, ok := earliestWindow(ws, a)
+		if !ok {
+			return
+		}
+		st, shift, rise, jump := a, inf, inf, inf
+		if w >= 0 {
+			st = max(a, ws[w].Start)
+			shift, rise = st-ws[w].Start, ws[w].End-a
+			if w > 0 {
+				jump = a - ws[w-1].End
+			}
+		}
+		g.arr[k], g.dep[k] = a, st+g.work[k]
+		wait := st - a
+		// A later departure reaches node k later by δ − waitPre[k-1];
+		// an earlier one earlier by min(δ, shiftPre[k-1]).
+		g.risePre[k] = min(g.risePre[k-1], g.waitPre[k-1]+rise)
+		g.jumpPre[k] = g.jumpPre[k-1]
+		if g.shiftPre[k-1] >= jump {
+			g.jumpPre[k] = min(g.jumpPre[k], jump)
+		}
+		g.shiftPre[k] = min(g.shiftPre[k-1], shift)
+		g.waitPre[k] = g.waitPre[k-1] + wait
+		g.waitSuf[k], g.riseSuf[k], g.shiftSuf[k], g.jumpSuf[k] = wait, rise, shift, jump // combined below
+	}
+	g.arr[L+1] = g.dep[L] + g.leg[L]
+	g.dep[L+1] = g.arr[L+1]
+	g.waitPre[L+1] = g.waitPre[L]
+	g.waitSuf[L+1], g.riseSuf[L+1], g.shiftSuf[L+1], g.jumpSuf[L+1] = 0, inf, inf, inf
+	for k := L; k >= 1; k-- {
+		// Node k passes on δ − its wait, or min(δ, its shift).
+		g.riseSuf[k] = min(g.riseSuf[k], g.waitSuf[k]+g.riseSuf[k+1])
+		if g.shiftSuf[k] >= g.jumpSuf[k+1] {
+			g.jumpSuf[k] = min(g.jumpSuf[k], g.jumpSuf[k+1])
+		}
+		g.shiftSuf[k] = min(g.shiftSuf[k], g.shiftSuf[k+1])
+		g.waitSuf[k] += g.waitSuf[k+1]
+	}
+
+	// Backward under R from the shift end. Per site: how much its window
+	// end cut its latest start (cut), how far that start may move later
+	// in its window (lift), and how much sooner or later the deadline may
+	// come before another window serves it (drop, jump).
+	g.lat[L+1], g.latFrom[L+1] = vt.ShiftEnd, vt.ShiftEnd
+	for k := L; k >= 1; k-- {
+		ws := in.sites[r.seq[k-1]].Windows
+		g.latFrom[k] = g.lat[k+1] - g.leg[k]
+		x := g.latFrom[k] - g.work[k]
+		x += timeTol(x)
+		w, ok := latestWindow(ws, x)
+		if !ok {
+			return
+		}
+		s, lift, drop, jump := x, inf, inf, inf
+		if w >= 0 {
+			s = min(x, ws[w].End)
+			lift, drop = ws[w].End-s, x-ws[w].Start
+			if w+1 < len(ws) {
+				jump = ws[w+1].Start - x
+			}
+		}
+		g.lat[k] = s
+		g.cutPre[k], g.dropPre[k], g.liftPre[k], g.jumpLiftPre[k] = x-s, drop, lift, jump // combined below
+	}
+	g.latFrom[0] = g.lat[1] - g.leg[0]
+	g.cutPre[0], g.dropPre[0], g.liftPre[0], g.jumpLiftPre[0] = 0, inf, inf, inf
+	for k := 1; k <= L; k++ {
+		// Node k passes on δ − its cut, or min(δ, its lift).
+		g.dropPre[k] = min(g.dropPre[k], g.cutPre[k]+g.dropPre[k-1])
+		if g.liftPre[k] >= g.jumpLiftPre[k-1] {
+			g.jumpLiftPre[k] = min(g.jumpLiftPre[k], g.jumpLiftPre[k-1])
+		}
+		g.liftPre[k] = min(g.liftPre[k], g.liftPre[k-1])
+		g.cutPre[k] += g.cutPre[k-1]
+	}
+	g.ok = true
+}
+
+func growI(b []int, n int) []int {
+	if cap(b) < n {
+		return make([]int, n)
+	}
+	return b[:n]
+}
+
+func growU(b []uint64, n int) []uint64 {
+	if cap(b) < n {
+		return make([]uint64, n)
+	}
+	return b[:n]
+}
+
+// join is a candidate route of type a.typ: nodes 0..i of route a, the
+// sites mid, then nodes j..L+1 of route b (a itself or another route whose
+// type ends alike). Its bound comes in two stages: sums, which rule out
+// most candidates for the price of a few matrix reads, then the timing.
+type join struct {
+	a, b *route
+	i, j int
+	mid  []int
+	// Filled by sums: the load, the loading time and earliest departure,
+	// the distance, driving and work (driving plus service), and per
+	// middle site the leg into it and its work; legJ is the leg into j.
+	n                        int
+	load                     []float64
+	l, d0, dist, drive, busy float64
+	leg, work                []float64
+	legJ, workJ              float64
+	charged                  float64 // stop service charged at j
+	cheap                    objective
+}
+
+// set points jn at a new candidate, keeping its buffers.
+func (jn *join) set(a *route, i int, mid []int, b *route, j int) *join {
+	jn.a, jn.i, jn.mid, jn.b, jn.j = a, i, mid, b, j
+	return jn
+}
+
+// build writes the candidate's sites into buf.
+func (jn *join) build(buf []int) []int {
+	buf = append(buf[:0], jn.a.seq[:jn.i]...)
+	buf = append(buf, jn.mid...)
+	return append(buf, jn.b.seq[jn.j-1:]...)
+}
+
+// known reports whether both routes have segments to bound with.
+func (jn *join) known() bool { return jn.a.fc.sg.ok && jn.b.fc.sg.ok }
+
+// sums fills what adds up along the candidate and returns false when it
+// certainly breaks the capacity, the group limit, the driving limit or
+// the break rule on a single leg. jn.cheap is then a lower bound of its
+// objective that counts the duty as loading plus work.
+func (in *instance) sums(jn *join) bool {
+	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	t := jn.a.typ
+	vt := &in.types[t]
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	jn.n = i + len(jn.mid) + Lb + 1 - j
+	if jn.n == 0 {
+		jn.cheap = objective{}
+		return true
+	}
+	d := in.dims
+	jn.load = growF(jn.load, d)
+	for x := 0; x < d; x++ {
+		load := ga.loadPre[i*d+x] + gb.loadPre[Lb*d+x] - gb.loadPre[(j-1)*d+x]
+		for _, m := range jn.mid {
+			load += in.sites[m].Demand[x]
+		}
+		if load > vt.Capacity[x]+1e-9*(1+math.Abs(vt.Capacity[x])) {
+			return false
+		}
+		jn.load[x] = load
+	}
+	if vt.MaxGroups > 0 && ga.groups && gb.groups {
+		mask := ga.gPre[i] | gb.gSuf[j]
+		ok := true
+		for _, m := range jn.mid {
+			bit, fits := groupBit(in.sites[m].Group)
+			ok = ok && fits
+			mask |= bit
+		}
+		if ok && bits.OnesCount64(mask) > vt.MaxGroups {
+			return false
+		}
+	}
+	jn.l = in.loadingTime(t, jn.load)
+	var ok bool
+	if jn.d0, ok = in.earliestDeparture(t, jn.l); !ok {
+		return false
+	}
+	prev, prevSite := ga.loc[i], i > 0
+	dist, drive, busy := ga.distPre[i], ga.durPre[i], ga.busyPre[i]
+	jn.leg, jn.work = jn.leg[:0], jn.work[:0]
+	for _, m := range jn.mid {
+		site := &in.sites[m]
+		leg := in.legDur(prev, site.Location)
+		if vt.BreakAfter > 0 && leg > vt.BreakAfter {
+			return false
+		}
+		w := site.Service + in.stopCharge(m, prevSite, prev)
+		dist += in.legDist(prev, site.Location)
+		drive += leg
+		busy += leg + w
+		jn.leg, jn.work = append(jn.leg, leg), append(jn.work, w)
+		prev, prevSite = site.Location, true
+	}
+	lj := gb.loc[j]
+	leg := in.legDur(prev, lj)
+	if vt.BreakAfter > 0 && leg > vt.BreakAfter {
+		return false
+	}
+	jn.legJ = leg
+	dist += in.legDist(prev, lj) + gb.distPre[Lb+1] - gb.distPre[j]
+	drive += leg + gb.durPre[Lb+1] - gb.durPre[j]
+	busy += leg + gb.busyPre[Lb+1] - gb.busyPre[j]
+	jn.charged, jn.workJ = 0, 0
+	if j <= Lb {
+		s := jn.b.seq[j-1]
+		jn.charged = in.stopCharge(s, prevSite, prev)
+		jn.workJ = in.sites[s].Service + jn.charged
+		busy += jn.workJ
+	}
+	if vt.MaxDriving > 0 && drive > vt.MaxDriving+1e-9*(1+vt.MaxDriving) {
+		return false
+	}
+	jn.dist = dist - 1e-9*(1+math.Abs(dist))
+	jn.drive, jn.busy = drive, busy
+	jn.cheap = in.boundObjective(t, jn.dist, jn.l+busy)
+	return true
+}
+
+// boundObjective is the objective of a route of type t with the given
+// distance and duty, lowered by the rounding a bound may carry.
+func (in *instance) boundObjective(t int, dist, duty float64) objective {
+	if in.p.Objective == Hierarchical {
+		return objective{vehicles: 1, value: dist}
+	}
+	vt := &in.types[t]
+	cost := vt.FixedCost + vt.DistanceCost*dist + vt.TimeCost*duty
+	return objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: dist}
+}
+
+// timed completes a candidate whose sums passed: it returns a lower bound
+// of its objective that counts the duty bounded under R, and false when
+// the candidate is certainly infeasible under R (windows, shift end,
+// duty limit).
+func (in *instance) timed(jn *join) (objective, bool) {
+	if jn.n == 0 {
+		return objective{}, true
+	}
+	gb := &jn.b.fc.sg
+	t := jn.a.typ
+	vt := &in.types[t]
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	d0 := jn.d0
+	tol := timeTol(vt.ShiftEnd) + timeTol(d0)
+
+	// Forward: the prefix, then the middle played through.
+	now := in.departPrefix(jn.a, i, d0)
+	for k, m := range jn.mid {
+		st, _, ok := earliestIn(in.sites[m].Windows, now+jn.leg[k])
+		if !ok {
+			return objective{}, false
+		}
+		now = st + jn.work[k]
+	}
+	// The suffix: the latest arrival at j, and the earliest return.
+	arrive := now + jn.legJ
+	latest, ret := vt.ShiftEnd, arrive
+	if j <= Lb {
+		x := gb.latFrom[j] - jn.workJ
+		var ok bool
+		if latest, ok = latestIn(in.sites[jn.b.seq[j-1]].Windows, x+timeTol(x)); !ok {
+			return objective{}, false
+		}
+		ret = in.returnFrom(jn.b, j, arrive, jn.workJ)
+	}
+	if arrive > latest+tol {
+		return objective{}, false
+	}
+	// Backward: the middle, then the prefix.
+	y := latest - jn.legJ
+	for k := len(jn.mid) - 1; k >= 0; k-- {
+		x := y - jn.work[k]
+		s, ok := latestIn(in.sites[jn.mid[k]].Windows, x+timeTol(x))
+		if !ok {
+			return objective{}, false
+		}
+		y = s - jn.leg[k]
+	}
+	latDep := in.latestDeparture(jn.a, i, y)
+	if latDep < d0-tol {
+		return objective{}, false
+	}
+	duty := jn.l + max(jn.busy, ret-latDep)
+	if vt.MaxDuty > 0 && duty > vt.MaxDuty+tol {
+		return objective{}, false
+	}
+	return in.boundObjective(t, jn.dist, duty), true
+}
+
+// departPrefix bounds from below the departure under R from node i of
+// route a when it leaves its start depot at d0 instead of at its own
+// earliest departure: by the waits a later start uses up, by the shifts
+// an earlier start makes while no window is skipped, and otherwise by
+// playing the prefix through.
+func (in *instance) departPrefix(a *route, i int, d0 float64) float64 {
+	g := &a.fc.sg
+	if i == 0 {
+		return d0
+	}
+	switch early := g.dep[0] - d0; {
+	case early <= 0 && -early < g.risePre[i]:
+		return g.dep[i] + max(0, -early-g.waitPre[i])
+	case early > 0 && early < g.jumpPre[i]:
+		return g.dep[i] - min(early, g.shiftPre[i])
+	}
+	t := d0
+	for k := 1; k <= i; k++ {
+		st, _, ok := earliestIn(in.sites[a.seq[k-1]].Windows, t+g.leg[k-1])
+		if !ok {
+			return inf
+		}
+		t = st + g.work[k]
+	}
+	return t
+}
+
+// returnFrom bounds from below the return under R of the suffix of route
+// b from node j (a site) when it arrives there at t and works w there:
+// node by node until its schedule is one the cache describes (a later
+// arrival delays the return by what the waits do not absorb, an earlier
+// one advances it by the shifts while no window is skipped). It returns
+// inf when a window closes on the way.
+func (in *instance) returnFrom(b *route, j int, t, w float64) float64 {
+	g := &b.fc.sg
+	L := len(b.seq)
+	for k := j; k <= L; k++ {
+		if k > j || w == g.work[k] {
+			switch early := g.arr[k] - t; {
+			case early <= 0 && -early < g.riseSuf[k]:
+				return g.arr[L+1] + max(0, -early-g.waitSuf[k])
+			case early > 0 && early < g.jumpSuf[k]:
+				return g.arr[L+1] - min(early, g.shiftSuf[k])
+			}
+		}
+		st, _, ok := earliestIn(in.sites[b.seq[k-1]].Windows, t)
+		if !ok {
+			return inf
+		}
+		if k > j {
+			w = g.work[k]
+		}
+		t = st + w + g.leg[k]
+	}
+	return t
+}
+
+// latestDeparture bounds from above the latest departure under R of route
+// a's prefix up to node i when it must leave node i by y: by the cuts a
+// sooner deadline uses up, by the lifts a later one makes while no window
+// is skipped, and otherwise node by node until one of those holds. It
+// returns -inf when no departure can make it.
+func (in *instance) latestDeparture(a *route, i int, y float64) float64 {
+	g := &a.fc.sg
+	for k := i; k >= 1; k-- {
+		switch later := y - g.latFrom[k]; {
+		case later <= 0 && -later < g.dropPre[k]:
+			return g.latFrom[0] - max(0, -later-g.cutPre[k])
+		case later > 0 && later < g.jumpLiftPre[k]:
+			return g.latFrom[0] + min(later, g.liftPre[k])
+		}
+		x := y - g.work[k]
+		s, ok := latestIn(in.sites[a.seq[k-1]].Windows, x+timeTol(x))
+		if !ok {
+			return -inf
+		}
+		y = s - g.leg[k-1]
+	}
+	return y
+}
+
+// boundRoute prepares jn for seq as the new sequence of route a: it keeps
+// the longest prefix seq shares with a, and the longest suffix it shares
+// with a or with b (nil when there is no other route), and plays the rest
+// through as the middle. It returns false when a site does not allow a's
+// type.
+func (in *instance) boundRoute(jn *join, a *route, seq []int, b *route) bool {
+	t := a.typ
+	cp := 0
+	for cp < len(seq) && cp < len(a.seq) && seq[cp] == a.seq[cp] {
+		cp++
+	}
+	rest := len(seq) - cp
+	src, cs := a, 0
+	for cs < rest && cs < len(a.seq)-cp && seq[len(seq)-1-cs] == a.seq[len(a.seq)-1-cs] {
+		cs++
+	}
+	if b != nil && b != a && in.endsAlike(t, b.typ) {
+		csb := 0
+		for csb < rest && csb < len(b.seq) && seq[len(seq)-1-csb] == b.seq[len(b.seq)-1-csb] {
+			csb++
+		}
+		if csb > cs {
+			src, cs = b, csb
+		}
+	}
+	jn.set(a, cp, seq[cp:len(seq)-cs], src, len(src.seq)-cs+1)
+	return in.joinAllowed(jn)
+}
+
+// joinAllowed reports whether every site jn adds to route a allows a's
+// type.
+func (in *instance) joinAllowed(jn *join) bool {
+	t := jn.a.typ
+	for _, m := range jn.mid {
+		if !in.allowed[m][t] {
+			return false
+		}
+	}
+	if jn.b.typ != t {
+		for _, s := range jn.b.seq[jn.j-1:] {
+			if !in.allowed[s][t] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// endsAlike reports whether routes of types t and u end at the same place
+// by the same time, so that a suffix of one is a suffix of the other.
+func (in *instance) endsAlike(t, u int) bool {
+	a, b := &in.types[t], &in.types[u]
+	return a.EndLocation == b.EndLocation && a.ShiftEnd == b.ShiftEnd
+}
+
+// earliestWindow is earliestIn by index: the first window of ws (sorted)
+// that has not closed at t, -1 when ws is empty, and false when every
+// window has closed.
+func earliestWindow(ws []Window, t float64) (int, bool) {
+	for k, w := range ws {
+		if t <= w.End {
+			return k, true
+		}
+	}
+	return -1, len(ws) == 0
+}
+
+// latestWindow is latestIn by index: the last window of ws (sorted) that
+// has opened by t, -1 when ws is empty, and false when none has.
+func latestWindow(ws []Window, t float64) (int, bool) {
+	for k := len(ws) - 1; k >= 0; k-- {
+		if ws[k].Start <= t {
+			return k, true
+		}
+	}
+	return -1, len(ws) == 0
+}
