@@ -55,23 +55,15 @@ type pair struct {
 	ru, rv *route
 }
 
-// operator tries one kind of move on p and applies it when it improves the
-// objective. Each lives in its own file.
-type operator func(st *state, p *pair, sc *scratch) bool
-
-// operators are tried in this order for every pair.
-var operators = []operator{relocate, swap, twoOpt, twoOptStar}
-
-// tryMoves applies the first improving move on u and v.
+// tryMoves applies the first improving move on u and v. Each kind of move
+// lives in its own file; they are tried in this order, called directly so
+// that the pair stays on the stack (through a slice of functions it
+// escaped, one allocation per pair and a garbage collection every few
+// milliseconds).
 func (st *state) tryMoves(u, v int, sc *scratch) bool {
 	p := pair{u: u, v: v, ku: st.where[u], kv: st.where[v], pu: st.pos[u], pv: st.pos[v]}
 	p.ru, p.rv = st.routes[p.ku], st.routes[p.kv]
-	for _, op := range operators {
-		if op(st, &p, sc) {
-			return true
-		}
-	}
-	return false
+	return relocate(st, &p, sc) || swap(st, &p, sc) || twoOpt(st, &p, sc) || twoOptStar(st, &p, sc)
 }
 
 // gain reports whether giving routes k1 and k2 the given sizes and

@@ -46,6 +46,34 @@ import (
 // search takes it, so every route the search keeps is what the simulation
 // says, and the search takes exactly the moves it took without bounds.
 
+// hullSegment is a time-window segment over window hulls: starting its
+// first node at s in [early, late] it completes at s + dur (waiting
+// included); warp > 0 means no start is feasible.
+type hullSegment struct {
+	dur, warp, early, late float64
+}
+
+// mergeHull joins a, a leg of the given duration, and b.
+func mergeHull(a hullSegment, leg float64, b hullSegment) hullSegment {
+	at := a.dur - a.warp + leg
+	wait := max(b.early-at-a.late, 0)
+	warp := max(a.early+at-b.late, 0)
+	return hullSegment{
+		dur:   a.dur + b.dur + leg + wait,
+		warp:  a.warp + b.warp + warp,
+		early: max(b.early-at, a.early) - wait,
+		late:  min(b.late-at, a.late) + warp,
+	}
+}
+
+// siteHull is the segment of one site with work w and windows ws.
+func siteHull(ws []Window, w float64) hullSegment {
+	if len(ws) == 0 {
+		return hullSegment{dur: w, early: -inf, late: inf}
+	}
+	return hullSegment{dur: w, early: ws[0].Start, late: ws[len(ws)-1].End}
+}
+
 // segments is a route's cache for bounding moves. Nodes are 0 (start
 // depot), 1..L (sites) and L+1 (end depot); arrays are indexed by node.
 type segments struct {
@@ -85,6 +113,9 @@ type segments struct {
 	// δ, it makes the depot's later by min(δ, liftPre[k]) as long as
 	// δ < jumpLiftPre[k] (beyond, a later window may open).
 	cutPre, dropPre, liftPre, jumpLiftPre []float64
+	// Hull segments of nodes 0..k (the start depot open at any time) and
+	// of nodes k..L+1 (the end depot closing at the shift end).
+	hullPre, hullSuf []hullSegment
 }
 
 func (g *segments) copyFrom(o *segments) {
@@ -106,6 +137,8 @@ func (g *segments) copyFrom(o *segments) {
 	}
 	g.gPre = append(g.gPre[:0], o.gPre...)
 	g.gSuf = append(g.gSuf[:0], o.gSuf...)
+	g.hullPre = append(g.hullPre[:0], o.hullPre...)
+	g.hullSuf = append(g.hullSuf[:0], o.hullSuf...)
 }
 
 // timeTol absorbs the rounding between adding times forward and
@@ -266,6 +299,18 @@ func (in *instance) refreshSegments(r *route) {
 		g.liftPre[k] = min(g.liftPre[k], g.liftPre[k-1])
 		g.cutPre[k] += g.cutPre[k-1]
 	}
+	if cap(g.hullPre) < n {
+		g.hullPre, g.hullSuf = make([]hullSegment, n), make([]hullSegment, n)
+	}
+	g.hullPre, g.hullSuf = g.hullPre[:n], g.hullSuf[:n]
+	g.hullPre[0] = hullSegment{early: -inf, late: inf}
+	for k := 1; k <= L; k++ {
+		g.hullPre[k] = mergeHull(g.hullPre[k-1], g.leg[k-1], siteHull(in.sites[r.seq[k-1]].Windows, g.work[k]))
+	}
+	g.hullSuf[L+1] = hullSegment{early: -inf, late: vt.ShiftEnd}
+	for k := L; k >= 1; k-- {
+		g.hullSuf[k] = mergeHull(siteHull(in.sites[r.seq[k-1]].Windows, g.work[k]), g.leg[k], g.hullSuf[k+1])
+	}
 	g.ok = true
 }
 
@@ -367,12 +412,14 @@ func (in *instance) sums(jn *join) bool {
 	jn.leg, jn.work = jn.leg[:0], jn.work[:0]
 	for _, m := range jn.mid {
 		site := &in.sites[m]
-		leg := in.legDur(prev, site.Location)
+		// durTo and distTo read the site's row, which stays in cache
+		// while the moves of one site are bounded.
+		leg := in.durTo(prev, site.Location)
 		if vt.BreakAfter > 0 && leg > vt.BreakAfter {
 			return false
 		}
 		w := site.Service + in.stopCharge(m, prevSite, prev)
-		dist += in.legDist(prev, site.Location)
+		dist += in.distTo(prev, site.Location)
 		drive += leg
 		busy += leg + w
 		jn.leg, jn.work = append(jn.leg, leg), append(jn.work, w)
@@ -431,12 +478,15 @@ func (in *instance) timed(jn *join) (objective, bool) {
 
 	// Forward: the prefix, then the middle played through.
 	now := in.departPrefix(jn.a, i, d0)
+	hull := mergeHull(hullSegment{early: d0, late: inf}, 0, jn.a.fc.sg.hullPre[i])
 	for k, m := range jn.mid {
-		st, _, ok := earliestIn(in.sites[m].Windows, now+jn.leg[k])
+		ws := in.sites[m].Windows
+		st, _, ok := earliestIn(ws, now+jn.leg[k])
 		if !ok {
 			return objective{}, false
 		}
 		now = st + jn.work[k]
+		hull = mergeHull(hull, jn.leg[k], siteHull(ws, jn.work[k]))
 	}
 	// The suffix: the latest arrival at j, and the earliest return.
 	arrive := now + jn.legJ
@@ -448,6 +498,9 @@ func (in *instance) timed(jn *join) (objective, bool) {
 			return objective{}, false
 		}
 		ret = in.returnFrom(jn.b, j, arrive, jn.workJ)
+		hull = mergeHull(hull, jn.legJ, mergeHull(siteHull(in.sites[jn.b.seq[j-1]].Windows, jn.workJ), gb.leg[j], gb.hullSuf[j+1]))
+	} else {
+		hull = mergeHull(hull, jn.legJ, gb.hullSuf[Lb+1])
 	}
 	if arrive > latest+tol {
 		return objective{}, false
@@ -466,7 +519,7 @@ func (in *instance) timed(jn *join) (objective, bool) {
 	if latDep < d0-tol {
 		return objective{}, false
 	}
-	duty := jn.l + max(jn.busy, ret-latDep)
+	duty := jn.l + max(jn.busy, ret-latDep, hull.dur)
 	if vt.MaxDuty > 0 && duty > vt.MaxDuty+tol {
 		return objective{}, false
 	}
