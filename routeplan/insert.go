@@ -64,7 +64,10 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 	}
 	sc.one[0] = u
 	if jn := sc.j1.set(r, pos, sc.one[:], r, pos+1); jn.known() {
-		if !st.in.sums(jn) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
+		if !st.in.distances(jn) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
+			return
+		}
+		if !st.in.legs(jn) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
 			return
 		}
 		lb, ok := st.in.timed(jn)

@@ -84,7 +84,7 @@ func (st *state) improveOne(k int, sc *scratch) bool {
 	r := st.routes[k]
 	// Skip the simulation of the (many) candidates whose lower bound is
 	// already no better, or that are certainly infeasible.
-	if lb, ok := st.in.boundMove(r, sc.seq, nil, &sc.j1, objective{}); !ok || !lb.sub(r.obj).less(objective{}) {
+	if lb, ok := st.in.boundMove(r, sc.seq, nil, &sc.j1); !ok || !lb.sub(r.obj).less(objective{}) {
 		return false
 	}
 	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
@@ -133,7 +133,10 @@ func (st *state) boundPair(k1 int, j1 *join, k2 int, j2 *join) bool {
 	if !j1.known() || !j2.known() {
 		return in.lowerBound(r1.typ, j1.build(nil)).add(in.lowerBound(r2.typ, j2.build(nil))).sub(r1.obj).sub(r2.obj).less(objective{})
 	}
-	if !in.sums(j1) || !in.sums(j2) || !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
+	if !in.distances(j1) || !in.distances(j2) || !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
+		return false
+	}
+	if !in.legs(j1) || !in.legs(j2) || !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
 		return false
 	}
 	lb1, ok := in.timed(j1)
@@ -166,9 +169,9 @@ func (st *state) settleTwo(k1, k2 int, sc *scratch) bool {
 // boundMove bounds seq as the new sequence of route r (with a suffix of
 // other, when not nil): a lower bound of its objective, and false when it
 // is certainly infeasible. Candidates whose sums already reach r's
-// objective plus slack are not timed. On fast instances, or without
+// objective are not timed. On fast instances, or without
 // segments, the bound is the distance and work of the sites.
-func (in *instance) boundMove(r *route, seq []int, other *route, jn *join, slack objective) (objective, bool) {
+func (in *instance) boundMove(r *route, seq []int, other *route, jn *join) (objective, bool) {
 	if in.fast || !r.fc.sg.ok {
 		return in.lowerBound(r.typ, seq), true
 	}
@@ -178,10 +181,16 @@ func (in *instance) boundMove(r *route, seq []int, other *route, jn *join, slack
 	if !jn.known() {
 		return in.lowerBound(r.typ, seq), true
 	}
-	if !in.sums(jn) {
+	if !in.distances(jn) {
 		return objective{}, false
 	}
-	if !jn.cheap.sub(r.obj).less(slack) {
+	if !jn.cheap.sub(r.obj).less(objective{}) {
+		return jn.cheap, true
+	}
+	if !in.legs(jn) {
+		return objective{}, false
+	}
+	if !jn.cheap.sub(r.obj).less(objective{}) {
 		return jn.cheap, true
 	}
 	return in.timed(jn)

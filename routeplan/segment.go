@@ -46,34 +46,6 @@ import (
 // search takes it, so every route the search keeps is what the simulation
 // says, and the search takes exactly the moves it took without bounds.
 
-// hullSegment is a time-window segment over window hulls: starting its
-// first node at s in [early, late] it completes at s + dur (waiting
-// included); warp > 0 means no start is feasible.
-type hullSegment struct {
-	dur, warp, early, late float64
-}
-
-// mergeHull joins a, a leg of the given duration, and b.
-func mergeHull(a hullSegment, leg float64, b hullSegment) hullSegment {
-	at := a.dur - a.warp + leg
-	wait := max(b.early-at-a.late, 0)
-	warp := max(a.early+at-b.late, 0)
-	return hullSegment{
-		dur:   a.dur + b.dur + leg + wait,
-		warp:  a.warp + b.warp + warp,
-		early: max(b.early-at, a.early) - wait,
-		late:  min(b.late-at, a.late) + warp,
-	}
-}
-
-// siteHull is the segment of one site with work w and windows ws.
-func siteHull(ws []Window, w float64) hullSegment {
-	if len(ws) == 0 {
-		return hullSegment{dur: w, early: -inf, late: inf}
-	}
-	return hullSegment{dur: w, early: ws[0].Start, late: ws[len(ws)-1].End}
-}
-
 // segments is a route's cache for bounding moves. Nodes are 0 (start
 // depot), 1..L (sites) and L+1 (end depot); arrays are indexed by node.
 type segments struct {
@@ -113,9 +85,6 @@ type segments struct {
 	// δ, it makes the depot's later by min(δ, liftPre[k]) as long as
 	// δ < jumpLiftPre[k] (beyond, a later window may open).
 	cutPre, dropPre, liftPre, jumpLiftPre []float64
-	// Hull segments of nodes 0..k (the start depot open at any time) and
-	// of nodes k..L+1 (the end depot closing at the shift end).
-	hullPre, hullSuf []hullSegment
 }
 
 func (g *segments) copyFrom(o *segments) {
@@ -137,8 +106,6 @@ func (g *segments) copyFrom(o *segments) {
 	}
 	g.gPre = append(g.gPre[:0], o.gPre...)
 	g.gSuf = append(g.gSuf[:0], o.gSuf...)
-	g.hullPre = append(g.hullPre[:0], o.hullPre...)
-	g.hullSuf = append(g.hullSuf[:0], o.hullSuf...)
 }
 
 // timeTol absorbs the rounding between adding times forward and
@@ -299,18 +266,6 @@ func (in *instance) refreshSegments(r *route) {
 		g.liftPre[k] = min(g.liftPre[k], g.liftPre[k-1])
 		g.cutPre[k] += g.cutPre[k-1]
 	}
-	if cap(g.hullPre) < n {
-		g.hullPre, g.hullSuf = make([]hullSegment, n), make([]hullSegment, n)
-	}
-	g.hullPre, g.hullSuf = g.hullPre[:n], g.hullSuf[:n]
-	g.hullPre[0] = hullSegment{early: -inf, late: inf}
-	for k := 1; k <= L; k++ {
-		g.hullPre[k] = mergeHull(g.hullPre[k-1], g.leg[k-1], siteHull(in.sites[r.seq[k-1]].Windows, g.work[k]))
-	}
-	g.hullSuf[L+1] = hullSegment{early: -inf, late: vt.ShiftEnd}
-	for k := L; k >= 1; k-- {
-		g.hullSuf[k] = mergeHull(siteHull(in.sites[r.seq[k-1]].Windows, g.work[k]), g.leg[k], g.hullSuf[k+1])
-	}
 	g.ok = true
 }
 
@@ -336,9 +291,10 @@ type join struct {
 	a, b *route
 	i, j int
 	mid  []int
-	// Filled by sums: the load, the loading time and earliest departure,
-	// the distance, driving and work (driving plus service), and per
-	// middle site the leg into it and its work; legJ is the leg into j.
+	// Filled by distances and legs: the load, the loading time and
+	// earliest departure, the distance, driving and work (driving plus
+	// service), and per middle site the leg into it and its work; legJ is
+	// the leg into j.
 	n                        int
 	load                     []float64
 	l, d0, dist, drive, busy float64
@@ -364,11 +320,12 @@ func (jn *join) build(buf []int) []int {
 // known reports whether both routes have segments to bound with.
 func (jn *join) known() bool { return jn.a.fc.sg.ok && jn.b.fc.sg.ok }
 
-// sums fills what adds up along the candidate and returns false when it
-// certainly breaks the capacity, the group limit, the driving limit or
-// the break rule on a single leg. jn.cheap is then a lower bound of its
-// objective that counts the duty as loading plus work.
-func (in *instance) sums(jn *join) bool {
+// distances fills the load, the loading time and the distance of the
+// candidate, reading the distance matrix only, and returns false when the
+// candidate certainly breaks the capacity or the group limit. jn.cheap is
+// then a lower bound of its objective that counts the duty as the loading
+// and the work of the sites and the legs it keeps.
+func (in *instance) distances(jn *join) bool {
 	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
 	t := jn.a.typ
 	vt := &in.types[t]
@@ -379,16 +336,19 @@ func (in *instance) sums(jn *join) bool {
 		return true
 	}
 	d := in.dims
-	jn.load = growF(jn.load, d)
+	if cap(jn.load) < d {
+		jn.load = make([]float64, d)
+	}
+	load := jn.load[:d]
 	for x := 0; x < d; x++ {
-		load := ga.loadPre[i*d+x] + gb.loadPre[Lb*d+x] - gb.loadPre[(j-1)*d+x]
+		l := ga.loadPre[i*d+x] + gb.loadPre[Lb*d+x] - gb.loadPre[(j-1)*d+x]
 		for _, m := range jn.mid {
-			load += in.sites[m].Demand[x]
+			l += in.sites[m].Demand[x]
 		}
-		if load > vt.Capacity[x]+1e-9*(1+math.Abs(vt.Capacity[x])) {
+		if l > vt.Capacity[x]+1e-9*(1+math.Abs(vt.Capacity[x])) {
 			return false
 		}
-		jn.load[x] = load
+		load[x] = l
 	}
 	if vt.MaxGroups > 0 && ga.groups && gb.groups {
 		mask := ga.gPre[i] | gb.gSuf[j]
@@ -402,38 +362,67 @@ func (in *instance) sums(jn *join) bool {
 			return false
 		}
 	}
-	jn.l = in.loadingTime(t, jn.load)
+	jn.l = in.loadingTime(t, load)
 	var ok bool
 	if jn.d0, ok = in.earliestDeparture(t, jn.l); !ok {
 		return false
 	}
+	prev := ga.loc[i]
+	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
+	busy := ga.busyPre[i] + gb.busyPre[Lb+1] - gb.busyPre[j]
+	for _, m := range jn.mid {
+		site := &in.sites[m]
+		// distTo reads the site's row, which stays in cache while the
+		// moves of one site are bounded.
+		dist += in.distTo(prev, site.Location)
+		busy += site.Service
+		prev = site.Location
+	}
+	dist += in.legDist(prev, gb.loc[j])
+	if j <= Lb {
+		busy += in.sites[jn.b.seq[j-1]].Service
+	}
+	jn.dist = dist - 1e-9*(1+math.Abs(dist))
+	jn.cheap = in.boundObjective(t, jn.dist, jn.l+busy)
+	return true
+}
+
+// legs completes the sums of a candidate whose distances passed: the
+// driving and the work, with the durations of its new legs and the stop
+// service of its sites, and returns false when it certainly breaks the
+// driving limit or the break rule on a single leg. jn.cheap is then a
+// lower bound of its objective that counts the duty as loading plus work.
+func (in *instance) legs(jn *join) bool {
+	if jn.n == 0 {
+		return true
+	}
+	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	t := jn.a.typ
+	vt := &in.types[t]
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	prev, prevSite := ga.loc[i], i > 0
-	dist, drive, busy := ga.distPre[i], ga.durPre[i], ga.busyPre[i]
+	drive := ga.durPre[i] + gb.durPre[Lb+1] - gb.durPre[j]
+	busy := ga.busyPre[i] + gb.busyPre[Lb+1] - gb.busyPre[j]
 	jn.leg, jn.work = jn.leg[:0], jn.work[:0]
 	for _, m := range jn.mid {
 		site := &in.sites[m]
-		// durTo and distTo read the site's row, which stays in cache
-		// while the moves of one site are bounded.
 		leg := in.durTo(prev, site.Location)
 		if vt.BreakAfter > 0 && leg > vt.BreakAfter {
 			return false
 		}
 		w := site.Service + in.stopCharge(m, prevSite, prev)
-		dist += in.distTo(prev, site.Location)
 		drive += leg
 		busy += leg + w
 		jn.leg, jn.work = append(jn.leg, leg), append(jn.work, w)
 		prev, prevSite = site.Location, true
 	}
-	lj := gb.loc[j]
-	leg := in.legDur(prev, lj)
+	leg := in.legDur(prev, gb.loc[j])
 	if vt.BreakAfter > 0 && leg > vt.BreakAfter {
 		return false
 	}
 	jn.legJ = leg
-	dist += in.legDist(prev, lj) + gb.distPre[Lb+1] - gb.distPre[j]
-	drive += leg + gb.durPre[Lb+1] - gb.durPre[j]
-	busy += leg + gb.busyPre[Lb+1] - gb.busyPre[j]
+	drive += leg
+	busy += leg
 	jn.charged, jn.workJ = 0, 0
 	if j <= Lb {
 		s := jn.b.seq[j-1]
@@ -444,7 +433,6 @@ func (in *instance) sums(jn *join) bool {
 	if vt.MaxDriving > 0 && drive > vt.MaxDriving+1e-9*(1+vt.MaxDriving) {
 		return false
 	}
-	jn.dist = dist - 1e-9*(1+math.Abs(dist))
 	jn.drive, jn.busy = drive, busy
 	jn.cheap = in.boundObjective(t, jn.dist, jn.l+busy)
 	return true
@@ -478,15 +466,12 @@ func (in *instance) timed(jn *join) (objective, bool) {
 
 	// Forward: the prefix, then the middle played through.
 	now := in.departPrefix(jn.a, i, d0)
-	hull := mergeHull(hullSegment{early: d0, late: inf}, 0, jn.a.fc.sg.hullPre[i])
 	for k, m := range jn.mid {
-		ws := in.sites[m].Windows
-		st, _, ok := earliestIn(ws, now+jn.leg[k])
+		st, _, ok := earliestIn(in.sites[m].Windows, now+jn.leg[k])
 		if !ok {
 			return objective{}, false
 		}
 		now = st + jn.work[k]
-		hull = mergeHull(hull, jn.leg[k], siteHull(ws, jn.work[k]))
 	}
 	// The suffix: the latest arrival at j, and the earliest return.
 	arrive := now + jn.legJ
@@ -498,9 +483,6 @@ func (in *instance) timed(jn *join) (objective, bool) {
 			return objective{}, false
 		}
 		ret = in.returnFrom(jn.b, j, arrive, jn.workJ)
-		hull = mergeHull(hull, jn.legJ, mergeHull(siteHull(in.sites[jn.b.seq[j-1]].Windows, jn.workJ), gb.leg[j], gb.hullSuf[j+1]))
-	} else {
-		hull = mergeHull(hull, jn.legJ, gb.hullSuf[Lb+1])
 	}
 	if arrive > latest+tol {
 		return objective{}, false
@@ -519,7 +501,7 @@ func (in *instance) timed(jn *join) (objective, bool) {
 	if latDep < d0-tol {
 		return objective{}, false
 	}
-	duty := jn.l + max(jn.busy, ret-latDep, hull.dur)
+	duty := jn.l + max(jn.busy, ret-latDep)
 	if vt.MaxDuty > 0 && duty > vt.MaxDuty+tol {
 		return objective{}, false
 	}
