@@ -30,6 +30,7 @@ type scratch struct {
 	sch2    schedule
 	reach   schedule
 	j1, j2  join
+	nodes   []int
 	one     [1]int
 	other   [1]int
 }

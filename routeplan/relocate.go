@@ -17,9 +17,30 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 			delta[0] = rem + d(lv, lu) + d(lu, loc[nv+1]) - d(lv, loc[nv+1])
 			delta[1] = rem + d(loc[nv-1], lu) + d(lu, lv) - d(loc[nv-1], lv)
 		}
+		// Under the other rules the same distances bound the route.
+		bounded := !in.fast && p.apart() && ru.fc.sg.ok
+		if bounded {
+			g := &ru.fc.sg
+			nu, nv := p.pu+1, p.pv+1
+			lu, lv := g.loc[nu], g.loc[nv]
+			d := in.legDist
+			rem := d(g.loc[nu-1], g.loc[nu+1]) - d(g.loc[nu-1], lu) - d(lu, g.loc[nu+1])
+			delta[0] = rem + d(lv, lu) + d(lu, g.loc[nv+1]) - d(lv, g.loc[nv+1])
+			delta[1] = rem + d(g.loc[nv-1], lu) + d(lu, lv) - d(g.loc[nv-1], lv)
+		}
 		for m, after := range []bool{true, false} {
 			if cheap && delta[m] > -1e-9 {
 				continue
+			}
+			if bounded {
+				nu, nv := p.pu+1, p.pv+1
+				removed, changed := [3]int{nu - 1, nu, nv}, [3]int{nu, nu + 1, nv + 1}
+				if !after {
+					removed[2], changed[2] = nv-1, nv
+				}
+				if !in.reorderBound(ru, delta[m], removed[:], changed[:]).sub(ru.obj).less(objective{}) {
+					continue
+				}
 			}
 			sc.seq = sc.seq[:0]
 			for _, s := range ru.seq {

@@ -78,6 +78,8 @@ type segments struct {
 	// Backward under R from the shift end: the latest arrival at node k
 	// (1..L+1) and the latest departure from node k (0..L).
 	lat, latFrom []float64
+	// loading is the route's start service.
+	loading float64
 	// A latest departure from node k sooner by δ makes the depot's
 	// sooner by δ − cutPre[k] when positive (cutPre: how much window ends
 	// cut the latest starts of nodes 1..k), as long as δ < dropPre[k]
@@ -88,7 +90,7 @@ type segments struct {
 }
 
 func (g *segments) copyFrom(o *segments) {
-	g.ok, g.groups = o.ok, o.groups
+	g.ok, g.groups, g.loading = o.ok, o.groups, o.loading
 	g.loc = append(g.loc[:0], o.loc...)
 	for _, p := range [...]struct {
 		dst *[]float64
@@ -182,6 +184,7 @@ func (in *instance) refreshSegments(r *route) {
 	// much later or earlier an arrival may come before another window
 	// serves it (rise, jump).
 	l := in.loadingTime(r.typ, g.loadPre[L*d:(L+1)*d])
+	g.loading = l
 	d0, ok := in.earliestDeparture(r.typ, l)
 	if !ok {
 		return
@@ -665,4 +668,25 @@ func latestWindow(ws []Window, t float64) (int, bool) {
 		}
 	}
 	return -1, len(ws) == 0
+}
+
+// reorderBound is a lower bound of the objective of route r after a change
+// that keeps its sites (so its load and loading) and replaces the legs
+// leaving the given nodes by legs whose distance differs by dDist: its
+// work loses the durations of the legs removed, the new ones counting as
+// nothing, and at most the stop service of the nodes in changed, whose
+// predecessors change. It costs the distance reads of the new legs only,
+// as the checks of fast instances do.
+func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int) objective {
+	g := &r.fc.sg
+	L := len(r.seq)
+	busy := g.busyPre[L+1]
+	for _, k := range removed {
+		busy -= g.leg[k]
+	}
+	for _, k := range changed {
+		busy -= g.charge[k]
+	}
+	dist := g.distPre[L+1] + dDist
+	return in.boundObjective(r.typ, dist-1e-9*(1+math.Abs(dist)), g.loading+busy)
 }

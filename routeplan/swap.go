@@ -16,6 +16,18 @@ func swap(st *state, p *pair, sc *scratch) bool {
 				return false
 			}
 		}
+		if !in.fast && p.apart() && ru.fc.sg.ok {
+			// Under the other rules the same distances bound the route.
+			g := &ru.fc.sg
+			nu, nv := p.pu+1, p.pv+1
+			lu, lv := g.loc[nu], g.loc[nv]
+			d := in.legDist
+			delta := d(g.loc[nu-1], lv) + d(lv, g.loc[nu+1]) + d(g.loc[nv-1], lu) + d(lu, g.loc[nv+1]) -
+				d(g.loc[nu-1], lu) - d(lu, g.loc[nu+1]) - d(g.loc[nv-1], lv) - d(lv, g.loc[nv+1])
+			if !in.reorderBound(ru, delta, []int{nu - 1, nu, nv - 1, nv}, []int{nu, nu + 1, nv, nv + 1}).sub(ru.obj).less(objective{}) {
+				return false
+			}
+		}
 		sc.seq = append(sc.seq[:0], ru.seq...)
 		sc.seq[p.pu], sc.seq[p.pv] = v, u
 		return st.improveOne(p.ku, sc)

@@ -6,6 +6,22 @@ func twoOpt(st *state, p *pair, sc *scratch) bool {
 	if p.ku != p.kv || p.pu >= p.pv {
 		return false
 	}
+	in, r := st.in, p.ru
+	if !in.fast && in.symmetric && r.fc.sg.ok {
+		// On symmetric matrices only the two legs at the ends of the
+		// stretch change; every site of it gets a new predecessor.
+		g := &r.fc.sg
+		a, b := p.pu+1, p.pv+1 // nodes of u and v
+		d := in.legDist
+		delta := d(g.loc[a], g.loc[b]) + d(g.loc[a+1], g.loc[b+1]) - d(g.loc[a], g.loc[a+1]) - d(g.loc[b], g.loc[b+1])
+		sc.nodes = sc.nodes[:0]
+		for k := a + 1; k <= b+1; k++ {
+			sc.nodes = append(sc.nodes, k)
+		}
+		if !in.reorderBound(r, delta, []int{a, b}, sc.nodes).sub(r.obj).less(objective{}) {
+			return false
+		}
+	}
 	sc.seq = append(sc.seq[:0], p.ru.seq...)
 	for a, b := p.pu+1, p.pv; a < b; a, b = a+1, b-1 {
 		sc.seq[a], sc.seq[b] = sc.seq[b], sc.seq[a]
