@@ -65,15 +65,10 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 	}
 	sc.one[0] = u
 	if jn := sc.j1.set(r, pos, sc.one[:], r, pos+1); jn.known() {
-		if !st.in.distances(jn) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
-			return
-		}
-		if !st.in.legs(jn) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
-			return
-		}
-		lb, ok := st.in.timed(jn)
-		if !ok || (best.ok && !lb.sub(r.obj).less(best.delta)) {
-			return
+		for to := int8(boundDistances); to <= boundTimed; to++ {
+			if !st.in.advance(jn, to) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
+				return
+			}
 		}
 		sc.seq = withInsert(sc.seq, r.seq, u, pos)
 	} else {

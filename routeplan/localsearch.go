@@ -133,18 +133,12 @@ func (st *state) boundPair(k1 int, j1 *join, k2 int, j2 *join) bool {
 	if !j1.known() || !j2.known() {
 		return in.lowerBound(r1.typ, j1.build(nil)).add(in.lowerBound(r2.typ, j2.build(nil))).sub(r1.obj).sub(r2.obj).less(objective{})
 	}
-	if !in.distances(j1) || !in.distances(j2) || !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
-		return false
+	for to := int8(boundDistances); to <= boundTimed; to++ {
+		if !in.advance(j1, to) || !in.advance(j2, to) || !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
+			return false
+		}
 	}
-	if !in.legs(j1) || !in.legs(j2) || !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
-		return false
-	}
-	lb1, ok := in.timed(j1)
-	if !ok {
-		return false
-	}
-	lb2, ok := in.timed(j2)
-	return ok && lb1.add(lb2).sub(r1.obj).sub(r2.obj).less(objective{})
+	return true
 }
 
 // settleTwo simulates sc.seq and sc.seq2 as routes k1 and k2 and takes
@@ -181,17 +175,13 @@ func (in *instance) boundMove(r *route, seq []int, other *route, jn *join) (obje
 	if !jn.known() {
 		return in.lowerBound(r.typ, seq), true
 	}
-	if !in.distances(jn) {
-		return objective{}, false
+	for to := int8(boundDistances); to <= boundTimed; to++ {
+		if !in.advance(jn, to) {
+			return objective{}, false
+		}
+		if !jn.cheap.sub(r.obj).less(objective{}) {
+			break
+		}
 	}
-	if !jn.cheap.sub(r.obj).less(objective{}) {
-		return jn.cheap, true
-	}
-	if !in.legs(jn) {
-		return objective{}, false
-	}
-	if !jn.cheap.sub(r.obj).less(objective{}) {
-		return jn.cheap, true
-	}
-	return in.timed(jn)
+	return jn.cheap, true
 }

@@ -66,6 +66,8 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 	if !in.fast && (!in.allowed[u][rv.typ] || !st.fits(rv, u)) {
 		return false
 	}
+	// u's route without u is the same for both places: bound it once.
+	sc.j2.set(ru, p.pu, nil, ru, p.pu+2)
 	for _, at := range []int{p.pv + 1, p.pv} {
 		if in.fast {
 			if !in.allowed[u][rv.typ] {
@@ -79,7 +81,7 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 		}
 		if !in.fast {
 			sc.one[0] = u
-			if st.improvePair(p.kv, sc.j1.set(rv, at, sc.one[:], rv, at+1), p.ku, sc.j2.set(ru, p.pu, nil, ru, p.pu+2), sc) {
+			if st.improvePair(p.kv, sc.j1.set(rv, at, sc.one[:], rv, at+1), p.ku, &sc.j2, sc) {
 				return true
 			}
 			continue

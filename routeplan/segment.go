@@ -305,12 +305,48 @@ type join struct {
 	legJ, workJ              float64
 	charged                  float64 // stop service charged at j
 	cheap                    objective
+	stage                    int8 // the last stage done, or boundFailed
 }
 
 // set points jn at a new candidate, keeping its buffers.
 func (jn *join) set(a *route, i int, mid []int, b *route, j int) *join {
 	jn.a, jn.i, jn.mid, jn.b, jn.j = a, i, mid, b, j
+	jn.stage = 0
 	return jn
+}
+
+// Stages of a join's bound.
+const (
+	boundDistances = 1 + iota
+	boundLegs
+	boundTimed
+	boundFailed = -1
+)
+
+// advance bounds jn up to stage to (boundDistances, boundLegs or
+// boundTimed), doing each stage once, and returns false when a stage finds
+// jn certainly infeasible; jn.cheap is then the bound of the last stage.
+func (in *instance) advance(jn *join, to int8) bool {
+	for jn.stage < to {
+		if jn.stage == boundFailed {
+			return false
+		}
+		var ok bool
+		switch jn.stage {
+		case 0:
+			ok = in.distances(jn)
+		case boundDistances:
+			ok = in.legs(jn)
+		default:
+			jn.cheap, ok = in.timed(jn)
+		}
+		if !ok {
+			jn.stage = boundFailed
+			return false
+		}
+		jn.stage++
+	}
+	return jn.stage != boundFailed
 }
 
 // build writes the candidate's sites into buf.
