@@ -32,6 +32,9 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 			if cheap && delta[m] > -1e-9 {
 				continue
 			}
+			if (after && p.pu == p.pv+1) || (!after && p.pu == p.pv-1) {
+				continue // u is there already
+			}
 			if bounded {
 				nu, nv := p.pu+1, p.pv+1
 				removed, changed := [3]int{nu - 1, nu, nv}, [3]int{nu, nu + 1, nv + 1}
