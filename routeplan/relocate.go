@@ -22,11 +22,11 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 		if bounded {
 			g := &ru.fc.sg
 			nu, nv := p.pu+1, p.pv+1
-			lu, lv := g.loc[nu], g.loc[nv]
+			lu, lv := g.nodes[nu].loc, g.nodes[nv].loc
 			d := in.legDist
-			rem := d(g.loc[nu-1], g.loc[nu+1]) - d(g.loc[nu-1], lu) - d(lu, g.loc[nu+1])
-			delta[0] = rem + d(lv, lu) + d(lu, g.loc[nv+1]) - d(lv, g.loc[nv+1])
-			delta[1] = rem + d(g.loc[nv-1], lu) + d(lu, lv) - d(g.loc[nv-1], lv)
+			rem := d(g.nodes[nu-1].loc, g.nodes[nu+1].loc) - d(g.nodes[nu-1].loc, lu) - d(lu, g.nodes[nu+1].loc)
+			delta[0] = rem + d(lv, lu) + d(lu, g.nodes[nv+1].loc) - d(lv, g.nodes[nv+1].loc)
+			delta[1] = rem + d(g.nodes[nv-1].loc, lu) + d(lu, lv) - d(g.nodes[nv-1].loc, lv)
 		}
 		for m, after := range []bool{true, false} {
 			if cheap && delta[m] > -1e-9 {

@@ -46,18 +46,24 @@ import (
 // search takes it, so every route the search keeps is what the simulation
 // says, and the search takes exactly the moves it took without bounds.
 
+// segNode is what every bound reads of a node, kept together so that a
+// bound touches one cache line per node it reads.
+type segNode struct {
+	loc     int
+	distPre float64 // distance from node 0 to this node
+	durPre  float64 // driving from node 0 to this node
+	busyPre float64 // driving and work from node 0 up to this node's departure
+	work    float64 // service plus the stop service charged here
+	charge  float64 // the stop service charged here
+	leg     float64 // duration of the leg to the next node
+}
+
 // segments is a route's cache for bounding moves. Nodes are 0 (start
 // depot), 1..L (sites) and L+1 (end depot); arrays are indexed by node.
 type segments struct {
 	ok      bool // the cache describes the route (false: bound nothing)
 	groups  bool // every site group fits a bit of gPre and gSuf
-	loc     []int
-	work    []float64 // service plus the stop service charged here
-	charge  []float64 // the stop service charged here
-	leg     []float64 // duration of the leg from node k to k+1
-	distPre []float64 // distance from node 0 to node k
-	durPre  []float64 // driving from node 0 to node k
-	busyPre []float64 // driving and work from node 0 up to node k's departure
+	nodes   []segNode
 	loadPre []float64 // load of nodes 1..k, dims entries per k = 0..L
 	gPre    []uint64  // groups of nodes 1..k
 	gSuf    []uint64  // groups of nodes k..L
@@ -91,13 +97,12 @@ type segments struct {
 
 func (g *segments) copyFrom(o *segments) {
 	g.ok, g.groups, g.loading = o.ok, o.groups, o.loading
-	g.loc = append(g.loc[:0], o.loc...)
+	g.nodes = append(g.nodes[:0], o.nodes...)
 	for _, p := range [...]struct {
 		dst *[]float64
 		src []float64
 	}{
-		{&g.work, o.work}, {&g.charge, o.charge}, {&g.leg, o.leg}, {&g.distPre, o.distPre},
-		{&g.durPre, o.durPre}, {&g.busyPre, o.busyPre}, {&g.loadPre, o.loadPre},
+		{&g.loadPre, o.loadPre},
 		{&g.arr, o.arr}, {&g.dep, o.dep}, {&g.waitSuf, o.waitSuf}, {&g.waitPre, o.waitPre},
 		{&g.riseSuf, o.riseSuf}, {&g.shiftSuf, o.shiftSuf}, {&g.jumpSuf, o.jumpSuf},
 		{&g.risePre, o.risePre}, {&g.shiftPre, o.shiftPre}, {&g.jumpPre, o.jumpPre},
@@ -138,26 +143,28 @@ func (in *instance) refreshSegments(r *route) {
 	vt := &in.types[r.typ]
 	L := len(r.seq)
 	n := L + 2
-	g.loc = growI(g.loc, n)
-	for _, b := range [...]*[]float64{&g.work, &g.charge, &g.leg, &g.distPre, &g.durPre, &g.busyPre,
-		&g.arr, &g.dep, &g.waitSuf, &g.waitPre, &g.riseSuf, &g.shiftSuf, &g.jumpSuf, &g.risePre, &g.shiftPre, &g.jumpPre,
+	if cap(g.nodes) < n {
+		g.nodes = make([]segNode, n)
+	}
+	g.nodes = g.nodes[:n]
+	for _, b := range [...]*[]float64{&g.arr, &g.dep, &g.waitSuf, &g.waitPre, &g.riseSuf, &g.shiftSuf, &g.jumpSuf, &g.risePre, &g.shiftPre, &g.jumpPre,
 		&g.lat, &g.latFrom, &g.cutPre, &g.dropPre, &g.liftPre, &g.jumpLiftPre} {
 		*b = growF(*b, n)
 	}
 	g.loadPre = growF(g.loadPre, (L+1)*in.dims)
 	g.gPre, g.gSuf = growU(g.gPre, n), growU(g.gSuf, n)
 
-	g.loc[0], g.loc[L+1] = vt.StartLocation, vt.EndLocation
-	g.work[0], g.charge[0], g.work[L+1], g.charge[L+1] = 0, 0, 0, 0
+	g.nodes[0].loc, g.nodes[L+1].loc = vt.StartLocation, vt.EndLocation
+	g.nodes[0].work, g.nodes[0].charge, g.nodes[L+1].work, g.nodes[L+1].charge = 0, 0, 0, 0
 	g.groups = true
 	d := in.dims
 	clear(g.loadPre[:d])
 	g.gPre[0] = 0
 	for k := 1; k <= L; k++ {
 		s := r.seq[k-1]
-		g.loc[k] = in.sites[s].Location
-		g.charge[k] = in.stopCharge(s, k > 1, g.loc[k-1])
-		g.work[k] = in.sites[s].Service + g.charge[k]
+		g.nodes[k].loc = in.sites[s].Location
+		g.nodes[k].charge = in.stopCharge(s, k > 1, g.nodes[k-1].loc)
+		g.nodes[k].work = in.sites[s].Service + g.nodes[k].charge
 		for x := 0; x < d; x++ {
 			g.loadPre[k*d+x] = g.loadPre[(k-1)*d+x] + in.sites[s].Demand[x]
 		}
@@ -170,14 +177,14 @@ func (in *instance) refreshSegments(r *route) {
 		bit, _ := groupBit(in.sites[r.seq[k-1]].Group)
 		g.gSuf[k] = g.gSuf[k+1] | bit
 	}
-	g.distPre[0], g.durPre[0], g.busyPre[0] = 0, 0, 0
+	g.nodes[0].distPre, g.nodes[0].durPre, g.nodes[0].busyPre = 0, 0, 0
 	for k := 0; k <= L; k++ {
-		g.leg[k] = in.legDur(g.loc[k], g.loc[k+1])
-		g.distPre[k+1] = g.distPre[k] + in.legDist(g.loc[k], g.loc[k+1])
-		g.durPre[k+1] = g.durPre[k] + g.leg[k]
-		g.busyPre[k+1] = g.busyPre[k] + g.leg[k] + g.work[k+1]
+		g.nodes[k].leg = in.legDur(g.nodes[k].loc, g.nodes[k+1].loc)
+		g.nodes[k+1].distPre = g.nodes[k].distPre + in.legDist(g.nodes[k].loc, g.nodes[k+1].loc)
+		g.nodes[k+1].durPre = g.nodes[k].durPre + g.nodes[k].leg
+		g.nodes[k+1].busyPre = g.nodes[k].busyPre + g.nodes[k].leg + g.nodes[k+1].work
 	}
-	g.leg[L+1] = 0
+	g.nodes[L+1].leg = 0
 
 	// Forward under R from the earliest departure. Per site: its wait,
 	// how far its start may move earlier in its window (shift), and how
@@ -193,7 +200,7 @@ func (in *instance) refreshSegments(r *route) {
 	g.waitPre[0], g.risePre[0], g.shiftPre[0], g.jumpPre[0] = 0, inf, inf, inf
 	for k := 1; k <= L; k++ {
 		ws := in.sites[r.seq[k-1]].Windows
-		a := g.dep[k-1] + g.leg[k-1]
+		a := g.dep[k-1] + g.nodes[k-1].leg
 		w, ok := earliestWindow(ws, a)
 		if !ok {
 			return
@@ -206,7 +213,7 @@ func (in *instance) refreshSegments(r *route) {
 				jump = a - ws[w-1].End
 			}
 		}
-		g.arr[k], g.dep[k] = a, st+g.work[k]
+		g.arr[k], g.dep[k] = a, st+g.nodes[k].work
 		wait := st - a
 		// A later departure reaches node k later by δ − waitPre[k-1];
 		// an earlier one earlier by min(δ, shiftPre[k-1]).
@@ -219,7 +226,7 @@ func (in *instance) refreshSegments(r *route) {
 		g.waitPre[k] = g.waitPre[k-1] + wait
 		g.waitSuf[k], g.riseSuf[k], g.shiftSuf[k], g.jumpSuf[k] = wait, rise, shift, jump // combined below
 	}
-	g.arr[L+1] = g.dep[L] + g.leg[L]
+	g.arr[L+1] = g.dep[L] + g.nodes[L].leg
 	g.dep[L+1] = g.arr[L+1]
 	g.waitPre[L+1] = g.waitPre[L]
 	g.waitSuf[L+1], g.riseSuf[L+1], g.shiftSuf[L+1], g.jumpSuf[L+1] = 0, inf, inf, inf
@@ -240,8 +247,8 @@ func (in *instance) refreshSegments(r *route) {
 	g.lat[L+1], g.latFrom[L+1] = vt.ShiftEnd, vt.ShiftEnd
 	for k := L; k >= 1; k-- {
 		ws := in.sites[r.seq[k-1]].Windows
-		g.latFrom[k] = g.lat[k+1] - g.leg[k]
-		x := g.latFrom[k] - g.work[k]
+		g.latFrom[k] = g.lat[k+1] - g.nodes[k].leg
+		x := g.latFrom[k] - g.nodes[k].work
 		x += timeTol(x)
 		w, ok := latestWindow(ws, x)
 		if !ok {
@@ -258,7 +265,7 @@ func (in *instance) refreshSegments(r *route) {
 		g.lat[k] = s
 		g.cutPre[k], g.dropPre[k], g.liftPre[k], g.jumpLiftPre[k] = x-s, drop, lift, jump // combined below
 	}
-	g.latFrom[0] = g.lat[1] - g.leg[0]
+	g.latFrom[0] = g.lat[1] - g.nodes[0].leg
 	g.cutPre[0], g.dropPre[0], g.liftPre[0], g.jumpLiftPre[0] = 0, inf, inf, inf
 	for k := 1; k <= L; k++ {
 		// Node k passes on δ − its cut, or min(δ, its lift).
@@ -270,13 +277,6 @@ func (in *instance) refreshSegments(r *route) {
 		g.cutPre[k] += g.cutPre[k-1]
 	}
 	g.ok = true
-}
-
-func growI(b []int, n int) []int {
-	if cap(b) < n {
-		return make([]int, n)
-	}
-	return b[:n]
 }
 
 func growU(b []uint64, n int) []uint64 {
@@ -406,9 +406,9 @@ func (in *instance) distances(jn *join) bool {
 	if jn.d0, ok = in.earliestDeparture(t, jn.l); !ok {
 		return false
 	}
-	prev := ga.loc[i]
-	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
-	busy := ga.busyPre[i] + gb.busyPre[Lb+1] - gb.busyPre[j]
+	prev := ga.nodes[i].loc
+	dist := ga.nodes[i].distPre + gb.nodes[Lb+1].distPre - gb.nodes[j].distPre
+	busy := ga.nodes[i].busyPre + gb.nodes[Lb+1].busyPre - gb.nodes[j].busyPre
 	for _, m := range jn.mid {
 		site := &in.sites[m]
 		// distTo reads the site's row, which stays in cache while the
@@ -417,7 +417,7 @@ func (in *instance) distances(jn *join) bool {
 		busy += site.Service
 		prev = site.Location
 	}
-	dist += in.legDist(prev, gb.loc[j])
+	dist += in.legDist(prev, gb.nodes[j].loc)
 	if j <= Lb {
 		busy += in.sites[jn.b.seq[j-1]].Service
 	}
@@ -439,9 +439,9 @@ func (in *instance) legs(jn *join) bool {
 	t := jn.a.typ
 	vt := &in.types[t]
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
-	prev, prevSite := ga.loc[i], i > 0
-	drive := ga.durPre[i] + gb.durPre[Lb+1] - gb.durPre[j]
-	busy := ga.busyPre[i] + gb.busyPre[Lb+1] - gb.busyPre[j]
+	prev, prevSite := ga.nodes[i].loc, i > 0
+	drive := ga.nodes[i].durPre + gb.nodes[Lb+1].durPre - gb.nodes[j].durPre
+	busy := ga.nodes[i].busyPre + gb.nodes[Lb+1].busyPre - gb.nodes[j].busyPre
 	jn.leg, jn.work = jn.leg[:0], jn.work[:0]
 	for _, m := range jn.mid {
 		site := &in.sites[m]
@@ -455,7 +455,7 @@ func (in *instance) legs(jn *join) bool {
 		jn.leg, jn.work = append(jn.leg, leg), append(jn.work, w)
 		prev, prevSite = site.Location, true
 	}
-	leg := in.legDur(prev, gb.loc[j])
+	leg := in.legDur(prev, gb.nodes[j].loc)
 	if vt.BreakAfter > 0 && leg > vt.BreakAfter {
 		return false
 	}
@@ -565,11 +565,11 @@ func (in *instance) departPrefix(a *route, i int, d0 float64) float64 {
 	}
 	t := d0
 	for k := 1; k <= i; k++ {
-		st, _, ok := earliestIn(in.sites[a.seq[k-1]].Windows, t+g.leg[k-1])
+		st, _, ok := earliestIn(in.sites[a.seq[k-1]].Windows, t+g.nodes[k-1].leg)
 		if !ok {
 			return inf
 		}
-		t = st + g.work[k]
+		t = st + g.nodes[k].work
 	}
 	return t
 }
@@ -584,7 +584,7 @@ func (in *instance) returnFrom(b *route, j int, t, w float64) float64 {
 	g := &b.fc.sg
 	L := len(b.seq)
 	for k := j; k <= L; k++ {
-		if k > j || w == g.work[k] {
+		if k > j || w == g.nodes[k].work {
 			switch early := g.arr[k] - t; {
 			case early <= 0 && -early < g.riseSuf[k]:
 				return g.arr[L+1] + max(0, -early-g.waitSuf[k])
@@ -597,9 +597,9 @@ func (in *instance) returnFrom(b *route, j int, t, w float64) float64 {
 			return inf
 		}
 		if k > j {
-			w = g.work[k]
+			w = g.nodes[k].work
 		}
-		t = st + w + g.leg[k]
+		t = st + w + g.nodes[k].leg
 	}
 	return t
 }
@@ -618,12 +618,12 @@ func (in *instance) latestDeparture(a *route, i int, y float64) float64 {
 		case later > 0 && later < g.jumpLiftPre[k]:
 			return g.latFrom[0] + min(later, g.liftPre[k])
 		}
-		x := y - g.work[k]
+		x := y - g.nodes[k].work
 		s, ok := latestIn(in.sites[a.seq[k-1]].Windows, x+timeTol(x))
 		if !ok {
 			return -inf
 		}
-		y = s - g.leg[k-1]
+		y = s - g.nodes[k-1].leg
 	}
 	return y
 }
@@ -716,13 +716,13 @@ func latestWindow(ws []Window, t float64) (int, bool) {
 func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int) objective {
 	g := &r.fc.sg
 	L := len(r.seq)
-	busy := g.busyPre[L+1]
+	busy := g.nodes[L+1].busyPre
 	for _, k := range removed {
-		busy -= g.leg[k]
+		busy -= g.nodes[k].leg
 	}
 	for _, k := range changed {
-		busy -= g.charge[k]
+		busy -= g.nodes[k].charge
 	}
-	dist := g.distPre[L+1] + dDist
+	dist := g.nodes[L+1].distPre + dDist
 	return in.boundObjective(r.typ, dist-1e-9*(1+math.Abs(dist)), g.loading+busy)
 }

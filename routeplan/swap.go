@@ -20,10 +20,10 @@ func swap(st *state, p *pair, sc *scratch) bool {
 			// Under the other rules the same distances bound the route.
 			g := &ru.fc.sg
 			nu, nv := p.pu+1, p.pv+1
-			lu, lv := g.loc[nu], g.loc[nv]
+			lu, lv := g.nodes[nu].loc, g.nodes[nv].loc
 			d := in.legDist
-			delta := d(g.loc[nu-1], lv) + d(lv, g.loc[nu+1]) + d(g.loc[nv-1], lu) + d(lu, g.loc[nv+1]) -
-				d(g.loc[nu-1], lu) - d(lu, g.loc[nu+1]) - d(g.loc[nv-1], lv) - d(lv, g.loc[nv+1])
+			delta := d(g.nodes[nu-1].loc, lv) + d(lv, g.nodes[nu+1].loc) + d(g.nodes[nv-1].loc, lu) + d(lu, g.nodes[nv+1].loc) -
+				d(g.nodes[nu-1].loc, lu) - d(lu, g.nodes[nu+1].loc) - d(g.nodes[nv-1].loc, lv) - d(lv, g.nodes[nv+1].loc)
 			if !in.reorderBound(ru, delta, []int{nu - 1, nu, nv - 1, nv}, []int{nu, nu + 1, nv, nv + 1}).sub(ru.obj).less(objective{}) {
 				return false
 			}

@@ -13,7 +13,7 @@ func twoOpt(st *state, p *pair, sc *scratch) bool {
 		g := &r.fc.sg
 		a, b := p.pu+1, p.pv+1 // nodes of u and v
 		d := in.legDist
-		delta := d(g.loc[a], g.loc[b]) + d(g.loc[a+1], g.loc[b+1]) - d(g.loc[a], g.loc[a+1]) - d(g.loc[b], g.loc[b+1])
+		delta := d(g.nodes[a].loc, g.nodes[b].loc) + d(g.nodes[a+1].loc, g.nodes[b+1].loc) - d(g.nodes[a].loc, g.nodes[a+1].loc) - d(g.nodes[b].loc, g.nodes[b+1].loc)
 		sc.nodes = sc.nodes[:0]
 		for k := a + 1; k <= b+1; k++ {
 			sc.nodes = append(sc.nodes, k)
