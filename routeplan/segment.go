@@ -359,21 +359,54 @@ func (jn *join) build(buf []int) []int {
 // known reports whether both routes have segments to bound with.
 func (jn *join) known() bool { return jn.a.fc.sg.ok && jn.b.fc.sg.ok }
 
-// distances fills the load, the loading time and the distance of the
-// candidate, reading the distance matrix only, and returns false when the
-// candidate certainly breaks the capacity or the group limit. jn.cheap is
-// then a lower bound of its objective that counts the duty as the loading
-// and the work of the sites and the legs it keeps.
+// distances fills the distance of the candidate, reading the distance
+// matrix only: jn.cheap is then a lower bound of its objective that counts
+// the duty as the start service, the service at the sites and the legs it
+// keeps. Nothing is infeasible yet.
 func (in *instance) distances(jn *join) bool {
 	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
 	t := jn.a.typ
-	vt := &in.types[t]
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.n = i + len(jn.mid) + Lb + 1 - j
 	if jn.n == 0 {
 		jn.cheap = objective{}
 		return true
 	}
+	prev := ga.nodes[i].loc
+	dist := ga.nodes[i].distPre + gb.nodes[Lb+1].distPre - gb.nodes[j].distPre
+	busy := ga.nodes[i].busyPre + gb.nodes[Lb+1].busyPre - gb.nodes[j].busyPre
+	for _, m := range jn.mid {
+		site := &in.sites[m]
+		// distTo reads the site's row, which stays in cache while the
+		// moves of one site are bounded.
+		dist += in.distTo(prev, site.Location)
+		busy += site.Service
+		prev = site.Location
+	}
+	dist += in.legDist(prev, gb.nodes[j].loc)
+	if j <= Lb {
+		busy += in.sites[jn.b.seq[j-1]].Service
+	}
+	jn.dist = dist - 1e-9*(1+math.Abs(dist))
+	jn.cheap = in.boundObjective(t, jn.dist, in.types[t].StartService+busy)
+	return true
+}
+
+// legs completes the sums of a candidate whose distances passed: the load,
+// the loading time and earliest departure, the driving and the work, with
+// the durations of its new legs and the stop service of its sites. It
+// returns false when the candidate certainly breaks the capacity, the
+// group limit, the driving limit or the break rule on a single leg.
+// jn.cheap is then a lower bound of its objective that counts the duty as
+// loading plus work.
+func (in *instance) legs(jn *join) bool {
+	if jn.n == 0 {
+		return true
+	}
+	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	t := jn.a.typ
+	vt := &in.types[t]
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	d := in.dims
 	if cap(jn.load) < d {
 		jn.load = make([]float64, d)
@@ -406,39 +439,6 @@ func (in *instance) distances(jn *join) bool {
 	if jn.d0, ok = in.earliestDeparture(t, jn.l); !ok {
 		return false
 	}
-	prev := ga.nodes[i].loc
-	dist := ga.nodes[i].distPre + gb.nodes[Lb+1].distPre - gb.nodes[j].distPre
-	busy := ga.nodes[i].busyPre + gb.nodes[Lb+1].busyPre - gb.nodes[j].busyPre
-	for _, m := range jn.mid {
-		site := &in.sites[m]
-		// distTo reads the site's row, which stays in cache while the
-		// moves of one site are bounded.
-		dist += in.distTo(prev, site.Location)
-		busy += site.Service
-		prev = site.Location
-	}
-	dist += in.legDist(prev, gb.nodes[j].loc)
-	if j <= Lb {
-		busy += in.sites[jn.b.seq[j-1]].Service
-	}
-	jn.dist = dist - 1e-9*(1+math.Abs(dist))
-	jn.cheap = in.boundObjective(t, jn.dist, jn.l+busy)
-	return true
-}
-
-// legs completes the sums of a candidate whose distances passed: the
-// driving and the work, with the durations of its new legs and the stop
-// service of its sites, and returns false when it certainly breaks the
-// driving limit or the break rule on a single leg. jn.cheap is then a
-// lower bound of its objective that counts the duty as loading plus work.
-func (in *instance) legs(jn *join) bool {
-	if jn.n == 0 {
-		return true
-	}
-	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
-	t := jn.a.typ
-	vt := &in.types[t]
-	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	prev, prevSite := ga.nodes[i].loc, i > 0
 	drive := ga.nodes[i].durPre + gb.nodes[Lb+1].durPre - gb.nodes[j].durPre
 	busy := ga.nodes[i].busyPre + gb.nodes[Lb+1].busyPre - gb.nodes[j].busyPre
