@@ -53,6 +53,7 @@ type segNode struct {
 	distPre float64 // distance from node 0 to this node
 	durPre  float64 // driving from node 0 to this node
 	busyPre float64 // driving and work from node 0 up to this node's departure
+	service float64 // the site's service, stop service aside
 	work    float64 // service plus the stop service charged here
 	charge  float64 // the stop service charged here
 	leg     float64 // duration of the leg to the next node
@@ -154,8 +155,7 @@ func (in *instance) refreshSegments(r *route) {
 	g.loadPre = growF(g.loadPre, (L+1)*in.dims)
 	g.gPre, g.gSuf = growU(g.gPre, n), growU(g.gSuf, n)
 
-	g.nodes[0].loc, g.nodes[L+1].loc = vt.StartLocation, vt.EndLocation
-	g.nodes[0].work, g.nodes[0].charge, g.nodes[L+1].work, g.nodes[L+1].charge = 0, 0, 0, 0
+	g.nodes[0], g.nodes[L+1] = segNode{loc: vt.StartLocation}, segNode{loc: vt.EndLocation}
 	g.groups = true
 	d := in.dims
 	clear(g.loadPre[:d])
@@ -164,6 +164,7 @@ func (in *instance) refreshSegments(r *route) {
 		s := r.seq[k-1]
 		g.nodes[k].loc = in.sites[s].Location
 		g.nodes[k].charge = in.stopCharge(s, k > 1, g.nodes[k-1].loc)
+		g.nodes[k].service = in.sites[s].Service
 		g.nodes[k].work = in.sites[s].Service + g.nodes[k].charge
 		for x := 0; x < d; x++ {
 			g.loadPre[k*d+x] = g.loadPre[(k-1)*d+x] + in.sites[s].Demand[x]
@@ -384,9 +385,7 @@ func (in *instance) distances(jn *join) bool {
 		prev = site.Location
 	}
 	dist += in.legDist(prev, gb.nodes[j].loc)
-	if j <= Lb {
-		busy += in.sites[jn.b.seq[j-1]].Service
-	}
+	busy += gb.nodes[j].service
 	jn.dist = dist - 1e-9*(1+math.Abs(dist))
 	jn.cheap = in.boundObjective(t, jn.dist, in.types[t].StartService+busy)
 	return true
