@@ -5,46 +5,47 @@ import (
 	"math/bits"
 )
 
-// Segments bound a move in constant time when the constant-time checks of
-// fast.go do not apply: several windows per site, a start service with
-// start windows, stop service, a duty or driving limit, a break rule, a
-// time cost. A candidate route is seen as three parts: a prefix of one
-// route (nodes 0..i), a few sites in the middle, and a suffix of a route
-// (nodes j..L+1, its end depot included). Each route caches, per node, what
-// its prefix and suffix need to be joined to anything; the middle sites
-// are played through explicitly, so an insertion or a 2-opt* costs a
+// Segments bound a move in constant time when the checks of fast.go do
+// not apply: several windows per site, a start service with start windows,
+// stop service, a duty or driving limit, a break rule, a time cost. A
+// candidate route is seen as three parts, as in the time-window segments
+// of Vidal et al. (2013) and PyVRP: a prefix of one route (nodes 0..i), a
+// few sites in the middle, and a suffix of a route (nodes j..L+1, its end
+// depot included). Each route caches, per node, what its prefixes and
+// suffixes need to be joined to anything; the middle sites are played
+// through, so an insertion, a swap between routes or a 2-opt* costs a
 // handful of matrix reads whatever the length of the routes.
 //
 // What is summed (distance, driving, work, load, site groups) is exact.
 // The timing is bounded through a relaxation R of the schedule model: the
-// same model without the break rule. Rests only delay a schedule and a
-// later arrival never gives an earlier service start, so R's times are no
-// later than the model's at every node, and R is exact on what it keeps:
-// several windows per site, stop service by neighbour, loading time by
-// load, start windows. Under R each route caches its forward schedule from
-// its earliest departure and, backward, the latest arrival at each node
-// that still finishes every later site inside a window and the route by
-// its shift end. Joining an arrival to a suffix is then feasible under R
-// exactly when the arrival is no later than the suffix's latest arrival.
+// model without the break rule. Rests only delay a schedule and a later
+// arrival never gives an earlier service start, so R's times are no later
+// than the model's at every node; R keeps the rest exactly: several
+// windows per site, stop service by neighbour, loading time by load, start
+// windows. Each route caches its schedule under R from its earliest
+// departure and, backward from its shift end, the latest arrival at each
+// node that still serves every later site inside a window. An arrival
+// joins a suffix feasibly under R exactly when it is no later than that.
 //
-// The duty that the departure minimising it gives (delayDeparture) is
-// bounded below by l + max(work, earliest return − latest departure): no
-// departure is later than the latest feasible one and no return earlier
-// than the one from the earliest departure. Both ends are bounded in
-// constant time with two monotonicity facts. Forward, arriving δ later at
-// a suffix whose schedule waited W in all delays the return by at least
-// δ − W; a later window only delays more. Backward, having to leave δ
-// earlier from a prefix whose latest starts were cut by window ends by B in
-// all moves the latest departure earlier by at least δ − B. In the other
-// directions an earlier window may be reached, and the bound falls back to
-// Vidal et al.'s (2013) time-window segments over each site's window hull
-// (earliest opening to latest close): a duration, a time warp and the
-// earliest and latest start, merged in constant time.
+// The duty the best departure gives (delayDeparture) is at least the
+// loading plus max(work, earliest return − latest departure), both under
+// R. Both ends come from the cache in constant time as long as no window
+// is skipped: an arrival later by δ at a suffix that waited W delays the
+// return by δ − W, an earlier one advances it by δ up to how far its
+// service starts can move inside their windows; the same holds backward
+// for the latest departure and forward for a departure that moves with
+// the loading. Each route caches how far δ may go before another window
+// could serve a site (windows several hours apart, as for stores open
+// morning and evening, make that far); beyond, the bound plays the
+// suffix or prefix through node by node until the cache applies again.
+// Under R the bound is then exact; only the break rule is left to the
+// simulation.
 //
-// A bound can only rule a move out, never accept one: a move whose bound
-// is feasible and improving is simulated exactly (evaluate) before the
-// search takes it, so every route the search keeps is what the simulation
-// says, and the search takes exactly the moves it took without bounds.
+// A bound only ever rules a move out: a move whose bound is feasible and
+// improving is simulated exactly (evaluate) before the search takes it, so
+// every route the search keeps is what the simulation says, and the search
+// takes exactly the moves it took without bounds (the same solutions, in
+// less time).
 
 // segNode is what every bound reads of a node, kept together so that a
 // bound touches one cache line per node it reads.
