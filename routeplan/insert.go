@@ -43,7 +43,8 @@ func withInsert(buf []int, seq []int, u, pos int) []int {
 }
 
 // tryInsert evaluates u at position pos of route k and keeps it in best when
-// it beats it.
+// it beats it. Under the general rules the position is bounded first (see
+// segment.go) and simulated only when the bound may beat best.
 func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 	r := st.routes[k]
 	if !st.in.allowed[u][r.typ] {
@@ -101,7 +102,9 @@ func (st *state) insertAnywhere(u, k int, best *insertion, sc *scratch) {
 	if !in.allowed[u][r.typ] {
 		return
 	}
-	if in.fast || len(r.seq) == 0 {
+	// With segments every position is bounded in constant time, windows
+	// included.
+	if in.fast || len(r.seq) == 0 || r.fc.sg.ok {
 		for p := 0; p <= len(r.seq); p++ {
 			st.tryInsert(u, k, p, best, sc)
 		}
