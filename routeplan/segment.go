@@ -58,6 +58,12 @@ type segNode struct {
 	work    float64 // service plus the stop service charged here
 	charge  float64 // the stop service charged here
 	leg     float64 // duration of the leg to the next node
+	// head is the least time from the departure to leaving this node,
+	// whatever follows it; tail the least time from arriving here to the
+	// return, whatever comes before, and tailFree the same without this
+	// node's stop service. Waiting neither the departure nor the arrival
+	// can absorb counts (see refreshSegments).
+	head, tail, tailFree float64
 }
 
 // segments is a route's cache for bounding moves. Nodes are 0 (start
@@ -278,7 +284,55 @@ func (in *instance) refreshSegments(r *route) {
 		g.liftPre[k] = min(g.liftPre[k], g.liftPre[k-1])
 		g.cutPre[k] += g.cutPre[k-1]
 	}
+	in.refreshEnds(r)
 	g.ok = true
+}
+
+// refreshEnds fills the head and tail of every site of r, from the caches
+// refreshSegments built. Leaving node k at dep_k(d) after departing at d,
+// d is at most the latest departure B_k that the sites up to k allow, and
+// dep_k(d) ≥ dep_k(d0), so the head is at least dep_k(d0) − B_k (when d0
+// is the same for every load, that is without per-unit loading).
+// Arriving at k at t, t is at most lat_k and the return is at least the
+// one arriving as early as the first window allows (EF_k), so the tail is
+// at least EF_k − lat_k.
+func (in *instance) refreshEnds(r *route) {
+	g := &r.fc.sg
+	vt := &in.types[r.typ]
+	L := len(r.seq)
+	fixed := true // the earliest departure does not depend on the load
+	for _, u := range vt.StartServicePerUnit {
+		fixed = fixed && u == 0
+	}
+	end := g.nodes[L+1].busyPre
+	for k := 1; k <= L; k++ {
+		nd := &g.nodes[k]
+		nd.head = nd.busyPre
+		if b := in.latestDeparture(r, k, inf); fixed && b > -inf {
+			nd.head = max(nd.head, g.dep[k]-b)
+		}
+		rest := end - nd.busyPre
+		nd.tail, nd.tailFree = rest+nd.work, rest+nd.service
+		ws := in.sites[r.seq[k-1]].Windows
+		if len(ws) == 0 {
+			continue
+		}
+		nd.tail = max(nd.tail, in.returnLeaving(r, k, ws[0].Start+nd.work)-g.lat[k])
+		x := g.latFrom[k] - nd.service
+		if lat, ok := latestIn(ws, x+timeTol(x)); ok {
+			nd.tailFree = max(nd.tailFree, in.returnLeaving(r, k, ws[0].Start+nd.service)-lat)
+		}
+	}
+}
+
+// returnLeaving is the return under R of route r leaving its node k (a
+// site) at t.
+func (in *instance) returnLeaving(r *route, k int, t float64) float64 {
+	g := &r.fc.sg
+	if k == len(r.seq) {
+		return t + g.nodes[k].leg
+	}
+	return in.returnFrom(r, k+1, t+g.nodes[k].leg, g.nodes[k+1].work)
 }
 
 func growU(b []uint64, n int) []uint64 {
@@ -307,7 +361,8 @@ type join struct {
 	legJ, workJ              float64
 	charged                  float64 // stop service charged at j
 	cheap                    objective
-	stage                    int8 // the last stage done, or boundFailed
+	ends                     float64 // the duty distances bounds, loading aside
+	stage                    int8    // the last stage done, or boundFailed
 }
 
 // set points jn at a new candidate, keeping its buffers.
@@ -374,20 +429,32 @@ func (in *instance) distances(jn *join) bool {
 		jn.cheap = objective{}
 		return true
 	}
-	prev := ga.nodes[i].loc
+	prev, prevSite := ga.nodes[i].loc, i > 0
 	dist := ga.nodes[i].distPre + gb.nodes[Lb+1].distPre - gb.nodes[j].distPre
-	busy := ga.nodes[i].busyPre + gb.nodes[Lb+1].busyPre - gb.nodes[j].busyPre
+	busy := 0.0 // the head of the prefix, the service in the middle, the tail of the suffix
+	if i > 0 {
+		busy = ga.nodes[i].head
+	}
 	for _, m := range jn.mid {
 		site := &in.sites[m]
 		// distTo reads the site's row, which stays in cache while the
 		// moves of one site are bounded.
 		dist += in.distTo(prev, site.Location)
 		busy += site.Service
-		prev = site.Location
+		prev, prevSite = site.Location, true
 	}
-	dist += in.legDist(prev, gb.nodes[j].loc)
-	busy += gb.nodes[j].service
+	lj := gb.nodes[j].loc
+	dist += in.legDist(prev, lj)
+	if j <= Lb {
+		// More stop service than the suffix had only lengthens its tail.
+		if in.stop == nil || gb.nodes[j].charge == 0 || (!prevSite || prev != lj) {
+			busy += gb.nodes[j].tail
+		} else {
+			busy += gb.nodes[j].tailFree
+		}
+	}
 	jn.dist = dist - 1e-9*(1+math.Abs(dist))
+	jn.ends = busy
 	jn.cheap = in.boundObjective(t, jn.dist, in.types[t].StartService+busy)
 	return true
 }
@@ -473,7 +540,7 @@ func (in *instance) legs(jn *join) bool {
 		return false
 	}
 	jn.drive, jn.busy = drive, busy
-	jn.cheap = in.boundObjective(t, jn.dist, jn.l+busy)
+	jn.cheap = in.boundObjective(t, jn.dist, jn.l+max(busy, jn.ends))
 	return true
 }
 
@@ -540,7 +607,7 @@ func (in *instance) timed(jn *join) (objective, bool) {
 	if latDep < d0-tol {
 		return objective{}, false
 	}
-	duty := jn.l + max(jn.busy, ret-latDep)
+	duty := jn.l + max(jn.busy, ret-latDep, jn.ends)
 	if vt.MaxDuty > 0 && duty > vt.MaxDuty+tol {
 		return objective{}, false
 	}
