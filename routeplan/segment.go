@@ -778,8 +778,10 @@ func latestWindow(ws []Window, t float64) (int, bool) {
 // leaving the given nodes by legs whose distance differs by dDist: its
 // work loses the durations of the legs removed, the new ones counting as
 // nothing, and at most the stop service of the nodes in changed, whose
-// predecessors change. It costs the distance reads of the new legs only,
-// as the checks of fast instances do.
+// predecessors change; or the head of the nodes before them, the service
+// of the nodes among them and the tail of the nodes after. It costs the
+// distance reads of the new legs only, as the checks of fast instances
+// do.
 func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int) objective {
 	g := &r.fc.sg
 	L := len(r.seq)
@@ -787,9 +789,27 @@ func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int
 	for _, k := range removed {
 		busy -= g.nodes[k].leg
 	}
+	lo, hi := L+1, 0
 	for _, k := range changed {
 		busy -= g.nodes[k].charge
+		lo, hi = min(lo, k), max(hi, k)
+	}
+	// The nodes before lo keep their times and the order from hi on is
+	// kept: the head and tail bound the duty with the service between.
+	ends := 0.0
+	if lo > 1 {
+		ends = g.nodes[lo-1].head
+	}
+	for k := lo; k < hi; k++ {
+		ends += g.nodes[k].service
+	}
+	if hi <= L {
+		if in.stop == nil {
+			ends += g.nodes[hi].tail
+		} else {
+			ends += g.nodes[hi].tailFree
+		}
 	}
 	dist := g.nodes[L+1].distPre + dDist
-	return in.boundObjective(r.typ, dist-1e-9*(1+math.Abs(dist)), g.loading+busy)
+	return in.boundObjective(r.typ, dist-1e-9*(1+math.Abs(dist)), g.loading+max(busy, ends))
 }
