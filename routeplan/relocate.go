@@ -19,15 +19,6 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 		}
 		// Under the other rules the same distances bound the route.
 		bounded := !in.fast && p.apart() && ru.fc.sg.ok
-		if bounded {
-			g := &ru.fc.sg
-			nu, nv := p.pu+1, p.pv+1
-			lu, lv := g.nodes[nu].loc, g.nodes[nv].loc
-			d := in.legDist
-			rem := d(g.nodes[nu-1].loc, g.nodes[nu+1].loc) - d(g.nodes[nu-1].loc, lu) - d(lu, g.nodes[nu+1].loc)
-			delta[0] = rem + d(lv, lu) + d(lu, g.nodes[nv+1].loc) - d(lv, g.nodes[nv+1].loc)
-			delta[1] = rem + d(g.nodes[nv-1].loc, lu) + d(lu, lv) - d(g.nodes[nv-1].loc, lv)
-		}
 		for m, after := range []bool{true, false} {
 			if cheap && delta[m] > -1e-9 {
 				continue
@@ -35,15 +26,12 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 			if (after && p.pu == p.pv+1) || (!after && p.pu == p.pv-1) {
 				continue // u is there already
 			}
-			if bounded {
-				nu, nv := p.pu+1, p.pv+1
-				removed, changed := [3]int{nu - 1, nu, nv}, [3]int{nu, nu + 1, nv + 1}
-				if !after {
-					removed[2], changed[2] = nv-1, nv
-				}
-				if !in.reorderBound(ru, delta[m], removed[:], changed[:]).sub(ru.obj).less(objective{}) {
-					continue
-				}
+			if !in.fast && !p.apart() && ru.fc.sg.ok &&
+				!in.swapNextBound(ru, min(p.pu, p.pv)+1).sub(ru.obj).less(objective{}) {
+				continue // u and v change places
+			}
+			if bounded && !in.relocateBound(ru, p.pu+1, p.pv+1, after).sub(ru.obj).less(objective{}) {
+				continue
 			}
 			sc.seq = sc.seq[:0]
 			for _, s := range ru.seq {

@@ -16,17 +16,12 @@ func swap(st *state, p *pair, sc *scratch) bool {
 				return false
 			}
 		}
-		if !in.fast && p.apart() && ru.fc.sg.ok {
-			// Under the other rules the same distances bound the route.
-			g := &ru.fc.sg
-			nu, nv := p.pu+1, p.pv+1
-			lu, lv := g.nodes[nu].loc, g.nodes[nv].loc
-			d := in.legDist
-			delta := d(g.nodes[nu-1].loc, lv) + d(lv, g.nodes[nu+1].loc) + d(g.nodes[nv-1].loc, lu) + d(lu, g.nodes[nv+1].loc) -
-				d(g.nodes[nu-1].loc, lu) - d(lu, g.nodes[nu+1].loc) - d(g.nodes[nv-1].loc, lv) - d(lv, g.nodes[nv+1].loc)
-			if !in.reorderBound(ru, delta, []int{nu - 1, nu, nv - 1, nv}, []int{nu, nu + 1, nv, nv + 1}).sub(ru.obj).less(objective{}) {
-				return false
-			}
+		if !in.fast && !p.apart() && ru.fc.sg.ok && !in.swapNextBound(ru, min(p.pu, p.pv)+1).sub(ru.obj).less(objective{}) {
+			return false
+		}
+		// Under the other rules the same distances bound the route.
+		if !in.fast && p.apart() && ru.fc.sg.ok && !in.swapBound(ru, p.pu+1, p.pv+1).sub(ru.obj).less(objective{}) {
+			return false
 		}
 		sc.seq = append(sc.seq[:0], ru.seq...)
 		sc.seq[p.pu], sc.seq[p.pv] = v, u
