@@ -9,8 +9,9 @@ import (
 // renewLeases renews the leases of the jobs this process runs every
 // Config.RenewEvery until ctx ends, and stops the searches of jobs the
 // store says are no longer this process's. When renewals keep failing
-// (the database is unreachable, say) until a job's lease has ended, its
-// search is stopped as well: another process may have taken it over.
+// (the database is unreachable, say) until a job's lease would end before
+// the next renewal, its search is stopped as well: another process may
+// take the job over once the lease has ended.
 func (r *Runner) renewLeases(ctx context.Context) {
 	tick := time.NewTicker(r.cfg.RenewEvery)
 	defer tick.Stop()
@@ -38,8 +39,8 @@ func (r *Runner) renewOnce(ctx context.Context) {
 	}
 	until := time.Now().Add(r.cfg.Lease)
 	// A renewal that hangs (a locked database) must not keep the expiry
-	// check below from running.
-	call, cancel := context.WithTimeout(ctx, r.cfg.Lease/2)
+	// check below from running before the next renewal is due.
+	call, cancel := context.WithTimeout(ctx, r.cfg.RenewEvery)
 	lost, err := r.store.RenewLeases(call, r.cfg.Owner, until, held)
 	cancel()
 
@@ -50,9 +51,11 @@ func (r *Runner) renewOnce(ctx context.Context) {
 			return
 		}
 		r.log.Warn("renewing planning job leases failed", slog.String("error", err.Error()), slog.Int("jobs", len(held)))
-		now := time.Now()
+		// Stop a search whose lease ends before the next renewal: from
+		// then on the recoverer of any process may requeue its job.
+		next := time.Now().Add(r.cfg.RenewEvery)
 		for id, rn := range r.runs {
-			if rn.claimed && !now.Before(rn.leaseUntil) {
+			if rn.claimed && !next.Before(rn.leaseUntil) {
 				r.log.Error("planning job lease expired; stopping its search", slog.String("job_id", id))
 				rn.cancel(ErrLeaseExpired)
 			}
