@@ -77,26 +77,30 @@ func (r *Runner) renewOnce(ctx context.Context) {
 	}
 }
 
-// recoverJobs asks the store at once and then every Config.RecoverEvery
-// until ctx ends to requeue the jobs whose lease ended (their process
-// died), or to fail those that have had Config.MaxAttempts runs. Every
-// process does this; the store makes concurrent calls safe.
+// recoverJobs asks the store every Config.RecoverEvery until ctx ends to
+// requeue the jobs whose lease ended (their process died), or to fail
+// those that have had Config.MaxAttempts runs. Every process does this;
+// the store makes concurrent calls safe.
 func (r *Runner) recoverJobs(ctx context.Context) {
 	tick := time.NewTicker(r.cfg.RecoverEvery)
 	defer tick.Stop()
 	for {
-		requeued, failed, err := r.store.RecoverJobs(ctx, time.Now(), r.cfg.MaxAttempts)
-		switch {
-		case err != nil && ctx.Err() == nil:
-			r.log.Warn("recovering planning jobs of dead processes failed", slog.String("error", err.Error()))
-		case requeued > 0 || failed > 0:
-			r.log.Warn("recovered planning jobs whose process stopped renewing their lease",
-				slog.Int("requeued", requeued), slog.Int("failed", failed))
-		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
 		}
+		r.recoverOnce(ctx)
+	}
+}
+
+func (r *Runner) recoverOnce(ctx context.Context) {
+	requeued, failed, err := r.store.RecoverJobs(ctx, time.Now(), r.cfg.MaxAttempts)
+	switch {
+	case err != nil && ctx.Err() == nil:
+		r.log.Warn("recovering planning jobs of dead processes failed", slog.String("error", err.Error()))
+	case requeued > 0 || failed > 0:
+		r.log.Warn("recovered planning jobs whose process stopped renewing their lease",
+			slog.Int("requeued", requeued), slog.Int("failed", failed))
 	}
 }

@@ -170,6 +170,6 @@ func (m *memStore) ReleaseOwner(_ context.Context, owner string) error {
 
 // Start and Stop stand for the River client: the tests call the worker.
 func (m *memStore) Start(context.Context, *river.Workers, int) error { return nil }
-func (m *memStore) Stop(context.Context) error                      { return nil }
+func (m *memStore) Stop(context.Context) error                       { return nil }
 
 var errDatabaseDown = errors.New("memstore: database unreachable")

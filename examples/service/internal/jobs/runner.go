@@ -88,10 +88,9 @@ func (r *Runner) Owner() string { return r.cfg.Owner }
 
 // Start starts working planning jobs: the store's River client runs with
 // the planning worker and at most Config.MaxJobs jobs at once, and the
-// lease renewer and the recoverer of dead processes' jobs run until Stop
-// (or until ctx ends). River runs jobs with contexts that inherit from ctx,
-// so ctx should last as long as the service: end the runner with Stop, not
-// by cancelling ctx. A Runner starts once.
+// lease renewer and the recoverer of dead processes' jobs run, until Stop:
+// ctx bounds starting only (its values reach the jobs, its end does not).
+// A Runner starts once.
 func (r *Runner) Start(ctx context.Context) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -102,11 +101,15 @@ func (r *Runner) Start(ctx context.Context) error {
 	if err := river.AddWorkerSafely(workers, &planWorker{r: r}); err != nil {
 		return fmt.Errorf("jobs: registering the planning worker: %w", err)
 	}
+	// Jobs whose process died go back to the queue (or fail) before this
+	// process takes jobs: a queue entry of such a job must not claim it
+	// for one more run than Config.MaxAttempts allows.
+	r.recoverOnce(ctx)
 	if err := r.store.Start(ctx, workers, r.cfg.MaxJobs); err != nil {
 		return fmt.Errorf("jobs: starting the job queue: %w", err)
 	}
 	r.started = true
-	bg, stop := context.WithCancel(ctx)
+	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
 	r.stopBg = stop
 	r.bg.Add(2)
 	go func() {
