@@ -51,11 +51,14 @@ func (r *Runner) renewOnce(ctx context.Context) {
 			return
 		}
 		r.log.Warn("renewing planning job leases failed", slog.String("error", err.Error()), slog.Int("jobs", len(held)))
-		// Stop a search whose lease ends before the next renewal: from
-		// then on the recoverer of any process may requeue its job.
-		next := time.Now().Add(r.cfg.RenewEvery)
+		// Stop a search whose lease may end before the next renewal
+		// returns (it starts at most RenewEvery from now and may take as
+		// long): from then on the recoverer of any process may requeue
+		// its job.
+		next := time.Now().Add(2 * r.cfg.RenewEvery)
 		for id, rn := range r.runs {
-			if rn.claimed && !next.Before(rn.leaseUntil) {
+			if rn.claimed && !rn.expired && !next.Before(rn.leaseUntil) {
+				rn.expired = true
 				r.log.Error("planning job lease expired; stopping its search", slog.String("job_id", id))
 				rn.cancel(ErrLeaseExpired)
 			}

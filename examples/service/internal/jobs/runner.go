@@ -62,6 +62,7 @@ type run struct {
 	// runner; until then the job's lease is not this process's to renew.
 	claimed    bool
 	leaseUntil time.Time
+	expired    bool // the search was stopped for its lease's end
 }
 
 // NewRunner returns a runner of the planning jobs of st. The zero Config
