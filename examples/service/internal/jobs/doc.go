@@ -25,4 +25,15 @@
 // queue's fetch delay of about a second), and FAILED after its third such
 // death, never left RUNNING. A run is safe to repeat: planning has no side
 // effect but the job's own row, which only the lease holder may write.
+// A process that cannot renew (its database is unreachable) stops a search
+// while two renewal intervals are left on its lease, before any other
+// process may take the job over. A restarting runner recovers such jobs
+// before it takes new ones.
+//
+// Each search runs for the request's time limit (the engine's default when
+// it sets none), at most Config.MaxTimeLimit (default 5 min), on
+// GOMAXPROCS/Config.MaxJobs goroutines (engine.Options.Workers), so that
+// the jobs that run at once share the cores. River's own job timeout (a
+// minute by default) is turned off for planning jobs: the time limit bounds
+// a search, and the lease tells a dead process.
 package jobs
