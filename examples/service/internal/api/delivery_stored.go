@@ -1,0 +1,130 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"sync"
+
+	"github.com/haulplan/haulplan/delivery"
+	"github.com/haulplan/haulplan/examples/service/internal/store"
+)
+
+// maxChangeAttempts bounds the optimistic-concurrency loop of a delivery
+// change: read, apply the rule to the fresh delivery, write if the version
+// did not move. Changes from this process are serialised per delivery
+// (deliveryLocks), so a conflict needs another process writing the same
+// delivery at the same moment; eight lost races in a row are answered 409.
+const maxChangeAttempts = 8
+
+// stored is a delivery read from the store and decoded.
+type stored struct {
+	row store.Delivery
+	d   delivery.Delivery
+}
+
+// decodeStored turns a stored row (json.Marshal of a delivery.Delivery:
+// deliveryId, status and the payload members) back into a Delivery through
+// the delivery package's own reader: the payload members are a booking body,
+// and the status comes from the row.
+func decodeStored(row store.Delivery) (delivery.Delivery, error) {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(row.Body, &members); err != nil {
+		return delivery.Delivery{}, fmt.Errorf("api: delivery %s: stored body: %w", row.ID, err)
+	}
+	delete(members, "deliveryId")
+	delete(members, "status")
+	body, err := json.Marshal(map[string]any{"deliveries": members})
+	if err != nil {
+		return delivery.Delivery{}, fmt.Errorf("api: delivery %s: %w", row.ID, err)
+	}
+	d, err := delivery.Book(row.ID, body)
+	if err != nil {
+		return delivery.Delivery{}, fmt.Errorf("api: delivery %s: stored body does not read back: %w", row.ID, err)
+	}
+	d.Status = delivery.Status(row.Status)
+	if !d.Status.Valid() {
+		return delivery.Delivery{}, fmt.Errorf("api: delivery %s: stored status %q is unknown", row.ID, row.Status)
+	}
+	return d, nil
+}
+
+// errRule wraps the delivery package's refusal of a change, so that the
+// caller answers 400 with its violations rather than 500.
+type errRule struct{ err error }
+
+func (e errRule) Error() string { return e.err.Error() }
+func (e errRule) Unwrap() error { return e.err }
+
+// errUnchanged: the change function found nothing to do (an idempotent
+// repeat); the delivery is answered as it is, with no history entry.
+var errUnchanged = errors.New("api: delivery unchanged")
+
+// errContended: every attempt lost the race to another writer.
+var errContended = errors.New("api: delivery changed concurrently on every attempt")
+
+// change applies fn to the current delivery and stores the result as the
+// next version with a history entry of kind and request, retrying on
+// store.ErrConflict with the delivery read afresh, so that a concurrent
+// change is never overwritten. fn returns errRule for a refused change
+// (nothing is written), errUnchanged for nothing to write.
+func (s *server) change(ctx context.Context, tenant, id, kind string, request []byte, fn func(delivery.Delivery) (delivery.Delivery, error)) (delivery.Delivery, error) {
+	unlock := s.locks.lock(tenant, id)
+	defer unlock()
+	for range maxChangeAttempts {
+		row, err := s.st.Delivery(ctx, tenant, id)
+		if err != nil {
+			return delivery.Delivery{}, err
+		}
+		cur, err := decodeStored(row)
+		if err != nil {
+			return delivery.Delivery{}, err
+		}
+		next, err := fn(cur)
+		if errors.Is(err, errUnchanged) {
+			return cur, err
+		}
+		if err != nil {
+			return delivery.Delivery{}, errRule{err}
+		}
+		body, err := json.Marshal(next)
+		if err != nil {
+			return delivery.Delivery{}, err
+		}
+		now := s.now().UTC()
+		upd := store.Delivery{ID: row.ID, TenantID: row.TenantID, ExternalOrderID: next.ExternalOrderID,
+			Status: string(next.Status), Body: body, Version: row.Version + 1, Created: row.Created, Updated: now}
+		err = s.st.UpdateDelivery(ctx, upd, store.Change{DeliveryID: row.ID, Version: upd.Version, Kind: kind, Request: request, At: now})
+		if errors.Is(err, store.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return delivery.Delivery{}, err
+		}
+		return next, nil
+	}
+	return delivery.Delivery{}, errContended
+}
+
+// deliveryLocks serialises the changes this process makes to one delivery
+// (striped by a hash of tenant and id), so that concurrent requests for
+// one delivery queue here instead of losing optimistic races in the store.
+type deliveryLocks struct {
+	seed    maphash.Seed
+	once    sync.Once
+	stripes [256]sync.Mutex
+}
+
+func (l *deliveryLocks) lock(tenant, id string) (unlock func()) {
+	l.once.Do(func() { l.seed = maphash.MakeSeed() })
+	var h maphash.Hash
+	h.SetSeed(l.seed)
+	h.WriteString(tenant)
+	h.WriteByte(0)
+	h.WriteString(id)
+	m := &l.stripes[h.Sum64()%uint64(len(l.stripes))]
+	m.Lock()
+	return m.Unlock
+}
