@@ -76,9 +76,9 @@ type server struct {
 	now       func() time.Time
 	newID     func() string
 
-	tokens   tokenCache
-	locks    deliveryLocks
-	mux      *http.ServeMux
+	tokens tokenCache
+	locks  deliveryLocks
+	mux    *http.ServeMux
 }
 
 // New returns the HTTP handler of the service. It panics when cfg.Store is
@@ -183,7 +183,7 @@ func (s *server) resource(path string, ops ...operation) {
 		w.Header().Set("Allow", allowed)
 		s.fail(w, c, http.StatusMethodNotAllowed, apiError{Code: codeMethodNotAllowed, Field: "method",
 			Description: "The path " + quote(r.URL.Path) + " takes " + allowed + ", not " + quote(r.Method) + ".",
-			Category: categoryRequest})
+			Category:    categoryRequest})
 	})
 }
 

@@ -74,7 +74,7 @@ func jobDetails(j store.Job) ([]byte, error) {
 		return nil, err
 	}
 	if len(plan) == 0 {
-		out := head[:len(head)-1:len(head)-1]
+		out := head[: len(head)-1 : len(head)-1]
 		return append(out, `,"routes":[],"unassigned":[],"metrics":null}`...), nil
 	}
 	if plan[0] != '{' || plan[len(plan)-1] != '}' {
