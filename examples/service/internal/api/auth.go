@@ -68,6 +68,9 @@ var errBadToken = errors.New("api: unknown or expired token")
 // returned as is, to fail verification.
 func bearerToken(r *http.Request) (string, bool) {
 	h := r.Header.Get("Authorization")
+	if strings.EqualFold(h, "Bearer") { // "Bearer " with its blank trimmed away
+		return "", true
+	}
 	scheme, token, found := strings.Cut(h, " ")
 	if !found || !strings.EqualFold(scheme, "Bearer") {
 		return "", false

@@ -148,7 +148,7 @@ func (m *memStore) FinishJob(_ context.Context, id, owner string, status store.J
 }
 
 func (m *memStore) RecoverJobs(context.Context, time.Time, int) (int, int, error) { return 0, 0, nil }
-func (m *memStore) ReleaseOwner(context.Context, string) error                     { return nil }
+func (m *memStore) ReleaseOwner(context.Context, string) error                    { return nil }
 
 func (m *memStore) CreateDelivery(_ context.Context, d store.Delivery, c store.Change) error {
 	m.mu.Lock()
@@ -201,5 +201,5 @@ func (m *memStore) Allow(context.Context, string, int, time.Duration, time.Time)
 }
 
 func (m *memStore) Start(context.Context, *river.Workers, int) error { return nil }
-func (m *memStore) Stop(context.Context) error                      { return nil }
-func (m *memStore) Close() error                                    { return nil }
+func (m *memStore) Stop(context.Context) error                       { return nil }
+func (m *memStore) Close() error                                     { return nil }
