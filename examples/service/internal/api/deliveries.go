@@ -1,7 +1,6 @@
 package api
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -33,7 +32,7 @@ func (s *server) bookDelivery(w http.ResponseWriter, r *http.Request, c *call) {
 		s.deliveryFailure(w, c, err)
 		return
 	}
-	stored, err := json.Marshal(d)
+	stored, err := d.MarshalJSON()
 	if err != nil {
 		s.internal(w, c, err)
 		return
@@ -197,7 +196,7 @@ func (s *server) changed(w http.ResponseWriter, r *http.Request, c *call, err er
 
 // writeDelivery answers {"deliveries": the delivery}.
 func (s *server) writeDelivery(w http.ResponseWriter, c *call, d delivery.Delivery) {
-	b, err := json.Marshal(d)
+	b, err := d.MarshalJSON()
 	if err != nil {
 		s.internal(w, c, err)
 		return

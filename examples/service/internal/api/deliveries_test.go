@@ -376,3 +376,31 @@ func TestUpdateRetriesOnConflict(t *testing.T) {
 		t.Fatalf("a refused change was written: %+v", d.Customer)
 	}
 }
+
+// TestDecodeStoredRoundTrip: a stored delivery reads back equal, in every
+// status and with an id that needs escaping.
+func TestDecodeStoredRoundTrip(t *testing.T) {
+	d, err := delivery.Book(`id-"quoted"\`, []byte(readTestdata(t, "booking.json")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range delivery.Statuses() {
+		d.Status = s
+		b, err := d.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := decodeStored(store.Delivery{ID: d.DeliveryID, Status: string(s), Body: b})
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		if !got.Equal(d) {
+			t.Fatalf("%s: read back %+v, want %+v", s, got, d)
+		}
+	}
+	for _, bad := range []string{``, `[]`, `{"deliveryId":"x"`, `{"deliveryId":"x","status":"DELIVERED"}`, `{"status":"DELIVERED","clientId":1}`} {
+		if _, err := decodeStored(store.Delivery{ID: "x", Status: "DELIVERED", Body: []byte(bad)}); err == nil {
+			t.Fatalf("%q read as a delivery", bad)
+		}
+	}
+}

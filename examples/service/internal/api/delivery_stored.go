@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -26,20 +27,20 @@ type stored struct {
 }
 
 // decodeStored turns a stored row (json.Marshal of a delivery.Delivery:
-// deliveryId, status and the payload members) back into a Delivery through
-// the delivery package's own reader: the payload members are a booking body,
-// and the status comes from the row.
+// deliveryId and status first, then the payload members) back into a
+// Delivery through the delivery package's own reader: the payload members
+// are a booking body, and the status comes from the row. Only the two
+// leading members are tokenised here; the rest goes to delivery.Book as it
+// is, so a delivery is read once, not decoded and re-encoded first.
 func decodeStored(row store.Delivery) (delivery.Delivery, error) {
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(row.Body, &members); err != nil {
+	members, err := payloadMembers(row.Body)
+	if err != nil {
 		return delivery.Delivery{}, fmt.Errorf("api: delivery %s: stored body: %w", row.ID, err)
 	}
-	delete(members, "deliveryId")
-	delete(members, "status")
-	body, err := json.Marshal(map[string]any{"deliveries": members})
-	if err != nil {
-		return delivery.Delivery{}, fmt.Errorf("api: delivery %s: %w", row.ID, err)
-	}
+	body := make([]byte, 0, len(members)+20)
+	body = append(body, `{"deliveries":{`...)
+	body = append(body, members...)
+	body = append(body, "}}"...)
 	d, err := delivery.Book(row.ID, body)
 	if err != nil {
 		return delivery.Delivery{}, fmt.Errorf("api: delivery %s: stored body does not read back: %w", row.ID, err)
@@ -49,6 +50,38 @@ func decodeStored(row store.Delivery) (delivery.Delivery, error) {
 		return delivery.Delivery{}, fmt.Errorf("api: delivery %s: stored status %q is unknown", row.ID, row.Status)
 	}
 	return d, nil
+}
+
+// payloadMembers returns the members of a stored delivery object after its
+// leading deliveryId and status, without the closing brace.
+func payloadMembers(obj []byte) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, errors.New("not a JSON object")
+	}
+	for {
+		at := dec.InputOffset()
+		if !dec.More() {
+			return nil, nil // an object with no payload member
+		}
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		if tok != "deliveryId" && tok != "status" {
+			rest := bytes.TrimSpace(obj[at:])
+			rest = bytes.TrimPrefix(rest, []byte(","))
+			rest = bytes.TrimSpace(rest)
+			if len(rest) == 0 || rest[len(rest)-1] != '}' {
+				return nil, errors.New("the object does not end with '}'")
+			}
+			return rest[:len(rest)-1], nil
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil, err
+		}
+	}
 }
 
 // errRule wraps the delivery package's refusal of a change, so that the
@@ -89,7 +122,7 @@ func (s *server) change(ctx context.Context, tenant, id, kind string, request []
 		if err != nil {
 			return delivery.Delivery{}, errRule{err}
 		}
-		body, err := json.Marshal(next)
+		body, err := next.MarshalJSON() // directly: json.Marshal would re-validate the output
 		if err != nil {
 			return delivery.Delivery{}, err
 		}

@@ -121,6 +121,7 @@ type envOptions struct {
 	ratePerMinute int
 	maxBody       int64
 	store         store.Store
+	discardLogs   bool // benchmarks: the lines are formatted, then dropped
 }
 
 func newEnv(t testing.TB, o envOptions) *testEnv {
@@ -134,9 +135,13 @@ func newEnv(t testing.TB, o envOptions) *testEnv {
 	}
 	e := &testEnv{t: t, st: st, logs: &syncBuffer{}, clock: &testClock{}, cancel: &cancelRecorder{}}
 	e.clock.set(time.Now())
+	var logTo io.Writer = e.logs
+	if o.discardLogs {
+		logTo = io.Discard
+	}
 	h := New(Config{
 		Store: st, Canceller: e.cancel,
-		Logger:        slog.New(slog.NewJSONHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		Logger:        slog.New(slog.NewJSONHandler(logTo, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		RatePerMinute: o.ratePerMinute, MaxBodyBytes: o.maxBody, Now: e.clock.now,
 	})
 	e.srv = httptest.NewServer(h)

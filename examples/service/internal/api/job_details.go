@@ -81,12 +81,8 @@ func jobDetails(j store.Job) ([]byte, error) {
 		return nil, fmt.Errorf("api: job %s: the stored plan is not a JSON object", j.ID)
 	}
 	members := bytes.TrimSpace(plan[1 : len(plan)-1])
-	// A plan with no routes (or a best plan so far before any) may hold
-	// null arrays; clients get empty ones. In compact JSON these two
-	// patterns occur only as the plan's own members: the metrics' routes
-	// and unassigned are numbers, and a quote inside a string is escaped.
-	members = bytes.Replace(members, []byte(`"routes":null`), []byte(`"routes":[]`), 1)
-	members = bytes.Replace(members, []byte(`"unassigned":null`), []byte(`"unassigned":[]`), 1)
+	// The engine writes routes and unassigned as arrays, empty ones too
+	// (engine/result.go), so the members need no rewriting.
 	out := make([]byte, 0, len(head)+len(members)+2)
 	out = append(out, head[:len(head)-1]...)
 	if len(members) > 0 {
