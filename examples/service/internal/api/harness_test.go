@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -149,9 +150,17 @@ func newEnv(t testing.TB, o envOptions) *testEnv {
 	return e
 }
 
-// newTestStore is the store the tests run on.
+// newTestStore is the store the tests run on: SQLite in a file of the
+// test's own, closed when the test ends.
 func newTestStore(t testing.TB) store.Store {
-	return newMemStore()
+	t.Helper()
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "haulplan.db"),
+		store.Config{Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	return st
 }
 
 // tenant is a tenant's credentials and a token.
