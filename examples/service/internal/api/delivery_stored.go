@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"math/rand/v2"
 	"sync"
+	"time"
 
 	"github.com/haulplan/haulplan/delivery"
 	"github.com/haulplan/haulplan/examples/service/internal/store"
@@ -17,8 +19,15 @@ import (
 // change: read, apply the rule to the fresh delivery, write if the version
 // did not move. Changes from this process are serialised per delivery
 // (deliveryLocks), so a conflict needs another process writing the same
-// delivery at the same moment; eight lost races in a row are answered 409.
-const maxChangeAttempts = 8
+// delivery at the same moment; after a lost race the next attempt waits a
+// random moment (up to conflictBackoff, doubling), so that two processes
+// writing one delivery in bursts take turns; 16 lost races in a row are
+// answered 409 CONCURRENT_UPDATE.
+const (
+	maxChangeAttempts = 16
+	conflictBackoff   = time.Millisecond
+	maxBackoff        = 32 * time.Millisecond
+)
 
 // stored is a delivery read from the store and decoded.
 type stored struct {
@@ -106,7 +115,14 @@ var errContended = errors.New("api: delivery changed concurrently on every attem
 func (s *server) change(ctx context.Context, tenant, id, kind string, request []byte, fn func(delivery.Delivery) (delivery.Delivery, error)) (delivery.Delivery, error) {
 	unlock := s.locks.lock(tenant, id)
 	defer unlock()
-	for range maxChangeAttempts {
+	backoff := conflictBackoff
+	for attempt := range maxChangeAttempts {
+		if attempt > 0 {
+			if err := sleep(ctx, rand.N(backoff)); err != nil {
+				return delivery.Delivery{}, err
+			}
+			backoff = min(2*backoff, maxBackoff)
+		}
 		row, err := s.st.Delivery(ctx, tenant, id)
 		if err != nil {
 			return delivery.Delivery{}, err
@@ -139,6 +155,18 @@ func (s *server) change(ctx context.Context, tenant, id, kind string, request []
 		return next, nil
 	}
 	return delivery.Delivery{}, errContended
+}
+
+// sleep waits d, or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // deliveryLocks serialises the changes this process makes to one delivery

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"flag"
 	"bytes"
 	"context"
 	"encoding/base64"
@@ -123,6 +124,7 @@ type envOptions struct {
 	maxBody       int64
 	store         store.Store
 	discardLogs   bool // benchmarks: the lines are formatted, then dropped
+	rateLimiter   RateLimiter
 }
 
 func newEnv(t testing.TB, o envOptions) *testEnv {
@@ -143,19 +145,37 @@ func newEnv(t testing.TB, o envOptions) *testEnv {
 	h := New(Config{
 		Store: st, Canceller: e.cancel,
 		Logger:        slog.New(slog.NewJSONHandler(logTo, &slog.HandlerOptions{Level: slog.LevelDebug})),
-		RatePerMinute: o.ratePerMinute, MaxBodyBytes: o.maxBody, Now: e.clock.now,
+		RatePerMinute: o.ratePerMinute, RateLimiter: o.rateLimiter, MaxBodyBytes: o.maxBody, Now: e.clock.now,
 	})
 	e.srv = httptest.NewServer(h)
 	t.Cleanup(e.srv.Close)
 	return e
 }
 
-// newTestStore is the store the tests run on: SQLite in a file of the
-// test's own, closed when the test ends.
+// storeFlag chooses the store every test runs on:
+//
+//	go test ./examples/service/internal/api                 # SQLite
+//	HAULPLAN_TEST_POSTGRES=postgres://... go test ./examples/service/internal/api -store postgres
+var storeFlag = flag.String("store", "sqlite", "the store the tests run on: sqlite, or postgres (a schema of each test's own in $"+postgresEnv+")")
+
+// newTestStore is the store a test runs on: SQLite in a file of the
+// test's own, or a PostgreSQL schema of its own; closed (and the schema
+// dropped) when the test ends.
 func newTestStore(t testing.TB) store.Store {
 	t.Helper()
-	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "haulplan.db"),
-		store.Config{Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	cfg := store.Config{Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+	var st store.Store
+	var err error
+	switch *storeFlag {
+	case "sqlite":
+		st, err = store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "haulplan.db"), cfg)
+	case "postgres":
+		var url string
+		url, cfg.Schema = postgresSchema(t)
+		st, err = store.OpenPostgres(context.Background(), url, cfg)
+	default:
+		t.Fatalf("-store %q: want sqlite or postgres", *storeFlag)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
