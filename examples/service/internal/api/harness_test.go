@@ -1,11 +1,11 @@
 package api
 
 import (
-	"flag"
 	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"flag"
 	"io"
 	"log/slog"
 	"net/http"
