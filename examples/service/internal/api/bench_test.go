@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -110,4 +111,27 @@ func loadTest(b *testing.B, e *testEnv, next func(n int64) (*http.Request, error
 	b.ReportMetric(float64(len(all))/elapsed.Seconds(), "req/s")
 	b.ReportMetric(float64(all[len(all)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(all[min(len(all)-1, len(all)*99/100)].Microseconds())/1000, "p99-ms")
+}
+
+// BenchmarkHandlerGetJobDetails: the handler alone (no network, no client),
+// what one GET of job details costs the service: token check from the
+// cache, rate limit, the store's read, the answer and the log line.
+func BenchmarkHandlerGetJobDetails(b *testing.B) {
+	e := newEnv(b, envOptions{discardLogs: true})
+	a := e.newTenant("Acme")
+	id := e.submit(a)
+	e.complete(id)
+	h := e.srv.Config.Handler
+	req := httptest.NewRequest(http.MethodGet, "/v1/job/"+id, nil)
+	req.Header.Set("Authorization", "Bearer "+a.token)
+	req.Header.Set(ConsumerHeader, a.consumer)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != http.StatusOK {
+			b.Fatalf("status %d", w.Code)
+		}
+	}
 }
