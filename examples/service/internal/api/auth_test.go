@@ -156,3 +156,26 @@ func newEnvOn(t *testing.T, st store.Store, clock *testClock) *testEnv {
 	e.clock.set(clock.now())
 	return e
 }
+
+// TestTokenCacheSweep: expired tokens leave the cache, read or not.
+func TestTokenCacheSweep(t *testing.T) {
+	var tc tokenCache
+	now := time.Now()
+	tc.put([32]byte{1}, "live", now.Add(time.Hour), now)
+	for i := range sweepEvery - 2 {
+		tc.put([32]byte{2, byte(i), byte(i >> 8)}, "old", now.Add(time.Minute), now)
+	}
+	later := now.Add(2 * time.Minute)
+	if _, ok := tc.get([32]byte{2, 0, 0}, later); ok {
+		t.Fatal("an expired token was served from the cache")
+	}
+	tc.put([32]byte{3}, "new", later.Add(time.Hour), later) // the sweepEvery-th insert
+	n := 0
+	tc.m.Range(func(any, any) bool { n++; return true })
+	if n != 2 {
+		t.Fatalf("%d tokens cached after the sweep, want 2 (live, new)", n)
+	}
+	if tenant, ok := tc.get([32]byte{1}, later); !ok || tenant != "live" {
+		t.Fatalf("the live token: %q %v", tenant, ok)
+	}
+}

@@ -2,11 +2,16 @@ package api
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/haulplan/haulplan/examples/service/internal/store"
 )
 
 // TestTenantIsolation: for every operation, another tenant's token with its
@@ -259,5 +264,49 @@ func TestOpenAPIServed(t *testing.T) {
 	}
 	if err := json.Unmarshal(body, &doc); err != nil || doc.OpenAPI != "3.1.0" || len(doc.Paths) != 12 {
 		t.Fatalf("document: %s, %d paths (%v)", doc.OpenAPI, len(doc.Paths), err)
+	}
+}
+
+// failingLimiter is a rate limiter whose database is down.
+type failingLimiter struct{}
+
+func (failingLimiter) Allow(context.Context, string, time.Time) (bool, time.Duration, error) {
+	return false, 0, errors.New("connection refused")
+}
+
+// brokenJobs is a store whose job reads fail with a message that must not
+// reach the client.
+type brokenJobs struct{ store.Store }
+
+func (brokenJobs) Job(context.Context, string, string) (store.Job, error) {
+	return store.Job{}, errors.New("disk I/O error at /var/lib/secret-path")
+}
+
+// TestServiceFailures: a limiter that cannot answer is 503 with
+// Retry-After (the limit is not skipped); a store failure is 500 whose body
+// tells nothing of it, while the log line has it with the request id.
+func TestServiceFailures(t *testing.T) {
+	e := newEnv(t, envOptions{rateLimiter: failingLimiter{}})
+	c, id, secret, err := CreateTenant(context.Background(), e.st, "Acme")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, body := e.do(http.MethodPost, "/oauth/v1/token", map[string]string{"Content-Type": "application/x-www-form-urlencoded",
+		"Authorization": basic(id, secret), ConsumerHeader: c}, "grant_type=client_credentials")
+	want(t, resp, body, http.StatusServiceUnavailable, codeUnavailable)
+	if resp.Header.Get("Retry-After") == "" {
+		t.Fatal("503 without Retry-After")
+	}
+
+	e = newEnv(t, envOptions{store: brokenJobs{newTestStore(t)}})
+	a := e.newTenant("Acme")
+	resp, body = e.as(a, http.MethodGet, "/v1/job/x", "")
+	want(t, resp, body, http.StatusInternalServerError, codeInternal)
+	if strings.Contains(string(body), "secret-path") {
+		t.Fatalf("the store's error reached the client: %s", body)
+	}
+	rid := resp.Header.Get(RequestIDHeader)
+	if !strings.Contains(e.logs.String(), "secret-path") || !strings.Contains(e.logs.String(), rid) {
+		t.Fatalf("the log lacks the error or the request id:\n%s", e.logs.String())
 	}
 }
