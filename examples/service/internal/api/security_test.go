@@ -198,7 +198,7 @@ func TestRateLimit(t *testing.T) {
 	resp, body = e.as(b, http.MethodGet, "/v1/job/x", "")
 	want(t, resp, body, http.StatusNotFound)
 
-	e.clock.advance(20 * 1e9) // 20 s: one request (every 20 s at 3 a minute)
+	e.clock.advance(20 * time.Second) // one request comes back every 20 s at 3 a minute
 	resp, body = e.as(a, http.MethodGet, "/v1/job/x", "")
 	want(t, resp, body, http.StatusNotFound)
 	resp, body = e.as(a, http.MethodGet, "/v1/job/x", "")
