@@ -67,11 +67,10 @@ func (c *checkpointer) checkpoint(mode string) (logPages int64, err error) {
 	return logPages, err
 }
 
-// close stops the checkpoints and empties the log, so that a closed
-// database is one file.
-func (c *checkpointer) close() error {
+// close stops the checkpoints. The last connection to close checkpoints
+// the log and removes it (SQLite does that on its own), so a closed
+// database is one file; another process still using it keeps its log.
+func (c *checkpointer) close() {
 	close(c.quit)
 	<-c.done
-	_, err := c.checkpoint("TRUNCATE")
-	return err
 }

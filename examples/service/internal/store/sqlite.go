@@ -146,7 +146,7 @@ func (b *sqliteBackend) close() error {
 func (b *sqliteBackend) closeDBs() error {
 	var errs []error
 	if b.ckpt != nil {
-		errs = append(errs, b.ckpt.close())
+		b.ckpt.close()
 	}
 	if b.ckptDB != nil {
 		errs = append(errs, b.ckptDB.Close())
