@@ -17,8 +17,9 @@ type Config struct {
 	ReadConns int
 
 	// MaxConns is the size of the PostgreSQL connection pool. Zero: 4 ×
-	// GOMAXPROCS, at least 8 (River's producer, notifier and leader hold a
-	// few of them). Ignored by SQLite.
+	// GOMAXPROCS, at least 16: River's producer, notifier and leader hold
+	// a few, and durable commits are cheaper when more of them wait for
+	// the same flush of PostgreSQL's log. Ignored by SQLite.
 	MaxConns int
 
 	// Schema is the PostgreSQL schema that holds the service's tables and

@@ -19,6 +19,9 @@ type dbStore struct {
 	// concurrent transactions skip them (PostgreSQL); empty on SQLite, whose
 	// writes are serialized anyway.
 	skipLocked string
+	// autocommit runs single statements each in a transaction of its own
+	// (PostgreSQL's pool); nil on SQLite, whose writes are group-committed.
+	autocommit querier
 }
 
 var _ Store = (*dbStore)(nil)

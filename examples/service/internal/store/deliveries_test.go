@@ -88,7 +88,7 @@ func TestConcurrentUpdatesLoseNothing(t *testing.T) {
 		ctx := context.Background()
 		tn, _ := newTenant(t, s)
 		d := newDelivery(t, s, tn.ID)
-		const clients, each = 32, 10
+		const clients, each = 32, 5
 		var successes, conflicts atomic.Int64
 		var wg sync.WaitGroup
 		errs := make(chan error, clients)

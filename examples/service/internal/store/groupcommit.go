@@ -18,6 +18,7 @@ import (
 // answered only after the commit, so "nil" still means "on disk".
 type groupCommitter struct {
 	db       *sql.DB
+	stmts    *sqliteDB // db's prepared statements
 	q        *riverQueue[*sql.Tx]
 	maxBatch int
 
@@ -49,12 +50,13 @@ var errClosed = errors.New("store: closed")
 
 const defaultMaxBatch = 256
 
-func newGroupCommitter(db *sql.DB, q *riverQueue[*sql.Tx], maxBatch int) *groupCommitter {
+func newGroupCommitter(stmts *sqliteDB, q *riverQueue[*sql.Tx], maxBatch int) *groupCommitter {
 	if maxBatch <= 0 {
 		maxBatch = defaultMaxBatch
 	}
 	g := &groupCommitter{
-		db:       db,
+		db:       stmts.db,
+		stmts:    stmts,
 		q:        q,
 		maxBatch: maxBatch,
 		ops:      make(chan *writeOp, 4*maxBatch),
@@ -131,6 +133,7 @@ func (g *groupCommitter) run() {
 			}
 		}
 		g.commit(batch)
+		g.stmts.preparePending(context.Background())
 	}
 }
 
@@ -163,7 +166,7 @@ func (g *groupCommitter) commit(batch []*writeOp) {
 		answer(all(fmt.Errorf("store: begin: %w", err)))
 		return
 	}
-	t := &sqliteTx{tx: tx, q: g.q}
+	t := &sqliteTx{tx: tx, q: g.q, stmts: g.stmts}
 	if len(live) == 1 { // no savepoint needed: the transaction is the write's
 		op := live[0]
 		if err := op.fn(context.WithoutCancel(op.ctx), t); err != nil {
@@ -173,20 +176,20 @@ func (g *groupCommitter) commit(batch []*writeOp) {
 		}
 	} else {
 		for i, op := range live {
-			if _, err := tx.Exec("SAVEPOINT write"); err != nil {
+			if _, err := t.exec(context.Background(), "SAVEPOINT write"); err != nil {
 				tx.Rollback()
 				answer(all(fmt.Errorf("store: savepoint: %w", err)))
 				return
 			}
 			errs[i] = op.fn(context.WithoutCancel(op.ctx), t)
 			if errs[i] != nil {
-				if _, err := tx.Exec("ROLLBACK TO write"); err != nil {
+				if _, err := t.exec(context.Background(), "ROLLBACK TO write"); err != nil {
 					tx.Rollback()
 					answer(all(fmt.Errorf("store: rollback to savepoint: %w (after %w)", err, errs[i])))
 					return
 				}
 			}
-			if _, err := tx.Exec("RELEASE write"); err != nil {
+			if _, err := t.exec(context.Background(), "RELEASE write"); err != nil {
 				tx.Rollback()
 				answer(all(fmt.Errorf("store: release savepoint: %w", err)))
 				return

@@ -76,7 +76,6 @@ var postgresHarness = harness{
 	open: func(t testing.TB, schema string) (Store, error) {
 		cfg := testConfig()
 		cfg.Schema = schema
-		cfg.MaxConns = 40
 		return OpenPostgres(context.Background(), os.Getenv(postgresEnv), cfg)
 	},
 	riverJobs: func(t testing.TB, s Store, jobID string) (int, int) {

@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"errors"
+	"io/fs"
+	"os"
 	"testing"
 	"time"
 )
@@ -73,5 +76,27 @@ func TestRestartPersistence(t *testing.T) {
 				t.Errorf("migrations table: %d rows up to version %d (%v); want each of the %d steps once", versions, latest, err, len(migrations))
 			}
 		})
+	}
+}
+
+// TestClosedSQLiteIsOneFile: after Close the log is checkpointed and
+// removed; the file alone holds everything.
+func TestClosedSQLiteIsOneFile(t *testing.T) {
+	path := sqliteHarness.fresh(t)
+	s, err := sqliteHarness.open(t, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn, _ := newTenant(t, s)
+	d := newDelivery(t, s, tn.ID)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path + "-wal"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the log after Close: %v, want it removed", err)
+	}
+	s = sqliteHarness.mustOpen(t, path)
+	if _, err := s.Delivery(context.Background(), tn.ID, d.ID); err != nil {
+		t.Errorf("delivery after reopening: %v", err)
 	}
 }

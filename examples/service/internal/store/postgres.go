@@ -32,7 +32,7 @@ func OpenPostgres(ctx context.Context, url string, cfg Config) (Store, error) {
 	}
 	pc.MaxConns = int32(cfg.MaxConns)
 	if pc.MaxConns <= 0 {
-		pc.MaxConns = int32(max(8, 4*runtime.GOMAXPROCS(0)))
+		pc.MaxConns = int32(max(16, 4*runtime.GOMAXPROCS(0)))
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, pc)
 	if err != nil {
@@ -49,7 +49,7 @@ func OpenPostgres(ctx context.Context, url string, cfg Config) (Store, error) {
 		return nil, err
 	}
 	b.q = q
-	return &dbStore{b: b, greatest: "GREATEST", skipLocked: " FOR UPDATE SKIP LOCKED"}, nil
+	return &dbStore{b: b, greatest: "GREATEST", skipLocked: " FOR UPDATE SKIP LOCKED", autocommit: &b.pool0}, nil
 }
 
 var identifier = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
