@@ -50,20 +50,22 @@ import (
 // segNode is what every bound reads of a node, kept together so that a
 // bound touches one cache line per node it reads.
 type segNode struct {
+	// What the first stage of a bound reads, in the first 64 bytes.
 	loc     int
 	distPre float64 // distance from node 0 to this node
-	durPre  float64 // driving from node 0 to this node
 	busyPre float64 // driving and work from node 0 up to this node's departure
 	service float64 // the site's service, stop service aside
-	work    float64 // service plus the stop service charged here
 	charge  float64 // the stop service charged here
-	leg     float64 // duration of the leg to the next node
 	// head is the least time from the departure to leaving this node,
 	// whatever follows it; tail the least time from arriving here to the
 	// return, whatever comes before, and tailFree the same without this
 	// node's stop service. Waiting neither the departure nor the arrival
-	// can absorb counts (see refreshSegments).
+	// can absorb counts (see refreshEnds).
 	head, tail, tailFree float64
+
+	durPre float64 // driving from node 0 to this node
+	work   float64 // service plus the stop service charged here
+	leg    float64 // duration of the leg to the next node
 }
 
 // segments is a route's cache for bounding moves. Nodes are 0 (start
@@ -76,49 +78,44 @@ type segments struct {
 	gPre    []uint64  // groups of nodes 1..k
 	gSuf    []uint64  // groups of nodes k..L
 
-	// Forward under R from the earliest departure d0 = dep[0]: the
-	// arrival at and departure from each node, and the waiting from node
-	// k on (waitSuf) and before node k (waitPre).
-	arr, dep, waitSuf, waitPre []float64
-	// An arrival at node k later by δ delays the return by δ − waitSuf[k]
-	// when positive, as long as δ < riseSuf[k] (beyond, a window may close
-	// and the site be served in a later one); earlier by δ, it advances
-	// the return by min(δ, shiftSuf[k]) as long as δ < jumpSuf[k] (beyond,
-	// an earlier window may be reached). risePre, shiftPre and jumpPre are
-	// the same for a departure from the depot later or earlier by δ, seen
-	// at the departure from node k.
-	riseSuf, shiftSuf, jumpSuf, risePre, shiftPre, jumpPre []float64
-
-	// Backward under R from the shift end: the latest arrival at node k
-	// (1..L+1) and the latest departure from node k (0..L).
-	lat, latFrom []float64
+	// times holds each node's schedule under R (see segTime).
+	times []segTime
 	// loading is the route's start service.
 	loading float64
-	// A latest departure from node k sooner by δ makes the depot's
-	// sooner by δ − cutPre[k] when positive (cutPre: how much window ends
-	// cut the latest starts of nodes 1..k), as long as δ < dropPre[k]
+}
+
+// segTime is a node's schedule under R and how it may shift, which only
+// the timing stage of a bound reads.
+type segTime struct {
+	// Forward under R from the earliest departure d0 (the start depot's
+	// dep): the arrival at and departure from the node, and the waiting
+	// from it on (waitSuf) and before it (waitPre).
+	arr, dep, waitSuf, waitPre float64
+	// An arrival here later by δ delays the return by δ − waitSuf when
+	// positive, as long as δ < riseSuf (beyond, a window may close and a
+	// site be served in a later one); earlier by δ, it advances the
+	// return by min(δ, shiftSuf) as long as δ < jumpSuf (beyond, an
+	// earlier window may be reached). risePre, shiftPre and jumpPre are
+	// the same for a departure from the depot later or earlier by δ, seen
+	// at the departure from this node.
+	riseSuf, shiftSuf, jumpSuf, risePre, shiftPre, jumpPre float64
+	// Backward under R from the shift end: the latest arrival here (sites
+	// and end depot) and the latest departure from here (depot and sites).
+	lat, latFrom float64
+	// A latest departure from here sooner by δ makes the depot's sooner
+	// by δ − cutPre when positive (cutPre: how much window ends cut the
+	// latest starts of the sites up to here), as long as δ < dropPre
 	// (beyond, a window may be missed and an earlier one taken); later by
-	// δ, it makes the depot's later by min(δ, liftPre[k]) as long as
-	// δ < jumpLiftPre[k] (beyond, a later window may open).
-	cutPre, dropPre, liftPre, jumpLiftPre []float64
+	// δ, it makes the depot's later by min(δ, liftPre) as long as
+	// δ < jumpLiftPre (beyond, a later window may open).
+	cutPre, dropPre, liftPre, jumpLiftPre float64
 }
 
 func (g *segments) copyFrom(o *segments) {
 	g.ok, g.groups, g.loading = o.ok, o.groups, o.loading
 	g.nodes = append(g.nodes[:0], o.nodes...)
-	for _, p := range [...]struct {
-		dst *[]float64
-		src []float64
-	}{
-		{&g.loadPre, o.loadPre},
-		{&g.arr, o.arr}, {&g.dep, o.dep}, {&g.waitSuf, o.waitSuf}, {&g.waitPre, o.waitPre},
-		{&g.riseSuf, o.riseSuf}, {&g.shiftSuf, o.shiftSuf}, {&g.jumpSuf, o.jumpSuf},
-		{&g.risePre, o.risePre}, {&g.shiftPre, o.shiftPre}, {&g.jumpPre, o.jumpPre},
-		{&g.lat, o.lat}, {&g.latFrom, o.latFrom}, {&g.cutPre, o.cutPre}, {&g.dropPre, o.dropPre},
-		{&g.liftPre, o.liftPre}, {&g.jumpLiftPre, o.jumpLiftPre},
-	} {
-		*p.dst = append((*p.dst)[:0], p.src...)
-	}
+	g.times = append(g.times[:0], o.times...)
+	g.loadPre = append(g.loadPre[:0], o.loadPre...)
 	g.gPre = append(g.gPre[:0], o.gPre...)
 	g.gSuf = append(g.gSuf[:0], o.gSuf...)
 }
@@ -155,10 +152,10 @@ func (in *instance) refreshSegments(r *route) {
 		g.nodes = make([]segNode, n)
 	}
 	g.nodes = g.nodes[:n]
-	for _, b := range [...]*[]float64{&g.arr, &g.dep, &g.waitSuf, &g.waitPre, &g.riseSuf, &g.shiftSuf, &g.jumpSuf, &g.risePre, &g.shiftPre, &g.jumpPre,
-		&g.lat, &g.latFrom, &g.cutPre, &g.dropPre, &g.liftPre, &g.jumpLiftPre} {
-		*b = growF(*b, n)
+	if cap(g.times) < n {
+		g.times = make([]segTime, n)
 	}
+	g.times = g.times[:n]
 	g.loadPre = growF(g.loadPre, (L+1)*in.dims)
 	g.gPre, g.gSuf = growU(g.gPre, n), growU(g.gSuf, n)
 
@@ -204,11 +201,11 @@ func (in *instance) refreshSegments(r *route) {
 	if !ok {
 		return
 	}
-	g.dep[0], g.arr[0] = d0, d0
-	g.waitPre[0], g.risePre[0], g.shiftPre[0], g.jumpPre[0] = 0, inf, inf, inf
+	g.times[0].dep, g.times[0].arr = d0, d0
+	g.times[0].waitPre, g.times[0].risePre, g.times[0].shiftPre, g.times[0].jumpPre = 0, inf, inf, inf
 	for k := 1; k <= L; k++ {
 		ws := in.sites[r.seq[k-1]].Windows
-		a := g.dep[k-1] + g.nodes[k-1].leg
+		a := g.times[k-1].dep + g.nodes[k-1].leg
 		w, ok := earliestWindow(ws, a)
 		if !ok {
 			return
@@ -221,42 +218,42 @@ func (in *instance) refreshSegments(r *route) {
 				jump = a - ws[w-1].End
 			}
 		}
-		g.arr[k], g.dep[k] = a, st+g.nodes[k].work
+		g.times[k].arr, g.times[k].dep = a, st+g.nodes[k].work
 		wait := st - a
 		// A later departure reaches node k later by δ − waitPre[k-1];
 		// an earlier one earlier by min(δ, shiftPre[k-1]).
-		g.risePre[k] = min(g.risePre[k-1], g.waitPre[k-1]+rise)
-		g.jumpPre[k] = g.jumpPre[k-1]
-		if g.shiftPre[k-1] >= jump {
-			g.jumpPre[k] = min(g.jumpPre[k], jump)
+		g.times[k].risePre = min(g.times[k-1].risePre, g.times[k-1].waitPre+rise)
+		g.times[k].jumpPre = g.times[k-1].jumpPre
+		if g.times[k-1].shiftPre >= jump {
+			g.times[k].jumpPre = min(g.times[k].jumpPre, jump)
 		}
-		g.shiftPre[k] = min(g.shiftPre[k-1], shift)
-		g.waitPre[k] = g.waitPre[k-1] + wait
-		g.waitSuf[k], g.riseSuf[k], g.shiftSuf[k], g.jumpSuf[k] = wait, rise, shift, jump // combined below
+		g.times[k].shiftPre = min(g.times[k-1].shiftPre, shift)
+		g.times[k].waitPre = g.times[k-1].waitPre + wait
+		g.times[k].waitSuf, g.times[k].riseSuf, g.times[k].shiftSuf, g.times[k].jumpSuf = wait, rise, shift, jump // combined below
 	}
-	g.arr[L+1] = g.dep[L] + g.nodes[L].leg
-	g.dep[L+1] = g.arr[L+1]
-	g.waitPre[L+1] = g.waitPre[L]
-	g.waitSuf[L+1], g.riseSuf[L+1], g.shiftSuf[L+1], g.jumpSuf[L+1] = 0, inf, inf, inf
+	g.times[L+1].arr = g.times[L].dep + g.nodes[L].leg
+	g.times[L+1].dep = g.times[L+1].arr
+	g.times[L+1].waitPre = g.times[L].waitPre
+	g.times[L+1].waitSuf, g.times[L+1].riseSuf, g.times[L+1].shiftSuf, g.times[L+1].jumpSuf = 0, inf, inf, inf
 	for k := L; k >= 1; k-- {
 		// Node k passes on δ − its wait, or min(δ, its shift).
-		g.riseSuf[k] = min(g.riseSuf[k], g.waitSuf[k]+g.riseSuf[k+1])
-		if g.shiftSuf[k] >= g.jumpSuf[k+1] {
-			g.jumpSuf[k] = min(g.jumpSuf[k], g.jumpSuf[k+1])
+		g.times[k].riseSuf = min(g.times[k].riseSuf, g.times[k].waitSuf+g.times[k+1].riseSuf)
+		if g.times[k].shiftSuf >= g.times[k+1].jumpSuf {
+			g.times[k].jumpSuf = min(g.times[k].jumpSuf, g.times[k+1].jumpSuf)
 		}
-		g.shiftSuf[k] = min(g.shiftSuf[k], g.shiftSuf[k+1])
-		g.waitSuf[k] += g.waitSuf[k+1]
+		g.times[k].shiftSuf = min(g.times[k].shiftSuf, g.times[k+1].shiftSuf)
+		g.times[k].waitSuf += g.times[k+1].waitSuf
 	}
 
 	// Backward under R from the shift end. Per site: how much its window
 	// end cut its latest start (cut), how far that start may move later
 	// in its window (lift), and how much sooner or later the deadline may
 	// come before another window serves it (drop, jump).
-	g.lat[L+1], g.latFrom[L+1] = vt.ShiftEnd, vt.ShiftEnd
+	g.times[L+1].lat, g.times[L+1].latFrom = vt.ShiftEnd, vt.ShiftEnd
 	for k := L; k >= 1; k-- {
 		ws := in.sites[r.seq[k-1]].Windows
-		g.latFrom[k] = g.lat[k+1] - g.nodes[k].leg
-		x := g.latFrom[k] - g.nodes[k].work
+		g.times[k].latFrom = g.times[k+1].lat - g.nodes[k].leg
+		x := g.times[k].latFrom - g.nodes[k].work
 		x += timeTol(x)
 		w, ok := latestWindow(ws, x)
 		if !ok {
@@ -270,19 +267,19 @@ func (in *instance) refreshSegments(r *route) {
 				jump = ws[w+1].Start - x
 			}
 		}
-		g.lat[k] = s
-		g.cutPre[k], g.dropPre[k], g.liftPre[k], g.jumpLiftPre[k] = x-s, drop, lift, jump // combined below
+		g.times[k].lat = s
+		g.times[k].cutPre, g.times[k].dropPre, g.times[k].liftPre, g.times[k].jumpLiftPre = x-s, drop, lift, jump // combined below
 	}
-	g.latFrom[0] = g.lat[1] - g.nodes[0].leg
-	g.cutPre[0], g.dropPre[0], g.liftPre[0], g.jumpLiftPre[0] = 0, inf, inf, inf
+	g.times[0].latFrom = g.times[1].lat - g.nodes[0].leg
+	g.times[0].cutPre, g.times[0].dropPre, g.times[0].liftPre, g.times[0].jumpLiftPre = 0, inf, inf, inf
 	for k := 1; k <= L; k++ {
 		// Node k passes on δ − its cut, or min(δ, its lift).
-		g.dropPre[k] = min(g.dropPre[k], g.cutPre[k]+g.dropPre[k-1])
-		if g.liftPre[k] >= g.jumpLiftPre[k-1] {
-			g.jumpLiftPre[k] = min(g.jumpLiftPre[k], g.jumpLiftPre[k-1])
+		g.times[k].dropPre = min(g.times[k].dropPre, g.times[k].cutPre+g.times[k-1].dropPre)
+		if g.times[k].liftPre >= g.times[k-1].jumpLiftPre {
+			g.times[k].jumpLiftPre = min(g.times[k].jumpLiftPre, g.times[k-1].jumpLiftPre)
 		}
-		g.liftPre[k] = min(g.liftPre[k], g.liftPre[k-1])
-		g.cutPre[k] += g.cutPre[k-1]
+		g.times[k].liftPre = min(g.times[k].liftPre, g.times[k-1].liftPre)
+		g.times[k].cutPre += g.times[k-1].cutPre
 	}
 	in.refreshEnds(r)
 	g.ok = true
@@ -309,7 +306,7 @@ func (in *instance) refreshEnds(r *route) {
 		nd := &g.nodes[k]
 		nd.head = nd.busyPre
 		if b := in.latestDeparture(r, k, inf); fixed && b > -inf {
-			nd.head = max(nd.head, g.dep[k]-b)
+			nd.head = max(nd.head, g.times[k].dep-b)
 		}
 		rest := end - nd.busyPre
 		nd.tail, nd.tailFree = rest+nd.work, rest+nd.service
@@ -317,8 +314,8 @@ func (in *instance) refreshEnds(r *route) {
 		if len(ws) == 0 {
 			continue
 		}
-		nd.tail = max(nd.tail, in.returnLeaving(r, k, ws[0].Start+nd.work)-g.lat[k])
-		x := g.latFrom[k] - nd.service
+		nd.tail = max(nd.tail, in.returnLeaving(r, k, ws[0].Start+nd.work)-g.times[k].lat)
+		x := g.times[k].latFrom - nd.service
 		if lat, ok := latestIn(ws, x+timeTol(x)); ok {
 			nd.tailFree = max(nd.tailFree, in.returnLeaving(r, k, ws[0].Start+nd.service)-lat)
 		}
@@ -583,7 +580,7 @@ func (in *instance) timed(jn *join) (objective, bool) {
 	arrive := now + jn.legJ
 	latest, ret := vt.ShiftEnd, arrive
 	if j <= Lb {
-		x := gb.latFrom[j] - jn.workJ
+		x := gb.times[j].latFrom - jn.workJ
 		var ok bool
 		if latest, ok = latestIn(in.sites[jn.b.seq[j-1]].Windows, x+timeTol(x)); !ok {
 			return objective{}, false
@@ -624,11 +621,11 @@ func (in *instance) departPrefix(a *route, i int, d0 float64) float64 {
 	if i == 0 {
 		return d0
 	}
-	switch early := g.dep[0] - d0; {
-	case early <= 0 && -early < g.risePre[i]:
-		return g.dep[i] + max(0, -early-g.waitPre[i])
-	case early > 0 && early < g.jumpPre[i]:
-		return g.dep[i] - min(early, g.shiftPre[i])
+	switch early := g.times[0].dep - d0; {
+	case early <= 0 && -early < g.times[i].risePre:
+		return g.times[i].dep + max(0, -early-g.times[i].waitPre)
+	case early > 0 && early < g.times[i].jumpPre:
+		return g.times[i].dep - min(early, g.times[i].shiftPre)
 	}
 	t := d0
 	for k := 1; k <= i; k++ {
@@ -652,11 +649,11 @@ func (in *instance) returnFrom(b *route, j int, t, w float64) float64 {
 	L := len(b.seq)
 	for k := j; k <= L; k++ {
 		if k > j || w == g.nodes[k].work {
-			switch early := g.arr[k] - t; {
-			case early <= 0 && -early < g.riseSuf[k]:
-				return g.arr[L+1] + max(0, -early-g.waitSuf[k])
-			case early > 0 && early < g.jumpSuf[k]:
-				return g.arr[L+1] - min(early, g.shiftSuf[k])
+			switch early := g.times[k].arr - t; {
+			case early <= 0 && -early < g.times[k].riseSuf:
+				return g.times[L+1].arr + max(0, -early-g.times[k].waitSuf)
+			case early > 0 && early < g.times[k].jumpSuf:
+				return g.times[L+1].arr - min(early, g.times[k].shiftSuf)
 			}
 		}
 		st, _, ok := earliestIn(in.sites[b.seq[k-1]].Windows, t)
@@ -679,11 +676,11 @@ func (in *instance) returnFrom(b *route, j int, t, w float64) float64 {
 func (in *instance) latestDeparture(a *route, i int, y float64) float64 {
 	g := &a.fc.sg
 	for k := i; k >= 1; k-- {
-		switch later := y - g.latFrom[k]; {
-		case later <= 0 && -later < g.dropPre[k]:
-			return g.latFrom[0] - max(0, -later-g.cutPre[k])
-		case later > 0 && later < g.jumpLiftPre[k]:
-			return g.latFrom[0] + min(later, g.liftPre[k])
+		switch later := y - g.times[k].latFrom; {
+		case later <= 0 && -later < g.times[k].dropPre:
+			return g.times[0].latFrom - max(0, -later-g.times[k].cutPre)
+		case later > 0 && later < g.times[k].jumpLiftPre:
+			return g.times[0].latFrom + min(later, g.times[k].liftPre)
 		}
 		x := y - g.nodes[k].work
 		s, ok := latestIn(in.sites[a.seq[k-1]].Windows, x+timeTol(x))

@@ -166,7 +166,7 @@ func TestSegmentShiftsAreExact(t *testing.T) {
 		g := &r.fc.sg
 		// The bounds relax each latest start by timeTol, about 1e-9 of
 		// the times involved, node by node.
-		scale := 1 + math.Abs(g.nodes[L+1].busyPre) + math.Abs(in.types[r.typ].ShiftEnd) + math.Abs(g.dep[0])
+		scale := 1 + math.Abs(g.nodes[L+1].busyPre) + math.Abs(in.types[r.typ].ShiftEnd) + math.Abs(g.times[0].dep)
 		near := func(got, want float64) bool {
 			if math.IsInf(want, 0) || math.IsInf(got, 0) {
 				return got == want
@@ -178,15 +178,15 @@ func TestSegmentShiftsAreExact(t *testing.T) {
 			shift := float64(rapid.IntRange(-400, 400).Draw(t, "shift"))
 			// returnFrom is a lower bound; exact while the schedule
 			// stays feasible.
-			arrive := g.arr[k] + shift
+			arrive := g.times[k].arr + shift
 			if want, got := simulateR(in, r, k, arrive, g.nodes[k].work), in.returnFrom(r, k, arrive, g.nodes[k].work); !near(got, want) && !(math.IsInf(want, 1) && got <= want) {
 				t.Fatalf("return from node %d of %v arriving %g: %g, played %g", k, r.seq, arrive, got, want)
 			}
-			y := g.latFrom[k] + shift
+			y := g.times[k].latFrom + shift
 			if want, got := latestR(in, r, k, y), in.latestDeparture(r, k, y); got < want-1e-9*(1+math.Abs(want)) || (!math.IsInf(want, -1) && !near(got, want)) {
 				t.Fatalf("latest departure of %v leaving node %d by %g: %g, played %g", r.seq, k, y, got, want)
 			}
-			d0 := g.dep[0] + shift
+			d0 := g.times[0].dep + shift
 			if want, got := departR(in, r, k, d0), in.departPrefix(r, k, d0); !near(got, want) && !(math.IsInf(want, 1) && got <= want) {
 				t.Fatalf("departure from node %d of %v leaving at %g: %g, played %g", k, r.seq, d0, got, want)
 			}
