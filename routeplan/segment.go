@@ -63,9 +63,10 @@ type segNode struct {
 	// can absorb counts (see refreshEnds).
 	head, tail, tailFree float64
 
-	durPre float64 // driving from node 0 to this node
-	work   float64 // service plus the stop service charged here
-	leg    float64 // duration of the leg to the next node
+	durPre  float64 // driving from node 0 to this node
+	work    float64 // service plus the stop service charged here
+	leg     float64 // duration of the leg to the next node
+	servPre float64 // service of nodes 1 up to this node, stop service aside
 }
 
 // segments is a route's cache for bounding moves. Nodes are 0 (start
@@ -169,6 +170,7 @@ func (in *instance) refreshSegments(r *route) {
 		g.nodes[k].loc = in.sites[s].Location
 		g.nodes[k].charge = in.stopCharge(s, k > 1, g.nodes[k-1].loc)
 		g.nodes[k].service = in.sites[s].Service
+		g.nodes[k].servPre = g.nodes[k-1].servPre + in.sites[s].Service
 		g.nodes[k].work = in.sites[s].Service + g.nodes[k].charge
 		for x := 0; x < d; x++ {
 			g.loadPre[k*d+x] = g.loadPre[(k-1)*d+x] + in.sites[s].Demand[x]
@@ -797,9 +799,7 @@ func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int
 	if lo > 1 {
 		ends = g.nodes[lo-1].head
 	}
-	for k := lo; k < hi; k++ {
-		ends += g.nodes[k].service
-	}
+	ends += g.nodes[hi-1].servPre - g.nodes[lo-1].servPre
 	if hi <= L {
 		if in.stop == nil {
 			ends += g.nodes[hi].tail
