@@ -29,12 +29,6 @@ const (
 	maxBackoff        = 32 * time.Millisecond
 )
 
-// stored is a delivery read from the store and decoded.
-type stored struct {
-	row store.Delivery
-	d   delivery.Delivery
-}
-
 // decodeStored turns a stored row (json.Marshal of a delivery.Delivery:
 // deliveryId and status first, then the payload members) back into a
 // Delivery through the delivery package's own reader: the payload members
