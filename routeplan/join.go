@@ -7,8 +7,11 @@ import (
 
 // join is a candidate route of type a.typ: nodes 0..i of route a, the
 // sites mid, then nodes j..L+1 of route b (a itself or another route whose
-// type ends alike). Its bound comes in two stages: sums, which rule out
-// most candidates for the price of a few matrix reads, then the timing.
+// type ends alike). Its bound comes in three stages, each run once and
+// only when the one before leaves the candidate in: distances (distance
+// reads only, with the waiting the prefix's head and the suffix's tail
+// cannot avoid), legs (durations, load, loading, driving, breaks on one
+// leg) and the timing under R (see segment.go).
 type join struct {
 	a, b *route
 	i, j int

@@ -36,7 +36,11 @@ import "math"
 // morning and evening, make that far); beyond, the bound plays the
 // suffix or prefix through node by node until the cache applies again.
 // Under R the bound is then exact; only the break rule is left to the
-// simulation.
+// simulation. Before any of that, each node also caches the least time
+// from the departure to leaving it (its head) and from arriving at it to
+// the return (its tail), waiting included, so that the first stage of a
+// bound, which reads distances only, already counts the waiting a prefix
+// or a suffix cannot avoid.
 //
 // A bound only ever rules a move out: a move whose bound is feasible and
 // improving is simulated exactly (evaluate) before the search takes it, so
