@@ -69,7 +69,20 @@ func TestSegmentBoundsHold(t *testing.T) {
 			}
 			j := rapid.IntRange(lo, len(b.seq)+1).Draw(t, "j")
 			var mid []int
-			if len(out) > 0 {
+			if b == a && j > i+1 && rapid.Bool().Draw(t, "stretch") {
+				// Some of the sites between the prefix and the suffix,
+				// in order or reversed: legs the route keeps.
+				mid = append(mid, a.seq[i:j-1]...)
+				if rapid.Bool().Draw(t, "reversed") {
+					for x, y := 0, len(mid)-1; x < y; x, y = x+1, y-1 {
+						mid[x], mid[y] = mid[y], mid[x]
+					}
+				}
+				if len(mid) > 1 && rapid.Bool().Draw(t, "dropOne") {
+					k := rapid.IntRange(0, len(mid)-1).Draw(t, "drop")
+					mid = append(mid[:k], mid[k+1:]...)
+				}
+			} else if len(out) > 0 {
 				for n := rapid.IntRange(0, 3).Draw(t, "mid"); n > 0; n-- {
 					s := out[rapid.IntRange(0, len(out)-1).Draw(t, "site")]
 					dup := false
