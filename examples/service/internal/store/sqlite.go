@@ -35,6 +35,9 @@ const (
 // brings its schema and River's up to date, and returns a Store whose
 // River client inserts jobs until Start.
 func OpenSQLite(ctx context.Context, path string, cfg Config) (Store, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
 	if path == "" || strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("%w: sqlite: path: must be a file name without ? or #, not %q", ErrInvalid, path)
 	}
