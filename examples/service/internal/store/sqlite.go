@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
@@ -107,9 +108,10 @@ type sqliteBackend struct {
 	committer *groupCommitter
 }
 
-// migrate brings the service's schema up to date in one transaction,
-// then River's with River's migrator (which runs its own transactions:
-// with one connection it must not run inside ours).
+// migrate brings the service's schema up to date in one transaction
+// (BEGIN IMMEDIATE: another process opening the file waits for it, then
+// finds the steps applied), then River's with River's migrator, which runs
+// its own transactions (with one connection it must not run inside ours).
 func (b *sqliteBackend) migrate(ctx context.Context, cfg Config) error {
 	tx, err := b.writer.BeginTx(ctx, nil)
 	if err != nil {
@@ -126,11 +128,24 @@ func (b *sqliteBackend) migrate(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("store: river migrations: %w", err)
 	}
-	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
-		return fmt.Errorf("store: river migrations: %w", err)
+	// River's migrator reads the versions applied, then applies the
+	// others one transaction each: two processes opening a new file at
+	// once may both try a version, and the second fails. Trying again
+	// reads the versions the first applied meanwhile.
+	for attempt := 1; ; attempt++ {
+		_, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+		if err == nil {
+			return nil
+		}
+		if attempt == riverMigrateAttempts || ctx.Err() != nil {
+			return fmt.Errorf("store: river migrations: %w", err)
+		}
+		time.Sleep(time.Duration(attempt) * 20 * time.Millisecond)
 	}
-	return nil
 }
+
+// riverMigrateAttempts bounds the tries of River's migrations (see migrate).
+const riverMigrateAttempts = 10
 
 func (b *sqliteBackend) reader() querier { return b.readers }
 func (b *sqliteBackend) queue() queue    { return b.q }
