@@ -39,6 +39,10 @@ type Config struct {
 	// riverTestOnly starts River without the random start-up jitter of its
 	// maintenance services (tests only).
 	riverTestOnly bool
+	// walLimitPages and checkpointEvery replace the SQLite checkpointer's
+	// constants when set (tests only).
+	walLimitPages   int64
+	checkpointEvery time.Duration
 }
 
 func (c Config) logger() *slog.Logger {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"sync/atomic"
 )
@@ -23,6 +24,10 @@ type groupCommitter struct {
 	maxBatch int
 
 	ops chan *writeOp
+	// restartLog asks for the write-ahead log to start over between two
+	// batches (see checkpointer).
+	restartLog atomic.Bool
+	logger     *slog.Logger
 
 	mu     sync.RWMutex // held for reading while sending on ops
 	closed bool
@@ -50,7 +55,7 @@ var errClosed = errors.New("store: closed")
 
 const defaultMaxBatch = 256
 
-func newGroupCommitter(stmts *sqliteDB, q *riverQueue[*sql.Tx], maxBatch int) *groupCommitter {
+func newGroupCommitter(stmts *sqliteDB, q *riverQueue[*sql.Tx], maxBatch int, logger *slog.Logger) *groupCommitter {
 	if maxBatch <= 0 {
 		maxBatch = defaultMaxBatch
 	}
@@ -59,6 +64,7 @@ func newGroupCommitter(stmts *sqliteDB, q *riverQueue[*sql.Tx], maxBatch int) *g
 		stmts:    stmts,
 		q:        q,
 		maxBatch: maxBatch,
+		logger:   logger,
 		ops:      make(chan *writeOp, 4*maxBatch),
 		quit:     make(chan struct{}),
 		done:     make(chan struct{}),
@@ -134,6 +140,11 @@ func (g *groupCommitter) run() {
 		}
 		g.commit(batch)
 		g.stmts.preparePending(context.Background())
+		if g.restartLog.Swap(false) {
+			if _, err := g.db.Exec("PRAGMA wal_checkpoint(RESTART)"); err != nil {
+				g.logger.Warn("store: sqlite checkpoint", "err", err)
+			}
+		}
 	}
 }
 

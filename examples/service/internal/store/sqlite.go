@@ -86,7 +86,6 @@ func OpenSQLite(ctx context.Context, path string, cfg Config) (Store, error) {
 	}
 	ckpt.SetMaxOpenConns(1)
 	b.ckptDB = ckpt
-	b.ckpt = newCheckpointer(ckpt, cfg.logger())
 
 	q, err := newRiverQueue(riversqlite.New(writer), cfg, "")
 	if err != nil {
@@ -94,7 +93,8 @@ func OpenSQLite(ctx context.Context, path string, cfg Config) (Store, error) {
 	}
 	b.q = q
 	b.writes = &sqliteDB{db: writer}
-	b.committer = newGroupCommitter(b.writes, q, cfg.MaxBatch)
+	b.committer = newGroupCommitter(b.writes, q, cfg.MaxBatch, cfg.logger())
+	b.ckpt = newCheckpointer(ckpt, func() { b.committer.restartLog.Store(true) }, cfg)
 	return &dbStore{b: b, greatest: "MAX"}, nil
 }
 
