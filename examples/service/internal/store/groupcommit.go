@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // groupCommitter runs the writes of SQLite. SQLite has one writer at a
@@ -141,9 +142,7 @@ func (g *groupCommitter) run() {
 		g.commit(batch)
 		g.stmts.preparePending(context.Background())
 		if g.restartLog.Swap(false) {
-			if _, err := g.db.Exec("PRAGMA wal_checkpoint(RESTART)"); err != nil {
-				g.logger.Warn("store: sqlite checkpoint", "err", err)
-			}
+			g.restartWAL()
 		}
 	}
 }
@@ -216,3 +215,27 @@ func (g *groupCommitter) commit(batch []*writeOp) {
 	}
 	answer(errs)
 }
+
+// restartWAL runs a RESTART checkpoint on the writer's connection (see
+// checkpointer). It waits at most restartWait for readers or for another
+// process's writer: a log that cannot restart now is restarted at the
+// checkpointer's next request, and the writes are not held up.
+func (g *groupCommitter) restartWAL() {
+	ctx := context.Background()
+	conn, err := g.db.Conn(ctx)
+	if err == nil {
+		defer conn.Close()
+		_, err = conn.ExecContext(ctx, fmt.Sprintf("PRAGMA busy_timeout = %d", restartWait.Milliseconds()))
+	}
+	if err == nil {
+		_, err = conn.ExecContext(ctx, "PRAGMA wal_checkpoint(RESTART)")
+		_, errBack := conn.ExecContext(ctx, fmt.Sprintf("PRAGMA busy_timeout = %d", busyTimeout.Milliseconds()))
+		err = errors.Join(err, errBack)
+	}
+	if err != nil {
+		g.logger.Warn("store: sqlite log restart", "err", err)
+	}
+}
+
+// restartWait bounds how long restartWAL waits for the log to be free.
+const restartWait = 100 * time.Millisecond

@@ -25,6 +25,7 @@ import (
 // the last commits on a power cut). The cost of that sync is shared by
 // the writes the group committer puts in one transaction.
 const (
+	busyTimeout  = 5 * time.Second // as in sqliteCommon
 	sqliteCommon = "_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)"
 	sqliteWriter = sqliteCommon + "&_pragma=synchronous(FULL)&_txlock=immediate&_pragma=wal_autocheckpoint(0)"
 	// The checkpointer's connection syncs the database file after copying.
