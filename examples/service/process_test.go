@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,6 +17,11 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
 )
 
 // The tests in this file run the service as a real process, built once,
@@ -222,7 +228,61 @@ func (c *client) do(method, path string, body []byte) (int, http.Header, []byte)
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
+	validate(c.t, c.base, req, resp, b)
 	return resp.StatusCode, resp.Header, b
+}
+
+// The OpenAPI document the running service serves, loaded once per
+// process address: every response these tests receive is validated
+// against it, so the document cannot drift from the server.
+var (
+	oasMu      sync.Mutex
+	oasRouters = map[string]routers.Router{}
+)
+
+func validate(t *testing.T, base string, req *http.Request, resp *http.Response, body []byte) {
+	t.Helper()
+	oasMu.Lock()
+	router, ok := oasRouters[base]
+	if !ok {
+		r, err := http.Get(base + "/openapi.json")
+		if err != nil {
+			oasMu.Unlock()
+			t.Fatalf("GET /openapi.json: %v", err)
+		}
+		raw, _ := io.ReadAll(r.Body)
+		r.Body.Close()
+		doc, err := openapi3.NewLoader().LoadFromData(raw)
+		if err == nil {
+			err = doc.Validate(context.Background())
+		}
+		if err == nil {
+			router, err = gorillamux.NewRouter(doc)
+		}
+		if err != nil {
+			oasMu.Unlock()
+			t.Fatalf("the served OpenAPI document: %v", err)
+		}
+		oasRouters[base] = router
+	}
+	oasMu.Unlock()
+	probe := req.Clone(context.Background())
+	probe.URL = &url.URL{Scheme: "http", Host: "localhost", Path: req.URL.Path}
+	probe.Host = "localhost"
+	route, params, err := router.FindRoute(probe)
+	if err != nil {
+		t.Fatalf("%s %s: not in the served OpenAPI document: %v", req.Method, req.URL.Path, err)
+	}
+	in := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: &openapi3filter.RequestValidationInput{Request: probe, PathParams: params, Route: route},
+		Status:                 resp.StatusCode,
+		Header:                 resp.Header,
+		Body:                   io.NopCloser(bytes.NewReader(body)),
+		Options:                &openapi3filter.Options{IncludeResponseStatus: true},
+	}
+	if err := openapi3filter.ValidateResponse(context.Background(), in); err != nil {
+		t.Fatalf("%s %s → %d does not match the OpenAPI document: %v\nbody: %.600s", req.Method, req.URL.Path, resp.StatusCode, err, body)
+	}
 }
 
 type jobView struct {

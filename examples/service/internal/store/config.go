@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"log/slog"
 	"time"
 )
@@ -38,6 +39,10 @@ type Config struct {
 	// riverTestOnly starts River without the random start-up jitter of its
 	// maintenance services (tests only).
 	riverTestOnly bool
+	// walLimitPages and checkpointEvery replace the SQLite checkpointer's
+	// constants when set (tests only).
+	walLimitPages   int64
+	checkpointEvery time.Duration
 }
 
 func (c Config) logger() *slog.Logger {
@@ -45,4 +50,28 @@ func (c Config) logger() *slog.Logger {
 		return c.Logger
 	}
 	return slog.Default()
+}
+
+// minPollInterval is River's fetch cooldown, the shortest poll it accepts.
+const minPollInterval = 100 * time.Millisecond
+
+// check lists every field of c that no Store accepts.
+func (c Config) check() error {
+	p := problems{what: "config"}
+	if c.ReadConns < 0 {
+		p.add("ReadConns", fmt.Sprintf("must be 0 (the default) or more, not %d", c.ReadConns))
+	}
+	if c.MaxConns < 0 {
+		p.add("MaxConns", fmt.Sprintf("must be 0 (the default) or more, not %d", c.MaxConns))
+	}
+	if c.MaxBatch < 0 {
+		p.add("MaxBatch", fmt.Sprintf("must be 0 (the default) or more, not %d", c.MaxBatch))
+	}
+	if c.PollInterval != 0 && c.PollInterval < minPollInterval {
+		p.add("PollInterval", fmt.Sprintf("must be 0 (River's default, 1s) or at least %v (River's fetch cooldown), not %v", minPollInterval, c.PollInterval))
+	}
+	if c.Schema != "" && !identifier.MatchString(c.Schema) {
+		p.add("Schema", fmt.Sprintf("must be a plain lower-case identifier (a-z, 0-9, _), not %q", c.Schema))
+	}
+	return p.err()
 }

@@ -82,6 +82,8 @@ func (s *dbStore) Delivery(ctx context.Context, tenantID, deliveryID string) (De
 	return d, notFound(err)
 }
 
+// UpdateDelivery stores d as the delivery's version d.Version. d.Updated
+// and c.At are the caller's clock when set (now when zero).
 func (s *dbStore) UpdateDelivery(ctx context.Context, d Delivery, c Change) error {
 	if err := checkDelivery("delivery update", d, c); err != nil {
 		return err

@@ -5,8 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // groupCommitter runs the writes of SQLite. SQLite has one writer at a
@@ -23,6 +25,10 @@ type groupCommitter struct {
 	maxBatch int
 
 	ops chan *writeOp
+	// restartLog asks for the write-ahead log to start over between two
+	// batches (see checkpointer).
+	restartLog atomic.Bool
+	logger     *slog.Logger
 
 	mu     sync.RWMutex // held for reading while sending on ops
 	closed bool
@@ -50,7 +56,7 @@ var errClosed = errors.New("store: closed")
 
 const defaultMaxBatch = 256
 
-func newGroupCommitter(stmts *sqliteDB, q *riverQueue[*sql.Tx], maxBatch int) *groupCommitter {
+func newGroupCommitter(stmts *sqliteDB, q *riverQueue[*sql.Tx], maxBatch int, logger *slog.Logger) *groupCommitter {
 	if maxBatch <= 0 {
 		maxBatch = defaultMaxBatch
 	}
@@ -59,6 +65,7 @@ func newGroupCommitter(stmts *sqliteDB, q *riverQueue[*sql.Tx], maxBatch int) *g
 		stmts:    stmts,
 		q:        q,
 		maxBatch: maxBatch,
+		logger:   logger,
 		ops:      make(chan *writeOp, 4*maxBatch),
 		quit:     make(chan struct{}),
 		done:     make(chan struct{}),
@@ -134,6 +141,9 @@ func (g *groupCommitter) run() {
 		}
 		g.commit(batch)
 		g.stmts.preparePending(context.Background())
+		if g.restartLog.Swap(false) {
+			g.restartWAL()
+		}
 	}
 }
 
@@ -205,3 +215,27 @@ func (g *groupCommitter) commit(batch []*writeOp) {
 	}
 	answer(errs)
 }
+
+// restartWAL runs a RESTART checkpoint on the writer's connection (see
+// checkpointer). It waits at most restartWait for readers or for another
+// process's writer: a log that cannot restart now is restarted at the
+// checkpointer's next request, and the writes are not held up.
+func (g *groupCommitter) restartWAL() {
+	ctx := context.Background()
+	conn, err := g.db.Conn(ctx)
+	if err == nil {
+		defer conn.Close()
+		_, err = conn.ExecContext(ctx, fmt.Sprintf("PRAGMA busy_timeout = %d", restartWait.Milliseconds()))
+	}
+	if err == nil {
+		_, err = conn.ExecContext(ctx, "PRAGMA wal_checkpoint(RESTART)")
+		_, errBack := conn.ExecContext(ctx, fmt.Sprintf("PRAGMA busy_timeout = %d", busyTimeout.Milliseconds()))
+		err = errors.Join(err, errBack)
+	}
+	if err != nil {
+		g.logger.Warn("store: sqlite log restart", "err", err)
+	}
+}
+
+// restartWait bounds how long restartWAL waits for the log to be free.
+const restartWait = 100 * time.Millisecond

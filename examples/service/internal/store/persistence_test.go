@@ -46,8 +46,13 @@ func TestRestartPersistence(t *testing.T) {
 				t.Fatal(err)
 			}
 
+			// Two opens of the same database, both kept: migrations are
+			// idempotent, and the second sees what the first does.
+			first := h.mustOpen(t, where)
 			s = h.mustOpen(t, where)
-			s = h.mustOpen(t, where) // a second open: migrations are idempotent
+			if _, err := first.Client(ctx, c.ID); err != nil {
+				t.Errorf("client after restart, first store: %v", err)
+			}
 			if _, err := s.Client(ctx, c.ID); err != nil {
 				t.Errorf("client after restart: %v", err)
 			}

@@ -20,14 +20,15 @@ import (
 // of processes may open the same database: they share tenants, jobs,
 // deliveries and rate limits, and River hands each job to one of them.
 func OpenPostgres(ctx context.Context, url string, cfg Config) (Store, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
 	pc, err := pgxpool.ParseConfig(url)
 	if err != nil {
-		return nil, fmt.Errorf("%w: postgres: url: %v", ErrInvalid, err)
+		// pgx's message may quote the URL, password included.
+		return nil, fmt.Errorf("%w: postgres: the connection URL does not parse", ErrInvalid)
 	}
 	if cfg.Schema != "" {
-		if !identifier.MatchString(cfg.Schema) {
-			return nil, fmt.Errorf("%w: postgres: schema: must be a plain lower-case identifier (a-z, 0-9, _), not %q", ErrInvalid, cfg.Schema)
-		}
 		pc.ConnConfig.RuntimeParams["search_path"] = cfg.Schema
 	}
 	pc.MaxConns = int32(cfg.MaxConns)

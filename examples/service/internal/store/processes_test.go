@@ -83,3 +83,43 @@ func TestProcessesShareOneDatabase(t *testing.T) {
 		t.Errorf("job read through the other process = %+v, %v; want COMPLETED", got, err)
 	}
 }
+
+// TestProcessesOpenNewDatabaseAtOnce: processes started together on a new
+// database apply each migration once and all open (PostgreSQL: an
+// advisory lock; SQLite: the file's write lock).
+func TestProcessesOpenNewDatabaseAtOnce(t *testing.T) {
+	for _, h := range harnesses {
+		t.Run(h.name, func(t *testing.T) { openAtOnce(t, h) })
+	}
+}
+
+func openAtOnce(t *testing.T, h harness) {
+	schema := h.fresh(t)
+	const n = 4
+	errs := make(chan error, n)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			s, err := h.open(t, schema)
+			if err == nil {
+				t.Cleanup(func() { s.Close() })
+			}
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Errorf("open: %v", err)
+		}
+	}
+	s := h.mustOpen(t, schema)
+	var steps int64
+	if err := s.(*dbStore).b.reader().queryRow(context.Background(), `SELECT COUNT(*) FROM haulplan_migrations`).Scan(&steps); err != nil {
+		t.Fatal(err)
+	}
+	if steps != int64(len(migrations)) {
+		t.Errorf("%d migration rows, want %d", steps, len(migrations))
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
@@ -24,6 +25,7 @@ import (
 // the last commits on a power cut). The cost of that sync is shared by
 // the writes the group committer puts in one transaction.
 const (
+	busyTimeout  = 5 * time.Second // as in sqliteCommon
 	sqliteCommon = "_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)"
 	sqliteWriter = sqliteCommon + "&_pragma=synchronous(FULL)&_txlock=immediate&_pragma=wal_autocheckpoint(0)"
 	// The checkpointer's connection syncs the database file after copying.
@@ -35,6 +37,9 @@ const (
 // brings its schema and River's up to date, and returns a Store whose
 // River client inserts jobs until Start.
 func OpenSQLite(ctx context.Context, path string, cfg Config) (Store, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
 	if path == "" || strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("%w: sqlite: path: must be a file name without ? or #, not %q", ErrInvalid, path)
 	}
@@ -82,7 +87,6 @@ func OpenSQLite(ctx context.Context, path string, cfg Config) (Store, error) {
 	}
 	ckpt.SetMaxOpenConns(1)
 	b.ckptDB = ckpt
-	b.ckpt = newCheckpointer(ckpt, cfg.logger())
 
 	q, err := newRiverQueue(riversqlite.New(writer), cfg, "")
 	if err != nil {
@@ -90,7 +94,8 @@ func OpenSQLite(ctx context.Context, path string, cfg Config) (Store, error) {
 	}
 	b.q = q
 	b.writes = &sqliteDB{db: writer}
-	b.committer = newGroupCommitter(b.writes, q, cfg.MaxBatch)
+	b.committer = newGroupCommitter(b.writes, q, cfg.MaxBatch, cfg.logger())
+	b.ckpt = newCheckpointer(ckpt, func() { b.committer.restartLog.Store(true) }, cfg)
 	return &dbStore{b: b, greatest: "MAX"}, nil
 }
 
@@ -104,9 +109,10 @@ type sqliteBackend struct {
 	committer *groupCommitter
 }
 
-// migrate brings the service's schema up to date in one transaction,
-// then River's with River's migrator (which runs its own transactions:
-// with one connection it must not run inside ours).
+// migrate brings the service's schema up to date in one transaction
+// (BEGIN IMMEDIATE: another process opening the file waits for it, then
+// finds the steps applied), then River's with River's migrator, which runs
+// its own transactions (with one connection it must not run inside ours).
 func (b *sqliteBackend) migrate(ctx context.Context, cfg Config) error {
 	tx, err := b.writer.BeginTx(ctx, nil)
 	if err != nil {
@@ -123,11 +129,24 @@ func (b *sqliteBackend) migrate(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("store: river migrations: %w", err)
 	}
-	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
-		return fmt.Errorf("store: river migrations: %w", err)
+	// River's migrator reads the versions applied, then applies the
+	// others one transaction each: two processes opening a new file at
+	// once may both try a version, and the second fails. Trying again
+	// reads the versions the first applied meanwhile.
+	for attempt := 1; ; attempt++ {
+		_, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+		if err == nil {
+			return nil
+		}
+		if attempt == riverMigrateAttempts || ctx.Err() != nil {
+			return fmt.Errorf("store: river migrations: %w", err)
+		}
+		time.Sleep(time.Duration(attempt) * 20 * time.Millisecond)
 	}
-	return nil
 }
+
+// riverMigrateAttempts bounds the tries of River's migrations (see migrate).
+const riverMigrateAttempts = 10
 
 func (b *sqliteBackend) reader() querier { return b.readers }
 func (b *sqliteBackend) queue() queue    { return b.q }

@@ -104,3 +104,23 @@ func TestInvalidInputListsEveryField(t *testing.T) {
 		}
 	})
 }
+
+func TestConfigChecked(t *testing.T) {
+	bad := Config{ReadConns: -1, MaxConns: -1, MaxBatch: -1, PollInterval: time.Millisecond, Schema: "Bad-Schema"}
+	_, err := OpenSQLite(context.Background(), t.TempDir()+"/x.db", bad)
+	if !errors.Is(err, ErrInvalid) {
+		t.Fatalf("err = %v, want ErrInvalid", err)
+	}
+	for _, f := range []string{"ReadConns", "MaxConns", "MaxBatch", "PollInterval", "Schema"} {
+		if !strings.Contains(err.Error(), f+":") {
+			t.Errorf("%q does not name %s", err, f)
+		}
+	}
+	if _, err := OpenSQLite(context.Background(), "a?b.db", Config{}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("path with ?: err = %v, want ErrInvalid", err)
+	}
+	_, err = OpenPostgres(context.Background(), "postgres://user:secret@[::1", Config{})
+	if !errors.Is(err, ErrInvalid) || strings.Contains(err.Error(), "secret") {
+		t.Errorf("bad URL: err = %v, want ErrInvalid without the password", err)
+	}
+}
