@@ -33,6 +33,7 @@ type scratch struct {
 	nodes   []int
 	one     [1]int
 	other   [1]int
+	retry   []int
 }
 
 // withInsert returns r.seq with u inserted at pos, in buf.
@@ -224,4 +225,71 @@ func (st *state) recreate(sites []int, nb *neighbours, blink float64, rng *rand.
 			st.unassign(u)
 		}
 	}
+}
+
+// refill gives the sites left out another chance whenever a vehicle that
+// could serve one of them alone is free. Recreate decides each site
+// against the fleet as it is at that moment, and what comes after frees
+// vehicles: local search empties routes (under the fewest-vehicles
+// objective every merge of two routes is a gain) and a retyped insertion
+// gives back its old type's vehicle. Without this, a site left out while
+// the fleet was full stays out beside the vehicle that was freed for it,
+// although a solution that serves it is better under either objective
+// (value left out comes first). The most valuable sites are retried
+// first; each pass places at least the first of them (it can open the
+// route it was retried for), so it ends, and polishes the routes it
+// changed, which may free another vehicle.
+func (st *state) refill(nb *neighbours, rng *rand.Rand, sc *scratch, stop func() bool) {
+	for len(st.unassigned) > 0 && st.anyVehicleFree() {
+		retry, kept := sc.retry[:0], st.unassigned[:0]
+		for _, u := range st.unassigned {
+			if st.canOpenFor(u) {
+				retry = append(retry, u)
+				st.obj.lost -= st.in.value[u]
+			} else {
+				kept = append(kept, u)
+			}
+		}
+		st.unassigned, sc.retry = kept, retry
+		if len(retry) == 0 {
+			return
+		}
+		insertionSort(retry, func(u int) float64 { return -st.in.value[u] })
+		out := len(st.unassigned)
+		st.recreate(retry, nb, 0, rng, sc)
+		if len(st.unassigned) == out+len(retry) {
+			return // nothing placed (cannot happen: see above)
+		}
+		st.localSearch(nb, rng, sc, stop, retry)
+	}
+}
+
+// anyVehicleFree reports whether some type has a vehicle left, resources
+// aside: a cheap test that spares refill the scan of every left-out site
+// while the fleet is full.
+func (st *state) anyVehicleFree() bool {
+	if st.routeCap > 0 && len(st.routes) >= st.routeCap {
+		return false
+	}
+	for t := range st.in.types {
+		if st.used[t] < st.in.types[t].Count {
+			return true
+		}
+	}
+	return false
+}
+
+// canOpenFor reports whether a new route may be opened for u: the route
+// cap allows one, and a type that serves u alone has a vehicle and its
+// resources free (what cheapestOpening looks for).
+func (st *state) canOpenFor(u int) bool {
+	if st.routeCap > 0 && len(st.routes) >= st.routeCap {
+		return false
+	}
+	for _, t := range st.in.opening[u] {
+		if st.canOpen(int(t)) {
+			return true
+		}
+	}
+	return false
 }
