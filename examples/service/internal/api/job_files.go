@@ -21,7 +21,7 @@ const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sh
 // is not a release to dispatch from), a FAILED or CANCELLED job or a
 // withdrawn release 409 NO_RELEASE.
 func (s *server) dispatchSummary(w http.ResponseWriter, r *http.Request, c *call) {
-	j, ok := s.job(w, r, c)
+	j, ok := s.job(w, r, c, true)
 	if !ok {
 		return
 	}
@@ -48,7 +48,7 @@ func (s *server) dispatchSummary(w http.ResponseWriter, r *http.Request, c *call
 // job runs (the page says nothing else is final: planState in the job
 // details does). 409 PLAN_NOT_READY while there is no plan.
 func (s *server) jobReport(w http.ResponseWriter, r *http.Request, c *call) {
-	j, ok := s.job(w, r, c)
+	j, ok := s.job(w, r, c, true)
 	if !ok {
 		return
 	}

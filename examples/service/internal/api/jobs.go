@@ -45,10 +45,15 @@ func (s *server) createRoutes(w http.ResponseWriter, r *http.Request, c *call) {
 }
 
 // job reads the path's job of the call's tenant, answering 404 (another
-// tenant's job included) or 500 itself when it cannot.
-func (s *server) job(w http.ResponseWriter, r *http.Request, c *call) (store.Job, bool) {
+// tenant's job included) or 500 itself when it cannot. withRequest reads
+// the request too (the reports need it; job details do not).
+func (s *server) job(w http.ResponseWriter, r *http.Request, c *call, withRequest bool) (store.Job, bool) {
 	id := r.PathValue("jobId")
-	j, err := s.st.Job(r.Context(), c.tenant, id)
+	read := s.st.JobOverview
+	if withRequest {
+		read = s.st.Job
+	}
+	j, err := read(r.Context(), c.tenant, id)
 	if errors.Is(err, store.ErrNotFound) {
 		s.notFound(w, c, "jobId", "job", id)
 		return store.Job{}, false
@@ -63,7 +68,7 @@ func (s *server) job(w http.ResponseWriter, r *http.Request, c *call) (store.Job
 // getJob is GET /v1/job/{jobId}: status, progress, and the plan (the best
 // so far while RUNNING) with its route and job metrics.
 func (s *server) getJob(w http.ResponseWriter, r *http.Request, c *call) {
-	j, ok := s.job(w, r, c)
+	j, ok := s.job(w, r, c, false)
 	if !ok {
 		return
 	}

@@ -282,6 +282,10 @@ func (brokenJobs) Job(context.Context, string, string) (store.Job, error) {
 	return store.Job{}, errors.New("disk I/O error at /var/lib/secret-path")
 }
 
+func (b brokenJobs) JobOverview(ctx context.Context, tenantID, jobID string) (store.Job, error) {
+	return b.Job(ctx, tenantID, jobID)
+}
+
 // TestServiceFailures: a limiter that cannot answer is 503 with
 // Retry-After (the limit is not skipped); a store failure is 500 whose body
 // tells nothing of it, while the log line has it with the request id.

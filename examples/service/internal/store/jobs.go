@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -76,6 +77,14 @@ VALUES (?, ?, ?, ?, ?, ?, ?)`, j.ID, j.TenantID, string(JobQueued), j.Request, r
 
 func (s *dbStore) Job(ctx context.Context, tenantID, jobID string) (Job, error) {
 	j, err := scanJob(s.b.reader().queryRow(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = ? AND tenant_id = ?`, jobID, tenantID))
+	return j, notFound(err)
+}
+
+// jobOverviewColumns are jobColumns with a NULL for the request.
+var jobOverviewColumns = strings.Replace(jobColumns, "request,", "NULL,", 1)
+
+func (s *dbStore) JobOverview(ctx context.Context, tenantID, jobID string) (Job, error) {
+	j, err := scanJob(s.b.reader().queryRow(ctx, `SELECT `+jobOverviewColumns+` FROM jobs WHERE id = ? AND tenant_id = ?`, jobID, tenantID))
 	return j, notFound(err)
 }
 

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 	"time"
 )
@@ -68,6 +69,21 @@ func TestJobLifecycle(t *testing.T) {
 		wantP.Updated = got.Progress.Updated
 		if got.Progress != wantP || got.Progress.Updated.IsZero() || string(got.Plan) != `{"plan":1}` {
 			t.Errorf("running job: progress %+v plan %s, want %+v and the best plan so far", got.Progress, got.Plan, p)
+		}
+		// The overview is the same job without its request, and as
+		// private to its tenant.
+		over, err := s.JobOverview(ctx, tn.ID, j.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		withoutRequest := got
+		withoutRequest.Request = nil
+		if !reflect.DeepEqual(over, withoutRequest) {
+			t.Errorf("overview = %+v, want the job without its request %+v", over, withoutRequest)
+		}
+		other, _ := newTenant(t, s)
+		if _, err := s.JobOverview(ctx, other.ID, j.ID); !errors.Is(err, ErrNotFound) {
+			t.Errorf("overview by another tenant: err = %v, want ErrNotFound", err)
 		}
 
 		if err := s.FinishJob(ctx, j.ID, "proc-b", JobCompleted, []byte(`{"plan":2}`), ""); !errors.Is(err, ErrLeaseLost) {
