@@ -28,6 +28,14 @@ type backend interface {
 }
 
 // querier is a connection, a pool or a transaction.
+// statementWriter is a backend that can run a single write statement
+// committed on its own, without a transaction around it (PostgreSQL's
+// autocommit). Store methods whose write is one statement use it when the
+// backend has it.
+type statementWriter interface {
+	statements() querier
+}
+
 type querier interface {
 	// exec runs a statement and returns how many rows it changed.
 	exec(ctx context.Context, query string, args ...any) (int64, error)

@@ -14,9 +14,19 @@ import (
 type migration struct {
 	version int
 	name    string
-	// sql is the step for both databases; {blob} is BLOB on SQLite and
-	// BYTEA on PostgreSQL. Statements are separated by ";\n".
+	// sql is the step for both databases, with the placeholders of
+	// dialect. Statements are separated by ";\n".
 	sql string
+}
+
+// dialect fills the placeholders of a migration: {blob} (BLOB on SQLite,
+// BYTEA on PostgreSQL) and {unlogged} (UNLOGGED on PostgreSQL, for a
+// table whose rows may be lost in a crash and need not wait for the disk:
+// the rate limits; nothing on SQLite).
+type dialect struct{ blob, unlogged string }
+
+func (d dialect) fill(sql string) string {
+	return strings.NewReplacer("{blob}", d.blob, "{unlogged}", d.unlogged).Replace(sql)
 }
 
 var migrations = []migration{
@@ -88,7 +98,7 @@ CREATE TABLE delivery_changes (
 	at          BIGINT NOT NULL,
 	PRIMARY KEY (delivery_id, version)
 );
-CREATE TABLE rate_limits (
+CREATE {unlogged} TABLE rate_limits (
 	key     TEXT PRIMARY KEY,
 	tat     BIGINT NOT NULL,
 	allowed BOOLEAN NOT NULL
@@ -98,7 +108,7 @@ CREATE TABLE rate_limits (
 // migrate applies the steps of migrations that tx's database lacks.
 // Opening an up-to-date database applies nothing. A database whose
 // schema is newer than this program knows is refused.
-func migrate(ctx context.Context, tx querier, blobType string) error {
+func migrate(ctx context.Context, tx querier, d dialect) error {
 	if _, err := tx.exec(ctx, `CREATE TABLE IF NOT EXISTS haulplan_migrations (
 	version BIGINT PRIMARY KEY,
 	name    TEXT NOT NULL,
@@ -118,7 +128,7 @@ func migrate(ctx context.Context, tx querier, blobType string) error {
 		if int64(m.version) <= have {
 			continue
 		}
-		for stmt := range strings.SplitSeq(strings.ReplaceAll(m.sql, "{blob}", blobType), ";\n") {
+		for stmt := range strings.SplitSeq(d.fill(m.sql), ";\n") {
 			if strings.TrimSpace(stmt) == "" {
 				continue
 			}

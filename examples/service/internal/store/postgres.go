@@ -83,7 +83,7 @@ func (b *pgBackend) migrate(ctx context.Context, cfg Config) error {
 				return fmt.Errorf("store: schema %s: %w", cfg.Schema, err)
 			}
 		}
-		return migrate(ctx, &pgTx{tx: tx}, "BYTEA")
+		return migrate(ctx, &pgTx{tx: tx}, dialect{blob: "BYTEA", unlogged: "UNLOGGED"})
 	})
 	if err != nil {
 		return err
@@ -99,7 +99,10 @@ func (b *pgBackend) migrate(ctx context.Context, cfg Config) error {
 }
 
 func (b *pgBackend) reader() querier { return &b.pool0 }
-func (b *pgBackend) queue() queue    { return b.q }
+
+// statements runs single statements on the pool, each committed alone.
+func (b *pgBackend) statements() querier { return &b.pool0 }
+func (b *pgBackend) queue() queue        { return b.q }
 
 func (b *pgBackend) close() error {
 	b.pool.Close()

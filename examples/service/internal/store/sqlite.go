@@ -119,7 +119,7 @@ func (b *sqliteBackend) migrate(ctx context.Context, cfg Config) error {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	defer tx.Rollback()
-	if err := migrate(ctx, &sqliteTx{tx: tx}, "BLOB"); err != nil {
+	if err := migrate(ctx, &sqliteTx{tx: tx}, dialect{blob: "BLOB"}); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
