@@ -48,6 +48,10 @@
 // vehicle and resources are free. When every site has at most one window
 // and no break, duty, driving limit, time cost, start service or group
 // limit applies (the Solomon case), moves are checked in constant time from
-// each route's earliest departures and latest starts; otherwise each
-// candidate route is simulated exactly.
+// each route's earliest departures and latest starts. Otherwise each route
+// caches prefix and suffix segments (sums, and its schedule without the
+// break rule, forward and backward, with how far it may shift), from which
+// a move is bounded in constant time: certainly infeasible, or no better,
+// and it is dropped; the few that remain are simulated exactly before the
+// search takes them.
 package routeplan

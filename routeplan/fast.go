@@ -18,11 +18,24 @@ type fastCache struct {
 	lat     []float64 // latest start, nodes 1..L+1
 	loadPre []float64 // load of nodes 1..k, (L+1)*dims entries, k = 0..L
 	distPre []float64 // distance from node 0 to node k, k = 0..L+1
+	// sg bounds moves on the other instances (see segment.go).
+	sg segments
+}
+
+// copyFrom makes c a copy of o, reusing c's buffers.
+func (c *fastCache) copyFrom(o *fastCache) {
+	c.loc = append(c.loc[:0], o.loc...)
+	c.dep = append(c.dep[:0], o.dep...)
+	c.lat = append(c.lat[:0], o.lat...)
+	c.loadPre = append(c.loadPre[:0], o.loadPre...)
+	c.distPre = append(c.distPre[:0], o.distPre...)
+	c.sg.copyFrom(&o.sg)
 }
 
 // refresh rebuilds route r's cache; call after every change of r.seq.
 func (in *instance) refresh(r *route) {
 	if !in.fast {
+		in.refreshSegments(r)
 		return
 	}
 	vt := &in.types[r.typ]

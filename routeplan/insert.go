@@ -29,6 +29,11 @@ type scratch struct {
 	sch     schedule
 	sch2    schedule
 	reach   schedule
+	j1, j2  join
+	nodes   []int
+	one     [1]int
+	other   [1]int
+	retry   []int
 }
 
 // withInsert returns r.seq with u inserted at pos, in buf.
@@ -39,7 +44,8 @@ func withInsert(buf []int, seq []int, u, pos int) []int {
 }
 
 // tryInsert evaluates u at position pos of route k and keeps it in best when
-// it beats it.
+// it beats it. Under the general rules the position is bounded first (see
+// segment.go) and simulated only when the bound may beat best.
 func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 	r := st.routes[k]
 	if !st.in.allowed[u][r.typ] {
@@ -59,9 +65,19 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 	if !st.fits(r, u) {
 		return
 	}
-	sc.seq = withInsert(sc.seq, r.seq, u, pos)
-	if best.ok && !st.in.lowerBound(r.typ, sc.seq).sub(r.obj).less(best.delta) {
-		return
+	sc.one[0] = u
+	if jn := sc.j1.set(r, pos, sc.one[:], r, pos+1); jn.known() {
+		for to := int8(boundDistances); to <= boundTimed; to++ {
+			if !st.in.advance(jn, to) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
+				return
+			}
+		}
+		sc.seq = withInsert(sc.seq, r.seq, u, pos)
+	} else {
+		sc.seq = withInsert(sc.seq, r.seq, u, pos)
+		if best.ok && !st.in.lowerBound(r.typ, sc.seq).sub(r.obj).less(best.delta) {
+			return
+		}
 	}
 	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return
@@ -87,7 +103,9 @@ func (st *state) insertAnywhere(u, k int, best *insertion, sc *scratch) {
 	if !in.allowed[u][r.typ] {
 		return
 	}
-	if in.fast || len(r.seq) == 0 {
+	// With segments every position is bounded in constant time, windows
+	// included.
+	if in.fast || len(r.seq) == 0 || r.fc.sg.ok {
 		for p := 0; p <= len(r.seq); p++ {
 			st.tryInsert(u, k, p, best, sc)
 		}
@@ -209,4 +227,71 @@ func (st *state) recreate(sites []int, nb *neighbours, blink float64, rng *rand.
 			st.unassign(u)
 		}
 	}
+}
+
+// refill gives the sites left out another chance whenever a vehicle that
+// could serve one of them alone is free. Recreate decides each site
+// against the fleet as it is at that moment, and what comes after frees
+// vehicles: local search empties routes (under the fewest-vehicles
+// objective every merge of two routes is a gain) and a retyped insertion
+// gives back its old type's vehicle. Without this, a site left out while
+// the fleet was full stays out beside the vehicle that was freed for it,
+// although a solution that serves it is better under either objective
+// (value left out comes first). The most valuable sites are retried
+// first; each pass places at least the first of them (it can open the
+// route it was retried for), so it ends, and polishes the routes it
+// changed, which may free another vehicle.
+func (st *state) refill(nb *neighbours, rng *rand.Rand, sc *scratch, stop func() bool) {
+	for len(st.unassigned) > 0 && st.anyVehicleFree() {
+		retry, kept := sc.retry[:0], st.unassigned[:0]
+		for _, u := range st.unassigned {
+			if st.canOpenFor(u) {
+				retry = append(retry, u)
+				st.obj.lost -= st.in.value[u]
+			} else {
+				kept = append(kept, u)
+			}
+		}
+		st.unassigned, sc.retry = kept, retry
+		if len(retry) == 0 {
+			return
+		}
+		insertionSort(retry, func(u int) float64 { return -st.in.value[u] })
+		out := len(st.unassigned)
+		st.recreate(retry, nb, 0, rng, sc)
+		if len(st.unassigned) == out+len(retry) {
+			return // nothing placed (cannot happen: see above)
+		}
+		st.localSearch(nb, rng, sc, stop, retry)
+	}
+}
+
+// anyVehicleFree reports whether some type has a vehicle left, resources
+// aside: a cheap test that spares refill the scan of every left-out site
+// while the fleet is full.
+func (st *state) anyVehicleFree() bool {
+	if st.routeCap > 0 && len(st.routes) >= st.routeCap {
+		return false
+	}
+	for t := range st.in.types {
+		if st.used[t] < st.in.types[t].Count {
+			return true
+		}
+	}
+	return false
+}
+
+// canOpenFor reports whether a new route may be opened for u: the route
+// cap allows one, and a type that serves u alone has a vehicle and its
+// resources free (what cheapestOpening looks for).
+func (st *state) canOpenFor(u int) bool {
+	if st.routeCap > 0 && len(st.routes) >= st.routeCap {
+		return false
+	}
+	for _, t := range st.in.opening[u] {
+		if st.canOpen(int(t)) {
+			return true
+		}
+	}
+	return false
 }

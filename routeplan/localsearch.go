@@ -5,9 +5,9 @@ import "math/rand/v2"
 // localSearch applies improving moves between neighbouring sites until none
 // is left or stop says so: relocate (before or after a neighbour), swap,
 // 2-opt inside a route and 2-opt* between routes. Candidates are screened
-// cheaply first (distance change, lower bound, constant-time checks on fast
-// instances); every move applied is simulated in full, so every rule of the
-// model is honoured exactly.
+// cheaply first (constant-time checks on fast instances, segment bounds on
+// the others, see segment.go); every move applied is simulated in full, so
+// every rule of the model is honoured exactly.
 //
 // With only set, it starts from those sites (the ones a ruin moved).
 func (st *state) localSearch(nb *neighbours, rng *rand.Rand, sc *scratch, stop func() bool, only []int) {
@@ -55,23 +55,15 @@ type pair struct {
 	ru, rv *route
 }
 
-// operator tries one kind of move on p and applies it when it improves the
-// objective. Each lives in its own file.
-type operator func(st *state, p *pair, sc *scratch) bool
-
-// operators are tried in this order for every pair.
-var operators = []operator{relocate, swap, twoOpt, twoOptStar}
-
-// tryMoves applies the first improving move on u and v.
+// tryMoves applies the first improving move on u and v. Each kind of move
+// lives in its own file; they are tried in this order, called directly so
+// that the pair stays on the stack (through a slice of functions it
+// escaped, one allocation per pair and a garbage collection every few
+// milliseconds).
 func (st *state) tryMoves(u, v int, sc *scratch) bool {
 	p := pair{u: u, v: v, ku: st.where[u], kv: st.where[v], pu: st.pos[u], pv: st.pos[v]}
 	p.ru, p.rv = st.routes[p.ku], st.routes[p.kv]
-	for _, op := range operators {
-		if op(st, &p, sc) {
-			return true
-		}
-	}
-	return false
+	return relocate(st, &p, sc) || swap(st, &p, sc) || twoOpt(st, &p, sc) || twoOptStar(st, &p, sc)
 }
 
 // gain reports whether giving routes k1 and k2 the given sizes and
@@ -91,8 +83,8 @@ func (p *pair) apart() bool { return p.ku == p.kv && (p.pu-p.pv > 1 || p.pv-p.pu
 func (st *state) improveOne(k int, sc *scratch) bool {
 	r := st.routes[k]
 	// Skip the simulation of the (many) candidates whose lower bound is
-	// already no better.
-	if !st.in.lowerBound(r.typ, sc.seq).sub(r.obj).less(objective{}) {
+	// already no better, or that are certainly infeasible.
+	if lb, ok := st.in.boundMove(r, sc.seq, nil, &sc.j1); !ok || !lb.sub(r.obj).less(objective{}) {
 		return false
 	}
 	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
@@ -110,9 +102,49 @@ func (st *state) improveOne(k int, sc *scratch) bool {
 // feasible and the pair is better.
 func (st *state) improveTwo(k1, k2 int, sc *scratch) bool {
 	r1, r2 := st.routes[k1], st.routes[k2]
-	if !st.in.fast && !st.in.lowerBound(r1.typ, sc.seq).add(st.in.lowerBound(r2.typ, sc.seq2)).sub(r1.obj).sub(r2.obj).less(objective{}) {
+	if !st.in.fast {
+		if !st.in.boundRoute(&sc.j1, r1, sc.seq, r2) || !st.in.boundRoute(&sc.j2, r2, sc.seq2, r1) {
+			return false
+		}
+		if !st.boundPair(k1, &sc.j1, k2, &sc.j2) {
+			return false
+		}
+	}
+	return st.settleTwo(k1, k2, sc)
+}
+
+// improvePair is improveTwo for candidates given as joins: routes whose
+// bound rules them out are never built.
+func (st *state) improvePair(k1 int, j1 *join, k2 int, j2 *join, sc *scratch) bool {
+	in := st.in
+	if !in.joinAllowed(j1) || !in.joinAllowed(j2) || !st.boundPair(k1, j1, k2, j2) {
 		return false
 	}
+	sc.seq = j1.build(sc.seq)
+	sc.seq2 = j2.build(sc.seq2)
+	return st.settleTwo(k1, k2, sc)
+}
+
+// boundPair reports whether the joins j1 and j2, replacing routes k1 and
+// k2, may be feasible and better: sums first, then timing.
+func (st *state) boundPair(k1 int, j1 *join, k2 int, j2 *join) bool {
+	in := st.in
+	r1, r2 := st.routes[k1], st.routes[k2]
+	if !j1.known() || !j2.known() {
+		return in.lowerBound(r1.typ, j1.build(nil)).add(in.lowerBound(r2.typ, j2.build(nil))).sub(r1.obj).sub(r2.obj).less(objective{})
+	}
+	for to := int8(boundDistances); to <= boundTimed; to++ {
+		if !in.advance(j1, to) || !in.advance(j2, to) || !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
+			return false
+		}
+	}
+	return true
+}
+
+// settleTwo simulates sc.seq and sc.seq2 as routes k1 and k2 and takes
+// them when both are feasible and the pair is better.
+func (st *state) settleTwo(k1, k2 int, sc *scratch) bool {
+	r1, r2 := st.routes[k1], st.routes[k2]
 	if st.in.evaluate(r1.typ, sc.seq, &sc.sch, false) != feasible {
 		return false
 	}
@@ -126,4 +158,30 @@ func (st *state) improveTwo(k1, k2 int, sc *scratch) bool {
 	st.setRoute(k1, sc.seq, sc.sch.dist, sc.sch.cost)
 	st.setRoute(k2, sc.seq2, sc.sch2.dist, sc.sch2.cost)
 	return true
+}
+
+// boundMove bounds seq as the new sequence of route r (with a suffix of
+// other, when not nil): a lower bound of its objective, and false when it
+// is certainly infeasible. Candidates whose sums already reach r's
+// objective are not timed. On fast instances, or without
+// segments, the bound is the distance and work of the sites.
+func (in *instance) boundMove(r *route, seq []int, other *route, jn *join) (objective, bool) {
+	if in.fast || !r.fc.sg.ok {
+		return in.lowerBound(r.typ, seq), true
+	}
+	if !in.boundRoute(jn, r, seq, other) {
+		return objective{}, false
+	}
+	if !jn.known() {
+		return in.lowerBound(r.typ, seq), true
+	}
+	for to := int8(boundDistances); to <= boundTimed; to++ {
+		if !in.advance(jn, to) {
+			return objective{}, false
+		}
+		if !jn.cheap.sub(r.obj).less(objective{}) {
+			break
+		}
+	}
+	return jn.cheap, true
 }

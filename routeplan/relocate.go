@@ -17,8 +17,20 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 			delta[0] = rem + d(lv, lu) + d(lu, loc[nv+1]) - d(lv, loc[nv+1])
 			delta[1] = rem + d(loc[nv-1], lu) + d(lu, lv) - d(loc[nv-1], lv)
 		}
+		// Under the other rules the same distances bound the route.
+		bounded := !in.fast && p.apart() && ru.fc.sg.ok
 		for m, after := range []bool{true, false} {
 			if cheap && delta[m] > -1e-9 {
+				continue
+			}
+			if (after && p.pu == p.pv+1) || (!after && p.pu == p.pv-1) {
+				continue // u is there already
+			}
+			if !in.fast && !p.apart() && ru.fc.sg.ok &&
+				!in.swapNextBound(ru, min(p.pu, p.pv)+1).sub(ru.obj).less(objective{}) {
+				continue // u and v change places
+			}
+			if bounded && !in.relocateBound(ru, p.pu+1, p.pv+1, after).sub(ru.obj).less(objective{}) {
 				continue
 			}
 			sc.seq = sc.seq[:0]
@@ -45,6 +57,8 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 	if !in.fast && (!in.allowed[u][rv.typ] || !st.fits(rv, u)) {
 		return false
 	}
+	// u's route without u is the same for both places: bound it once.
+	sc.j2.set(ru, p.pu, nil, ru, p.pu+2)
 	for _, at := range []int{p.pv + 1, p.pv} {
 		if in.fast {
 			if !in.allowed[u][rv.typ] {
@@ -55,6 +69,13 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 				!in.canRemove(ru, p.pu+1) || !in.canInsert(rv, at, u) {
 				continue
 			}
+		}
+		if !in.fast {
+			sc.one[0] = u
+			if st.improvePair(p.kv, sc.j1.set(rv, at, sc.one[:], rv, at+1), p.ku, &sc.j2, sc) {
+				return true
+			}
+			continue
 		}
 		sc.seq = withInsert(sc.seq, rv.seq, u, at)
 		sc.seq2 = append(sc.seq2[:0], ru.seq[:p.pu]...)

@@ -60,6 +60,7 @@ func (rr *ruinRecreate) step(c, st *state, rng *rand.Rand, sc *scratch, stop fun
 	// Polishing every candidate costs about five ruins but pays: on the
 	// Solomon set at equal CPU time the gap falls from about 1.1 % to 0.6 %.
 	c.localSearch(rr.nb, rng, sc, stop, removed)
+	c.refill(rr.nb, rng, sc, stop)
 }
 
 // ruin removes strings of sites around a random seed and returns them.

@@ -78,6 +78,7 @@ func (sr *search) run(servable, dropped []int) {
 	sr.best = st.clone()
 	sr.report()
 	st.localSearch(nb, rng, sc, sr.stop, nil)
+	st.refill(nb, rng, sc, sr.stop)
 	sr.offer(st)
 	if len(servable) <= 1 {
 		return // nothing left to improve

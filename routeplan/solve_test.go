@@ -157,8 +157,8 @@ func TestSolveFeasible(t *testing.T) {
 	})
 }
 
-// TestUnassignedOnlyWhenNeeded: a site left out must be one that no vehicle
-// can serve alone, or the fleet must be full.
+// TestUnassignedReasons: a site left out for want of vehicles must be one
+// that no spare vehicle can serve alone.
 func TestUnassignedReasons(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genProblem(t)
@@ -166,40 +166,8 @@ func TestUnassignedReasons(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		used := make([]int, len(p.VehicleTypes))
-		taken := make([]int, len(p.Resources))
-		for _, r := range sol.Routes {
-			used[r.VehicleType]++
-			for _, x := range p.VehicleTypes[r.VehicleType].Resources {
-				taken[x]++
-			}
-		}
-		for _, u := range sol.Unassigned {
-			if u.Reason != FleetExhausted {
-				continue
-			}
-			// Some compatible type must have no spare vehicle, or the
-			// site would have been given a route of its own.
-			for k, vt := range p.VehicleTypes {
-				allowed := p.Sites[u.Site].VehicleTypes == nil
-				for _, a := range p.Sites[u.Site].VehicleTypes {
-					allowed = allowed || a == k
-				}
-				free := used[k] < vt.Count
-				for _, x := range vt.Resources {
-					free = free && taken[x] < p.Resources[x].Count
-				}
-				if !allowed || !free {
-					continue
-				}
-				vt.Resources = nil
-				one := &Problem{N: p.N, Distance: p.Distance, Duration: p.Duration, Sites: []Site{p.Sites[u.Site]}, VehicleTypes: []VehicleType{vt}}
-				one.Sites[0].VehicleTypes = nil
-				s1, _ := Solve(context.Background(), one, Options{MaxIterations: 1})
-				if len(s1.Routes) == 1 {
-					t.Fatalf("site %d left %s though type %d has a spare vehicle that serves it", u.Site, u.Reason, k)
-				}
-			}
+		if err := checkFleetExhausted(p, sol); err != nil {
+			t.Fatal(err)
 		}
 	})
 }

@@ -136,11 +136,7 @@ func (st *state) copyFrom(o *state) {
 		nr.typ, nr.dist, nr.cost, nr.obj = r.typ, r.dist, r.cost, r.obj
 		nr.seq = append(nr.seq[:0], r.seq...)
 		nr.total = append(nr.total[:0], r.total...)
-		nr.fc.loc = append(nr.fc.loc[:0], r.fc.loc...)
-		nr.fc.dep = append(nr.fc.dep[:0], r.fc.dep...)
-		nr.fc.lat = append(nr.fc.lat[:0], r.fc.lat...)
-		nr.fc.loadPre = append(nr.fc.loadPre[:0], r.fc.loadPre...)
-		nr.fc.distPre = append(nr.fc.distPre[:0], r.fc.distPre...)
+		nr.fc.copyFrom(&r.fc)
 	}
 	st.used = append(st.used[:0], o.used...)
 	st.resUsed = append(st.resUsed[:0], o.resUsed...)

@@ -16,6 +16,13 @@ func swap(st *state, p *pair, sc *scratch) bool {
 				return false
 			}
 		}
+		if !in.fast && !p.apart() && ru.fc.sg.ok && !in.swapNextBound(ru, min(p.pu, p.pv)+1).sub(ru.obj).less(objective{}) {
+			return false
+		}
+		// Under the other rules the same distances bound the route.
+		if !in.fast && p.apart() && ru.fc.sg.ok && !in.swapBound(ru, p.pu+1, p.pv+1).sub(ru.obj).less(objective{}) {
+			return false
+		}
 		sc.seq = append(sc.seq[:0], ru.seq...)
 		sc.seq[p.pu], sc.seq[p.pv] = v, u
 		return st.improveOne(p.ku, sc)
@@ -28,8 +35,12 @@ func swap(st *state, p *pair, sc *scratch) bool {
 			return false
 		}
 	}
-	if !in.fast && (!in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] || !st.fitsInstead(rv, v, u) || !st.fitsInstead(ru, u, v)) {
-		return false
+	if !in.fast {
+		if !in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] || !st.fitsInstead(rv, v, u) || !st.fitsInstead(ru, u, v) {
+			return false
+		}
+		sc.one[0], sc.other[0] = u, v
+		return st.improvePair(p.kv, sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2), p.ku, sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2), sc)
 	}
 	sc.seq = append(sc.seq[:0], rv.seq...)
 	sc.seq[p.pv] = u

@@ -3,8 +3,15 @@ package routeplan
 // twoOpt reverses, inside one route, the stretch after u up to v, so that v
 // follows u.
 func twoOpt(st *state, p *pair, sc *scratch) bool {
-	if p.ku != p.kv || p.pu >= p.pv {
-		return false
+	if p.ku != p.kv || p.pv-p.pu < 2 {
+		return false // not one route, or nothing to reverse
+	}
+	in, r := st.in, p.ru
+	if !in.fast && in.symmetric && r.fc.sg.ok {
+		var lb objective
+		if lb, sc.nodes = in.reverseBound(r, p.pu+1, p.pv+1, sc.nodes); !lb.sub(r.obj).less(objective{}) {
+			return false
+		}
 	}
 	sc.seq = append(sc.seq[:0], p.ru.seq...)
 	for a, b := p.pu+1, p.pv; a < b; a, b = a+1, b-1 {

@@ -17,6 +17,9 @@ func twoOptStar(st *state, p *pair, sc *scratch) bool {
 			return false
 		}
 	}
+	if !in.fast && in.endsAlike(ru.typ, rv.typ) {
+		return st.improvePair(p.ku, sc.j1.set(ru, pu+1, nil, rv, pv+1), p.kv, sc.j2.set(rv, pv, nil, ru, pu+2), sc)
+	}
 	sc.seq = append(sc.seq[:0], ru.seq[:pu+1]...)
 	sc.seq = append(sc.seq, rv.seq[pv:]...)
 	sc.seq2 = append(sc.seq2[:0], rv.seq[:pv]...)

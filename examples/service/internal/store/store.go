@@ -163,6 +163,9 @@ type Store interface {
 	// River in the same transaction.
 	CreateJob(ctx context.Context, j Job) error
 	Job(ctx context.Context, tenantID, jobID string) (Job, error)
+	// JobOverview is Job without the request (Request is nil): what job
+	// details show, read without copying a request of megabytes.
+	JobOverview(ctx context.Context, tenantID, jobID string) (Job, error)
 	// CancelJob moves a QUEUED or RUNNING job to CANCELLED (and cancels
 	// its River job, which reaches a running worker's context), or a
 	// COMPLETED and released job to not released. It returns the job as

@@ -1,0 +1,251 @@
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"os"
+	"strings"
+
+	"time"
+
+	"github.com/haulplan/haulplan/examples/service/internal/store"
+)
+
+// Defaults of Config's zero fields.
+const (
+	DefaultRatePerMinute = 10 // the interface document's limit per endpoint
+	DefaultTokenLifetime = time.Hour
+	DefaultMaxBodyBytes  = 4 << 20
+)
+
+// Header names of the interface.
+const (
+	// ConsumerHeader carries the tenant's consumer id on every request.
+	ConsumerHeader = "SVC_CONSUMER.ID"
+	// RequestIDHeader names a request in the logs; a client may send its
+	// own (letters, digits, '.', '_', '-', at most 64), else one is made.
+	RequestIDHeader = "X-Request-Id"
+)
+
+// realm is the protection space named in WWW-Authenticate challenges.
+const realm = "haulplan"
+
+// Canceller reaches the planning job runner: Cancel is called after
+// store.CancelJob has moved a queued or running job to CANCELLED, so that
+// a search running in this process stops at once (the store's own cancel
+// reaches workers in other processes through the queue).
+type Canceller interface {
+	Cancel(jobID string)
+}
+
+// Config configures the handler. Zero fields mean the documented defaults;
+// Store is required.
+type Config struct {
+	Store store.Store
+	// Canceller, when not nil, is told about every cancelled job.
+	Canceller Canceller
+	// Logger receives one JSON line per request and one per failure, each
+	// with the request id and the tenant. Nil: JSON lines on stderr.
+	Logger *slog.Logger
+	// RatePerMinute is the limit per tenant and operation (0:
+	// DefaultRatePerMinute). RateLimiter, when set, replaces the
+	// in-process limiter built from it (NewStoreRateLimiter shares the
+	// limit between processes through the database).
+	RatePerMinute int
+	RateLimiter   RateLimiter
+	// TokenLifetime is how long an access token lasts (0: DefaultTokenLifetime).
+	TokenLifetime time.Duration
+	// MaxBodyBytes bounds every request body (0: DefaultMaxBodyBytes);
+	// a larger body gets 400 BODY_TOO_LARGE.
+	MaxBodyBytes int64
+	// Now is the clock (nil: time.Now); NewID makes job and delivery ids
+	// (nil: random UUIDs from crypto/rand).
+	Now   func() time.Time
+	NewID func() string
+}
+
+// server holds one handler's state.
+type server struct {
+	st        store.Store
+	canceller Canceller
+	log       *slog.Logger
+	limiter   RateLimiter
+	lifetime  time.Duration
+	maxBody   int64
+	now       func() time.Time
+	newID     func() string
+
+	tokens tokenCache
+	locks  deliveryLocks
+	mux    *http.ServeMux
+}
+
+// New returns the HTTP handler of the service. It panics when cfg.Store is
+// nil, a programmer's error.
+func New(cfg Config) http.Handler {
+	if cfg.Store == nil {
+		panic("api: Config.Store is nil")
+	}
+	s := &server{
+		st:        cfg.Store,
+		canceller: cfg.Canceller,
+		log:       cfg.Logger,
+		limiter:   cfg.RateLimiter,
+		lifetime:  cfg.TokenLifetime,
+		maxBody:   cfg.MaxBodyBytes,
+		now:       cfg.Now,
+		newID:     cfg.NewID,
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	}
+	if s.limiter == nil {
+		per := cfg.RatePerMinute
+		if per <= 0 {
+			per = DefaultRatePerMinute
+		}
+		s.limiter = NewLocalRateLimiter(per)
+	}
+	if s.lifetime <= 0 {
+		s.lifetime = DefaultTokenLifetime
+	}
+	if s.maxBody <= 0 {
+		s.maxBody = DefaultMaxBodyBytes
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.newID == nil {
+		s.newID = newUUID
+	}
+	s.mux = http.NewServeMux()
+	s.routes()
+	return s
+}
+
+// operation is one operation of the interface: its OpenAPI operationId
+// (also its rate-limit key), whether it needs a bearer token, and its
+// handler.
+type operation struct {
+	method string
+	id     string
+	public bool // the token endpoint authenticates the client itself
+	handle func(w http.ResponseWriter, r *http.Request, c *call)
+}
+
+// call is what the handlers know about the request being served.
+type call struct {
+	requestID string
+	op        string
+	tenant    string // the authenticated tenant's consumer id
+	log       *slog.Logger
+}
+
+// routes registers every path. A path is registered without a method so
+// that a wrong method gets the service's own 405 (with Allow and an error
+// body) and an unknown path its 404, not net/http's plain-text ones.
+func (s *server) routes() {
+	s.resource("/oauth/v1/token", operation{method: http.MethodPost, id: "createAccessToken", public: true, handle: s.createToken})
+	s.resource("/v1/routes", operation{method: http.MethodPost, id: "createRoutes", handle: s.createRoutes})
+	s.resource("/v1/job/{jobId}", operation{method: http.MethodGet, id: "getJobDetails", handle: s.getJob})
+	s.resource("/v1/job/{jobId}/cancel", operation{method: http.MethodPut, id: "cancelRelease", handle: s.cancelJob})
+	s.resource("/v1/job/{jobId}/dispatchSummary", operation{method: http.MethodGet, id: "downloadDispatchSummary", handle: s.dispatchSummary})
+	s.resource("/v1/job/{jobId}/report", operation{method: http.MethodGet, id: "getJobReport", handle: s.jobReport})
+	s.resource("/deliveries", operation{method: http.MethodPost, id: "bookDelivery", handle: s.bookDelivery})
+	s.resource("/deliveries/{deliveryId}", operation{method: http.MethodGet, id: "getDelivery", handle: s.getDelivery})
+	s.resource("/deliveries/{deliveryId}/update", operation{method: http.MethodPut, id: "updateDelivery", handle: s.updateDelivery})
+	s.resource("/deliveries/{deliveryId}/cancel", operation{method: http.MethodPut, id: "cancelDelivery", handle: s.cancelDelivery})
+	s.resource("/deliveries/{deliveryId}/status", operation{method: http.MethodPut, id: "changeDeliveryStatus", handle: s.changeDeliveryStatus})
+	s.resource("/openapi.json", operation{method: http.MethodGet, id: "getOpenAPI", public: true, handle: s.openAPI})
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		c := s.begin(w, r, "")
+		s.fail(w, c, http.StatusNotFound, apiError{Code: codeNotFound, Field: "path",
+			Description: "No operation has the path " + quote(r.URL.Path) + ".", Category: categoryRequest})
+	})
+}
+
+// resource registers the operations of one path.
+func (s *server) resource(path string, ops ...operation) {
+	allow := make([]string, 0, len(ops))
+	for _, op := range ops {
+		allow = append(allow, op.method)
+	}
+	allowed := strings.Join(allow, ", ")
+	s.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+		for _, op := range ops {
+			if r.Method == op.method {
+				s.serve(w, r, op)
+				return
+			}
+		}
+		c := s.begin(w, r, "")
+		w.Header().Set("Allow", allowed)
+		s.fail(w, c, http.StatusMethodNotAllowed, apiError{Code: codeMethodNotAllowed, Field: "method",
+			Description: "The path " + quote(r.URL.Path) + " takes " + allowed + ", not " + quote(r.Method) + ".",
+			Category:    categoryRequest})
+	})
+}
+
+// serve runs one operation: authentication (unless public), the consumer
+// id, the rate limit, then the handler.
+func (s *server) serve(w http.ResponseWriter, r *http.Request, op operation) {
+	c := s.begin(w, r, op.id)
+	if op.public {
+		op.handle(w, r, c)
+		return
+	}
+	if !s.authenticate(w, r, c) {
+		return
+	}
+	if !s.allow(w, r.Context(), c) {
+		return
+	}
+	op.handle(w, r, c)
+}
+
+// ServeHTTP logs every request with its id, tenant, status and duration.
+func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+	rid := requestID(r)
+	rec.Header().Set(RequestIDHeader, rid)
+	ctx := context.WithValue(r.Context(), requestKey{}, &requestState{id: rid})
+	r = r.WithContext(ctx)
+	s.mux.ServeHTTP(rec, r)
+	st := ctx.Value(requestKey{}).(*requestState)
+	s.log.LogAttrs(ctx, slog.LevelInfo, "request",
+		slog.String("request_id", rid), slog.String("tenant", st.tenant),
+		slog.String("method", r.Method), slog.String("path", r.URL.Path),
+		slog.String("operation", st.op), slog.Int("status", rec.status),
+		slog.Int64("bytes", rec.bytes), slog.Duration("duration", time.Since(start)))
+}
+
+// requestKey keys the requestState in a request's context.
+type requestKey struct{}
+
+// requestState carries what the access log line needs back from the
+// handler: the operation and the authenticated tenant.
+type requestState struct {
+	id, op, tenant string
+}
+
+// begin starts a call: its logger carries the request id and, once known,
+// the tenant.
+func (s *server) begin(w http.ResponseWriter, r *http.Request, op string) *call {
+	st, _ := r.Context().Value(requestKey{}).(*requestState)
+	if st == nil { // served without ServeHTTP: cannot happen through New
+		st = &requestState{id: requestID(r)}
+	}
+	st.op = op
+	return &call{requestID: st.id, op: op, log: s.log.With(slog.String("request_id", st.id), slog.String("tenant", ""))}
+}
+
+// setTenant records the authenticated tenant on the call and its log lines.
+func (s *server) setTenant(r *http.Request, c *call, tenant string) {
+	c.tenant = tenant
+	c.log = s.log.With(slog.String("request_id", c.requestID), slog.String("tenant", tenant))
+	if st, _ := r.Context().Value(requestKey{}).(*requestState); st != nil {
+		st.tenant = tenant
+	}
+}

@@ -1,0 +1,266 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/haulplan/haulplan/engine"
+	"github.com/haulplan/haulplan/examples/service/internal/store"
+)
+
+// These tests call the worker directly on a store in memory; the tests
+// in queue_test.go run the same jobs through River on the SQLite store.
+
+// fastConfig has short leases and intervals, so that tests take seconds.
+func fastConfig(t *testing.T) Config {
+	return Config{
+		MaxJobs: 1, Lease: 2 * time.Second, RenewEvery: 250 * time.Millisecond,
+		RecoverEvery: 200 * time.Millisecond, ProgressEvery: 100 * time.Millisecond,
+		PlanEvery: 300 * time.Millisecond, MaxTimeLimit: 30 * time.Second, Logger: testLogger(t),
+	}
+}
+
+// ending records when and why each search ended.
+type ending struct {
+	mu    sync.Mutex
+	at    map[string]time.Time
+	cause map[string]error
+}
+
+func (e *ending) hook(jobID string, at time.Time, cause error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.at[jobID], e.cause[jobID] = at, cause
+}
+
+func (e *ending) get(jobID string) (time.Time, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.at[jobID], e.cause[jobID]
+}
+
+// startMem starts a runner on a memStore and stops it when the test ends.
+func startMem(t *testing.T, st *memStore, cfg Config) (*Runner, *ending) {
+	t.Helper()
+	r, err := NewRunner(st, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &ending{at: map[string]time.Time{}, cause: map[string]error{}}
+	r.planEnded = e.hook
+	if err := r.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := r.Stop(ctx); err != nil {
+			t.Errorf("Stop: %v", err)
+		}
+	})
+	return r, e
+}
+
+// goWork runs the worker on jobID and returns what it returns.
+func goWork(r *Runner, jobID string) <-chan error {
+	done := make(chan error, 1)
+	go func() { done <- r.work(context.Background(), store.PlanArgs{JobID: jobID}) }()
+	return done
+}
+
+func TestWorkCompletesAJobWithAValidPlan(t *testing.T) {
+	st := newMemStore()
+	req := sampleRequest(t, 12, 500*time.Millisecond)
+	st.put(store.Job{ID: "j1", Request: req})
+	r, _ := startMem(t, st, fastConfig(t))
+	if err := <-goWork(r, "j1"); err != nil {
+		t.Fatalf("Work: %v", err)
+	}
+	j := st.job("j1")
+	if j.Status != store.JobCompleted || j.Attempt != 1 || j.Error != "" {
+		t.Fatalf("job after Work: %s, attempt %d, error %q", j.Status, j.Attempt, j.Error)
+	}
+	plan := checkPlan(t, req, j.Plan)
+	if plan.Metrics.Routes == 0 {
+		t.Error("the plan has no route")
+	}
+}
+
+func TestWorkFailsAJobWhoseRequestDoesNotRead(t *testing.T) {
+	st := newMemStore()
+	st.put(store.Job{ID: "bad", Request: []byte(`{"dc": 1}`)})
+	r, _ := startMem(t, st, fastConfig(t))
+	if err := <-goWork(r, "bad"); err != nil {
+		t.Fatalf("Work: %v", err)
+	}
+	if j := st.job("bad"); j.Status != store.JobFailed || j.Error == "" || j.Plan != nil {
+		t.Errorf("job: %s, error %q, plan %d bytes", j.Status, j.Error, len(j.Plan))
+	}
+}
+
+func TestWorkSavesProgressAndTheBestPlanWhileRunning(t *testing.T) {
+	st := newMemStore()
+	req := sampleRequest(t, 0, 3*time.Second)
+	st.put(store.Job{ID: "j1", Request: req})
+	r, _ := startMem(t, st, fastConfig(t))
+	done := goWork(r, "j1")
+	var running store.Job
+	waitFor(t, 3*time.Second, "a best plan so far while RUNNING", func() bool {
+		running = st.job("j1")
+		return running.Status == store.JobRunning && running.Plan != nil
+	})
+	if p := running.Progress; p.Phase == "" || p.Limit != 3*time.Second || p.Updated.IsZero() || p.Delivered == 0 {
+		t.Errorf("progress while running: %+v", p)
+	}
+	checkPlan(t, req, running.Plan)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if j := st.job("j1"); j.Status != store.JobCompleted {
+		t.Fatalf("job: %s %q", j.Status, j.Error)
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	// 3 s of search: progress at most every 100 ms, plans every 300 ms.
+	if st.saves < 2 || st.saves > 40 || st.planSaves < 2 || st.planSaves > 15 {
+		t.Errorf("%d progress saves, %d with a plan, in a 3 s search", st.saves, st.planSaves)
+	}
+}
+
+func TestCancelStopsTheSearchWithinASecond(t *testing.T) {
+	st := newMemStore()
+	st.put(store.Job{ID: "j1", Request: sampleRequest(t, 0, 20*time.Second)})
+	r, ends := startMem(t, st, fastConfig(t))
+	done := goWork(r, "j1")
+	waitFor(t, 5*time.Second, "the search under way", func() bool { return st.job("j1").Progress.Phase == string(engine.PhaseRouting) })
+	// As the API does: the store first, then this process.
+	st.cancel("j1")
+	cancelled := time.Now()
+	r.Cancel("j1")
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	at, cause := ends.get("j1")
+	took := at.Sub(cancelled)
+	t.Logf("the search stopped %v after the cancel", took)
+	if took > time.Second || !errors.Is(cause, ErrCancelled) {
+		t.Errorf("the search stopped %v after the cancel (cause %v), want within 1 s by ErrCancelled", took, cause)
+	}
+	if j := st.job("j1"); j.Status != store.JobCancelled || st.finishes != 0 {
+		t.Errorf("job after the cancel: %s after %d FinishJob calls, want CANCELLED after none", j.Status, st.finishes)
+	}
+}
+
+func TestStaleQueueEntryDoesNothing(t *testing.T) {
+	st := newMemStore()
+	st.put(store.Job{ID: "done"})
+	st.put(store.Job{ID: "elsewhere"})
+	st.mu.Lock()
+	st.jobs["done"].Status, st.jobs["done"].Plan = store.JobCompleted, []byte(`{}`)
+	st.jobs["elsewhere"].Status, st.jobs["elsewhere"].Owner = store.JobRunning, "another process"
+	st.jobs["elsewhere"].LeaseUntil = time.Now().Add(time.Minute)
+	st.mu.Unlock()
+	r, ends := startMem(t, st, fastConfig(t))
+	for _, id := range []string{"done", "elsewhere", "unknown"} {
+		if err := <-goWork(r, id); err != nil {
+			t.Errorf("Work on %s: %v", id, err)
+		}
+		if at, _ := ends.get(id); !at.IsZero() {
+			t.Errorf("%s was planned", id)
+		}
+	}
+	if j := st.job("done"); j.Status != store.JobCompleted || string(j.Plan) != `{}` {
+		t.Errorf("the completed job changed: %s %q", j.Status, j.Plan)
+	}
+	if j := st.job("elsewhere"); j.Owner != "another process" || j.Attempt != 0 {
+		t.Errorf("the job another process runs changed: owner %q, attempt %d", j.Owner, j.Attempt)
+	}
+}
+
+func TestALostLeaseStopsTheSearch(t *testing.T) {
+	st := newMemStore()
+	st.put(store.Job{ID: "j1", Request: sampleRequest(t, 0, 20*time.Second)})
+	r, ends := startMem(t, st, fastConfig(t))
+	done := goWork(r, "j1")
+	waitFor(t, 5*time.Second, "the search under way", func() bool { return st.job("j1").Progress.Phase == string(engine.PhaseRouting) })
+	// Cancelled through another process: only the store knows.
+	st.cancel("j1")
+	cancelled := time.Now()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	at, cause := ends.get("j1")
+	t.Logf("the search stopped %v after the store's cancel (%v)", at.Sub(cancelled), cause)
+	if at.Sub(cancelled) > time.Second || !errors.Is(cause, ErrLeaseLost) {
+		t.Errorf("the search stopped %v after the cancel in the store (cause %v), want within 1 s by ErrLeaseLost", at.Sub(cancelled), cause)
+	}
+	if j := st.job("j1"); j.Status != store.JobCancelled {
+		t.Errorf("job: %s", j.Status)
+	}
+}
+
+func TestAnExpiredLeaseStopsTheSearchWhenRenewalsFail(t *testing.T) {
+	st := newMemStore()
+	st.put(store.Job{ID: "j1", Request: sampleRequest(t, 0, 20*time.Second)})
+	cfg := fastConfig(t)
+	cfg.Lease, cfg.RenewEvery = 600*time.Millisecond, 100*time.Millisecond
+	r, ends := startMem(t, st, cfg)
+	done := goWork(r, "j1")
+	waitFor(t, 5*time.Second, "the search under way", func() bool { return st.job("j1").Status == store.JobRunning })
+	st.setRenewErr(errDatabaseDown)
+	failing := time.Now()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	at, cause := ends.get("j1")
+	// The lease is 600 ms from the last renewal, checked every 100 ms, and
+	// the search stops when 200 ms are left.
+	if took := at.Sub(failing); took > time.Second || !errors.Is(cause, ErrLeaseExpired) {
+		t.Errorf("the search stopped %v after renewals began to fail (cause %v), want within 1 s by ErrLeaseExpired", took, cause)
+	}
+	// Nothing recorded: the job is left to the recoverer, which requeues
+	// it once its lease has ended.
+	if j := st.job("j1"); j.Status.Terminal() || st.finishes != 0 {
+		t.Errorf("job: %s after %d FinishJob calls, want RUNNING or QUEUED after none", j.Status, st.finishes)
+	}
+}
+
+func TestStopHandsRunningJobsBackAndRefusesNewOnes(t *testing.T) {
+	st := newMemStore()
+	st.put(store.Job{ID: "j1", Request: sampleRequest(t, 0, 20*time.Second)})
+	st.put(store.Job{ID: "j2", Request: sampleRequest(t, 12, time.Second)})
+	r, err := NewRunner(st, fastConfig(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	done := goWork(r, "j1")
+	waitFor(t, 5*time.Second, "the search under way", func() bool { return st.job("j1").Status == store.JobRunning })
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	stopping := time.Now()
+	if err := r.Stop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("Stop took %v", time.Since(stopping))
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if j := st.job("j1"); j.Status != store.JobQueued || j.Owner != "" {
+		t.Errorf("the running job after Stop: %s, owner %q; want QUEUED with no owner", j.Status, j.Owner)
+	}
+	var snooze *river.JobSnoozeError
+	if err := r.work(t.Context(), store.PlanArgs{JobID: "j2"}); !errors.As(err, &snooze) {
+		t.Errorf("Work after Stop: %v, want a snooze", err)
+	}
+	if j := st.job("j2"); j.Status != store.JobQueued {
+		t.Errorf("a job offered after Stop: %s, want QUEUED", j.Status)
+	}
+}

@@ -1,0 +1,122 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// jobColumns are the columns scanJob reads, in its order.
+const jobColumns = `id, tenant_id, status, request, plan, phase, round, elapsed_ns, limit_ns, routes, delivered,
+unassigned, cost, progress_at, error, released, attempt, owner, lease_until, created, started, finished`
+
+func scanJob(r row) (Job, error) {
+	var (
+		j                                           Job
+		status                                      string
+		round, elapsed, limit, routes, delivered    int64
+		unassigned, progressAt, attempt, leaseUntil int64
+		created, started, finished                  int64
+	)
+	err := r.Scan(&j.ID, &j.TenantID, &status, &j.Request, &j.Plan, &j.Progress.Phase, &round, &elapsed, &limit,
+		&routes, &delivered, &unassigned, &j.Progress.Cost, &progressAt, &j.Error, &j.Released, &attempt,
+		&j.Owner, &leaseUntil, &created, &started, &finished)
+	if err != nil {
+		return Job{}, err
+	}
+	j.Status = JobStatus(status)
+	j.Progress.Round = int(round)
+	j.Progress.Elapsed = time.Duration(elapsed)
+	j.Progress.Limit = time.Duration(limit)
+	j.Progress.Routes = int(routes)
+	j.Progress.Delivered = int(delivered)
+	j.Progress.Unassigned = int(unassigned)
+	j.Progress.Updated = fromMicros(progressAt)
+	j.Attempt = int(attempt)
+	j.LeaseUntil = fromMicros(leaseUntil)
+	j.Created = fromMicros(created)
+	j.Started = fromMicros(started)
+	j.Finished = fromMicros(finished)
+	return j, nil
+}
+
+// CreateJob records j as QUEUED (j.Status must be empty or QUEUED) and
+// enqueues its River job in the same transaction: either both exist
+// afterwards or neither does.
+func (s *dbStore) CreateJob(ctx context.Context, j Job) error {
+	p := problems{what: "job"}
+	p.require("id", j.ID)
+	p.require("tenantId", j.TenantID)
+	if len(j.Request) == 0 {
+		p.add("request", "must not be empty")
+	}
+	if j.Status != "" && j.Status != JobQueued {
+		p.add("status", fmt.Sprintf("a new job is %s, not %s", JobQueued, j.Status))
+	}
+	if err := p.err(); err != nil {
+		return err
+	}
+	now := time.Now()
+	if j.Created.IsZero() {
+		j.Created = now
+	}
+	return s.b.write(ctx, func(ctx context.Context, tx txn) error {
+		riverID, err := tx.enqueue(ctx, PlanArgs{JobID: j.ID})
+		if err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO jobs (id, tenant_id, status, request, river_job_id, created, updated)
+VALUES (?, ?, ?, ?, ?, ?, ?)`, j.ID, j.TenantID, string(JobQueued), j.Request, riverID, micros(j.Created), micros(now)); err != nil {
+			return fmt.Errorf("store: job %s: %w", j.ID, err)
+		}
+		return nil
+	})
+}
+
+func (s *dbStore) Job(ctx context.Context, tenantID, jobID string) (Job, error) {
+	j, err := scanJob(s.b.reader().queryRow(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = ? AND tenant_id = ?`, jobID, tenantID))
+	return j, notFound(err)
+}
+
+// jobOverviewColumns are jobColumns with a NULL for the request.
+var jobOverviewColumns = strings.Replace(jobColumns, "request,", "NULL,", 1)
+
+func (s *dbStore) JobOverview(ctx context.Context, tenantID, jobID string) (Job, error) {
+	j, err := scanJob(s.b.reader().queryRow(ctx, `SELECT `+jobOverviewColumns+` FROM jobs WHERE id = ? AND tenant_id = ?`, jobID, tenantID))
+	return j, notFound(err)
+}
+
+func (s *dbStore) CancelJob(ctx context.Context, tenantID, jobID, reason string) (Job, error) {
+	var out Job
+	err := s.b.write(ctx, func(ctx context.Context, tx txn) error {
+		now := micros(time.Now())
+		// One conditional statement per case, so that a worker finishing
+		// the job meanwhile (PostgreSQL) cannot slip between a read and a
+		// write: the job is cancelled only if it still is QUEUED or RUNNING.
+		var riverID int64
+		err := tx.queryRow(ctx, `UPDATE jobs SET status = ?, error = ?, owner = '', lease_until = 0, finished = ?, updated = ?
+WHERE id = ? AND tenant_id = ? AND status IN (?, ?) RETURNING river_job_id`,
+			string(JobCancelled), reason, now, now, jobID, tenantID, string(JobQueued), string(JobRunning)).Scan(&riverID)
+		switch {
+		case err == nil:
+			if err := tx.cancelRiverJob(ctx, riverID); err != nil {
+				return err
+			}
+		case errors.Is(err, errNoRow):
+			if _, err := tx.exec(ctx, `UPDATE jobs SET released = FALSE, updated = ?
+WHERE id = ? AND tenant_id = ? AND status = ? AND released = TRUE`, now, jobID, tenantID, string(JobCompleted)); err != nil {
+				return fmt.Errorf("store: cancel release of job %s: %w", jobID, err)
+			}
+		default:
+			return fmt.Errorf("store: cancel job %s: %w", jobID, err)
+		}
+		out, err = scanJob(tx.queryRow(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = ? AND tenant_id = ?`, jobID, tenantID))
+		return notFound(err)
+	})
+	if err != nil {
+		return Job{}, err
+	}
+	return out, nil
+}

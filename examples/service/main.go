@@ -1,0 +1,254 @@
+// Command service serves haulplan's HTTP interface: access tokens, route and
+// load plan jobs (run on River, with the best plan so far while they run),
+// the dispatch summary and report of a plan, and booked deliveries with
+// their update rules. It is what an operator deploys and the template an
+// embedding team copies; planning and the delivery rules live in the
+// library (engine, engine/report, delivery), never here.
+//
+//	go run ./examples/service -addr 127.0.0.1:8080 -db haulplan.db     # one process, one SQLite file
+//	go run ./examples/service -db haulplan.db tenant create NAME       # prints the tenant's credentials once
+//	go run ./examples/service -addr :8080 -postgres URL                # N processes on one PostgreSQL database
+//
+// Flags come before the command. Without a command the service serves
+// until SIGTERM or SIGINT, then stops accepting, finishes the requests
+// under way, and hands running planning jobs back to the queue, so that
+// this or another process runs them again.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/haulplan/haulplan/examples/service/internal/api"
+	"github.com/haulplan/haulplan/examples/service/internal/jobs"
+	"github.com/haulplan/haulplan/examples/service/internal/store"
+)
+
+type config struct {
+	addr          string
+	db            string
+	postgres      string
+	ratePerMinute int
+	tokenLifetime time.Duration
+	maxBody       int64
+	jobs          int
+	maxTimeLimit  time.Duration
+	jobLease      time.Duration
+	maxAttempts   int
+	shutdown      time.Duration
+	logLevel      string
+}
+
+func main() {
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func usage(fs *flag.FlagSet, w io.Writer) func() {
+	return func() {
+		fmt.Fprintf(w, `usage: service [flags]                      serve the HTTP interface
+       service [flags] tenant create NAME    create a tenant; prints {"consumerId","clientId","clientSecret"}
+
+Storage is one SQLite file (-db) for a single process, or one PostgreSQL
+database (-postgres) shared by any number of processes on any number of
+machines: each of them serves every operation for every job.
+
+flags:
+`)
+		fs.PrintDefaults()
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("service", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c config
+	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on")
+	fs.StringVar(&c.db, "db", "haulplan.db", "SQLite database file (created when missing; WAL files beside it)")
+	fs.StringVar(&c.postgres, "postgres", "", "PostgreSQL URL (postgres://user:pass@host:5432/db); replaces -db for storage, the job queue and the rate limits, shared by every process that uses it")
+	fs.IntVar(&c.ratePerMinute, "rate-per-minute", api.DefaultRatePerMinute, "requests per minute per tenant and per operation; over it: 429 with Retry-After")
+	fs.DurationVar(&c.tokenLifetime, "token-lifetime", api.DefaultTokenLifetime, "lifetime of an access token")
+	fs.Int64Var(&c.maxBody, "max-body", 32<<20, "largest request body in bytes; larger: 400 (a day of 5,000 stores and 60,000 pallets is about 12 MB)")
+	fs.IntVar(&c.jobs, "jobs", jobs.DefaultMaxJobs, "planning jobs this process runs at once (each gets an equal share of the cores)")
+	fs.DurationVar(&c.maxTimeLimit, "max-time-limit", jobs.DefaultMaxTimeLimit, "longest search a job may ask for (options.timeLimit); longer requests are capped")
+	fs.DurationVar(&c.jobLease, "job-lease", jobs.DefaultLease, "a running job's lease, renewed by its process; a job whose lease ran out (its process died) is run again or failed")
+	fs.IntVar(&c.maxAttempts, "job-attempts", jobs.DefaultMaxAttempts, "runs a job gets before it is FAILED when its process keeps dying")
+	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "on SIGTERM, how long requests under way may take to finish")
+	fs.StringVar(&c.logLevel, "log-level", "info", "debug, info, warn or error (JSON lines on stderr)")
+	fs.Usage = usage(fs, stderr)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	var level slog.Level
+	if errs := c.check(&level); len(errs) > 0 {
+		for _, e := range errs {
+			fmt.Fprintln(stderr, "service:", e)
+		}
+		return 2
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
+
+	rest := fs.Args()
+	switch {
+	case len(rest) == 0 || len(rest) == 1 && rest[0] == "serve":
+		if err := serve(ctx, c, log); err != nil {
+			log.Error("service stopped", "err", err)
+			return 1
+		}
+		return 0
+	case len(rest) == 3 && rest[0] == "tenant" && rest[1] == "create":
+		if err := createTenant(ctx, c, rest[2], stdout, log); err != nil {
+			fmt.Fprintln(stderr, "service: tenant create:", err)
+			return 1
+		}
+		return 0
+	}
+	fmt.Fprintf(stderr, "service: unknown command %q\n", rest)
+	fs.Usage()
+	return 2
+}
+
+// check lists every flag whose value the service cannot run with, and
+// reads the log level into level.
+func (c config) check(level *slog.Level) []string {
+	var errs []string
+	if err := level.UnmarshalText([]byte(c.logLevel)); err != nil {
+		errs = append(errs, fmt.Sprintf("-log-level %q: want debug, info, warn or error", c.logLevel))
+	}
+	if c.ratePerMinute < 1 {
+		errs = append(errs, fmt.Sprintf("-rate-per-minute %d: want at least 1", c.ratePerMinute))
+	}
+	if c.tokenLifetime < time.Second {
+		errs = append(errs, fmt.Sprintf("-token-lifetime %v: want at least 1s", c.tokenLifetime))
+	}
+	if c.maxBody < 1024 {
+		errs = append(errs, fmt.Sprintf("-max-body %d: want at least 1024 bytes", c.maxBody))
+	}
+	if c.jobs < 1 {
+		errs = append(errs, fmt.Sprintf("-jobs %d: want at least 1", c.jobs))
+	}
+	if c.maxTimeLimit < time.Second {
+		errs = append(errs, fmt.Sprintf("-max-time-limit %v: want at least 1s", c.maxTimeLimit))
+	}
+	if c.jobLease < time.Second {
+		errs = append(errs, fmt.Sprintf("-job-lease %v: want at least 1s", c.jobLease))
+	}
+	if c.maxAttempts < 1 {
+		errs = append(errs, fmt.Sprintf("-job-attempts %d: want at least 1", c.maxAttempts))
+	}
+	if c.shutdown <= 0 {
+		errs = append(errs, fmt.Sprintf("-shutdown-timeout %v: want more than 0", c.shutdown))
+	}
+	return errs
+}
+
+func open(ctx context.Context, c config, log *slog.Logger) (store.Store, error) {
+	cfg := store.Config{Logger: log}
+	if c.postgres != "" {
+		return store.OpenPostgres(ctx, c.postgres, cfg)
+	}
+	return store.OpenSQLite(ctx, c.db, cfg)
+}
+
+func createTenant(ctx context.Context, c config, name string, stdout io.Writer, log *slog.Logger) error {
+	st, err := open(ctx, c, log)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	consumer, client, secret, err := api.CreateTenant(ctx, st, name)
+	if err != nil {
+		return err
+	}
+	return json.NewEncoder(stdout).Encode(map[string]string{
+		"consumerId": consumer, "clientId": client, "clientSecret": secret,
+	})
+}
+
+func serve(ctx context.Context, c config, log *slog.Logger) error {
+	st, err := open(ctx, c, log)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+
+	runner, err := jobs.NewRunner(st, jobs.Config{
+		MaxJobs:      c.jobs,
+		MaxTimeLimit: c.maxTimeLimit,
+		Lease:        c.jobLease,
+		RenewEvery:   c.jobLease / 6,
+		RecoverEvery: c.jobLease / 3,
+		MaxAttempts:  c.maxAttempts,
+		Logger:       log,
+	})
+	if err != nil {
+		return err
+	}
+	if err := runner.Start(ctx); err != nil {
+		return err
+	}
+
+	// One process keeps its limits in memory; processes sharing a
+	// PostgreSQL database share them through it.
+	limiter := api.NewLocalRateLimiter(c.ratePerMinute)
+	if c.postgres != "" {
+		limiter = api.NewStoreRateLimiter(st, c.ratePerMinute)
+	}
+	handler := api.New(api.Config{
+		Store:         st,
+		Canceller:     runner,
+		Logger:        log,
+		RatePerMinute: c.ratePerMinute,
+		RateLimiter:   limiter,
+		TokenLifetime: c.tokenLifetime,
+		MaxBodyBytes:  c.maxBody,
+	})
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		runner.Stop(context.Background())
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	backend := "sqlite:" + c.db
+	if c.postgres != "" {
+		backend = "postgres"
+	}
+	log.Info("listening", "addr", ln.Addr().String(), "store", backend, "jobs", c.jobs)
+
+	sig, stopSignals := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
+	defer stopSignals()
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		runner.Stop(context.Background())
+		return err
+	case <-sig.Done():
+	}
+	log.Info("shutting down: no new requests; running jobs go back to the queue")
+	sctx, cancel := context.WithTimeout(context.Background(), c.shutdown)
+	defer cancel()
+	herr := srv.Shutdown(sctx)
+	rerr := runner.Stop(sctx)
+	log.Info("stopped")
+	return errors.Join(herr, rerr)
+}

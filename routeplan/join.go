@@ -1,0 +1,336 @@
+package routeplan
+
+import (
+	"math"
+	"math/bits"
+)
+
+// join is a candidate route of type a.typ: nodes 0..i of route a, the
+// sites mid, then nodes j..L+1 of route b (a itself or another route whose
+// type ends alike). Its bound comes in three stages, each run once and
+// only when the one before leaves the candidate in: distances (distance
+// reads only, with the waiting the prefix's head and the suffix's tail
+// cannot avoid), legs (durations, load, loading, driving, breaks on one
+// leg) and the timing under R (see segment.go).
+type join struct {
+	a, b *route
+	i, j int
+	mid  []int
+	// Filled by distances and legs: the load, the loading time and
+	// earliest departure, the distance, driving and work (driving plus
+	// service), and per middle site the leg into it and its work; legJ is
+	// the leg into j.
+	n                        int
+	load                     []float64
+	l, d0, dist, drive, busy float64
+	leg, work                []float64
+	legJ, workJ              float64
+	charged                  float64 // stop service charged at j
+	cheap                    objective
+	ends                     float64 // the duty distances bounds, loading aside
+	stage                    int8    // the last stage done, or boundFailed
+}
+
+// set points jn at a new candidate, keeping its buffers.
+func (jn *join) set(a *route, i int, mid []int, b *route, j int) *join {
+	jn.a, jn.i, jn.mid, jn.b, jn.j = a, i, mid, b, j
+	jn.stage = 0
+	return jn
+}
+
+// Stages of a join's bound.
+const (
+	boundDistances = 1 + iota
+	boundLegs
+	boundTimed
+	boundFailed = -1
+)
+
+// advance bounds jn up to stage to (boundDistances, boundLegs or
+// boundTimed), doing each stage once, and returns false when a stage finds
+// jn certainly infeasible; jn.cheap is then the bound of the last stage.
+func (in *instance) advance(jn *join, to int8) bool {
+	for jn.stage < to {
+		if jn.stage == boundFailed {
+			return false
+		}
+		var ok bool
+		switch jn.stage {
+		case 0:
+			ok = in.distances(jn)
+		case boundDistances:
+			ok = in.legs(jn)
+		default:
+			jn.cheap, ok = in.timed(jn)
+		}
+		if !ok {
+			jn.stage = boundFailed
+			return false
+		}
+		jn.stage++
+	}
+	return jn.stage != boundFailed
+}
+
+// build writes the candidate's sites into buf.
+func (jn *join) build(buf []int) []int {
+	buf = append(buf[:0], jn.a.seq[:jn.i]...)
+	buf = append(buf, jn.mid...)
+	return append(buf, jn.b.seq[jn.j-1:]...)
+}
+
+// known reports whether both routes have segments to bound with.
+func (jn *join) known() bool { return jn.a.fc.sg.ok && jn.b.fc.sg.ok }
+
+// distances fills the distance of the candidate, reading the distance
+// matrix only: jn.cheap is then a lower bound of its objective that counts
+// the duty as the start service, the service at the sites and the legs it
+// keeps. Nothing is infeasible yet.
+func (in *instance) distances(jn *join) bool {
+	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	t := jn.a.typ
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	jn.n = i + len(jn.mid) + Lb + 1 - j
+	if jn.n == 0 {
+		jn.cheap = objective{}
+		return true
+	}
+	prev, prevSite := ga.nodes[i].loc, i > 0
+	dist := ga.nodes[i].distPre + gb.nodes[Lb+1].distPre - gb.nodes[j].distPre
+	busy := 0.0 // the head of the prefix, the service in the middle, the tail of the suffix
+	if i > 0 {
+		busy = ga.nodes[i].head
+	}
+	for _, m := range jn.mid {
+		site := &in.sites[m]
+		// distTo reads the site's row, which stays in cache while the
+		// moves of one site are bounded.
+		dist += in.distTo(prev, site.Location)
+		busy += site.Service
+		prev, prevSite = site.Location, true
+	}
+	lj := gb.nodes[j].loc
+	dist += in.legDist(prev, lj)
+	if j <= Lb {
+		// More stop service than the suffix had only lengthens its tail.
+		if in.stop == nil || gb.nodes[j].charge == 0 || (!prevSite || prev != lj) {
+			busy += gb.nodes[j].tail
+		} else {
+			busy += gb.nodes[j].tailFree
+		}
+	}
+	jn.dist = dist - 1e-9*(1+math.Abs(dist))
+	jn.ends = busy
+	jn.cheap = in.boundObjective(t, jn.dist, in.types[t].StartService+busy)
+	return true
+}
+
+// legs completes the sums of a candidate whose distances passed: the load,
+// the loading time and earliest departure, the driving and the work, with
+// the durations of its new legs and the stop service of its sites. It
+// returns false when the candidate certainly breaks the capacity, the
+// group limit, the driving limit or the break rule on a single leg.
+// jn.cheap is then a lower bound of its objective that counts the duty as
+// loading plus work.
+func (in *instance) legs(jn *join) bool {
+	if jn.n == 0 {
+		return true
+	}
+	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	t := jn.a.typ
+	vt := &in.types[t]
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	d := in.dims
+	if cap(jn.load) < d {
+		jn.load = make([]float64, d)
+	}
+	load := jn.load[:d]
+	for x := 0; x < d; x++ {
+		l := ga.loadPre[i*d+x] + gb.loadPre[Lb*d+x] - gb.loadPre[(j-1)*d+x]
+		for _, m := range jn.mid {
+			l += in.sites[m].Demand[x]
+		}
+		if l > vt.Capacity[x]+1e-9*(1+math.Abs(vt.Capacity[x])) {
+			return false
+		}
+		load[x] = l
+	}
+	if vt.MaxGroups > 0 && ga.groups && gb.groups {
+		mask := ga.gPre[i] | gb.gSuf[j]
+		ok := true
+		for _, m := range jn.mid {
+			bit, fits := groupBit(in.sites[m].Group)
+			ok = ok && fits
+			mask |= bit
+		}
+		if ok && bits.OnesCount64(mask) > vt.MaxGroups {
+			return false
+		}
+	}
+	jn.l = in.loadingTime(t, load)
+	var ok bool
+	if jn.d0, ok = in.earliestDeparture(t, jn.l); !ok {
+		return false
+	}
+	prev, prevSite := ga.nodes[i].loc, i > 0
+	drive := ga.nodes[i].durPre + gb.nodes[Lb+1].durPre - gb.nodes[j].durPre
+	busy := ga.nodes[i].busyPre + gb.nodes[Lb+1].busyPre - gb.nodes[j].busyPre
+	jn.leg, jn.work = jn.leg[:0], jn.work[:0]
+	for _, m := range jn.mid {
+		site := &in.sites[m]
+		leg := in.durTo(prev, site.Location)
+		if vt.BreakAfter > 0 && leg > vt.BreakAfter {
+			return false
+		}
+		w := site.Service + in.stopCharge(m, prevSite, prev)
+		drive += leg
+		busy += leg + w
+		jn.leg, jn.work = append(jn.leg, leg), append(jn.work, w)
+		prev, prevSite = site.Location, true
+	}
+	leg := in.legDur(prev, gb.nodes[j].loc)
+	if vt.BreakAfter > 0 && leg > vt.BreakAfter {
+		return false
+	}
+	jn.legJ = leg
+	drive += leg
+	busy += leg
+	jn.charged, jn.workJ = 0, 0
+	if j <= Lb {
+		s := jn.b.seq[j-1]
+		jn.charged = in.stopCharge(s, prevSite, prev)
+		jn.workJ = in.sites[s].Service + jn.charged
+		busy += jn.workJ
+	}
+	if vt.MaxDriving > 0 && drive > vt.MaxDriving+1e-9*(1+vt.MaxDriving) {
+		return false
+	}
+	jn.drive, jn.busy = drive, busy
+	jn.cheap = in.boundObjective(t, jn.dist, jn.l+max(busy, jn.ends))
+	return true
+}
+
+// boundObjective is the objective of a route of type t with the given
+// distance and duty, lowered by the rounding a bound may carry.
+func (in *instance) boundObjective(t int, dist, duty float64) objective {
+	if in.p.Objective == Hierarchical {
+		return objective{vehicles: 1, value: dist}
+	}
+	vt := &in.types[t]
+	cost := vt.FixedCost + vt.DistanceCost*dist + vt.TimeCost*duty
+	return objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: dist}
+}
+
+// timed completes a candidate whose sums passed: it returns a lower bound
+// of its objective that counts the duty bounded under R, and false when
+// the candidate is certainly infeasible under R (windows, shift end,
+// duty limit).
+func (in *instance) timed(jn *join) (objective, bool) {
+	if jn.n == 0 {
+		return objective{}, true
+	}
+	gb := &jn.b.fc.sg
+	t := jn.a.typ
+	vt := &in.types[t]
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	d0 := jn.d0
+	tol := timeTol(vt.ShiftEnd) + timeTol(d0)
+
+	// Forward: the prefix, then the middle played through.
+	now := in.departPrefix(jn.a, i, d0)
+	for k, m := range jn.mid {
+		st, _, ok := earliestIn(in.sites[m].Windows, now+jn.leg[k])
+		if !ok {
+			return objective{}, false
+		}
+		now = st + jn.work[k]
+	}
+	// The suffix: the latest arrival at j, and the earliest return.
+	arrive := now + jn.legJ
+	latest, ret := vt.ShiftEnd, arrive
+	if j <= Lb {
+		x := gb.times[j].latFrom - jn.workJ
+		var ok bool
+		if latest, ok = latestIn(in.sites[jn.b.seq[j-1]].Windows, x+timeTol(x)); !ok {
+			return objective{}, false
+		}
+		ret = in.returnFrom(jn.b, j, arrive, jn.workJ)
+	}
+	if arrive > latest+tol {
+		return objective{}, false
+	}
+	// Backward: the middle, then the prefix.
+	y := latest - jn.legJ
+	for k := len(jn.mid) - 1; k >= 0; k-- {
+		x := y - jn.work[k]
+		s, ok := latestIn(in.sites[jn.mid[k]].Windows, x+timeTol(x))
+		if !ok {
+			return objective{}, false
+		}
+		y = s - jn.leg[k]
+	}
+	latDep := in.latestDeparture(jn.a, i, y)
+	if latDep < d0-tol {
+		return objective{}, false
+	}
+	duty := jn.l + max(jn.busy, ret-latDep, jn.ends)
+	if vt.MaxDuty > 0 && duty > vt.MaxDuty+tol {
+		return objective{}, false
+	}
+	return in.boundObjective(t, jn.dist, duty), true
+}
+
+// boundRoute prepares jn for seq as the new sequence of route a: it keeps
+// the longest prefix seq shares with a, and the longest suffix it shares
+// with a or with b (nil when there is no other route), and plays the rest
+// through as the middle. It returns false when a site does not allow a's
+// type.
+func (in *instance) boundRoute(jn *join, a *route, seq []int, b *route) bool {
+	t := a.typ
+	cp := 0
+	for cp < len(seq) && cp < len(a.seq) && seq[cp] == a.seq[cp] {
+		cp++
+	}
+	rest := len(seq) - cp
+	src, cs := a, 0
+	for cs < rest && cs < len(a.seq)-cp && seq[len(seq)-1-cs] == a.seq[len(a.seq)-1-cs] {
+		cs++
+	}
+	if b != nil && b != a && in.endsAlike(t, b.typ) {
+		csb := 0
+		for csb < rest && csb < len(b.seq) && seq[len(seq)-1-csb] == b.seq[len(b.seq)-1-csb] {
+			csb++
+		}
+		if csb > cs {
+			src, cs = b, csb
+		}
+	}
+	jn.set(a, cp, seq[cp:len(seq)-cs], src, len(src.seq)-cs+1)
+	return in.joinAllowed(jn)
+}
+
+// joinAllowed reports whether every site jn adds to route a allows a's
+// type.
+func (in *instance) joinAllowed(jn *join) bool {
+	t := jn.a.typ
+	for _, m := range jn.mid {
+		if !in.allowed[m][t] {
+			return false
+		}
+	}
+	if jn.b.typ != t {
+		for _, s := range jn.b.seq[jn.j-1:] {
+			if !in.allowed[s][t] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// endsAlike reports whether routes of types t and u end at the same place
+// by the same time, so that a suffix of one is a suffix of the other.
+func (in *instance) endsAlike(t, u int) bool {
+	a, b := &in.types[t], &in.types[u]
+	return a.EndLocation == b.EndLocation && a.ShiftEnd == b.ShiftEnd
+}

@@ -1,0 +1,99 @@
+package routeplan
+
+import "math"
+
+// Moves inside a route (relocate, swap, 2-opt) keep its sites, so its load
+// and loading: they are bounded from the distances of their new legs and
+// the route's segments before the route is built.
+
+// reorderBound is a lower bound of the objective of route r after a change
+// that keeps its sites (so its load and loading) and replaces the legs
+// leaving the given nodes by legs whose distance differs by dDist: its
+// work loses the durations of the legs removed, the new ones counting as
+// nothing, and at most the stop service of the nodes in changed, whose
+// predecessors change; or the head of the nodes before them, the service
+// of the nodes among them and the tail of the nodes after. It costs the
+// distance reads of the new legs only, as the checks of fast instances
+// do.
+func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int) objective {
+	g := &r.fc.sg
+	L := len(r.seq)
+	busy := g.nodes[L+1].busyPre
+	for _, k := range removed {
+		busy -= g.nodes[k].leg
+	}
+	lo, hi := L+1, 0
+	for _, k := range changed {
+		busy -= g.nodes[k].charge
+		lo, hi = min(lo, k), max(hi, k)
+	}
+	// The nodes before lo keep their times and the order from hi on is
+	// kept: the head and tail bound the duty with the service between.
+	ends := 0.0
+	if lo > 1 {
+		ends = g.nodes[lo-1].head
+	}
+	ends += g.nodes[hi-1].servPre - g.nodes[lo-1].servPre
+	if hi <= L {
+		if in.stop == nil {
+			ends += g.nodes[hi].tail
+		} else {
+			ends += g.nodes[hi].tailFree
+		}
+	}
+	dist := g.nodes[L+1].distPre + dDist
+	return in.boundObjective(r.typ, dist-1e-9*(1+math.Abs(dist)), g.loading+max(busy, ends))
+}
+
+// swapNextBound is reorderBound for exchanging nodes x and x+1 of r (two
+// sites next to each other).
+func (in *instance) swapNextBound(r *route, x int) objective {
+	g := &r.fc.sg
+	a, b, c, d := g.nodes[x-1].loc, g.nodes[x].loc, g.nodes[x+1].loc, g.nodes[x+2].loc
+	dd := in.legDist
+	delta := dd(a, c) + dd(c, b) + dd(b, d) - dd(a, b) - dd(b, c) - dd(c, d)
+	return in.reorderBound(r, delta, []int{x - 1, x, x + 1}, []int{x, x + 1, x + 2})
+}
+
+// relocateBound is reorderBound for moving the site at node nu of r right
+// after (or before) the site at node nv, two nodes apart at least.
+func (in *instance) relocateBound(r *route, nu, nv int, after bool) objective {
+	g := &r.fc.sg
+	loc := func(k int) int { return g.nodes[k].loc }
+	d := in.legDist
+	lu, lv := loc(nu), loc(nv)
+	delta := d(loc(nu-1), loc(nu+1)) - d(loc(nu-1), lu) - d(lu, loc(nu+1))
+	if after {
+		delta += d(lv, lu) + d(lu, loc(nv+1)) - d(lv, loc(nv+1))
+		return in.reorderBound(r, delta, []int{nu - 1, nu, nv}, []int{nu, nu + 1, nv + 1})
+	}
+	delta += d(loc(nv-1), lu) + d(lu, lv) - d(loc(nv-1), lv)
+	return in.reorderBound(r, delta, []int{nu - 1, nu, nv - 1}, []int{nu, nu + 1, nv})
+}
+
+// swapBound is reorderBound for exchanging the sites at nodes nu and nv of
+// r, two nodes apart at least.
+func (in *instance) swapBound(r *route, nu, nv int) objective {
+	g := &r.fc.sg
+	loc := func(k int) int { return g.nodes[k].loc }
+	d := in.legDist
+	lu, lv := loc(nu), loc(nv)
+	delta := d(loc(nu-1), lv) + d(lv, loc(nu+1)) + d(loc(nv-1), lu) + d(lu, loc(nv+1)) -
+		d(loc(nu-1), lu) - d(lu, loc(nu+1)) - d(loc(nv-1), lv) - d(lv, loc(nv+1))
+	return in.reorderBound(r, delta, []int{nu - 1, nu, nv - 1, nv}, []int{nu, nu + 1, nv, nv + 1})
+}
+
+// reverseBound is reorderBound for reversing nodes a+1..b of r, on
+// symmetric matrices only: the two legs at the ends of the stretch change,
+// and every site of it gets a new predecessor. nodes is scratch space.
+func (in *instance) reverseBound(r *route, a, b int, nodes []int) (objective, []int) {
+	g := &r.fc.sg
+	loc := func(k int) int { return g.nodes[k].loc }
+	d := in.legDist
+	delta := d(loc(a), loc(b)) + d(loc(a+1), loc(b+1)) - d(loc(a), loc(a+1)) - d(loc(b), loc(b+1))
+	nodes = nodes[:0]
+	for k := a + 1; k <= b+1; k++ {
+		nodes = append(nodes, k)
+	}
+	return in.reorderBound(r, delta, []int{a, b}, nodes), nodes
+}

@@ -1,0 +1,343 @@
+package routeplan
+
+import "math"
+
+// Segments bound a move in constant time when the checks of fast.go do
+// not apply: several windows per site, a start service with start windows,
+// stop service, a duty or driving limit, a break rule, a time cost. A
+// candidate route is seen as three parts, as in the time-window segments
+// of Vidal et al. (2013) and PyVRP: a prefix of one route (nodes 0..i), a
+// few sites in the middle, and a suffix of a route (nodes j..L+1, its end
+// depot included). Each route caches, per node, what its prefixes and
+// suffixes need to be joined to anything; the middle sites are played
+// through, so an insertion, a swap between routes or a 2-opt* costs a
+// handful of matrix reads whatever the length of the routes.
+//
+// What is summed (distance, driving, work, load, site groups) is exact.
+// The timing is bounded through a relaxation R of the schedule model: the
+// model without the break rule. Rests only delay a schedule and a later
+// arrival never gives an earlier service start, so R's times are no later
+// than the model's at every node; R keeps the rest exactly: several
+// windows per site, stop service by neighbour, loading time by load, start
+// windows. Each route caches its schedule under R from its earliest
+// departure and, backward from its shift end, the latest arrival at each
+// node that still serves every later site inside a window. An arrival
+// joins a suffix feasibly under R exactly when it is no later than that.
+//
+// The duty the best departure gives (delayDeparture) is at least the
+// loading plus max(work, earliest return − latest departure), both under
+// R. Both ends come from the cache in constant time as long as no window
+// is skipped: an arrival later by δ at a suffix that waited W delays the
+// return by δ − W, an earlier one advances it by δ up to how far its
+// service starts can move inside their windows; the same holds backward
+// for the latest departure and forward for a departure that moves with
+// the loading. Each route caches how far δ may go before another window
+// could serve a site (windows several hours apart, as for stores open
+// morning and evening, make that far); beyond, the bound plays the
+// suffix or prefix through node by node until the cache applies again.
+// Under R the bound is then exact; only the break rule is left to the
+// simulation. Before any of that, each node also caches the least time
+// from the departure to leaving it (its head) and from arriving at it to
+// the return (its tail), waiting included, so that the first stage of a
+// bound, which reads distances only, already counts the waiting a prefix
+// or a suffix cannot avoid.
+//
+// A bound only ever rules a move out: a move whose bound is feasible and
+// improving is simulated exactly (evaluate) before the search takes it, so
+// every route the search keeps is what the simulation says, and the search
+// takes exactly the moves it took without bounds (the same solutions, in
+// less time).
+
+// segNode is what every bound reads of a node, kept together so that a
+// bound touches one cache line per node it reads.
+type segNode struct {
+	// What the first stage of a bound reads, in the first 64 bytes.
+	loc     int
+	distPre float64 // distance from node 0 to this node
+	busyPre float64 // driving and work from node 0 up to this node's departure
+	service float64 // the site's service, stop service aside
+	charge  float64 // the stop service charged here
+	// head is the least time from the departure to leaving this node,
+	// whatever follows it; tail the least time from arriving here to the
+	// return, whatever comes before, and tailFree the same without this
+	// node's stop service. Waiting neither the departure nor the arrival
+	// can absorb counts (see refreshEnds).
+	head, tail, tailFree float64
+
+	durPre  float64 // driving from node 0 to this node
+	work    float64 // service plus the stop service charged here
+	leg     float64 // duration of the leg to the next node
+	servPre float64 // service of nodes 1 up to this node, stop service aside
+}
+
+// segments is a route's cache for bounding moves. Nodes are 0 (start
+// depot), 1..L (sites) and L+1 (end depot); arrays are indexed by node.
+type segments struct {
+	ok      bool // the cache describes the route (false: bound nothing)
+	groups  bool // every site group fits a bit of gPre and gSuf
+	nodes   []segNode
+	loadPre []float64 // load of nodes 1..k, dims entries per k = 0..L
+	gPre    []uint64  // groups of nodes 1..k
+	gSuf    []uint64  // groups of nodes k..L
+
+	// times holds each node's schedule under R (see segTime).
+	times []segTime
+	// loading is the route's start service.
+	loading float64
+}
+
+// segTime is a node's schedule under R and how it may shift, which only
+// the timing stage of a bound reads.
+type segTime struct {
+	// Forward under R from the earliest departure d0 (the start depot's
+	// dep): the arrival at and departure from the node, and the waiting
+	// from it on (waitSuf) and before it (waitPre).
+	arr, dep, waitSuf, waitPre float64
+	// An arrival here later by δ delays the return by δ − waitSuf when
+	// positive, as long as δ < riseSuf (beyond, a window may close and a
+	// site be served in a later one); earlier by δ, it advances the
+	// return by min(δ, shiftSuf) as long as δ < jumpSuf (beyond, an
+	// earlier window may be reached). risePre, shiftPre and jumpPre are
+	// the same for a departure from the depot later or earlier by δ, seen
+	// at the departure from this node.
+	riseSuf, shiftSuf, jumpSuf, risePre, shiftPre, jumpPre float64
+	// Backward under R from the shift end: the latest arrival here (sites
+	// and end depot) and the latest departure from here (depot and sites).
+	lat, latFrom float64
+	// A latest departure from here sooner by δ makes the depot's sooner
+	// by δ − cutPre when positive (cutPre: how much window ends cut the
+	// latest starts of the sites up to here), as long as δ < dropPre
+	// (beyond, a window may be missed and an earlier one taken); later by
+	// δ, it makes the depot's later by min(δ, liftPre) as long as
+	// δ < jumpLiftPre (beyond, a later window may open).
+	cutPre, dropPre, liftPre, jumpLiftPre float64
+}
+
+func (g *segments) copyFrom(o *segments) {
+	g.ok, g.groups, g.loading = o.ok, o.groups, o.loading
+	g.nodes = append(g.nodes[:0], o.nodes...)
+	g.times = append(g.times[:0], o.times...)
+	g.loadPre = append(g.loadPre[:0], o.loadPre...)
+	g.gPre = append(g.gPre[:0], o.gPre...)
+	g.gSuf = append(g.gSuf[:0], o.gSuf...)
+}
+
+// timeTol absorbs the rounding between adding times forward and
+// subtracting them backward: bounds are relaxed by it, never tightened.
+func timeTol(x float64) float64 { return 1e-9 * (1 + math.Abs(x)) }
+
+// groupBit is the bit of site group g, and false when g has none.
+func groupBit(g int) (uint64, bool) {
+	if g < 0 || g >= 64 {
+		return 0, false
+	}
+	return 1 << uint(g), true
+}
+
+// stopCharge is the stop service site s is charged after a node at
+// location prev (prevSite false: the start depot).
+func (in *instance) stopCharge(s int, prevSite bool, prev int) float64 {
+	if in.stop == nil || (prevSite && prev == in.sites[s].Location) {
+		return 0
+	}
+	return in.stop[s]
+}
+
+// refreshSegments rebuilds route r's segments; r must be feasible.
+func (in *instance) refreshSegments(r *route) {
+	g := &r.fc.sg
+	g.ok = false
+	vt := &in.types[r.typ]
+	L := len(r.seq)
+	n := L + 2
+	if cap(g.nodes) < n {
+		g.nodes = make([]segNode, n)
+	}
+	g.nodes = g.nodes[:n]
+	if cap(g.times) < n {
+		g.times = make([]segTime, n)
+	}
+	g.times = g.times[:n]
+	g.loadPre = growF(g.loadPre, (L+1)*in.dims)
+	g.gPre, g.gSuf = growU(g.gPre, n), growU(g.gSuf, n)
+
+	g.nodes[0], g.nodes[L+1] = segNode{loc: vt.StartLocation}, segNode{loc: vt.EndLocation}
+	g.groups = true
+	d := in.dims
+	clear(g.loadPre[:d])
+	g.gPre[0] = 0
+	for k := 1; k <= L; k++ {
+		s := r.seq[k-1]
+		g.nodes[k].loc = in.sites[s].Location
+		g.nodes[k].charge = in.stopCharge(s, k > 1, g.nodes[k-1].loc)
+		g.nodes[k].service = in.sites[s].Service
+		g.nodes[k].servPre = g.nodes[k-1].servPre + in.sites[s].Service
+		g.nodes[k].work = in.sites[s].Service + g.nodes[k].charge
+		for x := 0; x < d; x++ {
+			g.loadPre[k*d+x] = g.loadPre[(k-1)*d+x] + in.sites[s].Demand[x]
+		}
+		bit, ok := groupBit(in.sites[s].Group)
+		g.groups = g.groups && ok
+		g.gPre[k] = g.gPre[k-1] | bit
+	}
+	g.gSuf[L+1] = 0
+	for k := L; k >= 1; k-- {
+		bit, _ := groupBit(in.sites[r.seq[k-1]].Group)
+		g.gSuf[k] = g.gSuf[k+1] | bit
+	}
+	g.nodes[0].distPre, g.nodes[0].durPre, g.nodes[0].busyPre = 0, 0, 0
+	for k := 0; k <= L; k++ {
+		g.nodes[k].leg = in.legDur(g.nodes[k].loc, g.nodes[k+1].loc)
+		g.nodes[k+1].distPre = g.nodes[k].distPre + in.legDist(g.nodes[k].loc, g.nodes[k+1].loc)
+		g.nodes[k+1].durPre = g.nodes[k].durPre + g.nodes[k].leg
+		g.nodes[k+1].busyPre = g.nodes[k].busyPre + g.nodes[k].leg + g.nodes[k+1].work
+	}
+	g.nodes[L+1].leg = 0
+
+	// Forward under R from the earliest departure. Per site: its wait,
+	// how far its start may move earlier in its window (shift), and how
+	// much later or earlier an arrival may come before another window
+	// serves it (rise, jump).
+	l := in.loadingTime(r.typ, g.loadPre[L*d:(L+1)*d])
+	g.loading = l
+	d0, ok := in.earliestDeparture(r.typ, l)
+	if !ok {
+		return
+	}
+	g.times[0].dep, g.times[0].arr = d0, d0
+	g.times[0].waitPre, g.times[0].risePre, g.times[0].shiftPre, g.times[0].jumpPre = 0, inf, inf, inf
+	for k := 1; k <= L; k++ {
+		ws := in.sites[r.seq[k-1]].Windows
+		a := g.times[k-1].dep + g.nodes[k-1].leg
+		w, ok := earliestWindow(ws, a)
+		if !ok {
+			return
+		}
+		st, shift, rise, jump := a, inf, inf, inf
+		if w >= 0 {
+			st = max(a, ws[w].Start)
+			shift, rise = st-ws[w].Start, ws[w].End-a
+			if w > 0 {
+				jump = a - ws[w-1].End
+			}
+		}
+		g.times[k].arr, g.times[k].dep = a, st+g.nodes[k].work
+		wait := st - a
+		// A later departure reaches node k later by δ − waitPre[k-1];
+		// an earlier one earlier by min(δ, shiftPre[k-1]).
+		g.times[k].risePre = min(g.times[k-1].risePre, g.times[k-1].waitPre+rise)
+		g.times[k].jumpPre = g.times[k-1].jumpPre
+		if g.times[k-1].shiftPre >= jump {
+			g.times[k].jumpPre = min(g.times[k].jumpPre, jump)
+		}
+		g.times[k].shiftPre = min(g.times[k-1].shiftPre, shift)
+		g.times[k].waitPre = g.times[k-1].waitPre + wait
+		g.times[k].waitSuf, g.times[k].riseSuf, g.times[k].shiftSuf, g.times[k].jumpSuf = wait, rise, shift, jump // combined below
+	}
+	g.times[L+1].arr = g.times[L].dep + g.nodes[L].leg
+	g.times[L+1].dep = g.times[L+1].arr
+	g.times[L+1].waitPre = g.times[L].waitPre
+	g.times[L+1].waitSuf, g.times[L+1].riseSuf, g.times[L+1].shiftSuf, g.times[L+1].jumpSuf = 0, inf, inf, inf
+	for k := L; k >= 1; k-- {
+		// Node k passes on δ − its wait, or min(δ, its shift).
+		g.times[k].riseSuf = min(g.times[k].riseSuf, g.times[k].waitSuf+g.times[k+1].riseSuf)
+		if g.times[k].shiftSuf >= g.times[k+1].jumpSuf {
+			g.times[k].jumpSuf = min(g.times[k].jumpSuf, g.times[k+1].jumpSuf)
+		}
+		g.times[k].shiftSuf = min(g.times[k].shiftSuf, g.times[k+1].shiftSuf)
+		g.times[k].waitSuf += g.times[k+1].waitSuf
+	}
+
+	// Backward under R from the shift end. Per site: how much its window
+	// end cut its latest start (cut), how far that start may move later
+	// in its window (lift), and how much sooner or later the deadline may
+	// come before another window serves it (drop, jump).
+	g.times[L+1].lat, g.times[L+1].latFrom = vt.ShiftEnd, vt.ShiftEnd
+	for k := L; k >= 1; k-- {
+		ws := in.sites[r.seq[k-1]].Windows
+		g.times[k].latFrom = g.times[k+1].lat - g.nodes[k].leg
+		x := g.times[k].latFrom - g.nodes[k].work
+		x += timeTol(x)
+		w, ok := latestWindow(ws, x)
+		if !ok {
+			return
+		}
+		s, lift, drop, jump := x, inf, inf, inf
+		if w >= 0 {
+			s = min(x, ws[w].End)
+			lift, drop = ws[w].End-s, x-ws[w].Start
+			if w+1 < len(ws) {
+				jump = ws[w+1].Start - x
+			}
+		}
+		g.times[k].lat = s
+		g.times[k].cutPre, g.times[k].dropPre, g.times[k].liftPre, g.times[k].jumpLiftPre = x-s, drop, lift, jump // combined below
+	}
+	g.times[0].latFrom = g.times[1].lat - g.nodes[0].leg
+	g.times[0].cutPre, g.times[0].dropPre, g.times[0].liftPre, g.times[0].jumpLiftPre = 0, inf, inf, inf
+	for k := 1; k <= L; k++ {
+		// Node k passes on δ − its cut, or min(δ, its lift).
+		g.times[k].dropPre = min(g.times[k].dropPre, g.times[k].cutPre+g.times[k-1].dropPre)
+		if g.times[k].liftPre >= g.times[k-1].jumpLiftPre {
+			g.times[k].jumpLiftPre = min(g.times[k].jumpLiftPre, g.times[k-1].jumpLiftPre)
+		}
+		g.times[k].liftPre = min(g.times[k].liftPre, g.times[k-1].liftPre)
+		g.times[k].cutPre += g.times[k-1].cutPre
+	}
+	in.refreshEnds(r)
+	g.ok = true
+}
+
+// refreshEnds fills the head and tail of every site of r, from the caches
+// refreshSegments built. Leaving node k at dep_k(d) after departing at d,
+// d is at most the latest departure B_k that the sites up to k allow, and
+// dep_k(d) ≥ dep_k(d0), so the head is at least dep_k(d0) − B_k (when d0
+// is the same for every load, that is without per-unit loading).
+// Arriving at k at t, t is at most lat_k and the return is at least the
+// one arriving as early as the first window allows (EF_k), so the tail is
+// at least EF_k − lat_k.
+func (in *instance) refreshEnds(r *route) {
+	g := &r.fc.sg
+	vt := &in.types[r.typ]
+	L := len(r.seq)
+	fixed := true // the earliest departure does not depend on the load
+	for _, u := range vt.StartServicePerUnit {
+		fixed = fixed && u == 0
+	}
+	end := g.nodes[L+1].busyPre
+	for k := 1; k <= L; k++ {
+		nd := &g.nodes[k]
+		nd.head = nd.busyPre
+		if b := in.latestDeparture(r, k, inf); fixed && b > -inf {
+			nd.head = max(nd.head, g.times[k].dep-b)
+		}
+		rest := end - nd.busyPre
+		nd.tail, nd.tailFree = rest+nd.work, rest+nd.service
+		ws := in.sites[r.seq[k-1]].Windows
+		if len(ws) == 0 {
+			continue
+		}
+		nd.tail = max(nd.tail, in.returnLeaving(r, k, ws[0].Start+nd.work)-g.times[k].lat)
+		x := g.times[k].latFrom - nd.service
+		if lat, ok := latestIn(ws, x+timeTol(x)); ok {
+			nd.tailFree = max(nd.tailFree, in.returnLeaving(r, k, ws[0].Start+nd.service)-lat)
+		}
+	}
+}
+
+// returnLeaving is the return under R of route r leaving its node k (a
+// site) at t.
+func (in *instance) returnLeaving(r *route, k int, t float64) float64 {
+	g := &r.fc.sg
+	if k == len(r.seq) {
+		return t + g.nodes[k].leg
+	}
+	return in.returnFrom(r, k+1, t+g.nodes[k].leg, g.nodes[k+1].work)
+}
+
+func growU(b []uint64, n int) []uint64 {
+	if cap(b) < n {
+		return make([]uint64, n)
+	}
+	return b[:n]
+}

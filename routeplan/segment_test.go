@@ -1,0 +1,271 @@
+package routeplan
+
+import (
+	"math"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// segmentRoutes draws an instance under every rule (genProblem) and two
+// feasible routes of one vehicle type, each keeping, in a random order,
+// the sites that leave it feasible; the rest stay out for the moves.
+func segmentRoutes(t *rapid.T) (*instance, *route, *route, []int) {
+	p := genProblem(t)
+	in := newInstance(p)
+	if in.fast {
+		t.Skip("fast instance: segments are not used")
+	}
+	typ := rapid.IntRange(0, len(p.VehicleTypes)-1).Draw(t, "type")
+	var sch schedule
+	order := rapid.Permutation(seqN(len(p.Sites))).Draw(t, "order")
+	var seqs [2][]int
+	var out []int
+	for k, s := range order {
+		r := k % 3 // two thirds routed, one third left out
+		if r == 2 {
+			out = append(out, s)
+			continue
+		}
+		if in.evaluate(typ, append(append([]int(nil), seqs[r]...), s), &sch, false) == feasible {
+			seqs[r] = append(seqs[r], s)
+		} else {
+			out = append(out, s)
+		}
+	}
+	mk := func(seq []int) *route {
+		r := &route{typ: typ, seq: seq}
+		in.refresh(r)
+		if in.evaluate(typ, seq, &sch, false) != feasible {
+			t.Fatalf("route %v infeasible", seq)
+		}
+		r.obj = in.routeObjective(len(seq), sch.dist, sch.cost)
+		return r
+	}
+	return in, mk(seqs[0]), mk(seqs[1]), out
+}
+
+// TestSegmentBoundsHold: for every candidate made of a prefix of one
+// route, a few sites, and a suffix of that route or the other, no stage of
+// the bound calls a feasible route infeasible or bounds its objective
+// above the simulated one.
+func TestSegmentBoundsHold(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in, ra, rb, out := segmentRoutes(t)
+		var sch schedule
+		var jn join
+		for try := 0; try < 40; try++ {
+			a, b := ra, rb
+			if rapid.Bool().Draw(t, "swapRoutes") {
+				a, b = rb, ra
+			}
+			if rapid.Bool().Draw(t, "sameRoute") {
+				b = a
+			}
+			i := rapid.IntRange(0, len(a.seq)).Draw(t, "i")
+			lo := 1
+			if b == a {
+				lo = i + 1
+			}
+			j := rapid.IntRange(lo, len(b.seq)+1).Draw(t, "j")
+			var mid []int
+			if b == a && j > i+1 && rapid.Bool().Draw(t, "stretch") {
+				// Some of the sites between the prefix and the suffix,
+				// in order or reversed: legs the route keeps.
+				mid = append(mid, a.seq[i:j-1]...)
+				if rapid.Bool().Draw(t, "reversed") {
+					for x, y := 0, len(mid)-1; x < y; x, y = x+1, y-1 {
+						mid[x], mid[y] = mid[y], mid[x]
+					}
+				}
+				if len(mid) > 1 && rapid.Bool().Draw(t, "dropOne") {
+					k := rapid.IntRange(0, len(mid)-1).Draw(t, "drop")
+					mid = append(mid[:k], mid[k+1:]...)
+				}
+			} else if len(out) > 0 {
+				for n := rapid.IntRange(0, 3).Draw(t, "mid"); n > 0; n-- {
+					s := out[rapid.IntRange(0, len(out)-1).Draw(t, "site")]
+					dup := false
+					for _, m := range mid {
+						dup = dup || m == s
+					}
+					if !dup {
+						mid = append(mid, s)
+					}
+				}
+			}
+			jn.set(a, i, mid, b, j)
+			seq := jn.build(nil)
+			f := in.evaluate(a.typ, seq, &sch, false)
+			if f != feasible {
+				continue
+			}
+			if !in.joinAllowed(&jn) {
+				t.Fatalf("%v: feasible, but a site is said not to allow the type", seq)
+			}
+			truth := in.routeObjective(len(seq), sch.dist, sch.cost)
+			for to := int8(boundDistances); to <= boundTimed; to++ {
+				if !in.advance(&jn, to) {
+					t.Fatalf("%v (prefix %d of %v, %v, suffix %d of %v): feasible (cost %g), stage %d says infeasible",
+						seq, i, a.seq, mid, j, b.seq, sch.cost, to)
+				}
+				if truth.less(jn.cheap) {
+					t.Fatalf("%v: stage %d bounds the objective at %+v, simulated %+v", seq, to, jn.cheap, truth)
+				}
+			}
+		}
+	})
+}
+
+// simulateR plays a route's nodes from..L under R (no break rule) from an
+// arrival at node from at time t with work w there, and returns its
+// return, or inf when a window closes.
+func simulateR(in *instance, r *route, from int, t, w float64) float64 {
+	g := &r.fc.sg
+	L := len(r.seq)
+	for k := from; k <= L; k++ {
+		st, _, ok := earliestIn(in.sites[r.seq[k-1]].Windows, t)
+		if !ok {
+			return inf
+		}
+		if k > from {
+			w = g.nodes[k].work
+		}
+		t = st + w + g.nodes[k].leg
+	}
+	return t
+}
+
+// latestR is the latest departure from the start depot under R that
+// leaves node i of route r by y, by the backward pass; -inf when none.
+func latestR(in *instance, r *route, i int, y float64) float64 {
+	g := &r.fc.sg
+	for k := i; k >= 1; k-- {
+		s, ok := latestIn(in.sites[r.seq[k-1]].Windows, y-g.nodes[k].work)
+		if !ok {
+			return -inf
+		}
+		y = s - g.nodes[k-1].leg
+	}
+	return y
+}
+
+// departR is the departure from node i of route r under R when it leaves
+// its start depot at d0; inf when a window closes.
+func departR(in *instance, r *route, i int, d0 float64) float64 {
+	g := &r.fc.sg
+	t := d0
+	for k := 1; k <= i; k++ {
+		st, _, ok := earliestIn(in.sites[r.seq[k-1]].Windows, t+g.nodes[k-1].leg)
+		if !ok {
+			return inf
+		}
+		t = st + g.nodes[k].work
+	}
+	return t
+}
+
+// TestSegmentShiftsAreExact: the constant-time shifts of a cached schedule
+// (a later or earlier arrival at a suffix, a later or sooner deadline for a
+// prefix, a later or earlier departure) give what playing the route
+// through under R gives, windows skipped or not.
+func TestSegmentShiftsAreExact(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in, r, _, _ := segmentRoutes(t)
+		L := len(r.seq)
+		if L == 0 {
+			return
+		}
+		g := &r.fc.sg
+		// The bounds relax each latest start by timeTol, about 1e-9 of
+		// the times involved, node by node.
+		scale := 1 + math.Abs(g.nodes[L+1].busyPre) + math.Abs(in.types[r.typ].ShiftEnd) + math.Abs(g.times[0].dep)
+		near := func(got, want float64) bool {
+			if math.IsInf(want, 0) || math.IsInf(got, 0) {
+				return got == want
+			}
+			return math.Abs(got-want) <= 1e-8*float64(L+1)*(scale+math.Abs(want))
+		}
+		for try := 0; try < 20; try++ {
+			k := rapid.IntRange(1, L).Draw(t, "node")
+			shift := float64(rapid.IntRange(-400, 400).Draw(t, "shift"))
+			// returnFrom is a lower bound; exact while the schedule
+			// stays feasible.
+			arrive := g.times[k].arr + shift
+			if want, got := simulateR(in, r, k, arrive, g.nodes[k].work), in.returnFrom(r, k, arrive, g.nodes[k].work); !near(got, want) && !(math.IsInf(want, 1) && got <= want) {
+				t.Fatalf("return from node %d of %v arriving %g: %g, played %g", k, r.seq, arrive, got, want)
+			}
+			y := g.times[k].latFrom + shift
+			if want, got := latestR(in, r, k, y), in.latestDeparture(r, k, y); got < want-1e-9*(1+math.Abs(want)) || (!math.IsInf(want, -1) && !near(got, want)) {
+				t.Fatalf("latest departure of %v leaving node %d by %g: %g, played %g", r.seq, k, y, got, want)
+			}
+			d0 := g.times[0].dep + shift
+			if want, got := departR(in, r, k, d0), in.departPrefix(r, k, d0); !near(got, want) && !(math.IsInf(want, 1) && got <= want) {
+				t.Fatalf("departure from node %d of %v leaving at %g: %g, played %g", k, r.seq, d0, got, want)
+			}
+		}
+	})
+}
+
+// TestReorderBoundHolds: the bounds of moves inside a route from the
+// distances of their new legs (relocate, swap of sites apart or next to
+// each other, 2-opt) never exceed the simulated objective.
+func TestReorderBoundHolds(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in, r, _, _ := segmentRoutes(t)
+		L := len(r.seq)
+		if L < 2 {
+			return
+		}
+		var sch schedule
+		nu := rapid.IntRange(1, L).Draw(t, "u")
+		nv := rapid.IntRange(1, L).Draw(t, "v")
+		if nu == nv {
+			return
+		}
+		apart := nu-nv > 1 || nv-nu > 1
+		u, v := r.seq[nu-1], r.seq[nv-1]
+		var seq []int
+		var lb objective
+		switch move := rapid.IntRange(0, 3).Draw(t, "move"); {
+		case move <= 1 && apart: // relocate u after (0) or before (1) v
+			after := move == 0
+			for _, s := range r.seq {
+				if s == u {
+					continue
+				}
+				if s == v && !after {
+					seq = append(seq, u)
+				}
+				seq = append(seq, s)
+				if s == v && after {
+					seq = append(seq, u)
+				}
+			}
+			lb = in.relocateBound(r, nu, nv, after)
+		case move == 2: // swap
+			seq = append(seq, r.seq...)
+			seq[nu-1], seq[nv-1] = v, u
+			if apart {
+				lb = in.swapBound(r, nu, nv)
+			} else {
+				lb = in.swapNextBound(r, min(nu, nv))
+			}
+		case move == 3 && in.symmetric: // reverse the nodes after the first up to the second
+			a, b := min(nu, nv), max(nu, nv)
+			seq = append(seq, r.seq...)
+			for x, y := a, b-1; x < y; x, y = x+1, y-1 {
+				seq[x], seq[y] = seq[y], seq[x]
+			}
+			lb, _ = in.reverseBound(r, a, b, nil)
+		default:
+			return
+		}
+		if in.evaluate(r.typ, seq, &sch, false) != feasible {
+			return
+		}
+		if truth := in.routeObjective(len(seq), sch.dist, sch.cost); truth.less(lb) {
+			t.Fatalf("%v from %v: bound %+v, simulated %+v", seq, r.seq, lb, truth)
+		}
+	})
+}
