@@ -7,7 +7,7 @@ type instance struct {
 	n       int
 	dist    []float64
 	dur     []float64
-	legs    Legs // when set, read instead of dist and dur (see legs.go)
+	matrix  Legs // when set, read instead of dist and dur (see legs.go)
 	sites   []Site
 	types   []VehicleType
 	dims    int
@@ -39,7 +39,7 @@ type instance struct {
 }
 
 func newInstance(p *Problem) *instance {
-	in := &instance{p: p, n: p.N, dist: p.Distance, dur: p.Duration, legs: p.Legs, sites: p.Sites, types: p.VehicleTypes}
+	in := &instance{p: p, n: p.N, dist: p.Distance, dur: p.Duration, matrix: p.Legs, sites: p.Sites, types: p.VehicleTypes}
 	// The search reads Site.Service as the whole service time: fold the
 	// per-unit part in, on a copy, so the caller's Problem stays as it is.
 	for i := range p.Sites {

@@ -213,12 +213,9 @@ func (in *instance) legs(jn *join) bool {
 // boundObjective is the objective of a route of type t with the given
 // distance and duty, lowered by the rounding a bound may carry.
 func (in *instance) boundObjective(t int, dist, duty float64) objective {
-	if in.p.Objective == Hierarchical {
-		return objective{vehicles: 1, value: dist}
-	}
 	vt := &in.types[t]
 	cost := vt.FixedCost + vt.DistanceCost*dist + vt.TimeCost*duty
-	return objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: dist}
+	return in.ranked(objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: dist})
 }
 
 // timed completes a candidate whose sums passed: it returns a lower bound

@@ -16,15 +16,15 @@ type Legs interface {
 
 // legDur and legDist are the travel time and distance between locations.
 func (in *instance) legDur(a, b int) float64 {
-	if in.legs != nil {
-		return in.legs.LegDuration(a, b)
+	if in.matrix != nil {
+		return in.matrix.LegDuration(a, b)
 	}
 	return in.dur[a*in.n+b]
 }
 
 func (in *instance) legDist(a, b int) float64 {
-	if in.legs != nil {
-		return in.legs.LegDistance(a, b)
+	if in.matrix != nil {
+		return in.matrix.LegDistance(a, b)
 	}
 	return in.dist[a*in.n+b]
 }
