@@ -12,11 +12,14 @@
 # The data is looked up in ../shared/data (or $HAULPLAN_DATA). One worker
 # per instance, one instance at a time per set, run with nice. PARALLEL=2
 # runs two sets side by side (one core each on a 2-core machine); list the
-# longest set first.
+# longest set first. OUT names the section file (default
+# bench/results/vrptw.md), so a single set at another time limit can keep a
+# section of its own:
+#   OUT=bench/results/vrptw-solomon-30s.md T_SOLOMON_H=30s bench/scripts/vrptw.sh solomon-hierarchical
 set -eu
 cd "$(dirname "$0")/../.."
 DATA=${HAULPLAN_DATA:-../shared/data}/vrptw
-OUT=bench/results/vrptw.md
+OUT=${OUT:-bench/results/vrptw.md}
 [ -d "$DATA" ] || { echo "vrptw.sh: benchmark data not found under $DATA" >&2; exit 1; }
 T_SOLOMON_H=${T_SOLOMON_H:-10s}
 T_SOLOMON_D=${T_SOLOMON_D:-2s}
@@ -91,9 +94,13 @@ wait
 LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
 
 {
-	echo "## VRPTW (haulbench vrptw)"
+	if [ "$OUT" = bench/results/vrptw.md ]; then
+		echo "## VRPTW (haulbench vrptw)"
+	else
+		echo "## VRPTW: $* at T_SOLOMON_H=$T_SOLOMON_H T_SOLOMON_D=$T_SOLOMON_D T_H200=$T_H200 T_H1000=$T_H1000 T_RANDOM=$T_RANDOM (haulbench vrptw)"
+	fi
 	echo
-	echo "Command: \`bench/scripts/vrptw.sh $*\`, which runs"
+	echo "Command: \`OUT=$OUT T_SOLOMON_H=$T_SOLOMON_H T_SOLOMON_D=$T_SOLOMON_D T_H200=$T_H200 T_H1000=$T_H1000 T_RANDOM=$T_RANDOM bench/scripts/vrptw.sh $*\`, which runs"
 	echo "\`go run ./bench/cmd/haulbench vrptw -time T -objective O -workers 1 -seed 1 -ref REF.csv FILE...\` once per set, one instance at a time."
 	echo
 	echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- routeplan bench/vrptw bench/cmd/haulbench || echo ' + local changes')"
