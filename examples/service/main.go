@@ -235,6 +235,10 @@ func createTenant(ctx context.Context, c config, name string, stdout io.Writer, 
 }
 
 func serve(ctx context.Context, c config, log *slog.Logger) error {
+	// From here on SIGTERM and SIGINT stop the service cleanly, even
+	// while it is still starting.
+	sig, stopSignals := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
+	defer stopSignals()
 	tuneGC(log)
 	st, err := open(ctx, c, log)
 	if err != nil {
@@ -291,8 +295,6 @@ func serve(ctx context.Context, c config, log *slog.Logger) error {
 	}
 	log.Info("listening", "addr", ln.Addr().String(), "store", backend, "jobs", c.jobs)
 
-	sig, stopSignals := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
-	defer stopSignals()
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
