@@ -474,7 +474,7 @@ func freshDatabase(t *testing.T, base string) string {
 	}
 	name := fmt.Sprintf("svc_%d", time.Now().UnixNano())
 	if out, err := exec.Command("psql", base, "-c", "CREATE DATABASE "+name).CombinedOutput(); err != nil {
-		t.Skipf("cannot create a database with psql on %s: %v %s", u.Host, err, out)
+		t.Fatalf("HAULPLAN_TEST_POSTGRES is set but psql cannot create a database on %s: %v %s", u.Host, err, out)
 	}
 	t.Cleanup(func() {
 		exec.Command("psql", base, "-c", "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)").Run()
