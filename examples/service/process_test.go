@@ -348,23 +348,16 @@ func hasPlan(j jobView) bool {
 	return len(j.Routes) > 2 && string(j.Routes) != "null"
 }
 
-const booking = `{"deliveries":{
- "clientId":"client-1","externalOrderId":"ORD-7","deliveryMethod":"SCHEDULED_DELIVERY",
- "orderPickupReadyTime":"2026-11-22T09:30:00.000Z",
- "requestedMinDeliverySlotTime":"2026-11-22T10:00:00.000Z",
- "requestedMaxDeliverySlotTime":"2026-11-22T12:00:00.000Z",
- "customer":{"firstName":"Ada","lastName":"Lovelace","phone":{"countryCode":"+1","number":"5551234567"}},
- "pickupDetails":{"pickupPointId":"STORE-42"},
- "deliveryDetails":{
-  "address":{"line1":"1 Main St","city":"Bentonville","state":"AR","zipCode":"72712","countryCode":"US"},
-  "latLong":{"type":"CUSTOMER_PINDROP","lat":36.3729,"lng":-94.2088},
-  "propertyDetails":{"propertyType":"HOUSE","locationPreference":"FRONT_DOOR"}},
- "orderManifest":{"itemDetails":[{"itemId":"ITEM-1","quantity":2}]}
-}}`
+// bookingFile is a complete booking body, shared with the API's tests.
+const bookingFile = "internal/api/testdata/booking.json"
 
 func (c *client) book() string {
 	c.t.Helper()
-	st, _, b := c.do("POST", "/deliveries", []byte(booking))
+	body, err := os.ReadFile(bookingFile)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	st, _, b := c.do("POST", "/deliveries", body)
 	if st != 200 && st != 201 {
 		c.t.Fatalf("POST /deliveries: %d %s", st, b)
 	}
