@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"sort"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -103,16 +104,18 @@ func (d *day) floor(r *engine.Route) (*svgDoc, error) {
 		r.Metrics.Pallets, join(mix), r.Metrics.Positions, t.PalletPositions, r.Metrics.WeightKg, t.PayloadKg), attrs{"fill", "#444444"})
 
 	// Zones, with their class and rows above the floor.
-	for _, z := range r.Load.Zones {
+	labels := zoneLabels(r.Load.Zones, px)
+	for i, z := range r.Load.Zones {
 		ci := int(z.Temperature)
 		if !z.Temperature.Valid() {
 			ci = 0
 		}
 		x0, x1 := px(float64(z.FromMM)), px(float64(z.ToMM))
 		s.rectTip(x0, floorTop, x1-x0, floorH, attrs{"class", "zone", "fill", zoneColour[ci]},
-			fmt.Sprintf("%s zone, rows %d–%d, %d–%d mm from the nose", z.Temperature, z.FirstRow, z.LastRow, z.FromMM, z.ToMM))
-		s.line(x0, floorTop-14, x0, floorTop, attrs{"stroke", "#666666"})
-		s.text(x0+4, floorTop-5, fmt.Sprintf("%s · rows %d–%d", z.Temperature, z.FirstRow, z.LastRow), attrs{"font-size", "11", "fill", "#333333"})
+			fmt.Sprintf("%s zone, %s, %d–%d mm from the nose", z.Temperature, rowsText(z), z.FromMM, z.ToMM))
+		l := labels[i]
+		s.line(x0, l.y-9, x0, floorTop, attrs{"stroke", "#666666"})
+		s.text(x0+4, l.y, l.text, attrs{"font-size", "11", "fill", "#333333"})
 	}
 	s.rect(floorLeft, floorTop, floorWidth, floorH, attrs{"class", "floor", "fill", "none", "stroke", "#222222", "stroke-width", "2",
 		"data-length-mm", fmt.Sprint(t.Inside.LengthMM), "data-width-mm", fmt.Sprint(t.Inside.WidthMM)})
@@ -243,4 +246,50 @@ func (d *day) axles(s *svgDoc, r *engine.Route, t *engine.TrailerType, px func(f
 	s.rect(x, ly-11, 24, 14, attrs{"fill", palletColour[0], "stroke", "#4a4a4a"})
 	s.rect(x+10, ly-9, 12, 10, attrs{"fill", palletColour[0], "stroke", "#4a4a4a", "stroke-dasharray", "3 2"})
 	s.text(x+28, ly, "pallet stacked on another", attrs{"font-size", "11"})
+}
+
+// zoneLabel is where a zone's label stands above the floor.
+type zoneLabel struct {
+	text string
+	y    float64 // baseline
+}
+
+// labelCharWidth is a generous width of one character of the 11 px label
+// font, for deciding whether a label fits before the next one.
+const labelCharWidth = 6.5
+
+// rowsText is "row 3" or "rows 3–7".
+func rowsText(z engine.Zone) string {
+	if z.FirstRow == z.LastRow {
+		return fmt.Sprintf("row %d", z.FirstRow)
+	}
+	return fmt.Sprintf("rows %d–%d", z.FirstRow, z.LastRow)
+}
+
+// zoneLabels places each zone's label ("CHILLED · rows 1–6") on the line
+// just above the floor when it fits before the next zone's label starts,
+// else on the line above that, so that a narrow zone (a one-row frozen
+// compartment at the nose) never writes over its neighbour's label.
+func zoneLabels(zones []engine.Zone, px func(float64) float64) []zoneLabel {
+	out := make([]zoneLabel, len(zones))
+	lineEnd := []float64{math.Inf(-1), math.Inf(-1)} // right end of the last label on each line
+	for i, z := range zones {
+		text := fmt.Sprintf("%s · %s", z.Temperature, rowsText(z))
+		x := px(float64(z.FromMM)) + 4
+		end := x + labelCharWidth*float64(len([]rune(text)))
+		next := math.Inf(1)
+		if i+1 < len(zones) {
+			next = px(float64(zones[i+1].FromMM)) + 4
+		}
+		line := 0
+		if end > next-6 || x < lineEnd[0]+6 {
+			line = 1
+		}
+		if line == 1 && x < lineEnd[1]+6 {
+			line = 0 // both lines taken: the lower one, as before
+		}
+		lineEnd[line] = end
+		out[i] = zoneLabel{text: text, y: floorTop - 5 - 14*float64(line)}
+	}
+	return out
 }
