@@ -162,8 +162,10 @@ func (pl *planner) packGroup(ctx context.Context, store int, class constraints.T
 		o.load.Positions = positions
 		pl.orders = append(pl.orders, o)
 	}
-	if lay, err := loadplan.PlanTrailer(tr, lp, 1); err == nil {
-		add(idx, lay.Load.Positions)
+	if _, err := loadplan.PlanTrailer(tr, lp, 1); err == nil {
+		// The order takes its floor with its own stackable pallets
+		// stacked: a route stacks them when its floor runs out.
+		add(idx, loadplan.StackedPositions(tr, lp))
 		return nil
 	}
 	fp, err := loadplan.PackFleet(ctx, []loadplan.FleetTrailer{{Trailer: tr, Count: len(idx)}}, lp, pl.packOptions(len(lp), pl.groupLimit))

@@ -48,3 +48,33 @@ func TestShortFleetStacksToDeliverAll(t *testing.T) {
 			plan.Metrics.Routes, plan.Metrics.Pallets, unassignedReasons(plan))
 	}
 }
+
+// TestShortFleetStacksAcrossOrders: two stores of 10 pallets each, 4 of
+// them low pallets that may be stacked, one 16-position trailer and one
+// driver. Each store's order stands on 8 positions with its own pairs
+// stacked, so one route delivers all 20 pallets on 16 positions. Counting
+// each order at its unstacked floor (10 + 10 positions) routed one store
+// and left the other behind.
+func TestShortFleetStacksAcrossOrders(t *testing.T) {
+	tr := packingTrailer("DRY16", constraints.DryVan, 1)
+	tr.PalletPositions = 16
+	req := packingRequest(2, 1, []TrailerType{tr})
+	for s := range 2 {
+		for i := range 10 {
+			p := Pallet{ID: fmt.Sprintf("S%d-P%d", s, i), Store: fmt.Sprint("S", s), WeightKg: 400, HeightMM: 1500, Temperature: constraints.Ambient}
+			if i < 4 {
+				p.HeightMM, p.WeightKg = 1000, float64(200+10*i)
+				p.MayBeStacked, p.MayCarry = true, true
+			}
+			req.Pallets = append(req.Pallets, p)
+		}
+	}
+	plan := planOK(t, req)
+	if plan.Metrics.Routes != 1 || plan.Metrics.Pallets != 20 || len(plan.Unassigned) != 0 {
+		t.Fatalf("%d routes delivering %d pallets, unassigned by reason %v; want 1 route with all 20",
+			plan.Metrics.Routes, plan.Metrics.Pallets, unassignedReasons(plan))
+	}
+	if got := plan.Routes[0].Metrics.Positions; got != 16 {
+		t.Errorf("the route stands on %d positions; want 16 (two pairs stacked per store)", got)
+	}
+}

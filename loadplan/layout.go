@@ -2,6 +2,7 @@ package loadplan
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -630,4 +631,20 @@ func axleLimitViolations(g constraints.AxleGeometry, after int, kp, ax float64) 
 		vs.Add(CodeAxleGroup, "axles", "axle group carries %.0f kg %s, limit %.0f kg", ax, when, g.AxleGroupLimitKg)
 	}
 	return vs
+}
+
+// StackedPositions is the floor positions PlanTrailer's layout of pallets
+// on tr takes when every pair it may stack is stacked: what the pallets
+// need of a trailer's floor when the floor runs out, and so what they add
+// to a route whose floor is full. It checks nothing of the input; pallets
+// PlanTrailer would refuse count as they stand.
+func StackedPositions(tr Trailer, pallets []Pallet) int {
+	var classes []constraints.Temperature
+	for _, p := range pallets {
+		if !slices.Contains(classes, p.Temperature) {
+			classes = append(classes, p.Temperature)
+		}
+	}
+	sort.Slice(classes, func(i, j int) bool { return classes[i] > classes[j] })
+	return buildFloor(tr, pallets, classes, stackPairs(tr, pallets, classes)).positions
 }

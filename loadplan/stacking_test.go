@@ -62,3 +62,47 @@ func TestStackingRulesInPlanner(t *testing.T) {
 		t.Fatalf("want exactly one pallet stacked on 3 positions, got %d stacked: %+v", stacked, lay.Placements)
 	}
 }
+
+// TestStackedPositions: ten pallets of one stop, four of them low pallets
+// that may be stacked and carry, stand on eight positions with both pairs
+// stacked. StackedPositions says 8 without a trailer that runs out: a
+// trailer of 8 positions takes them, one of 7 does not. Pallets of two
+// stops pair only within a stop.
+func TestStackedPositions(t *testing.T) {
+	tr := trailer53(constraints.DryVan)
+	pallets := func(stopOf func(i int) int) []Pallet {
+		var ps []Pallet
+		for i := range 10 {
+			p := sizedPallet(fmt.Sprint("p", i), stopOf(i), 1219, 1016, 1500, 500, constraints.Ambient)
+			if i < 4 {
+				p.HeightMM, p.WeightKg = 1000, float64(200+10*i)
+				p.MayBeStacked, p.MayCarry = true, true
+			}
+			ps = append(ps, p)
+		}
+		return ps
+	}
+	one := pallets(func(int) int { return 0 })
+	if got := StackedPositions(tr, one); got != 8 {
+		t.Fatalf("StackedPositions = %d; want 8", got)
+	}
+	tr.Positions = 8
+	lay := planValid(t, tr, one, 1)
+	if lay.Load.Positions != 8 {
+		t.Errorf("PlanTrailer on 8 positions used %d", lay.Load.Positions)
+	}
+	tr.Positions = 7
+	if _, err := PlanTrailer(tr, one, 1); err == nil {
+		t.Errorf("PlanTrailer laid ten pallets with two pairs stacked on 7 positions")
+	}
+	// Stackable pallets at stops 0, 1, 0, 1: one pair a stop.
+	two := pallets(func(i int) int { return i % 2 })
+	if got := StackedPositions(tr, two); got != 8 {
+		t.Errorf("StackedPositions over two stops = %d; want 8", got)
+	}
+	// Stops 0, 1, 2, 3: no two stackable pallets share a stop.
+	four := pallets(func(i int) int { return i % 4 })
+	if got := StackedPositions(tr, four); got != 10 {
+		t.Errorf("StackedPositions over four stops = %d; want 10", got)
+	}
+}
