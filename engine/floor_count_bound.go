@@ -2,9 +2,11 @@ package engine
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
 	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/loadplan"
 )
 
 // floorCountBound is a lower bound on the trailers any plan needs to
@@ -35,6 +37,14 @@ import (
 // also carry, it allows every one of them on top of another. This bound
 // is the sharper one there, and both hold, so the plan reports the larger.
 func floorCountBound(req *Request, idx []int) int {
+	return floorCountBoundStacking(req, idx, false)
+}
+
+// floorCountBoundStacking is floorCountBound; with sameStore, for the plans
+// that stack a pallet only on a pallet of its own store (as loadplan lays
+// out every route Plan returns): the tops are then counted per store and
+// class, each store's pallets being the only ones its pallets may stand on.
+func floorCountBoundStacking(req *Request, idx []int, sameStore bool) int {
 	if len(idx) == 0 {
 		return 0
 	}
@@ -50,7 +60,7 @@ func floorCountBound(req *Request, idx []int) int {
 		if !ok {
 			continue
 		}
-		best = max(best, fewestPositions(caps, floorPallets(req, ps)))
+		best = max(best, fewestPositions(caps, floorPallets(req, ps, sameStore)))
 	}
 	// Stores limited to shorter trailers: the trailers that serve them are
 	// short ones, however many pallets the others take.
@@ -62,7 +72,7 @@ func floorCountBound(req *Request, idx []int) int {
 			limits = append(limits, s.MaxTrailerLengthMM)
 		}
 	}
-	need := floorPallets(req, idx)
+	need := floorPallets(req, idx, sameStore)
 	for _, lim := range limits {
 		ps := palletsWhere(req, idx, func(p Pallet) bool {
 			l := limitOf[p.Store]
@@ -73,7 +83,7 @@ func floorCountBound(req *Request, idx []int) int {
 		if !ok || len(ps) == 0 {
 			continue
 		}
-		k := fewestPositions(short, floorPallets(req, ps))
+		k := fewestPositions(short, floorPallets(req, ps, sameStore))
 		best = max(best, k)
 		long, longOK := positionsOf(req, len(idx), func(t TrailerType) bool { return !isShort(t) })
 		if !longOK {
@@ -135,27 +145,42 @@ func positionsOf(req *Request, n int, usable func(TrailerType) bool) (caps []int
 }
 
 // floorPallets is how many of the pallets idx must stand on a floor: all
-// but the most that can stand on top of another, class by class.
-func floorPallets(req *Request, idx []int) int {
-	var stacked, carrying, either [3]int
+// but the most that can stand on top of another, class by class, or with
+// sameStore store by store and class by class.
+func floorPallets(req *Request, idx []int, sameStore bool) int {
+	type group struct {
+		store string
+		class constraints.Temperature
+	}
+	type count struct{ stacked, carrying, either int }
+	counts := map[group]*count{}
 	for _, pi := range idx {
 		p := req.Pallets[pi]
 		if !p.Temperature.Valid() {
 			continue
 		}
+		g := group{class: p.Temperature}
+		if sameStore {
+			g.store = p.Store
+		}
+		c := counts[g]
+		if c == nil {
+			c = &count{}
+			counts[g] = c
+		}
 		if p.MayBeStacked {
-			stacked[p.Temperature]++
+			c.stacked++
 		}
 		if p.MayCarry {
-			carrying[p.Temperature]++
+			c.carrying++
 		}
 		if p.MayBeStacked || p.MayCarry {
-			either[p.Temperature]++
+			c.either++
 		}
 	}
 	tops := 0
-	for c := range 3 {
-		tops += min(stacked[c], carrying[c], either[c]/2)
+	for _, c := range counts {
+		tops += min(c.stacked, c.carrying, c.either/2)
 	}
 	return len(idx) - tops
 }
@@ -173,4 +198,52 @@ func fewestPositions(caps []int, need int) int {
 		}
 	}
 	return -1
+}
+
+// SameStoreStackingBound is a lower bound on the trailers, hence routes,
+// that deliver the pallets plan delivers when no pallet stands on a pallet
+// of another store, as in every plan Plan returns: loadplan stacks a
+// pallet only on one of its own stop. Metrics.TrailersLowerBound also
+// counts stacks of two stores' pallets, which Validate accepts where the
+// unloading order allows them (a top for the earlier stop, in the row
+// between the two stops' pallets); the difference between the two bounds
+// is at most what such stacks could save. It fails when req does not pass
+// Check, or plan names a pallet req does not have or one twice.
+func SameStoreStackingBound(req Request, plan Result) (int, error) {
+	if err := req.Check(); err != nil {
+		return 0, err
+	}
+	index := make(map[string]int, len(req.Pallets))
+	for i, p := range req.Pallets {
+		index[p.ID] = i
+	}
+	var idx []int
+	seen := make([]bool, len(req.Pallets))
+	var vs constraints.Violations
+	for ri, r := range plan.Routes {
+		for si, s := range r.Stops {
+			for pi, id := range s.Pallets {
+				path := fmt.Sprintf("routes[%d].stops[%d].pallets[%d]", ri, si, pi)
+				i, ok := index[id]
+				switch {
+				case !ok:
+					vs.Add(CodeUnknownPallet, path, "pallet %q is not in the request", id)
+				case seen[i]:
+					vs.Add(CodePalletTwice, path, "pallet %q is delivered twice", id)
+				default:
+					seen[i] = true
+					idx = append(idx, i)
+				}
+			}
+		}
+	}
+	if len(vs) > 0 {
+		return 0, vs
+	}
+	m := &model{req: &req}
+	ps := make([]loadplan.Pallet, len(idx))
+	for j, pi := range idx {
+		ps[j] = layoutPallet(req.Pallets[pi], 0)
+	}
+	return max(loadplan.FleetLowerBound(m.loadFleet(), ps), floorCountBoundStacking(&req, idx, true)), nil
 }

@@ -17,9 +17,11 @@ import (
 // pass Validate's floor rules). The search finds a plan, so the optimum is
 // at most its count, and a bound above it would be wrong. The bound must
 // also reach the count on a share of the cases, or the test would pass a
-// bound that says nothing.
+// bound that says nothing. The same holds for the count of plans that
+// stack within a store only (SameStoreStackingBound), which the search's
+// layouts are.
 func TestFloorCountBoundAgainstExhaustivePacking(t *testing.T) {
-	tight, sharper, cases := 0, 0, 0
+	tight, sharper, cases, sameStoreTight := 0, 0, 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		req := smallPackingRequest(t)
 		idx := make([]int, len(req.Pallets))
@@ -34,6 +36,20 @@ func TestFloorCountBoundAgainstExhaustivePacking(t *testing.T) {
 		if b > best {
 			t.Fatalf("floorCountBound %d, but %d trailers carry every pallet", b, best)
 		}
+		// The exhaustive search lays loads out with PlanTrailer, which
+		// stacks within a stop only: its count is also the optimum of the
+		// plans that stack within a store, which the same-store count
+		// bounds, never below the count across stores.
+		ss := floorCountBoundStacking(&req, idx, true)
+		if ss > best {
+			t.Fatalf("same-store floorCountBound %d, but %d trailers carry every pallet stacking within stores", ss, best)
+		}
+		if ss < b {
+			t.Fatalf("same-store floorCountBound %d below the count across stores %d", ss, b)
+		}
+		if ss == best {
+			sameStoreTight++
+		}
 		m := &model{req: &req}
 		if fb := m.trailerBound(idx); fb > best {
 			t.Fatalf("trailerBound %d, but %d trailers carry every pallet", fb, best)
@@ -46,8 +62,8 @@ func TestFloorCountBoundAgainstExhaustivePacking(t *testing.T) {
 			sharper++
 		}
 	})
-	t.Logf("%d cases: the bound met the exhaustive count on %d, beat loadplan.FleetLowerBound on %d", cases, tight, sharper)
-	if cases > 20 && (tight*3 < cases || sharper == 0) {
+	t.Logf("%d cases: the bound met the exhaustive count on %d, beat loadplan.FleetLowerBound on %d; the same-store count met it on %d", cases, tight, sharper, sameStoreTight)
+	if cases > 20 && (tight*3 < cases || sharper == 0 || sameStoreTight < tight) {
 		t.Fatalf("a bound that is rarely tight (%d of %d) or never sharper (%d) checks little", tight, cases, sharper)
 	}
 }
@@ -161,4 +177,41 @@ func exhaustivePacking(req *Request) (int, bool) {
 	}
 	search(1<<n-1, 0)
 	return best, best >= 0
+}
+
+// TestSameStoreStackingBound: two stores with one low stackable pallet
+// each, and trailers of one position. Stacking one store's pallet on the
+// other's would take one trailer, and Metrics.TrailersLowerBound says 1;
+// Plan stacks within a store only and needs two, which
+// SameStoreStackingBound says. A plan naming an unknown pallet, or one
+// pallet twice, is refused with the pallet's path.
+func TestSameStoreStackingBound(t *testing.T) {
+	tr := packingTrailer("DRY1", constraints.DryVan, 2)
+	tr.PalletPositions = 1
+	req := packingRequest(2, 2, []TrailerType{tr})
+	for s := range 2 {
+		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", s), Store: fmt.Sprint("S", s), WeightKg: 300, HeightMM: 1000,
+			Temperature: constraints.Ambient, MayBeStacked: true, MayCarry: true})
+	}
+	plan := planOK(t, req)
+	if plan.Metrics.Routes != 2 || plan.Metrics.TrailersLowerBound != 1 {
+		t.Fatalf("%d routes, bound %d; want 2 routes and the bound across stores 1", plan.Metrics.Routes, plan.Metrics.TrailersLowerBound)
+	}
+	got, err := SameStoreStackingBound(req, plan)
+	if err != nil || got != 2 {
+		t.Fatalf("SameStoreStackingBound = %d, %v; want 2", got, err)
+	}
+
+	bad := clonePlan(t, plan)
+	bad.Routes[0].Stops[0].Pallets = append(bad.Routes[0].Stops[0].Pallets, "NOPE", bad.Routes[1].Stops[0].Pallets[0])
+	_, err = SameStoreStackingBound(req, bad)
+	want := map[string]string{"routes[0].stops[0].pallets[1]": CodeUnknownPallet, "routes[1].stops[0].pallets[0]": CodePalletTwice}
+	for _, v := range constraints.AsViolations(err) {
+		if want[v.Path] == v.Code {
+			delete(want, v.Path)
+		}
+	}
+	if len(want) > 0 {
+		t.Fatalf("missing violations %v in %v", want, err)
+	}
 }

@@ -25,7 +25,7 @@ func init() {
 	commands["dcday"] = command{summary: "grocery DC days (generated, or request files) planned end to end by engine.Plan", run: runDCDay}
 }
 
-const dcdayHeader = "instance,stores,pallets,routes,trailers_lower_bound,delivered,unassigned,km,cost,seconds_to_first_plan,seconds,peak_rss_mb"
+const dcdayHeader = "instance,stores,pallets,routes,trailers_lower_bound,delivered,unassigned,km,cost,seconds_to_first_plan,seconds,peak_rss_mb,same_store_bound"
 
 // runDCDay plans generated DC days (bench/dcday) or request files with
 // engine.Plan and prints one CSV row per run; every plan is re-checked by
@@ -217,8 +217,12 @@ func planDCDay(name string, req engine.Request, stdout, stderr io.Writer) error 
 	if kb, ok := peakRSSKB(); ok {
 		rss = fmt.Sprintf("%.0f", float64(kb)/1024)
 	}
-	if _, err := fmt.Fprintf(stdout, "%s,%d,%d,%d,%d,%d,%d,%.1f,%.2f,%.2f,%.2f,%s\n", name, len(req.Stores), len(req.Pallets),
-		m.Routes, m.TrailersLowerBound, m.Pallets, m.Unassigned, m.DistanceM/1000, m.Cost, first.Seconds(), secs, rss); err != nil {
+	sameStore, err := engine.SameStoreStackingBound(req, plan)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if _, err := fmt.Fprintf(stdout, "%s,%d,%d,%d,%d,%d,%d,%.1f,%.2f,%.2f,%.2f,%s,%d\n", name, len(req.Stores), len(req.Pallets),
+		m.Routes, m.TrailersLowerBound, m.Pallets, m.Unassigned, m.DistanceM/1000, m.Cost, first.Seconds(), secs, rss, sameStore); err != nil {
 		return err
 	}
 	return summariseDCDay(stderr, name, req, plan, secs, req.Options.TimeLimit)
