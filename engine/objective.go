@@ -20,7 +20,10 @@ const (
 	// and a driver shift) first, then the cost of the routes. The search
 	// spends part of its time emptying routes into the others (route
 	// elimination), so that a plan does not carry a trailer it can do
-	// without to save a few kilometres.
+	// without to save a few kilometres; its last twentieth takes off the
+	// routes whose pallets fit the room left on the others, so a store's
+	// pallets of one temperature class may come on two trailers (a split
+	// delivery) when that saves a trailer.
 	FewestTrailers Objective = iota
 	// LowestCost minimises the total cost of the routes: each trailer
 	// type's fixed cost per route plus its cost per km and per hour of

@@ -65,10 +65,16 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 	pl.preferTrailers(pl.orders)
 	pl.report(PhaseOrders, 0)
 	pool := pl.orders
-	for round := 0; round < routingRounds && len(pool) > 0 && ctx.Err() == nil && (round == 0 || time.Now().Before(deadline)); round++ {
+	// Under FewestTrailers the last twentieth of the time is for taking
+	// routes off (eliminateRoutes).
+	routingDeadline := deadline
+	if req.Options.Objective == FewestTrailers {
+		routingDeadline = deadline.Add(-limit / eliminationShare)
+	}
+	for round := 0; round < routingRounds && len(pool) > 0 && ctx.Err() == nil && (round == 0 || time.Now().Before(routingDeadline)); round++ {
 		// The first round gets nearly all the time: later rounds only
 		// route the few orders a layout sent back, with the fleet left.
-		share := time.Until(deadline)
+		share := time.Until(routingDeadline)
 		if round == 0 && routingRounds > 1 {
 			share = share * 19 / 20
 		}
@@ -89,6 +95,9 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 		o.prefer = nil // spare room anywhere will do
 	}
 	pl.fillSpareRoom(ctx)
+	if req.Options.Objective == FewestTrailers {
+		pl.eliminateRoutes(ctx, deadline, req.Options.Iterations > 0)
+	}
 	for _, o := range pl.final {
 		if len(o.pallets) > 0 {
 			pl.unassign(o)

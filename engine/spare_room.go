@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"slices"
 
@@ -25,59 +26,86 @@ type placedRoute struct {
 // any route; the tries are bounded in number, not in time, so that the
 // plan stays reproducible.
 func (pl *planner) fillSpareRoom(ctx context.Context) {
-	req := pl.m.req
 	tries := 0
 	const maxTries = 2000
 	for _, o := range pl.final {
 		if o.reason != ReasonFleetExhausted {
 			continue
 		}
-		for ri := range pl.placed {
-			if len(o.pallets) == 0 || tries >= maxTries || ctx.Err() != nil {
+		pl.spreadOrder(ctx, o, -1, nil, &tries, maxTries)
+	}
+}
+
+// spreadOrder puts as many of o's pallets as fit into the room left on
+// the placed routes other than skip and those in gone, a part a route, at
+// the route's stop at o's store or as an extra stop wherever the route's
+// times allow; o keeps the pallets that found no room. Each try counts in
+// tries, up to maxTries.
+func (pl *planner) spreadOrder(ctx context.Context, o *order, skip int, gone []int, tries *int, maxTries int) {
+	pl.spreadOrderOver(ctx, o, pl.placedOrder(skip, gone), tries, maxTries)
+}
+
+// placedOrder lists the placed routes but skip and those in gone, in the
+// order they were placed.
+func (pl *planner) placedOrder(skip int, gone []int) []int {
+	var out []int
+	for ri := range pl.placed {
+		if ri != skip && !slices.Contains(gone, ri) {
+			out = append(out, ri)
+		}
+	}
+	return out
+}
+
+// spreadOrderOver is spreadOrder over the placed routes routes, in that
+// order.
+func (pl *planner) spreadOrderOver(ctx context.Context, o *order, routes []int, tries *int, maxTries int) {
+	req := pl.m.req
+	for _, ri := range routes {
+		if len(o.pallets) == 0 || *tries >= maxTries || ctx.Err() != nil {
+			break
+		}
+		pr := &pl.placed[ri]
+		t := req.Fleet[pr.kind.trailer]
+		if !pl.compatible(o, pr.kind) || !t.Equipment.CarriesTogether(append(classesOf(pr.orders), o.class)) {
+			continue
+		}
+		room := pl.kindCapacity(pr.kind)
+		for _, x := range pr.orders {
+			room.Positions -= x.load.Positions
+			room.WeightKg -= x.load.WeightKg
+			room.VolumeM3 -= x.load.VolumeM3
+		}
+		part := &order{store: o.store, class: o.class, trailers: o.trailers}
+		for _, pi := range o.pallets {
+			p := req.Pallets[pi]
+			need := constraints.Load{Positions: palletPositions(p, t), WeightKg: p.WeightKg, VolumeM3: p.volume()}
+			if !need.Add(part.load).Fits(room) {
 				break
 			}
-			pr := &pl.placed[ri]
-			t := req.Fleet[pr.kind.trailer]
-			if !pl.compatible(o, pr.kind) || !t.Equipment.CarriesTogether(append(classesOf(pr.orders), o.class)) {
+			pl.addPallet(part, pi, t)
+		}
+		if len(part.pallets) == 0 {
+			continue
+		}
+		for _, pos := range pl.insertionPlaces(pr.orders, o.store) {
+			*tries++
+			seq := slices.Insert(slices.Clone(pr.orders), pos, part)
+			rr, ok := pl.retime(pr.kind, seq)
+			if !ok {
 				continue
 			}
-			room := pl.kindCapacity(pr.kind)
-			for _, x := range pr.orders {
-				room.Positions -= x.load.Positions
-				room.WeightKg -= x.load.WeightKg
-				room.VolumeM3 -= x.load.VolumeM3
-			}
-			part := &order{store: o.store, class: o.class, trailers: o.trailers}
-			for _, pi := range o.pallets {
-				p := req.Pallets[pi]
-				need := constraints.Load{Positions: palletPositions(p, t), WeightKg: p.WeightKg, VolumeM3: p.volume()}
-				if !need.Add(part.load).Fits(room) {
-					break
-				}
-				pl.addPallet(part, pi, t)
-			}
-			if len(part.pallets) == 0 {
+			route, err := pl.buildRoute(pr.kind, rr, seq)
+			if err != nil {
 				continue
 			}
-			for _, pos := range insertionPlaces(pr.orders, o.store) {
-				tries++
-				seq := slices.Insert(slices.Clone(pr.orders), pos, part)
-				rr, ok := pl.retime(pr.kind, seq)
-				if !ok {
-					continue
-				}
-				route, err := pl.buildRoute(pr.kind, rr, seq)
-				if err != nil {
-					continue
-				}
-				route.Shift = pl.routes[ri].Shift
-				pl.routes[ri] = *route
-				pr.orders = seq
-				o.pallets = o.pallets[len(part.pallets):]
-				o.load = constraints.Load{Positions: max(0, o.load.Positions-part.load.Positions),
-					WeightKg: o.load.WeightKg - part.load.WeightKg, VolumeM3: o.load.VolumeM3 - part.load.VolumeM3}
-				break
-			}
+			route.Shift = pl.routes[ri].Shift
+			pl.routes[ri] = *route
+			pr.orders = seq
+			o.pallets = o.pallets[len(part.pallets):]
+			o.load = constraints.Load{Positions: max(0, o.load.Positions-part.load.Positions),
+				WeightKg: o.load.WeightKg - part.load.WeightKg, VolumeM3: o.load.VolumeM3 - part.load.VolumeM3}
+			break
 		}
 	}
 }
@@ -85,18 +113,35 @@ func (pl *planner) fillSpareRoom(ctx context.Context) {
 // insertionPlaces are where a part of an order for store s may go in a
 // route's orders: right after the route's stop at s when it makes one
 // (one more stop would only cost time), else before each order and at the
-// end.
-func insertionPlaces(orders []*order, s int) []int {
+// end, the shortest detour first (the end first among equals: it moves no
+// stop).
+func (pl *planner) insertionPlaces(orders []*order, s int) []int {
 	for k := len(orders) - 1; k >= 0; k-- {
 		if orders[k].store == s {
 			return []int{k + 1}
 		}
 	}
+	detour := func(k int) float64 { return pl.detour(orders, k, s) }
 	places := make([]int, len(orders)+1)
 	for k := range places {
-		places[k] = len(orders) - k // the end first: it moves no stop
+		places[k] = len(orders) - k
 	}
+	slices.SortStableFunc(places, func(a, b int) int { return cmp.Compare(detour(a), detour(b)) })
 	return places
+}
+
+// detour is the distance a stop at store s adds to the route of orders
+// when it comes before the order at position k (at the end for
+// len(orders)).
+func (pl *planner) detour(orders []*order, k, s int) float64 {
+	loc := func(k int) int { // matrix location of position k's order; 0 is the DC
+		if k < 0 || k >= len(orders) {
+			return 0
+		}
+		return 1 + orders[k].store
+	}
+	a, b, m := loc(k-1), loc(k), pl.m.matrix
+	return m.Distance(a, 1+s) + m.Distance(1+s, b) - m.Distance(a, b)
 }
 
 func classesOf(orders []*order) []constraints.Temperature {

@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"time"
+)
+
+// Bounds of eliminateRoutes: the share of the time limit it has (Plan
+// routes until limit/eliminationShare before the deadline), and the
+// insertions it times and lays out in all (about 25,000 try every route of
+// a 1,000-store day, in about 1.5 s on one core).
+const (
+	eliminationShare = 20
+	eliminationTries = 50000
+)
+
+// eliminateRoutes takes routes off the plan while the other routes can
+// carry their pallets: the routes with the fewest floor positions first,
+// each of the route's orders spread over the room left on the others (see
+// spreadOrder), so that a store's pallets may come on two trailers. A
+// route goes only when every one of its pallets finds room, and then its
+// trailer and shift are free again; otherwise the plan stays as it was.
+// Routing moves whole orders, so a trailer or two of room scattered a
+// position or two a route stays out of its reach; this is where the
+// trailers-first objective gets it. The tries are bounded in number, and
+// without an iteration budget also by the deadline.
+func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budgeted bool) {
+	tries := 0
+	candidates := make([]int, len(pl.routes))
+	for i := range candidates {
+		candidates[i] = i
+	}
+	positions := func(i int) int { return pl.routes[i].Metrics.Positions }
+	slices.SortStableFunc(candidates, func(a, b int) int { return cmp.Compare(positions(a), positions(b)) })
+	var gone []int // indices into pl.routes taken off, in the order tried
+	for _, ri := range candidates {
+		if tries >= eliminationTries || ctx.Err() != nil || (!budgeted && time.Now().After(deadline)) {
+			break
+		}
+		need := 0
+		for _, o := range pl.placed[ri].orders {
+			need += o.load.Positions
+		}
+		if pl.spareFloor(ri, gone) < need {
+			// The emptiest routes come first, and room only shrinks.
+			break
+		}
+		routes, placed := slices.Clone(pl.routes), slices.Clone(pl.placed)
+		ok := true
+		// The largest orders first: they are the hardest to place, and a
+		// route that cannot go fails soonest.
+		orders := slices.Clone(placed[ri].orders)
+		slices.SortStableFunc(orders, func(a, b *order) int { return cmp.Compare(len(b.pallets), len(a.pallets)) })
+		for _, o := range orders {
+			rest := *o
+			rest.pallets = slices.Clone(o.pallets)
+			pl.spreadOrderOver(ctx, &rest, pl.nearestRoutes(o.store, ri, gone), &tries, eliminationTries)
+			if len(rest.pallets) > 0 {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			pl.routes, pl.placed = routes, placed
+			continue
+		}
+		gone = append(gone, ri)
+	}
+	if len(gone) == 0 {
+		return
+	}
+	slices.Sort(gone)
+	for k := len(gone) - 1; k >= 0; k-- {
+		ri := gone[k]
+		kind := pl.placed[ri].kind
+		pl.trailersLeft[kind.trailer]++
+		pl.returnShift(kind.group, pl.routes[ri].Shift)
+		pl.routes = slices.Delete(pl.routes, ri, ri+1)
+		pl.placed = slices.Delete(pl.placed, ri, ri+1)
+	}
+}
+
+// spareFloor is the floor positions left on the placed routes but skip
+// and those in gone, as routing counts them.
+func (pl *planner) spareFloor(skip int, gone []int) int {
+	spare := 0
+	for ri, pr := range pl.placed {
+		if ri == skip || slices.Contains(gone, ri) {
+			continue
+		}
+		room := pl.kindCapacity(pr.kind).Positions
+		for _, o := range pr.orders {
+			room -= o.load.Positions
+		}
+		spare += max(0, room)
+	}
+	return spare
+}
+
+// returnShift puts the shift with the given ID back among group g's free
+// shifts, in request order.
+func (pl *planner) returnShift(g int, id string) {
+	for si, s := range pl.m.req.Shifts {
+		if s.ID == id {
+			free := pl.groups[g].free
+			at, _ := slices.BinarySearch(free, si)
+			pl.groups[g].free = slices.Insert(free, at, si)
+			return
+		}
+	}
+}
+
+// nearestRoutes lists the placed routes but skip and those in gone, the
+// one whose nearest stop is nearest store s first: a part of an order
+// rides best, and is most often on time, on a route that passes by.
+func (pl *planner) nearestRoutes(s, skip int, gone []int) []int {
+	type near struct {
+		route int
+		m     float64
+	}
+	var ns []near
+	for ri, pr := range pl.placed {
+		if ri == skip || slices.Contains(gone, ri) {
+			continue
+		}
+		best := pl.m.matrix.Distance(0, 1+s)
+		for _, o := range pr.orders {
+			best = min(best, pl.m.matrix.Distance(1+o.store, 1+s))
+		}
+		ns = append(ns, near{ri, best})
+	}
+	slices.SortStableFunc(ns, func(a, b near) int { return cmp.Compare(a.m, b.m) })
+	out := make([]int, len(ns))
+	for k, n := range ns {
+		out[k] = n.route
+	}
+	return out
+}
