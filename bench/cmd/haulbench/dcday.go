@@ -245,6 +245,30 @@ func summariseDCDay(w io.Writer, name string, req engine.Request, plan engine.Re
 	}
 	used, positions := map[string]int{}, map[string]int{}
 	ambientOnReefers := 0
+	// A store's pallets of one class on two or more trailers: what taking
+	// routes off (the trailers objective) costs the stores in receiving.
+	type storeClass struct {
+		store string
+		class constraints.Temperature
+	}
+	trailersOf := map[storeClass]map[string]bool{}
+	for _, r := range plan.Routes {
+		for _, st := range r.Stops {
+			for _, id := range st.Pallets {
+				k := storeClass{st.Store, temp[id]}
+				if trailersOf[k] == nil {
+					trailersOf[k] = map[string]bool{}
+				}
+				trailersOf[k][r.ID] = true
+			}
+		}
+	}
+	split := 0
+	for _, rs := range trailersOf {
+		if len(rs) > 1 {
+			split++
+		}
+	}
 	for _, r := range plan.Routes {
 		used[r.Trailer]++
 		positions[r.Trailer] += r.Metrics.Positions
@@ -270,8 +294,8 @@ func summariseDCDay(w io.Writer, name string, req engine.Request, plan engine.Re
 	if m.TrailersLowerBound > 0 {
 		over = 100 * float64(m.Routes-m.TrailersLowerBound) / float64(m.TrailersLowerBound)
 	}
-	fmt.Fprintf(w, "%s: %d routes, bound %d (+%.1f %%); %d of %d pallets delivered; trailers used %s; %d ambient pallets on reefers; shifts used %d/%d; %.1f s against a limit of %s\n",
-		name, m.Routes, m.TrailersLowerBound, over, m.Pallets, len(req.Pallets), strings.Join(fleet, ", "), ambientOnReefers, len(plan.Routes), len(req.Shifts), secs, limit)
+	fmt.Fprintf(w, "%s: %d routes, bound %d (+%.1f %%); %d of %d pallets delivered; trailers used %s; %d ambient pallets on reefers; %d of %d store deliveries of one class on two or more trailers; shifts used %d/%d; %.1f s against a limit of %s\n",
+		name, m.Routes, m.TrailersLowerBound, over, m.Pallets, len(req.Pallets), strings.Join(fleet, ", "), ambientOnReefers, split, len(trailersOf), len(plan.Routes), len(req.Shifts), secs, limit)
 	if len(plan.Unassigned) > 0 {
 		reasons := map[string]int{}
 		for _, u := range plan.Unassigned {
