@@ -5,6 +5,8 @@ import (
 	"context"
 	"slices"
 	"time"
+
+	"github.com/haulplan/haulplan/constraints"
 )
 
 // Bounds of eliminateRoutes: the share of the time limit it has (Plan
@@ -56,7 +58,11 @@ func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budg
 		for _, o := range orders {
 			rest := *o
 			rest.pallets = slices.Clone(o.pallets)
-			pl.spreadOrderOver(ctx, &rest, pl.nearestRoutes(o.store, ri, gone), &tries, eliminationTries)
+			near := pl.nearestRoutes(o.store, ri, gone)
+			pl.spreadOrderOver(ctx, &rest, near, &tries, eliminationTries)
+			if len(rest.pallets) > 0 {
+				pl.makeRoomFor(ctx, &rest, near[:min(len(near), ejectionReach)], append(slices.Clone(gone), ri), &tries)
+			}
 			if len(rest.pallets) > 0 {
 				ok = false
 				break
@@ -79,6 +85,92 @@ func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budg
 		pl.returnShift(kind.group, pl.routes[ri].Shift)
 		pl.routes = slices.Delete(pl.routes, ri, ri+1)
 		pl.placed = slices.Delete(pl.placed, ri, ri+1)
+	}
+}
+
+// ejectionReach is how many routes, nearest first, makeRoomFor empties
+// of an order, and how many it offers that order to.
+const ejectionReach = 6
+
+// makeRoomFor puts more of o's pallets on the routes near, nearest first,
+// by moving one other order of such a route whole to another route that
+// passes near that order's store and has room for it; a move that makes
+// no room for o is undone. Routes in off take nothing.
+func (pl *planner) makeRoomFor(ctx context.Context, o *order, near []int, off []int, tries *int) {
+	for _, si := range near {
+		if len(o.pallets) == 0 || *tries >= eliminationTries || ctx.Err() != nil {
+			return
+		}
+		if !pl.compatible(o, pl.placed[si].kind) {
+			continue
+		}
+		for yi := 0; yi < len(pl.placed[si].orders) && len(o.pallets) > 0; yi++ {
+			y := pl.placed[si].orders[yi]
+			if y.store == o.store {
+				continue
+			}
+			routes, placed := slices.Clone(pl.routes), slices.Clone(pl.placed)
+			left := len(o.pallets)
+			if pl.moveOrder(ctx, si, yi, append(slices.Clone(off), si), tries) {
+				pl.spreadOrderOver(ctx, o, []int{si}, tries, eliminationTries)
+			}
+			if len(o.pallets) == left {
+				pl.routes, pl.placed = routes, placed
+				continue
+			}
+			yi = -1 // route si changed: look at its orders again
+		}
+	}
+}
+
+// moveOrder moves the order at position yi of route si whole to one of
+// the routes nearest its store (but si and those in off), and times and
+// lays out route si without it. It reports whether it did; when it did
+// not, the routes may have changed and the caller restores them.
+func (pl *planner) moveOrder(ctx context.Context, si, yi int, off []int, tries *int) bool {
+	y := pl.placed[si].orders[yi]
+	moved := *y
+	moved.pallets = slices.Clone(y.pallets)
+	targets := pl.nearestRoutes(y.store, -1, off)
+	pl.spreadWhole(ctx, &moved, targets[:min(len(targets), ejectionReach)], tries)
+	if len(moved.pallets) > 0 {
+		return false
+	}
+	pr := &pl.placed[si]
+	seq := slices.Delete(slices.Clone(pr.orders), yi, yi+1)
+	*tries++
+	rr, ok := pl.retime(pr.kind, seq)
+	if !ok {
+		return false
+	}
+	route, err := pl.buildRoute(pr.kind, rr, seq)
+	if err != nil {
+		return false
+	}
+	route.Shift = pl.routes[si].Shift
+	pl.routes[si] = *route
+	pr.orders = seq
+	return true
+}
+
+// spreadWhole puts all of o's pallets on the first of routes whose room
+// left takes them and whose times and floor allow, or none.
+func (pl *planner) spreadWhole(ctx context.Context, o *order, routes []int, tries *int) {
+	req := pl.m.req
+	for _, ri := range routes {
+		t := req.Fleet[pl.placed[ri].kind.trailer]
+		need := constraints.Load{}
+		for _, pi := range o.pallets {
+			p := req.Pallets[pi]
+			need = need.Add(constraints.Load{Positions: palletPositions(p, t), WeightKg: p.WeightKg, VolumeM3: p.volume()})
+		}
+		if !need.Fits(pl.roomLeft(ri)) {
+			continue
+		}
+		pl.spreadOrderOver(ctx, o, []int{ri}, tries, eliminationTries)
+		if len(o.pallets) == 0 {
+			return
+		}
 	}
 }
 

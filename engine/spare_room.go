@@ -45,6 +45,18 @@ func (pl *planner) spreadOrder(ctx context.Context, o *order, skip int, gone []i
 	pl.spreadOrderOver(ctx, o, pl.placedOrder(skip, gone), tries, maxTries)
 }
 
+// roomLeft is what placed route ri has room for, as routing counts it.
+func (pl *planner) roomLeft(ri int) constraints.Load {
+	pr := &pl.placed[ri]
+	room := pl.kindCapacity(pr.kind)
+	for _, x := range pr.orders {
+		room.Positions -= x.load.Positions
+		room.WeightKg -= x.load.WeightKg
+		room.VolumeM3 -= x.load.VolumeM3
+	}
+	return room
+}
+
 // placedOrder lists the placed routes but skip and those in gone, in the
 // order they were placed.
 func (pl *planner) placedOrder(skip int, gone []int) []int {
@@ -70,12 +82,7 @@ func (pl *planner) spreadOrderOver(ctx context.Context, o *order, routes []int, 
 		if !pl.compatible(o, pr.kind) || !t.Equipment.CarriesTogether(append(classesOf(pr.orders), o.class)) {
 			continue
 		}
-		room := pl.kindCapacity(pr.kind)
-		for _, x := range pr.orders {
-			room.Positions -= x.load.Positions
-			room.WeightKg -= x.load.WeightKg
-			room.VolumeM3 -= x.load.VolumeM3
-		}
+		room := pl.roomLeft(ri)
 		part := &order{store: o.store, class: o.class, trailers: o.trailers}
 		for _, pi := range o.pallets {
 			p := req.Pallets[pi]
