@@ -20,8 +20,10 @@ const (
 
 // eliminateRoutes takes routes off the plan while the other routes can
 // carry their pallets: the routes with the fewest floor positions first,
-// each of the route's orders spread over the room left on the others (see
-// spreadOrder), so that a store's pallets may come on two trailers. A
+// each of the route's orders spread over the room left on the others,
+// nearest first (see spreadOrderOver), and where that is not enough, over
+// room made by moving another order whole (makeRoomFor); so a store's
+// pallets of one class may come on two trailers. A
 // route goes only when every one of its pallets finds room, and then its
 // trailer and shift are free again; otherwise the plan stays as it was.
 // Routing moves whole orders, so a trailer or two of room scattered a
