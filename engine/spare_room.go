@@ -32,17 +32,12 @@ func (pl *planner) fillSpareRoom(ctx context.Context) {
 		if o.reason != ReasonFleetExhausted {
 			continue
 		}
-		pl.spreadOrder(ctx, o, -1, nil, &tries, maxTries)
+		all := make([]int, len(pl.placed))
+		for ri := range all {
+			all[ri] = ri
+		}
+		pl.spreadOrderOver(ctx, o, all, &tries, maxTries)
 	}
-}
-
-// spreadOrder puts as many of o's pallets as fit into the room left on
-// the placed routes other than skip and those in gone, a part a route, at
-// the route's stop at o's store or as an extra stop wherever the route's
-// times allow; o keeps the pallets that found no room. Each try counts in
-// tries, up to maxTries.
-func (pl *planner) spreadOrder(ctx context.Context, o *order, skip int, gone []int, tries *int, maxTries int) {
-	pl.spreadOrderOver(ctx, o, pl.placedOrder(skip, gone), tries, maxTries)
 }
 
 // roomLeft is what placed route ri has room for, as routing counts it.
@@ -57,20 +52,11 @@ func (pl *planner) roomLeft(ri int) constraints.Load {
 	return room
 }
 
-// placedOrder lists the placed routes but skip and those in gone, in the
-// order they were placed.
-func (pl *planner) placedOrder(skip int, gone []int) []int {
-	var out []int
-	for ri := range pl.placed {
-		if ri != skip && !slices.Contains(gone, ri) {
-			out = append(out, ri)
-		}
-	}
-	return out
-}
-
-// spreadOrderOver is spreadOrder over the placed routes routes, in that
-// order.
+// spreadOrderOver puts as many of o's pallets as fit into the room left
+// on the placed routes routes, in that order, a part a route, at the
+// route's stop at o's store or as an extra stop wherever the route's times
+// allow (the shortest detour first); o keeps the pallets that found no
+// room. Each try counts in tries, up to maxTries.
 func (pl *planner) spreadOrderOver(ctx context.Context, o *order, routes []int, tries *int, maxTries int) {
 	req := pl.m.req
 	for _, ri := range routes {
