@@ -34,6 +34,10 @@ type scratch struct {
 	one     [1]int
 	other   [1]int
 	retry   []int
+	// tried holds, per site u and index of a neighbour v of u, the stamps
+	// of the routes of u and v when the last moves tried on them found
+	// nothing (see localSearch).
+	tried [][2]uint64
 }
 
 // withInsert returns r.seq with u inserted at pos, in buf.
@@ -67,6 +71,7 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 	}
 	sc.one[0] = u
 	if jn := sc.j1.set(r, pos, sc.one[:], r, pos+1); jn.known() {
+		st.in.distancesOne(jn, u)
 		for to := int8(boundDistances); to <= boundTimed; to++ {
 			if !st.in.advance(jn, to) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
 				return
@@ -179,7 +184,7 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 	// may still change type to take u (a bigger trailer, say).
 	capped := st.routeCap > 0 && len(st.routes) >= st.routeCap
 	if !capped {
-		if t, sch := st.in.cheapestOpening(st, u, sc); sch != nil {
+		if t, sch, ok := st.in.cheapestOpening(st, u); ok {
 			d := st.in.routeObjective(1, sch.dist, sch.cost)
 			if !best.ok || d.less(best.delta) {
 				best.k, best.pos, best.delta, best.ok, best.lazy = -t-1, 0, d, true, false

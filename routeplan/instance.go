@@ -1,5 +1,7 @@
 package routeplan
 
+import "sync/atomic"
+
 // instance is the solver's read-only view of a validated Problem, with the
 // lookups the search needs precomputed.
 type instance struct {
@@ -27,6 +29,8 @@ type instance struct {
 	// opening lists, per servable site, the types that can serve it on a
 	// route of its own, cheapest first (see openings.go).
 	opening [][]int32
+	// openingCost is the distance and cost of those routes.
+	openingCost [][]routeCost
 	// stop holds each site's StopService; nil when no site has any.
 	stop []float64
 	// fast is true when every site has at most one window and no type has
@@ -36,6 +40,19 @@ type instance struct {
 	fast bool
 	// symmetric is true when both matrices are symmetric.
 	symmetric bool
+	// price holds what bounds read of each type, kept small and together:
+	// a bound runs for nearly every candidate move.
+	price []typePrice
+	// hierarchical is true under the fewest-vehicles objective.
+	hierarchical bool
+	// stamps numbers the contents of routes (route.stamp), for all the
+	// streams that share the instance.
+	stamps atomic.Uint64
+}
+
+// typePrice is the cost terms of a vehicle type and its start service.
+type typePrice struct {
+	fixed, perDist, perTime, startService float64
 }
 
 func newInstance(p *Problem) *instance {
@@ -109,6 +126,12 @@ func newInstance(p *Problem) *instance {
 		}
 	}
 	in.symmetric = in.symmetricLegs()
+	in.hierarchical = p.Objective == Hierarchical
+	in.price = make([]typePrice, len(p.VehicleTypes))
+	for t := range p.VehicleTypes {
+		vt := &p.VehicleTypes[t]
+		in.price[t] = typePrice{vt.FixedCost, vt.DistanceCost, vt.TimeCost, vt.StartService}
+	}
 	return in
 }
 

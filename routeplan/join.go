@@ -50,24 +50,24 @@ const (
 // boundTimed), doing each stage once, and returns false when a stage finds
 // jn certainly infeasible; jn.cheap is then the bound of the last stage.
 func (in *instance) advance(jn *join, to int8) bool {
-	for jn.stage < to {
-		if jn.stage == boundFailed {
-			return false
-		}
-		var ok bool
-		switch jn.stage {
-		case 0:
-			ok = in.distances(jn)
-		case boundDistances:
-			ok = in.legs(jn)
-		default:
-			jn.cheap, ok = in.timed(jn)
-		}
-		if !ok {
+	// One test per stage rather than a loop over a switch: each stage's
+	// test then has a branch of its own that the processor predicts well.
+	if jn.stage == 0 {
+		in.distances(jn)
+		jn.stage = boundDistances
+	}
+	if to >= boundLegs && jn.stage == boundDistances {
+		jn.stage = boundLegs
+		if !in.legs(jn) {
 			jn.stage = boundFailed
-			return false
 		}
-		jn.stage++
+	}
+	if to >= boundTimed && jn.stage == boundLegs {
+		var ok bool
+		jn.stage = boundTimed
+		if jn.cheap, ok = in.timed(jn); !ok {
+			jn.stage = boundFailed
+		}
 	}
 	return jn.stage != boundFailed
 }
@@ -86,14 +86,14 @@ func (jn *join) known() bool { return jn.a.fc.sg.ok && jn.b.fc.sg.ok }
 // matrix only: jn.cheap is then a lower bound of its objective that counts
 // the duty as the start service, the service at the sites and the legs it
 // keeps. Nothing is infeasible yet.
-func (in *instance) distances(jn *join) bool {
+func (in *instance) distances(jn *join) {
 	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
 	t := jn.a.typ
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.n = i + len(jn.mid) + Lb + 1 - j
 	if jn.n == 0 {
 		jn.cheap = objective{}
-		return true
+		return
 	}
 	prev, prevSite := ga.nodes[i].loc, i > 0
 	dist := ga.nodes[i].distPre + gb.nodes[Lb+1].distPre - gb.nodes[j].distPre
@@ -121,8 +121,57 @@ func (in *instance) distances(jn *join) bool {
 	}
 	jn.dist = dist - 1e-9*(1+math.Abs(dist))
 	jn.ends = busy
-	jn.cheap = in.boundObjective(t, jn.dist, in.types[t].StartService+busy)
-	return true
+	jn.cheap = in.boundObjective(t, jn.dist, in.price[t].startService+busy)
+}
+
+// distancesNone and distancesOne are distances for a join with no middle
+// site and with the one site m, to the same values, for the moves that
+// bound a candidate of a known shape between two routes: without the loop
+// over the middle, whose length changes from one call to the next, the
+// processor's branch predictor does not miss on every call (node 0's head
+// and the end depot's tail are 0, so they are read without a test). jn
+// must be known.
+func (in *instance) distancesNone(jn *join) {
+	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	jn.stage = boundDistances
+	if jn.n = i + Lb + 1 - j; jn.n == 0 {
+		jn.cheap = objective{}
+		return
+	}
+	na, nj := &ga.nodes[i], &gb.nodes[j]
+	dist := na.distPre + gb.nodes[Lb+1].distPre - nj.distPre
+	dist += in.legDist(na.loc, nj.loc)
+	in.distancesDone(jn, dist, na.head+in.tailAfter(nj, i > 0, na.loc))
+}
+
+func (in *instance) distancesOne(jn *join, m int) {
+	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	jn.stage = boundDistances
+	jn.n = i + 1 + Lb + 1 - j
+	na, nj, site := &ga.nodes[i], &gb.nodes[j], &in.sites[m]
+	dist := na.distPre + gb.nodes[Lb+1].distPre - nj.distPre
+	dist += in.distTo(na.loc, site.Location)
+	dist += in.legDist(site.Location, nj.loc)
+	in.distancesDone(jn, dist, na.head+site.Service+in.tailAfter(nj, true, site.Location))
+}
+
+// tailAfter is the tail distances counts for node nj of a suffix reached
+// from a node at location prev (prevSite false: the start depot).
+func (in *instance) tailAfter(nj *segNode, prevSite bool, prev int) float64 {
+	if in.stop == nil || nj.charge == 0 || !prevSite || prev != nj.loc {
+		return nj.tail
+	}
+	return nj.tailFree
+}
+
+// distancesDone records what distances found.
+func (in *instance) distancesDone(jn *join, dist, busy float64) {
+	jn.dist = dist - 1e-9*(1+math.Abs(dist))
+	jn.ends = busy
+	t := jn.a.typ
+	jn.cheap = in.boundObjective(t, jn.dist, in.price[t].startService+busy)
 }
 
 // legs completes the sums of a candidate whose distances passed: the load,
@@ -210,11 +259,31 @@ func (in *instance) legs(jn *join) bool {
 	return true
 }
 
+// joinFits reports whether nodes 0..i of route a followed by nodes j..L+1
+// of route b may fit a's type: false only when their load certainly
+// exceeds its capacity (what legs rules out first), true as well when a
+// route has no segments.
+func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
+	ga, gb := &a.fc.sg, &b.fc.sg
+	if !ga.ok || !gb.ok {
+		return true
+	}
+	capacity := in.types[a.typ].Capacity
+	d, Lb := in.dims, len(b.seq)
+	for x := 0; x < d; x++ {
+		l := ga.loadPre[i*d+x] + gb.loadPre[Lb*d+x] - gb.loadPre[(j-1)*d+x]
+		if l > capacity[x]+1e-9*(1+math.Abs(capacity[x])) {
+			return false
+		}
+	}
+	return true
+}
+
 // boundObjective is the objective of a route of type t with the given
 // distance and duty, lowered by the rounding a bound may carry.
 func (in *instance) boundObjective(t int, dist, duty float64) objective {
-	vt := &in.types[t]
-	cost := vt.FixedCost + vt.DistanceCost*dist + vt.TimeCost*duty
+	pr := &in.price[t]
+	cost := pr.fixed + pr.perDist*dist + pr.perTime*duty
 	return in.ranked(objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: dist})
 }
 

@@ -21,6 +21,17 @@ func (st *state) localSearch(nb *neighbours, rng *rand.Rand, sc *scratch, stop f
 			}
 		}
 	}
+	// The moves on u and v depend on their routes only: while neither has
+	// changed since they last found nothing, they would find nothing again.
+	// About a third of the pairs of a search are such repeats (the last
+	// pass of every local search, for one).
+	width := 0
+	for u := range st.in.sites {
+		width = max(width, len(nb.of(u)))
+	}
+	if n := len(st.in.sites) * width; len(sc.tried) < n {
+		sc.tried = make([][2]uint64, n)
+	}
 	// A pass continues the search only when it lowered the objective: with
 	// huge or badly scaled numbers, rounding can make a move look like a
 	// gain that the next move gives back, and the passes would never end.
@@ -32,12 +43,19 @@ func (st *state) localSearch(nb *neighbours, rng *rand.Rand, sc *scratch, stop f
 			if stop() {
 				return
 			}
-			for _, v := range nb.of(u) {
+			for x, v := range nb.of(u) {
 				if st.where[u] < 0 || st.where[v] < 0 {
+					continue
+				}
+				routes := [2]uint64{st.routes[st.where[u]].stamp, st.routes[st.where[v]].stamp}
+				tried := &sc.tried[u*width+x]
+				if *tried == routes {
 					continue
 				}
 				if st.tryMoves(u, v, sc) {
 					improved = true
+				} else {
+					*tried = routes
 				}
 			}
 		}
@@ -79,12 +97,14 @@ func (st *state) gain(k1, n1 int, d1 float64, k2, n2 int, d2 float64) bool {
 // added up before building the move.
 func (p *pair) apart() bool { return p.ku == p.kv && (p.pu-p.pv > 1 || p.pv-p.pu > 1) }
 
-// improveOne replaces route k by sc.seq when that is feasible and better.
-func (st *state) improveOne(k int, sc *scratch) bool {
+// improveOne replaces route k by sc.seq, the same sites in another order,
+// when that is feasible and better; sc.seq differs from the route at
+// indices lo to hi only.
+func (st *state) improveOne(k, lo, hi int, sc *scratch) bool {
 	r := st.routes[k]
 	// Skip the simulation of the (many) candidates whose lower bound is
 	// already no better, or that are certainly infeasible.
-	if lb, ok := st.in.boundMove(r, sc.seq, nil, &sc.j1); !ok || !lb.sub(r.obj).less(objective{}) {
+	if lb, ok := st.in.boundMove(r, sc.seq, lo, hi, &sc.j1); !ok || !lb.sub(r.obj).less(objective{}) {
 		return false
 	}
 	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
@@ -102,56 +122,70 @@ func (st *state) improveOne(k int, sc *scratch) bool {
 // feasible and the pair is better.
 func (st *state) improveTwo(k1, k2 int, sc *scratch) bool {
 	r1, r2 := st.routes[k1], st.routes[k2]
+	lb2 := objective{} // no route costs less (costs are not negative)
 	if !st.in.fast {
 		if !st.in.boundRoute(&sc.j1, r1, sc.seq, r2) || !st.in.boundRoute(&sc.j2, r2, sc.seq2, r1) {
 			return false
 		}
-		if !st.boundPair(k1, &sc.j1, k2, &sc.j2) {
+		var ok bool
+		if lb2, ok = st.boundPair(k1, &sc.j1, k2, &sc.j2); !ok {
 			return false
 		}
 	}
-	return st.settleTwo(k1, k2, sc)
+	return st.settleTwo(k1, k2, lb2, sc)
 }
 
 // improvePair is improveTwo for candidates given as joins: routes whose
 // bound rules them out are never built.
 func (st *state) improvePair(k1 int, j1 *join, k2 int, j2 *join, sc *scratch) bool {
 	in := st.in
-	if !in.joinAllowed(j1) || !in.joinAllowed(j2) || !st.boundPair(k1, j1, k2, j2) {
+	if !in.joinAllowed(j1) || !in.joinAllowed(j2) {
+		return false
+	}
+	lb2, ok := st.boundPair(k1, j1, k2, j2)
+	if !ok {
 		return false
 	}
 	sc.seq = j1.build(sc.seq)
 	sc.seq2 = j2.build(sc.seq2)
-	return st.settleTwo(k1, k2, sc)
+	return st.settleTwo(k1, k2, lb2, sc)
 }
 
 // boundPair reports whether the joins j1 and j2, replacing routes k1 and
-// k2, may be feasible and better: sums first, then timing.
-func (st *state) boundPair(k1 int, j1 *join, k2 int, j2 *join) bool {
+// k2, may be feasible and better: sums first, then timing. It returns the
+// lower bound of j2's objective it reached.
+func (st *state) boundPair(k1 int, j1 *join, k2 int, j2 *join) (objective, bool) {
 	in := st.in
 	r1, r2 := st.routes[k1], st.routes[k2]
 	if !j1.known() || !j2.known() {
-		return in.lowerBound(r1.typ, j1.build(nil)).add(in.lowerBound(r2.typ, j2.build(nil))).sub(r1.obj).sub(r2.obj).less(objective{})
+		lb2 := in.lowerBound(r2.typ, j2.build(nil))
+		return lb2, in.lowerBound(r1.typ, j1.build(nil)).add(lb2).sub(r1.obj).sub(r2.obj).less(objective{})
 	}
 	for to := int8(boundDistances); to <= boundTimed; to++ {
 		if !in.advance(j1, to) || !in.advance(j2, to) || !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
-			return false
+			return objective{}, false
 		}
 	}
-	return true
+	return j2.cheap, true
 }
 
 // settleTwo simulates sc.seq and sc.seq2 as routes k1 and k2 and takes
-// them when both are feasible and the pair is better.
-func (st *state) settleTwo(k1, k2 int, sc *scratch) bool {
+// them when both are feasible and the pair is better. lb2 is a lower bound
+// of the objective of sc.seq2: when the first route's exact objective plus
+// lb2 is no better, the second is not simulated.
+func (st *state) settleTwo(k1, k2 int, lb2 objective, sc *scratch) bool {
 	r1, r2 := st.routes[k1], st.routes[k2]
 	if st.in.evaluate(r1.typ, sc.seq, &sc.sch, false) != feasible {
+		return false
+	}
+	obj1 := st.in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost)
+	if !obj1.add(lb2).sub(r1.obj).sub(r2.obj).less(objective{}) {
 		return false
 	}
 	if st.in.evaluate(r2.typ, sc.seq2, &sc.sch2, false) != feasible {
 		return false
 	}
-	d := st.in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).add(st.in.routeObjective(len(sc.seq2), sc.sch2.dist, sc.sch2.cost)).sub(r1.obj).sub(r2.obj)
+	d := obj1.add(st.in.routeObjective(len(sc.seq2), sc.sch2.dist, sc.sch2.cost)).sub(r1.obj).sub(r2.obj)
 	if !d.less(objective{}) {
 		return false
 	}
@@ -160,22 +194,21 @@ func (st *state) settleTwo(k1, k2 int, sc *scratch) bool {
 	return true
 }
 
-// boundMove bounds seq as the new sequence of route r (with a suffix of
-// other, when not nil): a lower bound of its objective, and false when it
-// is certainly infeasible. Candidates whose sums already reach r's
-// objective are not timed. On fast instances, or without
-// segments, the bound is the distance and work of the sites.
-func (in *instance) boundMove(r *route, seq []int, other *route, jn *join) (objective, bool) {
+// boundMove bounds seq, r's sites in another order that differs from r's
+// at indices lo to hi only: a lower bound of its objective, and false when
+// it is certainly infeasible. Candidates whose sums already reach r's
+// objective are not timed. On fast instances, or without segments, the
+// bound is the distance and work of the sites.
+func (in *instance) boundMove(r *route, seq []int, lo, hi int, jn *join) (objective, bool) {
 	if in.fast || !r.fc.sg.ok {
 		return in.lowerBound(r.typ, seq), true
 	}
-	if !in.boundRoute(jn, r, seq, other) {
-		return objective{}, false
-	}
-	if !jn.known() {
-		return in.lowerBound(r.typ, seq), true
-	}
-	for to := int8(boundDistances); to <= boundTimed; to++ {
+	// r's prefix up to lo and suffix after hi, the rest played through;
+	// every site is r's own, so it allows r's type. The callers bound the
+	// distances first (reorderBound), so the first comparison is after the
+	// sums.
+	jn.set(r, lo, seq[lo:hi+1], r, hi+2)
+	for to := int8(boundLegs); to <= boundTimed; to++ {
 		if !in.advance(jn, to) {
 			return objective{}, false
 		}

@@ -6,7 +6,7 @@ package routeplan
 // Every place that prices a route goes through here, so that the choice
 // of objective lives in one function.
 func (in *instance) ranked(o objective) objective {
-	if in.p.Objective == Hierarchical {
+	if in.hierarchical {
 		o.vehicles = 1
 	}
 	return o

@@ -17,15 +17,18 @@ import "sort"
 func (in *instance) prepareOpenings(sc *scratch) (servable, dropped []int, reasons map[int]Reason) {
 	reasons = make(map[int]Reason)
 	in.opening = make([][]int32, len(in.sites))
+	in.openingCost = make([][]routeCost, len(in.sites))
 	type memo struct {
-		done bool
-		f    failure
-		obj  objective
+		done       bool
+		f          failure
+		obj        objective
+		dist, cost float64
 	}
 	memos := make([]memo, len(in.types))
 	type ranked struct {
-		t   int32
-		obj objective
+		t          int32
+		obj        objective
+		dist, cost float64
 	}
 	var list []ranked
 	for i := range in.sites {
@@ -43,10 +46,11 @@ func (in *instance) prepareOpenings(sc *scratch) (servable, dropped []int, reaso
 				m.done = true
 				m.f = in.evaluateAllowed(in.twin[t], sc.seq, &sc.sch, false)
 				m.obj = in.routeObjective(1, sc.sch.dist, sc.sch.cost)
+				m.dist, m.cost = sc.sch.dist, sc.sch.cost
 			}
 			switch m.f {
 			case feasible:
-				list = append(list, ranked{int32(t), m.obj})
+				list = append(list, ranked{int32(t), m.obj, m.dist, m.cost})
 				continue
 			case failCapacity:
 				continue
@@ -57,11 +61,11 @@ func (in *instance) prepareOpenings(sc *scratch) (servable, dropped []int, reaso
 		}
 		if len(list) > 0 {
 			sort.SliceStable(list, func(a, b int) bool { return list[a].obj.less(list[b].obj) })
-			o := make([]int32, len(list))
+			o, c := make([]int32, len(list)), make([]routeCost, len(list))
 			for k, r := range list {
-				o[k] = r.t
+				o[k], c[k] = r.t, routeCost{r.dist, r.cost}
 			}
-			in.opening[i] = o
+			in.opening[i], in.openingCost[i] = o, c
 			servable = append(servable, i)
 			continue
 		}
@@ -80,19 +84,18 @@ func (in *instance) prepareOpenings(sc *scratch) (servable, dropped []int, reaso
 	return servable, dropped, reasons
 }
 
+// routeCost is the distance and cost of a route.
+type routeCost struct{ dist, cost float64 }
+
 // cheapestOpening returns the cheapest type with a free vehicle and free
-// resources that serves u on a new route, with that route's schedule in
-// sc.sch, or -1 and nil when the fleet has none left for u.
-func (in *instance) cheapestOpening(st *state, u int, sc *scratch) (int, *schedule) {
-	for _, t := range in.opening[u] {
-		if !st.canOpen(int(t)) {
-			continue
+// resources that serves u on a new route, with that route's distance and
+// cost (ranked once, see prepareOpenings), and false when the fleet has
+// none left for u.
+func (in *instance) cheapestOpening(st *state, u int) (int, routeCost, bool) {
+	for k, t := range in.opening[u] {
+		if st.canOpen(int(t)) {
+			return int(t), in.openingCost[u][k], true
 		}
-		sc.seq = append(sc.seq[:0], u)
-		if in.evaluateAllowed(int(t), sc.seq, &sc.sch, false) != feasible {
-			continue // cannot happen: ranked types serve u alone
-		}
-		return int(t), &sc.sch
 	}
-	return -1, nil
+	return -1, routeCost{}, false
 }

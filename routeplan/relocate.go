@@ -4,7 +4,7 @@ package routeplan
 // route (which may be u's own).
 func relocate(st *state, p *pair, sc *scratch) bool {
 	in := st.in
-	u, v, ru, rv := p.u, p.v, p.ru, p.rv
+	u, ru, rv := p.u, p.ru, p.rv
 	if p.ku == p.kv {
 		cheap := in.fast && p.apart()
 		var delta [2]float64
@@ -12,10 +12,9 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 			loc := ru.fc.loc
 			nu, nv := p.pu+1, p.pv+1
 			lu, lv := loc[nu], loc[nv]
-			d := in.legDist
-			rem := d(loc[nu-1], loc[nu+1]) - d(loc[nu-1], lu) - d(lu, loc[nu+1])
-			delta[0] = rem + d(lv, lu) + d(lu, loc[nv+1]) - d(lv, loc[nv+1])
-			delta[1] = rem + d(loc[nv-1], lu) + d(lu, lv) - d(loc[nv-1], lv)
+			rem := in.legDist(loc[nu-1], loc[nu+1]) - in.legDist(loc[nu-1], lu) - in.legDist(lu, loc[nu+1])
+			delta[0] = rem + in.legDist(lv, lu) + in.legDist(lu, loc[nv+1]) - in.legDist(lv, loc[nv+1])
+			delta[1] = rem + in.legDist(loc[nv-1], lu) + in.legDist(lu, lv) - in.legDist(loc[nv-1], lv)
 		}
 		// Under the other rules the same distances bound the route.
 		bounded := !in.fast && p.apart() && ru.fc.sg.ok
@@ -33,20 +32,22 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 			if bounded && !in.relocateBound(ru, p.pu+1, p.pv+1, after).sub(ru.obj).less(objective{}) {
 				continue
 			}
-			sc.seq = sc.seq[:0]
-			for _, s := range ru.seq {
-				if s == u {
-					continue
-				}
-				if s == v && !after {
-					sc.seq = append(sc.seq, u)
-				}
-				sc.seq = append(sc.seq, s)
-				if s == v && after {
-					sc.seq = append(sc.seq, u)
-				}
+			// u ends at index q; the sites between its two places shift
+			// by one towards where it was.
+			q := p.pv
+			if after && p.pu > p.pv {
+				q++
+			} else if !after && p.pu < p.pv {
+				q--
 			}
-			if st.improveOne(p.ku, sc) {
+			sc.seq = append(sc.seq[:0], ru.seq...)
+			if q > p.pu {
+				copy(sc.seq[p.pu:q], sc.seq[p.pu+1:q+1])
+			} else {
+				copy(sc.seq[q+1:p.pu+1], sc.seq[q:p.pu])
+			}
+			sc.seq[q] = u
+			if st.improveOne(p.ku, min(p.pu, q), max(p.pu, q), sc) {
 				return true
 			}
 		}
@@ -59,6 +60,9 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 	}
 	// u's route without u is the same for both places: bound it once.
 	sc.j2.set(ru, p.pu, nil, ru, p.pu+2)
+	if !in.fast && sc.j2.known() {
+		in.distancesNone(&sc.j2)
+	}
 	for _, at := range []int{p.pv + 1, p.pv} {
 		if in.fast {
 			if !in.allowed[u][rv.typ] {
@@ -72,7 +76,10 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 		}
 		if !in.fast {
 			sc.one[0] = u
-			if st.improvePair(p.kv, sc.j1.set(rv, at, sc.one[:], rv, at+1), p.ku, &sc.j2, sc) {
+			if sc.j1.set(rv, at, sc.one[:], rv, at+1).known() {
+				in.distancesOne(&sc.j1, u)
+			}
+			if st.improvePair(p.kv, &sc.j1, p.ku, &sc.j2, sc) {
 				return true
 			}
 			continue

@@ -50,8 +50,7 @@ func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int
 func (in *instance) swapNextBound(r *route, x int) objective {
 	g := &r.fc.sg
 	a, b, c, d := g.nodes[x-1].loc, g.nodes[x].loc, g.nodes[x+1].loc, g.nodes[x+2].loc
-	dd := in.legDist
-	delta := dd(a, c) + dd(c, b) + dd(b, d) - dd(a, b) - dd(b, c) - dd(c, d)
+	delta := in.legDist(a, c) + in.legDist(c, b) + in.legDist(b, d) - in.legDist(a, b) - in.legDist(b, c) - in.legDist(c, d)
 	return in.reorderBound(r, delta, []int{x - 1, x, x + 1}, []int{x, x + 1, x + 2})
 }
 
@@ -60,14 +59,13 @@ func (in *instance) swapNextBound(r *route, x int) objective {
 func (in *instance) relocateBound(r *route, nu, nv int, after bool) objective {
 	g := &r.fc.sg
 	loc := func(k int) int { return g.nodes[k].loc }
-	d := in.legDist
 	lu, lv := loc(nu), loc(nv)
-	delta := d(loc(nu-1), loc(nu+1)) - d(loc(nu-1), lu) - d(lu, loc(nu+1))
+	delta := in.legDist(loc(nu-1), loc(nu+1)) - in.legDist(loc(nu-1), lu) - in.legDist(lu, loc(nu+1))
 	if after {
-		delta += d(lv, lu) + d(lu, loc(nv+1)) - d(lv, loc(nv+1))
+		delta += in.legDist(lv, lu) + in.legDist(lu, loc(nv+1)) - in.legDist(lv, loc(nv+1))
 		return in.reorderBound(r, delta, []int{nu - 1, nu, nv}, []int{nu, nu + 1, nv + 1})
 	}
-	delta += d(loc(nv-1), lu) + d(lu, lv) - d(loc(nv-1), lv)
+	delta += in.legDist(loc(nv-1), lu) + in.legDist(lu, lv) - in.legDist(loc(nv-1), lv)
 	return in.reorderBound(r, delta, []int{nu - 1, nu, nv - 1}, []int{nu, nu + 1, nv})
 }
 
@@ -76,10 +74,9 @@ func (in *instance) relocateBound(r *route, nu, nv int, after bool) objective {
 func (in *instance) swapBound(r *route, nu, nv int) objective {
 	g := &r.fc.sg
 	loc := func(k int) int { return g.nodes[k].loc }
-	d := in.legDist
 	lu, lv := loc(nu), loc(nv)
-	delta := d(loc(nu-1), lv) + d(lv, loc(nu+1)) + d(loc(nv-1), lu) + d(lu, loc(nv+1)) -
-		d(loc(nu-1), lu) - d(lu, loc(nu+1)) - d(loc(nv-1), lv) - d(lv, loc(nv+1))
+	delta := in.legDist(loc(nu-1), lv) + in.legDist(lv, loc(nu+1)) + in.legDist(loc(nv-1), lu) + in.legDist(lu, loc(nv+1)) -
+		in.legDist(loc(nu-1), lu) - in.legDist(lu, loc(nu+1)) - in.legDist(loc(nv-1), lv) - in.legDist(lv, loc(nv+1))
 	return in.reorderBound(r, delta, []int{nu - 1, nu, nv - 1, nv}, []int{nu, nu + 1, nv, nv + 1})
 }
 
@@ -89,8 +86,7 @@ func (in *instance) swapBound(r *route, nu, nv int) objective {
 func (in *instance) reverseBound(r *route, a, b int, nodes []int) (objective, []int) {
 	g := &r.fc.sg
 	loc := func(k int) int { return g.nodes[k].loc }
-	d := in.legDist
-	delta := d(loc(a), loc(b)) + d(loc(a+1), loc(b+1)) - d(loc(a), loc(a+1)) - d(loc(b), loc(b+1))
+	delta := in.legDist(loc(a), loc(b)) + in.legDist(loc(a+1), loc(b+1)) - in.legDist(loc(a), loc(a+1)) - in.legDist(loc(b), loc(b+1))
 	nodes = nodes[:0]
 	for k := a + 1; k <= b+1; k++ {
 		nodes = append(nodes, k)

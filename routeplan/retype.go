@@ -52,6 +52,7 @@ func (st *state) retype(k, t int) {
 		st.resUsed[x]--
 	}
 	r.typ = t
+	r.stamp = st.in.stamps.Add(1)
 	st.used[t]++
 	for _, x := range st.in.types[t].Resources {
 		st.resUsed[x]++

@@ -257,7 +257,19 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule) boo
 		return false
 	}
 	if bestDelay > 0 {
-		in.simulate(t, seq, base+bestDelay, l, s)
+		if bestDelay == last {
+			s.takeTimes(tmp) // the last delay tried is the best: no need to play it again
+		} else {
+			in.simulate(t, seq, base+bestDelay, l, s)
+		}
 	}
 	return true
+}
+
+// takeTimes copies the times of o, a simulation of the same route, into s.
+func (s *schedule) takeTimes(o *schedule) {
+	s.begin, s.depart, s.ret, s.dist, s.drive = o.begin, o.depart, o.ret, o.dist, o.drive
+	s.arr = append(s.arr[:0], o.arr...)
+	s.start = append(s.start[:0], o.start...)
+	s.dep = append(s.dep[:0], o.dep...)
 }

@@ -318,6 +318,10 @@ func (in *instance) refreshEnds(r *route) {
 			continue
 		}
 		nd.tail = max(nd.tail, in.returnLeaving(r, k, ws[0].Start+nd.work)-g.times[k].lat)
+		if nd.charge == 0 {
+			nd.tailFree = nd.tail // the same sums without stop service
+			continue
+		}
 		x := g.times[k].latFrom - nd.service
 		if lat, ok := latestIn(ws, x+timeTol(x)); ok {
 			nd.tailFree = max(nd.tailFree, in.returnLeaving(r, k, ws[0].Start+nd.service)-lat)

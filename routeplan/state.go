@@ -75,6 +75,10 @@ type route struct {
 	// insertion that overloads it is ruled out before any simulation.
 	total []float64
 	fc    fastCache
+	// stamp names the route's content (type and sites): it changes with
+	// every change of either, is copied with them, and is never reused, so
+	// that equal stamps mean equal routes (see localSearch).
+	stamp uint64
 }
 
 // routeObjective is the contribution of a feasible route of n sites with
@@ -133,7 +137,10 @@ func (st *state) copyFrom(o *state) {
 			st.routes[k] = &route{}
 		}
 		nr := st.routes[k]
-		nr.typ, nr.dist, nr.cost, nr.obj = r.typ, r.dist, r.cost, r.obj
+		if nr.stamp == r.stamp && r.stamp != 0 {
+			continue // the same route already: most are, from one iteration to the next
+		}
+		nr.typ, nr.dist, nr.cost, nr.obj, nr.stamp = r.typ, r.dist, r.cost, r.obj, r.stamp
 		nr.seq = append(nr.seq[:0], r.seq...)
 		nr.total = append(nr.total[:0], r.total...)
 		nr.fc.copyFrom(&r.fc)
@@ -211,7 +218,7 @@ func (st *state) canOpen(t int) bool {
 // open appends an empty route of type t, taking its vehicle and resources,
 // and returns its index.
 func (st *state) open(t int) int {
-	st.routes = append(st.routes, &route{typ: t})
+	st.routes = append(st.routes, &route{typ: t, stamp: st.in.stamps.Add(1)})
 	st.used[t]++
 	for _, x := range st.in.types[t].Resources {
 		st.resUsed[x]++
@@ -231,6 +238,7 @@ func (st *state) unassign(u int) {
 func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	r := st.routes[k]
 	st.obj = st.obj.sub(r.obj)
+	r.stamp = st.in.stamps.Add(1)
 	r.seq = append(r.seq[:0], seq...)
 	r.total = growF(r.total, st.in.dims)
 	clear(r.total)

@@ -9,9 +9,8 @@ func swap(st *state, p *pair, sc *scratch) bool {
 			loc := ru.fc.loc
 			nu, nv := p.pu+1, p.pv+1
 			lu, lv := loc[nu], loc[nv]
-			d := in.legDist
-			delta := d(loc[nu-1], lv) + d(lv, loc[nu+1]) + d(loc[nv-1], lu) + d(lu, loc[nv+1]) -
-				d(loc[nu-1], lu) - d(lu, loc[nu+1]) - d(loc[nv-1], lv) - d(lv, loc[nv+1])
+			delta := in.legDist(loc[nu-1], lv) + in.legDist(lv, loc[nu+1]) + in.legDist(loc[nv-1], lu) + in.legDist(lu, loc[nv+1]) -
+				in.legDist(loc[nu-1], lu) - in.legDist(lu, loc[nu+1]) - in.legDist(loc[nv-1], lv) - in.legDist(lv, loc[nv+1])
 			if delta > -1e-9 {
 				return false
 			}
@@ -25,7 +24,7 @@ func swap(st *state, p *pair, sc *scratch) bool {
 		}
 		sc.seq = append(sc.seq[:0], ru.seq...)
 		sc.seq[p.pu], sc.seq[p.pv] = v, u
-		return st.improveOne(p.ku, sc)
+		return st.improveOne(p.ku, min(p.pu, p.pv), max(p.pu, p.pv), sc)
 	}
 	if in.fast {
 		d1, d2 := in.replaceDist(rv, p.pv+1, u), in.replaceDist(ru, p.pu+1, v)
@@ -40,7 +39,13 @@ func swap(st *state, p *pair, sc *scratch) bool {
 			return false
 		}
 		sc.one[0], sc.other[0] = u, v
-		return st.improvePair(p.kv, sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2), p.ku, sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2), sc)
+		sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2)
+		sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2)
+		if sc.j1.known() && sc.j2.known() {
+			in.distancesOne(&sc.j1, u)
+			in.distancesOne(&sc.j2, v)
+		}
+		return st.improvePair(p.kv, &sc.j1, p.ku, &sc.j2, sc)
 	}
 	sc.seq = append(sc.seq[:0], rv.seq...)
 	sc.seq[p.pv] = u

@@ -17,5 +17,5 @@ func twoOpt(st *state, p *pair, sc *scratch) bool {
 	for a, b := p.pu+1, p.pv; a < b; a, b = a+1, b-1 {
 		sc.seq[a], sc.seq[b] = sc.seq[b], sc.seq[a]
 	}
-	return st.improveOne(p.ku, sc)
+	return st.improveOne(p.ku, p.pu+1, p.pv, sc)
 }

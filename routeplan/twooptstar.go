@@ -18,7 +18,18 @@ func twoOptStar(st *state, p *pair, sc *scratch) bool {
 		}
 	}
 	if !in.fast && in.endsAlike(ru.typ, rv.typ) {
-		return st.improvePair(p.ku, sc.j1.set(ru, pu+1, nil, rv, pv+1), p.kv, sc.j2.set(rv, pv, nil, ru, pu+2), sc)
+		// Full trailers rule most exchanges out: read the loads before
+		// anything else.
+		if !in.joinFits(ru, pu+1, rv, pv+1) || !in.joinFits(rv, pv, ru, pu+2) {
+			return false
+		}
+		sc.j1.set(ru, pu+1, nil, rv, pv+1)
+		sc.j2.set(rv, pv, nil, ru, pu+2)
+		if sc.j1.known() && sc.j2.known() {
+			in.distancesNone(&sc.j1)
+			in.distancesNone(&sc.j2)
+		}
+		return st.improvePair(p.ku, &sc.j1, p.kv, &sc.j2, sc)
 	}
 	sc.seq = append(sc.seq[:0], ru.seq[:pu+1]...)
 	sc.seq = append(sc.seq, rv.seq[pv:]...)
