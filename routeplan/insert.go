@@ -38,6 +38,9 @@ type scratch struct {
 	// of the routes of u and v when the last moves tried on them found
 	// nothing (see localSearch).
 	tried [][2]uint64
+	// order is localSearch's list of the sites it starts from, kept
+	// between calls: a search calls it at every iteration.
+	order []int
 }
 
 // withInsert returns r.seq with u inserted at pos, in buf.

@@ -11,7 +11,8 @@ import "math/rand/v2"
 //
 // With only set, it starts from those sites (the ones a ruin moved).
 func (st *state) localSearch(nb *neighbours, rng *rand.Rand, sc *scratch, stop func() bool, only []int) {
-	order := make([]int, 0, len(st.in.sites))
+	order := sc.order[:0]
+	defer func() { sc.order = order[:0] }()
 	if only != nil {
 		order = append(order, only...)
 	} else {

@@ -51,6 +51,9 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
 // run is one stream's whole search: construction, then the phases.
 func (sr *search) run(servable, dropped []int) {
 	in, nb, rng, sc := sr.in, sr.nb, sr.rng, sr.sc
+	// A finished stream keeps its best solution only: its scratch (a few
+	// MB on a 5,000-store day) goes while the other streams run.
+	defer func() { sr.sc = nil }()
 	st := newState(in)
 	st.dropped = dropped
 	// Construction: far sites first, as seeds of routes (Solomon's I1 idea),
@@ -75,7 +78,7 @@ func (sr *search) run(servable, dropped []int) {
 		st.recreate([]int{u}, nb, 0, rng, sc)
 	}
 	st.dropEmpty()
-	sr.best = st.clone()
+	sr.best = st.bareClone()
 	sr.report()
 	st.localSearch(nb, rng, sc, sr.stop, nil)
 	st.refill(nb, rng, sc, sr.stop)
