@@ -72,6 +72,8 @@ func TestDecodeRequestProblems(t *testing.T) {
 			want: []problem{{"INVALID_TYPE@options.timeLimit", []string{"a Go duration", "not true"}}}},
 		{name: "unknown objective", from: `"seed": 1`, to: `"seed": 1, "objective": "fastest"`,
 			want: []problem{{"INVALID_VALUE@options.objective", []string{"one of trailers, cost", `"fastest"`}}}},
+		{name: "whole deliveries as a string", from: `"seed": 1`, to: `"seed": 1, "wholeDeliveries": "yes"`,
+			want: []problem{{"INVALID_TYPE@options.wholeDeliveries", []string{`not "yes"`}}}},
 		{name: "kilograms as a string", from: `"weightKg": 300`, to: `"weightKg": "300"`,
 			want: []problem{{"INVALID_TYPE@pallets[1].weightKg", []string{"must be a number of kilograms", `not "300"`}}}},
 		{name: "millimetres with a fraction", from: `"heightMM": 1200`, to: `"heightMM": 1200.5`,

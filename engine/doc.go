@@ -117,7 +117,8 @@
 //	  "shifts": [{"id", "start", "end", "limits": HoursOfService}],
 //	  "hoursOfService": {"maxDriving", "maxDuty", "breakAfterDriving", "breakDuration"},
 //	  "travel": {"speedKmh", "circuity"},
-//	  "options": {"timeLimit", "seed", "streams", "workers", "iterations", "objective": "trailers"|"cost"}
+//	  "options": {"timeLimit", "seed", "streams", "workers", "iterations", "objective": "trailers"|"cost",
+//	              "wholeDeliveries": false|true}
 //	}
 //
 // where WeeklyHours is {"timeZone": "America/Chicago", "days": {"mon": [{"open": "06:00",

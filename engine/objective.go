@@ -23,7 +23,8 @@ const (
 	// without to save a few kilometres; its last twentieth takes off the
 	// routes whose pallets fit the room left on the others, so a store's
 	// pallets of one temperature class may come on two trailers (a split
-	// delivery) when that saves a trailer.
+	// delivery) when that saves a trailer, unless Options.WholeDeliveries
+	// is set.
 	FewestTrailers Objective = iota
 	// LowestCost minimises the total cost of the routes: each trailer
 	// type's fixed cost per route plus its cost per km and per hour of

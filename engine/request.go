@@ -50,6 +50,13 @@ type Options struct {
 	// Objective is what the search minimises: FewestTrailers (the zero
 	// value, "trailers" in JSON) or LowestCost ("cost").
 	Objective Objective `json:"objective,omitempty"`
+	// WholeDeliveries keeps each store's pallets of one temperature class
+	// on one trailer ("wholeDeliveries" in JSON): FewestTrailers' route
+	// elimination then moves whole orders only, where by default it may
+	// split an order over the routes passing nearest to save a trailer
+	// (two trucks at a store's door for one class). Pallets of a store
+	// and class that one trailer cannot carry come on several either way.
+	WholeDeliveries bool `json:"wholeDeliveries,omitempty"`
 	// Workers is the number of goroutines that run the streams; 0 means
 	// GOMAXPROCS (at most Streams). It changes how fast the search runs,
 	// never which plan an iteration budget gives. A server that plans

@@ -76,6 +76,7 @@ var optionsObject = &object[Options]{What: "planning options", Members: []member
 	{Name: "seed", Read: func(d dec, o *Options) { d.ReadInt64(&o.Seed, "a whole number") }},
 	{Name: "streams", Read: func(d dec, o *Options) { d.ReadInt(&o.Streams, "a whole number of search streams") }},
 	{Name: "objective", Read: func(d dec, o *Options) { jsonwire.ReadEnum(d, &o.Objective, objectiveNames) }},
+	{Name: "wholeDeliveries", Read: func(d dec, o *Options) { d.ReadBool(&o.WholeDeliveries) }},
 	{Name: "workers", Read: func(d dec, o *Options) { d.ReadInt(&o.Workers, "a whole number of goroutines") }},
 }}
 

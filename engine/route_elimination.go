@@ -23,7 +23,8 @@ const (
 // each of the route's orders spread over the room left on the others,
 // nearest first (see spreadOrderOver), and where that is not enough, over
 // room made by moving another order whole (makeRoomFor); so a store's
-// pallets of one class may come on two trailers. A
+// pallets of one class may come on two trailers, unless the request asks
+// for whole deliveries (see carry). A
 // route goes only when every one of its pallets finds room, and then its
 // trailer and shift are free again; otherwise the plan stays as it was.
 // Routing moves whole orders, so a trailer or two of room scattered a
@@ -61,7 +62,7 @@ func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budg
 			rest := *o
 			rest.pallets = slices.Clone(o.pallets)
 			near := pl.nearestRoutes(o.store, ri, gone)
-			pl.spreadOrderOver(ctx, &rest, near, &tries, eliminationTries)
+			pl.carry(ctx, &rest, near, &tries)
 			if len(rest.pallets) > 0 {
 				pl.makeRoomFor(ctx, &rest, near[:min(len(near), ejectionReach)], append(slices.Clone(gone), ri), &tries)
 			}
@@ -114,7 +115,7 @@ func (pl *planner) makeRoomFor(ctx context.Context, o *order, near []int, off []
 			routes, placed := slices.Clone(pl.routes), slices.Clone(pl.placed)
 			left := len(o.pallets)
 			if pl.moveOrder(ctx, si, yi, append(slices.Clone(off), si), tries) {
-				pl.spreadOrderOver(ctx, o, []int{si}, tries, eliminationTries)
+				pl.carry(ctx, o, []int{si}, tries)
 			}
 			if len(o.pallets) == left {
 				pl.routes, pl.placed = routes, placed
@@ -153,6 +154,17 @@ func (pl *planner) moveOrder(ctx context.Context, si, yi int, off []int, tries *
 	pl.routes[si] = *route
 	pr.orders = seq
 	return true
+}
+
+// carry puts o's pallets on the routes given, nearest first, as the
+// request allows: whole on one route under Options.WholeDeliveries, else
+// spread over as many as it takes (spreadOrderOver).
+func (pl *planner) carry(ctx context.Context, o *order, routes []int, tries *int) {
+	if pl.m.req.Options.WholeDeliveries {
+		pl.spreadWhole(ctx, o, routes, tries)
+		return
+	}
+	pl.spreadOrderOver(ctx, o, routes, tries, eliminationTries)
 }
 
 // spreadWhole puts all of o's pallets on the first of routes whose room

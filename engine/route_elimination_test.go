@@ -28,8 +28,9 @@ func eliminationRequest(objective Objective) Request {
 // TestEliminationSplitsAStoreToSaveATrailer: under FewestTrailers the plan
 // takes the third route off, its store's pallets riding six and six on
 // the other two; every pallet is delivered and the plan passes Validate.
-// Under LowestCost, where a trailer is not worth a split delivery, each
-// store keeps its own route.
+// Under LowestCost, where a trailer is not worth a split delivery, and
+// when the request asks for whole deliveries, each store keeps its own
+// route.
 func TestEliminationSplitsAStoreToSaveATrailer(t *testing.T) {
 	plan := planOK(t, eliminationRequest(FewestTrailers))
 	if plan.Metrics.Routes != 2 || plan.Metrics.Pallets != 36 {
@@ -49,6 +50,12 @@ func TestEliminationSplitsAStoreToSaveATrailer(t *testing.T) {
 	}
 	if split != 1 {
 		t.Errorf("stores on two routes: %d (%v); want 1", split, routesOf)
+	}
+
+	whole := eliminationRequest(FewestTrailers)
+	whole.Options.WholeDeliveries = true
+	if plan := planOK(t, whole); plan.Metrics.Routes != 3 || plan.Metrics.Pallets != 36 {
+		t.Errorf("WholeDeliveries: %d routes delivering %d pallets; want 3, one a store, with all 36", plan.Metrics.Routes, plan.Metrics.Pallets)
 	}
 
 	cost := planOK(t, eliminationRequest(LowestCost))

@@ -5,7 +5,8 @@
 #
 # Usage: sh bench/scripts/dcday.sh   (about 10 minutes)
 #   RUNS overrides the runs, as "STORES:LIMIT[:OBJECTIVE] ..." (default
-#   below; OBJECTIVE is trailers, engine's default, or cost).
+#   below; OBJECTIVE is trailers, engine's default, cost, or whole: trailers
+#   with Options.WholeDeliveries, haulbench's -whole).
 #   GUARD is the most seconds one run may take before it is stopped
 #   (default 900): a run past it is a finding, recorded with its time and
 #   memory, not a failure of the script.
@@ -15,7 +16,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 out=bench/results/dcday.md
-RUNS=${RUNS:-"50:5s 200:5s 200:60s 200:60s:cost 1000:5s 1000:60s 1000:60s:cost 5000:60s"}
+RUNS=${RUNS:-"50:5s 200:5s 200:60s 200:60s:cost 1000:5s 1000:60s 1000:60s:whole 1000:60s:cost 5000:60s"}
 GUARD=${GUARD:-900}
 SEED=1
 tmp=$(mktemp -d)
@@ -31,12 +32,14 @@ for r in $RUNS; do
 	i=$((i + 1))
 	n=${r%%:*} lim=${r#*:} obj=
 	case $lim in *:*) obj=${lim#*:} lim=${lim%%:*} ;; esac
+	flags=${obj:+-objective $obj}
+	[ "$obj" = whole ] && flags=-whole
 	echo "dcday.sh: $n stores, $lim${obj:+, objective $obj}" >&2
 	cut -d" " -f1-3 /proc/loadavg >"$tmp/$i.load"
-	echo "haulbench dcday -stores $n -time $lim -seed $SEED${obj:+ -objective $obj}" >"$tmp/$i.cmd"
+	echo "haulbench dcday -stores $n -time $lim -seed $SEED${flags:+ $flags}" >"$tmp/$i.cmd"
 	rc=0
 	nice /usr/bin/time -f 'time: %e s elapsed, maximum RSS %M KB, exit %x' -o "$tmp/$i.time" \
-		timeout "$GUARD" "$tmp/haulbench" dcday -stores "$n" -time "$lim" -seed $SEED ${obj:+-objective "$obj"} >"$tmp/$i.csv" 2>"$tmp/$i.err" || rc=$?
+		timeout "$GUARD" "$tmp/haulbench" dcday -stores "$n" -time "$lim" -seed $SEED $flags >"$tmp/$i.csv" 2>"$tmp/$i.err" || rc=$?
 	echo "$rc" >"$tmp/$i.rc"
 done
 load_end=$(cut -d" " -f1-3 /proc/loadavg)
@@ -59,7 +62,8 @@ raw=$(nice sh -c "$bench")
 	echo "The objective is engine's Options.Objective: trailers (fewest routes, then cost; the default) or cost."
 	echo "Under trailers, the last twentieth of the time takes routes off when the routes passing nearest carry"
 	echo "their pallets in the room they have left (engine/route_elimination.go), so a store's pallets of one class"
-	echo "may come on two trailers; the summaries below the table count those split deliveries."
+	echo "may come on two trailers; the summaries below the table count those split deliveries. \"trailers, whole"
+	echo "deliveries\" is the trailers objective with Options.WholeDeliveries (haulbench -whole): no order is split."
 	echo "trailersLowerBound is the larger of loadplan.FleetLowerBound and engine's count of floor positions under"
 	echo "Validate's stacking, temperature and length rules (engine/floor_count_bound.go; tables before it used the"
 	echo "first alone, 73 and 365 on the 200- and 1,000-store days, where the count gives 77 and 384)."
@@ -85,6 +89,7 @@ raw=$(nice sh -c "$bench")
 		n=$(sed 's/.*-stores \([0-9]*\).*/\1/' "$tmp/$j.cmd")
 		lim=$(sed 's/.*-time \([^ ]*\).*/\1/' "$tmp/$j.cmd")
 		obj=$(sed -n 's/.*-objective \([a-z]*\).*/\1/p' "$tmp/$j.cmd")
+		grep -q -- ' -whole' "$tmp/$j.cmd" && obj="trailers, whole deliveries"
 		row=$(sed -n 2p "$tmp/$j.csv")
 		took=$(sed -n 's/^time: \([0-9.]*\) s.*/\1/p' "$tmp/$j.time")
 		if [ "$(cat "$tmp/$j.rc")" = 0 ] && [ -n "$row" ]; then
