@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -22,6 +23,7 @@ func FuzzDecodeAndValidate(f *testing.F) {
 	f.Add([]byte(decodeBase), []byte(`{"routes":[],"unassigned":[],"metrics":{"routes":0,"duration":"0s"}}`))
 	f.Add([]byte(`{"dc":{"id":"D","location":{"lat":1,"lng":2},"loadingPerPallet":"1m"},"stores":[{"id":"S","location":{"lat":1.1,"lng":2},"hours":{"days":{"mon":[{"open":"22:00","close":"02:00"}]}},"unloading":{"fixed":"10m","perPallet":60}}],"pallets":[{"id":"P","store":"S","weightKg":100,"heightMM":1000,"temperature":"FROZEN","footprint":"HALF"}],"fleet":[{"id":"T","count":1,"inside":{"lengthMM":16000,"widthMM":2500,"heightMM":2700},"palletPositions":30,"payloadKg":20000,"equipment":{"kind":"REEFER"},"axles":{"kingpinMM":900,"axleGroupMM":12000,"tareKg":6000,"tareCentreMM":7000,"kingpinLimitKg":11000,"axleGroupLimitKg":15422}}],"shifts":[{"id":"X","start":"2026-11-23T04:00:00Z","end":"2026-11-23T16:00:00Z","limits":{"maxDriving":"10h"}}]}`),
 		[]byte(`{"routes":[{"id":"R1","trailer":"T","shift":"X","start":"2026-11-23T04:00:00Z","depart":"2026-11-23T04:01:00Z","return":"2026-11-23T05:00:00Z","stops":[{"store":"S","arrival":"2026-11-23T04:20:00Z","start":"2026-11-23T04:20:00Z","departure":"2026-11-23T04:40:00Z","wait":"0s","pallets":["P","P","Q"]}],"load":{"zones":[{"temperature":"FROZEN","firstRow":0,"lastRow":-3}],"placements":[{"pallet":"P","row":-1,"side":"UP","zone":7,"xMM":-5}],"axles":[{"afterStop":9}]}}],"unassigned":[{"pallet":"Z","reason":"?"}]}`))
+	f.Add([]byte(strings.Replace(decodeBase, `"seed": 1`, `"seed": 1, "objective": "cost", "wholeDeliveries": true`, 1)), []byte(`{}`))
 	f.Add([]byte(`{"pallets":[{"weightkg":1,"WEIGHTKG":2,"temperature":"COLD"}],"shifts":[{"start":"tomorrow"}]`), []byte(`{"routes":[{"stops":[{"wait":"soon"}]}]`))
 	f.Fuzz(func(t *testing.T, reqJSON, planJSON []byte) {
 		req, err := DecodeRequest(bytes.NewReader(reqJSON))
