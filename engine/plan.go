@@ -28,7 +28,11 @@ const routingRounds = 3
 // shifts and trailer units out among routes and chooses each
 // single-temperature reefer's set point (fleet.go, routing.go); every route
 // is laid out on its trailer floor, and a route whose floor cannot take its
-// pallets sends its last stops back to routing (routes.go).
+// pallets sends its last stops back to routing (routes.go); routes with
+// room left take part of what the fleet had no room for (spare_room.go);
+// under FewestTrailers, routes whose pallets the others can carry are
+// taken off, and what was left behind is routed again with the trailers
+// and drivers they free (route_elimination.go).
 func Plan(ctx context.Context, req Request) (Result, error) {
 	if err := req.Check(); err != nil {
 		return Result{}, err
@@ -95,8 +99,12 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 		o.prefer = nil // spare room anywhere will do
 	}
 	pl.fillSpareRoom(ctx)
-	if req.Options.Objective == FewestTrailers {
-		pl.eliminateRoutes(ctx, deadline, req.Options.Iterations > 0)
+	if req.Options.Objective == FewestTrailers && pl.eliminateRoutes(ctx, deadline, req.Options.Iterations > 0) > 0 {
+		// The trailers and drivers freed may carry what was left behind.
+		if err := pl.routeLeftovers(ctx, time.Until(deadline)); err != nil {
+			return Result{}, err
+		}
+		pl.fillSpareRoom(ctx)
 	}
 	for _, o := range pl.final {
 		if len(o.pallets) > 0 {

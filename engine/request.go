@@ -54,8 +54,10 @@ type Options struct {
 	// on one trailer ("wholeDeliveries" in JSON): FewestTrailers' route
 	// elimination then moves whole orders only, where by default it may
 	// split an order over the routes passing nearest to save a trailer
-	// (two trucks at a store's door for one class). Pallets of a store
-	// and class that one trailer cannot carry come on several either way.
+	// (two trucks at a store's door for one class), and when the fleet is
+	// short the part of an order the routes' room left takes rides on one
+	// route, not several. Pallets of a store and class that one trailer
+	// cannot carry come on several either way.
 	WholeDeliveries bool `json:"wholeDeliveries,omitempty"`
 	// Workers is the number of goroutines that run the streams; 0 means
 	// GOMAXPROCS (at most Streams). It changes how fast the search runs,

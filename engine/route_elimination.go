@@ -5,8 +5,6 @@ import (
 	"context"
 	"slices"
 	"time"
-
-	"github.com/haulplan/haulplan/constraints"
 )
 
 // Bounds of eliminateRoutes: the share of the time limit it has (Plan
@@ -30,8 +28,15 @@ const (
 // Routing moves whole orders, so a trailer or two of room scattered a
 // position or two a route stays out of its reach; this is where the
 // trailers-first objective gets it. The tries are bounded in number, and
-// without an iteration budget also by the deadline.
-func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budgeted bool) {
+// without an iteration budget also by the deadline. It reports how many
+// routes it took off.
+func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budgeted bool) int {
+	if !budgeted {
+		// Within an attempt too: one may take thousands of tries.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
 	tries := 0
 	candidates := make([]int, len(pl.routes))
 	for i := range candidates {
@@ -41,7 +46,7 @@ func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budg
 	slices.SortStableFunc(candidates, func(a, b int) int { return cmp.Compare(positions(a), positions(b)) })
 	var gone []int // indices into pl.routes taken off, in the order tried
 	for _, ri := range candidates {
-		if tries >= eliminationTries || ctx.Err() != nil || (!budgeted && time.Now().After(deadline)) {
+		if tries >= eliminationTries || ctx.Err() != nil {
 			break
 		}
 		need := 0
@@ -49,8 +54,7 @@ func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budg
 			need += o.load.Positions
 		}
 		if pl.spareFloor(ri, gone) < need {
-			// The emptiest routes come first, and room only shrinks.
-			break
+			continue
 		}
 		routes, placed := slices.Clone(pl.routes), slices.Clone(pl.placed)
 		ok := true
@@ -61,6 +65,7 @@ func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budg
 		for _, o := range orders {
 			rest := *o
 			rest.pallets = slices.Clone(o.pallets)
+			rest.prefer = nil // routing's preference: any room will do now
 			near := pl.nearestRoutes(o.store, ri, gone)
 			pl.carry(ctx, &rest, near, &tries)
 			if len(rest.pallets) > 0 {
@@ -78,7 +83,7 @@ func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budg
 		gone = append(gone, ri)
 	}
 	if len(gone) == 0 {
-		return
+		return 0
 	}
 	slices.Sort(gone)
 	for k := len(gone) - 1; k >= 0; k-- {
@@ -89,6 +94,40 @@ func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budg
 		pl.routes = slices.Delete(pl.routes, ri, ri+1)
 		pl.placed = slices.Delete(pl.placed, ri, ri+1)
 	}
+	return len(gone)
+}
+
+// routeLeftovers routes again the orders left behind for want of a
+// trailer or a driver, with the units route elimination freed, within
+// limit (an iteration budget, when set, as for every routing round).
+func (pl *planner) routeLeftovers(ctx context.Context, limit time.Duration) error {
+	var pool, kept []*order
+	for _, o := range pl.final {
+		if len(o.pallets) > 0 && o.reason == ReasonFleetExhausted {
+			pool = append(pool, o)
+		} else {
+			kept = append(kept, o)
+		}
+	}
+	if len(pool) == 0 {
+		return nil
+	}
+	pl.final = kept
+	for round := 0; round < routingRounds && len(pool) > 0 && ctx.Err() == nil; round++ {
+		var err error
+		pool, err = pl.route(ctx, pool, limit, pl.rounds)
+		if err != nil {
+			return err
+		}
+		pl.rounds++
+	}
+	for _, o := range pool {
+		if o.reason == "" {
+			o.reason = ReasonNotPlanned
+		}
+		pl.final = append(pl.final, o)
+	}
+	return nil
 }
 
 // ejectionReach is how many routes, nearest first, makeRoomFor empties
@@ -134,8 +173,9 @@ func (pl *planner) moveOrder(ctx context.Context, si, yi int, off []int, tries *
 	y := pl.placed[si].orders[yi]
 	moved := *y
 	moved.pallets = slices.Clone(y.pallets)
+	moved.prefer = nil
 	targets := pl.nearestRoutes(y.store, -1, off)
-	pl.spreadWhole(ctx, &moved, targets[:min(len(targets), ejectionReach)], tries)
+	pl.placeWhole(ctx, &moved, targets[:min(len(targets), ejectionReach)], tries)
 	if len(moved.pallets) > 0 {
 		return false
 	}
@@ -161,24 +201,18 @@ func (pl *planner) moveOrder(ctx context.Context, si, yi int, off []int, tries *
 // spread over as many as it takes (spreadOrderOver).
 func (pl *planner) carry(ctx context.Context, o *order, routes []int, tries *int) {
 	if pl.m.req.Options.WholeDeliveries {
-		pl.spreadWhole(ctx, o, routes, tries)
+		pl.placeWhole(ctx, o, routes, tries)
 		return
 	}
 	pl.spreadOrderOver(ctx, o, routes, tries, eliminationTries)
 }
 
-// spreadWhole puts all of o's pallets on the first of routes whose room
+// placeWhole puts all of o's pallets on the first of routes whose room
 // left takes them and whose times and floor allow, or none.
-func (pl *planner) spreadWhole(ctx context.Context, o *order, routes []int, tries *int) {
-	req := pl.m.req
+func (pl *planner) placeWhole(ctx context.Context, o *order, routes []int, tries *int) {
 	for _, ri := range routes {
-		t := req.Fleet[pl.placed[ri].kind.trailer]
-		need := constraints.Load{}
-		for _, pi := range o.pallets {
-			p := req.Pallets[pi]
-			need = need.Add(constraints.Load{Positions: palletPositions(p, t), WeightKg: p.WeightKg, VolumeM3: p.volume()})
-		}
-		if !need.Fits(pl.roomLeft(ri)) {
+		t := pl.m.req.Fleet[pl.placed[ri].kind.trailer]
+		if !pl.palletsLoad(o.pallets, t).Fits(pl.roomLeft(ri)) {
 			continue
 		}
 		pl.spreadOrderOver(ctx, o, []int{ri}, tries, eliminationTries)

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/loadplan"
 	"github.com/haulplan/haulplan/routeplan"
 )
 
@@ -21,13 +22,15 @@ type placedRoute struct {
 // pallets do not all fit the room left on any route stays behind whole;
 // here as many of its pallets as fit ride along, at the route's stop at
 // that store or as an extra stop wherever the route's times allow, so that
-// a short fleet delivers the most pallets. The rest stay unassigned with
-// their reason. Each try is timed by routing's evaluator and laid out like
-// any route; the tries are bounded in number, not in time, so that the
-// plan stays reproducible.
+// a short fleet delivers the most pallets; under Options.WholeDeliveries
+// on one route only, the one with the most room that takes some. The rest
+// stay unassigned with their reason. Each try is timed by routing's
+// evaluator and laid out like any route; the tries are bounded in number,
+// not in time, so that the plan stays reproducible.
 func (pl *planner) fillSpareRoom(ctx context.Context) {
 	tries := 0
 	const maxTries = 2000
+	whole := pl.m.req.Options.WholeDeliveries
 	for _, o := range pl.final {
 		if o.reason != ReasonFleetExhausted {
 			continue
@@ -36,8 +39,43 @@ func (pl *planner) fillSpareRoom(ctx context.Context) {
 		for ri := range all {
 			all[ri] = ri
 		}
-		pl.spreadOrderOver(ctx, o, all, &tries, maxTries)
+		if !whole {
+			pl.spreadOrderOver(ctx, o, all, &tries, maxTries)
+			continue
+		}
+		slices.SortStableFunc(all, func(a, b int) int { return cmp.Compare(pl.roomLeft(b).Positions, pl.roomLeft(a).Positions) })
+		for _, ri := range all {
+			left := len(o.pallets)
+			pl.spreadOrderOver(ctx, o, []int{ri}, &tries, maxTries)
+			if len(o.pallets) < left {
+				break
+			}
+		}
 	}
+}
+
+// palletsLoad is what pallets (indices into Request.Pallets, of one store
+// and class) take of a trailer of type t, as routing counts an order: their
+// weight and volume, and the floor positions of their layout with their
+// stackable pallets stacked (loadplan.StackedPositions), as loadplan
+// stacks within a stop.
+func (pl *planner) palletsLoad(pallets []int, t TrailerType) constraints.Load {
+	req := pl.m.req
+	var load constraints.Load
+	stackable := false
+	for _, pi := range pallets {
+		p := req.Pallets[pi]
+		load = load.Add(constraints.Load{Positions: palletPositions(p, t), WeightKg: p.WeightKg, VolumeM3: p.volume()})
+		stackable = stackable || p.MayBeStacked
+	}
+	if stackable && len(pallets) > 1 {
+		lp := make([]loadplan.Pallet, len(pallets))
+		for j, pi := range pallets {
+			lp[j] = layoutPallet(req.Pallets[pi], 0)
+		}
+		load.Positions = min(load.Positions, loadplan.StackedPositions(layoutTrailer(t), lp))
+	}
+	return load
 }
 
 // roomLeft is what placed route ri has room for, as routing counts it.
@@ -69,14 +107,20 @@ func (pl *planner) spreadOrderOver(ctx context.Context, o *order, routes []int, 
 			continue
 		}
 		room := pl.roomLeft(ri)
+		if room.Positions <= 0 {
+			continue
+		}
+		// The part takes each pallet, in order, that still fits with the
+		// ones it has (a stackable one may fit on top of them); the
+		// others stay with o.
 		part := &order{store: o.store, class: o.class, trailers: o.trailers}
+		var rest []int
 		for _, pi := range o.pallets {
-			p := req.Pallets[pi]
-			need := constraints.Load{Positions: palletPositions(p, t), WeightKg: p.WeightKg, VolumeM3: p.volume()}
-			if !need.Add(part.load).Fits(room) {
-				break
+			if load := pl.palletsLoad(append(slices.Clone(part.pallets), pi), t); load.Fits(room) {
+				part.pallets, part.load = append(part.pallets, pi), load
+			} else {
+				rest = append(rest, pi)
 			}
-			pl.addPallet(part, pi, t)
 		}
 		if len(part.pallets) == 0 {
 			continue
@@ -95,9 +139,7 @@ func (pl *planner) spreadOrderOver(ctx context.Context, o *order, routes []int, 
 			route.Shift = pl.routes[ri].Shift
 			pl.routes[ri] = *route
 			pr.orders = seq
-			o.pallets = o.pallets[len(part.pallets):]
-			o.load = constraints.Load{Positions: max(0, o.load.Positions-part.load.Positions),
-				WeightKg: o.load.WeightKg - part.load.WeightKg, VolumeM3: o.load.VolumeM3 - part.load.VolumeM3}
+			o.pallets, o.load = rest, pl.palletsLoad(rest, t)
 			break
 		}
 	}
@@ -106,8 +148,9 @@ func (pl *planner) spreadOrderOver(ctx context.Context, o *order, routes []int, 
 // insertionPlaces are where a part of an order for store s may go in a
 // route's orders: right after the route's stop at s when it makes one
 // (one more stop would only cost time), else before each order and at the
-// end, the shortest detour first (the end first among equals: it moves no
-// stop).
+// end but never between two orders of one store (that would split its
+// stop), the shortest detour first (the end first among equals: it moves
+// no stop).
 func (pl *planner) insertionPlaces(orders []*order, s int) []int {
 	for k := len(orders) - 1; k >= 0; k-- {
 		if orders[k].store == s {
@@ -115,9 +158,12 @@ func (pl *planner) insertionPlaces(orders []*order, s int) []int {
 		}
 	}
 	detour := func(k int) float64 { return pl.detour(orders, k, s) }
-	places := make([]int, len(orders)+1)
-	for k := range places {
-		places[k] = len(orders) - k
+	var places []int
+	for k := len(orders); k >= 0; k-- {
+		if k > 0 && k < len(orders) && orders[k-1].store == orders[k].store {
+			continue
+		}
+		places = append(places, k)
 	}
 	slices.SortStableFunc(places, func(a, b int) int { return cmp.Compare(detour(a), detour(b)) })
 	return places

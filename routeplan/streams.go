@@ -12,8 +12,10 @@ import (
 // goroutines and returns them, in stream order, once all have stopped.
 //
 // Stream k draws from its own random stream of the seed and nothing else
-// it reads depends on the other streams, so under an iteration budget its
-// result is the same whichever goroutine runs it and whenever. Worker w
+// it reads depends on the other streams (they share the counter that
+// stamps routes, but only whether two stamps are equal matters, never
+// their values), so under an iteration budget its result is the same
+// whichever goroutine runs it and whenever. Worker w
 // runs streams w, w+W, w+2W, ... one after the other; under a time limit
 // each takes an equal share of the time its worker has left, so that the
 // last ones do not start after the deadline.

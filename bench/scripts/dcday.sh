@@ -104,7 +104,7 @@ raw=$(nice sh -c "$bench")
 			rc=$(cat "$tmp/$j.rc")
 			why="failed (exit $rc)"
 			[ "$rc" = 124 ] && why="stopped by the guard of $GUARD s"
-			echo "| $(comma "$n") stores | ${obj:-trailers} | $lim | $why after ${took:-?} s, peak RSS $((${rss:-0} / 1024)) MB: see below | | | | | | | | |"
+			echo "| $(comma "$n") stores | ${obj:-trailers} | $lim | $why after ${took:-?} s, peak RSS $((${rss:-0} / 1024)) MB: see below | | | | | | | |"
 		fi
 	done
 	echo
