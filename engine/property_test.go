@@ -22,7 +22,11 @@ func genRequest(t *rapid.T) Request {
 	req := Request{
 		DC: DC{ID: "DC", Location: dc, LoadingPerPallet: time.Duration(rapid.IntRange(0, 180).Draw(t, "load")) * time.Second},
 		Options: Options{TimeLimit: 30 * time.Millisecond, Seed: rapid.Int64Range(0, 9).Draw(t, "seed"), Workers: 1,
-			Objective: rapid.SampledFrom([]Objective{FewestTrailers, LowestCost}).Draw(t, "objective")},
+			Objective:       rapid.SampledFrom([]Objective{FewestTrailers, LowestCost}).Draw(t, "objective"),
+			WholeDeliveries: rapid.Bool().Draw(t, "wholeDeliveries"),
+			// With an iteration budget route elimination is bounded by its
+			// tries alone, not by the deadline: it runs whole.
+			Iterations: rapid.SampledFrom([]int{0, 0, 40}).Draw(t, "iterations")},
 	}
 	if rapid.Bool().Draw(t, "dock") {
 		req.DC.DockHours = &constraints.WeeklyHours{TimeZone: loc, Days: map[string][]constraints.Opening{}}
