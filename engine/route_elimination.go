@@ -215,10 +215,14 @@ func (pl *planner) placeWhole(ctx context.Context, o *order, routes []int, tries
 		if !pl.palletsLoad(o.pallets, t).Fits(pl.roomLeft(ri)) {
 			continue
 		}
+		// The room left fits them all, so the route takes all or none;
+		// should a part ride alone, the route is put back as it was.
+		before, pr, route := *o, pl.placed[ri], pl.routes[ri]
 		pl.spreadOrderOver(ctx, o, []int{ri}, tries, eliminationTries)
 		if len(o.pallets) == 0 {
 			return
 		}
+		*o, pl.placed[ri], pl.routes[ri] = before, pr, route
 	}
 }
 
