@@ -1,0 +1,225 @@
+package routeplan
+
+// The duty of a route as a function of its departure d is piecewise
+// linear: every time of the simulation moves with d (slope 1) or stays
+// (slope 0), and jumps later where a site misses a window and takes the
+// next one, or where the waiting at a site gets too short to count as a
+// break. The beginning of the start service moves with d inside a start
+// window, stays at its end after it, and jumps to the next one. Inside a
+// piece the return first stays, then moves with d, so the shortest duty
+// (then the earliest return, then the latest departure) is found at one
+// of these departures:
+//
+//   - the earliest one;
+//   - one where the loading reaches a start window's start or end;
+//   - one where a site's arrival, moving with the departure (nothing
+//     before it waits, or a rest covers the wait), reaches the start of
+//     one of its windows (the return starts to move), its end (beyond, the
+//     site takes a later window), or its start plus the site's work less
+//     the break (beyond, the waiting there no longer counts as a break, or
+//     a rest taken there starts to move).
+//
+// While nothing before site k waits, the break rule rests at the same
+// sites whatever the departure, so the arrival at k is the departure plus
+// a fixed offset, the arrival when no site has a window: each target of
+// the last kind gives one departure, target − offset, and is a candidate
+// when the arrival there is indeed the target (else it is not one, but
+// simulating it is harmless). No departure later than the latest one that
+// fits the windows without rests is feasible. Candidates are simulated
+// latest first, unless a lower bound rules them out: the return is at
+// least the earliest departure's and the departure plus the driving, work
+// and forced breaks, and the beginning at most the departure less the
+// loading.
+
+// departureSearch keeps the best departure found so far: the shortest
+// duty, then the earliest return, then the latest departure.
+type departureSearch struct {
+	found             bool
+	depart, duty, ret float64
+}
+
+// offer makes departure d, whose simulation gave duty and ret, the best
+// if it beats the best so far.
+func (b *departureSearch) offer(d, duty, ret float64) {
+	if !b.found || duty < b.duty || (duty == b.duty && (ret < b.ret || (ret == b.ret && d > b.depart))) {
+		b.found, b.depart, b.duty, b.ret = true, d, duty, ret
+	}
+}
+
+// delayDeparture tries later departures for a route already simulated in s
+// at its earliest departure after a start service of l, and keeps the
+// feasible one with the shortest duty, then the earliest return, then the
+// latest departure (see above). It reports false when no departure is
+// feasible. Candidates are sums and differences of inputs, so that with
+// integral inputs every time stays integral.
+func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule) bool {
+	vt := &in.types[t]
+	base, baseRet := s.depart, s.ret
+	best := departureSearch{duty: inf, ret: inf}
+	if vt.MaxDuty == 0 || s.duty() <= vt.MaxDuty {
+		best.offer(base, s.duty(), s.ret)
+	}
+	if s.tmp == nil {
+		s.tmp = &schedule{}
+	}
+	tmp := s.tmp
+	hi := in.latestStart(t, seq)
+	if hi > base {
+		hi += timeTol(hi)
+	}
+	cands, least := in.departures(t, seq, l, s.cands[:0], base, hi)
+	s.cands = cands
+	last := base
+	for n := len(cands); n > 0; n-- {
+		// Latest first. Picking the latest left costs less than sorting
+		// them all: few are simulated.
+		m := 0
+		for j := 1; j < n; j++ {
+			if cands[j] > cands[m] {
+				m = j
+			}
+		}
+		d := cands[m]
+		cands[m] = cands[n-1]
+		if d == last {
+			continue
+		}
+		last = d
+		// No departure returns sooner than the earliest one, nor sooner
+		// after it than least, and the beginning is at most the departure
+		// less the loading.
+		if low := baseRet - d + l; low > best.duty || (vt.MaxDuty > 0 && low > vt.MaxDuty) {
+			break // and for every earlier candidate
+		}
+		duty, ret := max(baseRet-d, least)+l, max(baseRet, d+least)
+		if (vt.MaxDuty > 0 && duty > vt.MaxDuty) || duty > best.duty ||
+			(duty == best.duty && (ret > best.ret || (ret == best.ret && d < best.depart))) {
+			continue
+		}
+		if in.simulate(t, seq, d, l, tmp) != feasible {
+			continue
+		}
+		best.offer(d, tmp.duty(), tmp.ret)
+		if tmp.ret == baseRet {
+			// The return cannot get earlier and the beginning never gets
+			// later when the departure gets earlier: d beats every
+			// earlier candidate.
+			break
+		}
+	}
+	if !best.found {
+		return false
+	}
+	if best.depart != base {
+		if tmp.depart == best.depart && tmp.ret == best.ret {
+			s.takeTimes(tmp) // the last departure simulated is the best: no need to play it again
+		} else {
+			in.simulate(t, seq, best.depart, l, s)
+		}
+	}
+	return true
+}
+
+// departures appends to cands the candidate departures in (lo, hi] of
+// route seq of type t after a start service of l (see above), and returns
+// them with the least time any departure takes to return: the driving,
+// the work, and the breaks the rule forces.
+func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo, hi float64) ([]float64, float64) {
+	vt := &in.types[t]
+	add := func(d float64) {
+		if lo < d && d <= hi {
+			cands = append(cands, d)
+		}
+	}
+	for _, w := range vt.StartWindows {
+		add(w.Start + l)
+		add(w.End + l)
+	}
+	// The arrival at each site after departing at 0 when no site waits,
+	// played as simulate plays it.
+	least := 0.0
+	now, since, arrived := 0.0, 0.0, 0.0
+	// rests counts the breaks the rule forces at sites whose work is
+	// shorter than a break, fewest when they are taken as late as
+	// possible; each costs at least the least such shortfall, waiting or
+	// resting.
+	rests, short := 0, inf
+	prev := vt.StartLocation
+	for k, i := range seq {
+		site := &in.sites[i]
+		leg := in.legDur(prev, site.Location)
+		if vt.BreakAfter > 0 {
+			if since+leg > vt.BreakAfter {
+				if k > 0 && now-arrived < vt.BreakDuration {
+					now = arrived + vt.BreakDuration
+					rests++
+				}
+				since = 0
+			}
+			since += leg
+		}
+		now += leg
+		arrived = now
+		for _, w := range site.Windows {
+			add(w.Start - now)
+			add(w.End - now)
+		}
+		work := site.Service
+		now += site.Service
+		if in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != site.Location) {
+			now += in.stop[i]
+			work += in.stop[i]
+		}
+		if vt.BreakAfter > 0 {
+			short = min(short, max(0, vt.BreakDuration-work))
+			if now-arrived >= vt.BreakDuration {
+				since = 0
+			} else if vt.BreakDuration > work {
+				for _, w := range site.Windows {
+					add(w.Start + work - vt.BreakDuration - arrived)
+				}
+			}
+		}
+		least += leg + work
+		prev = site.Location
+	}
+	leg := in.legDur(prev, vt.EndLocation)
+	if vt.BreakAfter > 0 && len(seq) > 0 && since+leg > vt.BreakAfter && now-arrived < vt.BreakDuration {
+		rests++
+	}
+	least += leg
+	if rests > 0 {
+		least += float64(rests) * short
+	}
+	return cands, least
+}
+
+// latestStart is the latest departure of route seq of type t that serves
+// every site inside a window and returns by the shift end when nothing
+// rests (-inf when there is none): no later departure is feasible, since
+// rests only delay.
+func (in *instance) latestStart(t int, seq []int) float64 {
+	vt := &in.types[t]
+	lat := vt.ShiftEnd
+	next := vt.EndLocation
+	for k := len(seq) - 1; k >= 0; k-- {
+		site := &in.sites[seq[k]]
+		x := lat - in.legDur(site.Location, next) - in.workAt(seq, k)
+		s, ok := latestIn(site.Windows, x)
+		if !ok {
+			return -inf
+		}
+		lat, next = s, site.Location
+	}
+	return lat - in.legDur(vt.StartLocation, next)
+}
+
+// workAt is the time spent at the k-th site of seq: its service and, when
+// it opens a stop, the stop service.
+func (in *instance) workAt(seq []int, k int) float64 {
+	w := in.sites[seq[k]].Service
+	if in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != in.sites[seq[k]].Location) {
+		w += in.stop[seq[k]]
+	}
+	return w
+}

@@ -1,0 +1,184 @@
+package routeplan
+
+import (
+	"fmt"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// TestDepartureLaterWindow: site B opens only in the afternoon, site A
+// in the morning and again in the afternoon. Leaving early enough for A's
+// morning window, the vehicle waits hours for B; leaving at 13:00 serves A
+// as its afternoon window opens and B right after, which shortens the duty
+// from 5 h 10 min to 3 h 20 min. With a 4 h duty limit only the later
+// departure is feasible.
+func TestDepartureLaterWindow(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		maxDuty float64
+	}{{"time cost", 0}, {"duty limit", 4 * hour}} {
+		t.Run(c.name, func(t *testing.T) {
+			p := &Problem{N: 3,
+				Distance: []float64{0, 50, 50, 50, 0, 50, 50, 50, 0},
+				Duration: []float64{0, hour, hour, hour, 0, hour, hour, hour, 0}}
+			p.Sites = []Site{
+				{Location: 1, Service: 600, Windows: []Window{{5 * hour, 11 * hour}, {14 * hour, 20 * hour}}},
+				{Location: 2, Service: 600, Windows: []Window{{14 * hour, 20 * hour}}},
+			}
+			p.VehicleTypes = []VehicleType{{Count: 1, ShiftStart: 4 * hour, ShiftEnd: 22 * hour,
+				TimeCost: 0.1, DistanceCost: 1, MaxDuty: c.maxDuty}}
+			in := newInstance(p)
+			var s schedule
+			if f := in.evaluate(0, []int{0, 1}, &s, false); f != feasible {
+				t.Fatalf("failure %d, want feasible", f)
+			}
+			if s.depart != 13*hour || s.duty() != 3*hour+1200 {
+				t.Fatalf("depart %g duty %g, want %g %g", s.depart, s.duty(), 13*hour, 3*hour+1200)
+			}
+		})
+	}
+}
+
+// departureRoute draws a route of 1 to 5 sites, each open in 1 to 3
+// windows, and a vehicle type under a random break rule, duty and driving
+// limits, start windows and loading, every time a whole number of
+// minutes.
+func departureRoute(t *rapid.T) (*instance, []int) {
+	m := func(lo, hi int, name string) float64 { return 60 * float64(rapid.IntRange(lo, hi).Draw(t, name)) }
+	n := rapid.IntRange(1, 5).Draw(t, "sites")
+	nLoc := n + 1
+	p := &Problem{N: nLoc, Distance: make([]float64, nLoc*nLoc), Duration: make([]float64, nLoc*nLoc)}
+	for i := 0; i < nLoc; i++ {
+		for j := 0; j < nLoc; j++ {
+			if i != j {
+				p.Duration[i*nLoc+j] = m(5, 90, "leg")
+				p.Distance[i*nLoc+j] = p.Duration[i*nLoc+j] / 60
+			}
+		}
+	}
+	// Some sites share a location, so that stop service is shared.
+	for i := 0; i < n; i++ {
+		loc := 1 + i
+		if i > 0 && rapid.IntRange(0, 4).Draw(t, "sameLocation") == 0 {
+			loc = p.Sites[i-1].Location
+		}
+		s := Site{Location: loc, Service: m(0, 60, "service"), Demand: []float64{1}}
+		if rapid.Bool().Draw(t, "stop") {
+			s.StopService = m(0, 30, "stopService")
+		}
+		at := m(0, 480, "windowStart")
+		for w := rapid.IntRange(1, 3).Draw(t, "windows"); w > 0; w-- {
+			end := at + m(0, 300, "windowLen")
+			s.Windows = append(s.Windows, Window{at, end})
+			at = end + m(1, 360, "windowGap")
+		}
+		p.Sites = append(p.Sites, s)
+	}
+	vt := VehicleType{Count: 1, Capacity: []float64{float64(n)}, DistanceCost: 1,
+		ShiftStart: m(0, 120, "shiftStart"), TimeCost: float64(rapid.IntRange(0, 3).Draw(t, "timeCost")) / 10}
+	vt.ShiftEnd = vt.ShiftStart + m(300, 1200, "shiftLen")
+	if rapid.Bool().Draw(t, "duty") {
+		vt.MaxDuty = m(180, 900, "maxDuty")
+	}
+	if rapid.Bool().Draw(t, "driving") {
+		vt.MaxDriving = m(180, 600, "maxDriving")
+	}
+	if rapid.IntRange(0, 3).Draw(t, "break") > 0 { // the rule most likely to hide a candidate
+		vt.BreakAfter = m(60, 300, "breakAfter")
+		vt.BreakDuration = m(0, 60, "breakDuration")
+	}
+	if rapid.Bool().Draw(t, "loading") {
+		vt.StartService = m(0, 60, "startService")
+		vt.StartServicePerUnit = []float64{m(0, 5, "perUnit")}
+	}
+	if rapid.Bool().Draw(t, "startWindows") {
+		at := vt.ShiftStart - m(0, 60, "startWindowStart")
+		for w := rapid.IntRange(1, 3).Draw(t, "startWindowCount"); w > 0; w-- {
+			end := at + m(0, 120, "startWindowLen")
+			vt.StartWindows = append(vt.StartWindows, Window{at, end})
+			at = end + m(1, 300, "startWindowGap")
+		}
+	}
+	p.VehicleTypes = []VehicleType{vt}
+	return newInstance(p), rapid.Permutation(seqN(n)).Draw(t, "order")
+}
+
+// TestDepartureIsBest: the departure evaluate chooses (tight, or with a
+// time cost) gives a feasible schedule whose duty is no longer than the
+// duty of any feasible departure on a one-minute grid over the shift,
+// and when evaluate finds no feasible departure, none on the grid is.
+// Every input is a whole number of minutes, so the best departure is on
+// the grid: the check is exact. A case is cheap and the candidates a wrong
+// rule would miss are rare (the break's), so it runs 200 rounds of checks
+// (20,000 cases, about half a second).
+func TestDepartureIsBest(t *testing.T) {
+	for round := range 200 {
+		t.Run(fmt.Sprint(round), func(t *testing.T) { rapid.Check(t, departureIsBest) })
+	}
+}
+
+func departureIsBest(t *rapid.T) {
+	in, seq := departureRoute(t)
+	vt := &in.types[0]
+	tight := rapid.Bool().Draw(t, "tight")
+	var s, x schedule
+	f := in.evaluate(0, seq, &s, tight)
+	optimised := tight || vt.TimeCost > 0 // else the earliest departure is kept when feasible
+	l := in.loadingTime(0, []float64{float64(len(seq))})
+	d0, ok := in.earliestDeparture(0, l)
+	if f == feasible {
+		checkSchedule(t, in, seq, &s)
+		if g := in.simulate(0, seq, s.depart, l, &x); g != feasible || x.duty() != s.duty() || x.ret != s.ret {
+			t.Fatalf("depart %g: simulation gives failure %d duty %g return %g, evaluate %g %g", s.depart, g, x.duty(), x.ret, s.duty(), s.ret)
+		}
+		if s.depart < d0 {
+			t.Fatalf("depart %g before the earliest departure %g", s.depart, d0)
+		}
+	}
+	if !ok {
+		return
+	}
+	for d := d0; d <= vt.ShiftEnd; d += 60 {
+		if in.simulate(0, seq, d, l, &x) != feasible {
+			continue
+		}
+		if f != feasible {
+			t.Fatalf("no feasible departure found (failure %d), but departing at %g is (duty %g)", f, d, x.duty())
+		}
+		if optimised && x.duty() < s.duty() {
+			t.Fatalf("departing at %g gives duty %g (return %g), evaluate departs at %g for duty %g (return %g)", d, x.duty(), x.ret, s.depart, s.duty(), s.ret)
+		}
+	}
+}
+
+// checkSchedule checks the times of s against the rules in its own code:
+// windows, start windows, shift, duty and driving limits.
+func checkSchedule(t *rapid.T, in *instance, seq []int, s *schedule) {
+	vt := &in.types[0]
+	inWindow := func(ws []Window, x float64) bool {
+		if len(ws) == 0 {
+			return true
+		}
+		for _, w := range ws {
+			if w.Start <= x && x <= w.End {
+				return true
+			}
+		}
+		return false
+	}
+	if s.begin < vt.ShiftStart || !inWindow(vt.StartWindows, s.begin) || s.ret > vt.ShiftEnd {
+		t.Fatalf("begin %g return %g outside the shift or start windows", s.begin, s.ret)
+	}
+	if vt.MaxDuty > 0 && s.duty() > vt.MaxDuty {
+		t.Fatalf("duty %g over %g", s.duty(), vt.MaxDuty)
+	}
+	if vt.MaxDriving > 0 && s.drive > vt.MaxDriving {
+		t.Fatalf("driving %g over %g", s.drive, vt.MaxDriving)
+	}
+	for k, i := range seq {
+		if s.start[k] < s.arr[k] || !inWindow(in.sites[i].Windows, s.start[k]) {
+			t.Fatalf("site %d: arrival %g start %g, windows %v", k, s.arr[k], s.start[k], in.sites[i].Windows)
+		}
+	}
+}
