@@ -36,20 +36,8 @@ func TestEliminationSplitsAStoreToSaveATrailer(t *testing.T) {
 	if plan.Metrics.Routes != 2 || plan.Metrics.Pallets != 36 {
 		t.Fatalf("%d routes delivering %d pallets; want 2 routes with all 36", plan.Metrics.Routes, plan.Metrics.Pallets)
 	}
-	routesOf := map[string]int{}
-	for _, r := range plan.Routes {
-		for _, st := range r.Stops {
-			routesOf[st.Store]++
-		}
-	}
-	split := 0
-	for _, n := range routesOf {
-		if n > 1 {
-			split++
-		}
-	}
-	if split != 1 {
-		t.Errorf("stores on two routes: %d (%v); want 1", split, routesOf)
+	if split := storesOnSeveralRoutes(plan); split != 1 {
+		t.Errorf("stores on two routes: %d; want 1", split)
 	}
 
 	whole := eliminationRequest(FewestTrailers)
@@ -93,15 +81,8 @@ func storesOnSeveralRoutes(plan Result) int {
 // frees a driver, and the frozen pallets go on the reefer with it: every
 // pallet is delivered on three routes.
 func TestEliminationFreesAShiftForPalletsLeftBehind(t *testing.T) {
-	dry := packingTrailer("DRY18", constraints.DryVan, 3)
-	dry.PalletPositions = 18
-	req := packingRequest(3, 3, []TrailerType{dry, packingTrailer("REEF", constraints.Reefer, 1)})
-	for s := range 3 {
-		for i := range 12 {
-			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S%d-A%02d", s, i), Store: fmt.Sprint("S", s),
-				WeightKg: 400, HeightMM: 1500, Temperature: constraints.Ambient})
-		}
-	}
+	req := eliminationRequest(FewestTrailers)
+	req.Fleet = append(req.Fleet, packingTrailer("REEF", constraints.Reefer, 1))
 	for i := range 5 {
 		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S0-F%d", i), Store: "S0",
 			WeightKg: 400, HeightMM: 1500, Temperature: constraints.Frozen})
@@ -120,16 +101,9 @@ func TestEliminationFreesAShiftForPalletsLeftBehind(t *testing.T) {
 // both and every pallet is delivered.
 func TestWholeDeliveriesWithAShortFleet(t *testing.T) {
 	short := func(whole bool) Request {
-		tr := packingTrailer("DRY18", constraints.DryVan, 2)
-		tr.PalletPositions = 18
-		req := packingRequest(3, 2, []TrailerType{tr})
+		req := eliminationRequest(FewestTrailers)
+		req.Fleet[0].Count, req.Shifts = 2, req.Shifts[:2]
 		req.Options.WholeDeliveries = whole
-		for s := range 3 {
-			for i := range 12 {
-				req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S%d-P%02d", s, i), Store: fmt.Sprint("S", s),
-					WeightKg: 400, HeightMM: 1500, Temperature: constraints.Ambient})
-			}
-		}
 		return req
 	}
 	plan := planOK(t, short(true))
