@@ -43,6 +43,14 @@ func packingTrailer(id string, kind constraints.EquipmentKind, count int) Traile
 	}
 }
 
+// dryVan is packingTrailer's dry van with the given floor positions, named
+// after them ("DRY18").
+func dryVan(count, positions int) TrailerType {
+	tr := packingTrailer(fmt.Sprint("DRY", positions), constraints.DryVan, count)
+	tr.PalletPositions = positions
+	return tr
+}
+
 // fataler is what planOK needs of a *testing.T or a *rapid.T.
 type fataler interface {
 	Helper()

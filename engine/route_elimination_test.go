@@ -12,8 +12,7 @@ import (
 // take 24 positions, so it needs a trailer a store; 36 pallets fit two
 // trailers when one store's pallets ride on both.
 func eliminationRequest(objective Objective) Request {
-	tr := packingTrailer("DRY18", constraints.DryVan, 3)
-	tr.PalletPositions = 18
+	tr := dryVan(3, 18)
 	req := packingRequest(3, 3, []TrailerType{tr})
 	req.Options.Objective = objective
 	for s := range 3 {
@@ -123,8 +122,7 @@ func TestWholeDeliveriesWithAShortFleet(t *testing.T) {
 // trailers when one store's pallets are split and each part counts its
 // own stackable pallets stacked.
 func TestEliminationCountsStackedParts(t *testing.T) {
-	tr := packingTrailer("DRY14", constraints.DryVan, 3)
-	tr.PalletPositions = 14
+	tr := dryVan(3, 14)
 	req := packingRequest(3, 3, []TrailerType{tr})
 	for s := range 3 {
 		for i := range 12 {

@@ -14,8 +14,7 @@ import (
 // shortFleetRequest is one store with n pallets of 400 kg, 1.2 m tall (two
 // levels fit under 2,794 mm), one dry van of 16 positions and one driver.
 func shortFleetRequest(n int, stackable bool) Request {
-	tr := packingTrailer("DRY16", constraints.DryVan, 1)
-	tr.PalletPositions = 16
+	tr := dryVan(1, 16)
 	req := packingRequest(1, 1, []TrailerType{tr})
 	for i := range n {
 		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 400, HeightMM: 1200,
@@ -56,8 +55,7 @@ func TestShortFleetStacksToDeliverAll(t *testing.T) {
 // each order at its unstacked floor (10 + 10 positions) routed one store
 // and left the other behind.
 func TestShortFleetStacksAcrossOrders(t *testing.T) {
-	tr := packingTrailer("DRY16", constraints.DryVan, 1)
-	tr.PalletPositions = 16
+	tr := dryVan(1, 16)
 	req := packingRequest(2, 1, []TrailerType{tr})
 	for s := range 2 {
 		for i := range 10 {
