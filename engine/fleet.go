@@ -32,7 +32,7 @@ func (pl *planner) makeShiftGroups() {
 	}
 	index := map[key]int{}
 	for si, sh := range req.Shifts {
-		k := key{sh.Start.UTC(), sh.End.UTC(), pl.m.limits(si)}
+		k := key{sh.Start.UTC(), sh.End.UTC(), pl.m.req.ShiftLimits(si)}
 		g, ok := index[k]
 		if !ok {
 			g = len(pl.groups)

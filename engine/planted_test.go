@@ -471,23 +471,6 @@ func genPlanted(t *rapid.T) plantedCase {
 	return pc
 }
 
-// plantedLimits are the hours-of-service limits that apply to shift si as
-// specified: the shift's own fields, then the request's, then the US
-// defaults, field by field.
-func plantedLimits(req Request, si int) constraints.HoursOfService {
-	h := req.HoursOfService
-	if l := req.Shifts[si].Limits; l != nil {
-		for _, f := range []struct{ own, req *time.Duration }{
-			{&l.MaxDriving, &h.MaxDriving}, {&l.MaxDuty, &h.MaxDuty}, {&l.BreakAfter, &h.BreakAfter}, {&l.BreakDuration, &h.BreakDuration},
-		} {
-			if *f.own != 0 {
-				*f.req = *f.own
-			}
-		}
-	}
-	return h.WithDefaults()
-}
-
 // describe is a one-line summary of a planted route for failure messages.
 func (r plantedRoute) describe(req Request) string {
 	var b strings.Builder
@@ -618,7 +601,7 @@ func checkPlanted(t fataler, pc plantedCase) {
 		if !r.ret.Equal(at.Add(leg)) || driving != r.driving {
 			fail("back %s after %v of driving; recomputed %s and %v", r.ret, r.driving, at.Add(leg), driving)
 		}
-		lim := plantedLimits(req, r.shift)
+		lim := req.ShiftLimits(r.shift)
 		if driving >= 8*time.Hour || driving > lim.MaxDriving || driving > lim.BreakAfter || r.ret.Sub(r.start) > lim.MaxDuty {
 			fail("drives %v on a duty of %v; limits %+v", driving, r.ret.Sub(r.start), lim)
 		}

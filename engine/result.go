@@ -58,7 +58,7 @@ func assemble(m *model, routes []Route, unassigned []Unassigned) Result {
 			}
 		}
 	}
-	plan.Metrics.TrailersLowerBound = pl.m.trailerBound(routed)
+	plan.Metrics.TrailersLowerBound = trailersLowerBound(pl.m.req, routed)
 	if plan.Metrics.Routes > 0 {
 		plan.Metrics.PosUtil = util / float64(plan.Metrics.Routes)
 	}

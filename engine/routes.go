@@ -107,7 +107,7 @@ func (pl *planner) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*orde
 	rm.Positions = lay.Load.Positions
 	rm.Duration = r.Return.Sub(r.Start)
 	rm.PosUtil, rm.WeightUtil, rm.VolumeUtil = constraints.Load{Positions: rm.Positions, WeightKg: load.WeightKg, VolumeM3: load.VolumeM3}.Utilisation(tt.capacity())
-	rm.Cost = routeCost(tt, rm.DistanceM, rm.Duration)
+	rm.Cost = tt.Costs.Route(rm.DistanceM, rm.Duration)
 	return r, nil
 }
 

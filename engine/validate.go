@@ -67,7 +67,7 @@ func Validate(req Request, plan Result) error {
 	if err != nil {
 		return err
 	}
-	return c.plan(&plan).Err()
+	return c.checkPlan(&plan).Err()
 }
 
 // planCheck is what Validate derives from the request (and, for the travel
@@ -174,9 +174,9 @@ func (c *planCheck) dockOpenAt(t time.Time) bool {
 	return false
 }
 
-// plan checks the whole plan: the resources and pallets routes share, each
+// checkPlan checks the whole plan: the resources and pallets routes share, each
 // route on its own (routeAlone), the unassigned list and the totals.
-func (c *planCheck) plan(plan *Result) constraints.Violations {
+func (c *planCheck) checkPlan(plan *Result) constraints.Violations {
 	var vs constraints.Violations
 	req := c.req
 	where := make([]string, len(req.Pallets)) // path at which each pallet is accounted for

@@ -422,27 +422,9 @@ func TestGoldenReeferOneUnitOff(t *testing.T) {
 	}
 }
 
-// TestValidateNewRules: the rules Validate enforces that the old validator
-// did not, or not in this form.
-func TestValidateNewRules(t *testing.T) {
-	hours := func(h int) time.Duration { return time.Duration(time.Duration(h) * time.Hour) }
-	t.Run("shift limits fall back field by field", func(t *testing.T) {
-		c := planCheck{req: &Request{HoursOfService: constraints.HoursOfService{MaxDuty: hours(12), BreakAfter: hours(6)}}}
-		tests := []struct {
-			own  *constraints.HoursOfService
-			want constraints.HoursOfService
-		}{
-			{nil, constraints.HoursOfService{MaxDriving: hours(11), MaxDuty: hours(12), BreakAfter: hours(6), BreakDuration: 30 * time.Minute}},
-			{&constraints.HoursOfService{MaxDriving: hours(9)}, constraints.HoursOfService{MaxDriving: hours(9), MaxDuty: hours(12), BreakAfter: hours(6), BreakDuration: 30 * time.Minute}},
-			{&constraints.HoursOfService{MaxDuty: hours(13), BreakDuration: hours(1)}, constraints.HoursOfService{MaxDriving: hours(11), MaxDuty: hours(13), BreakAfter: hours(6), BreakDuration: hours(1)}},
-			{&constraints.HoursOfService{}, constraints.HoursOfService{MaxDriving: hours(11), MaxDuty: hours(12), BreakAfter: hours(6), BreakDuration: 30 * time.Minute}},
-		}
-		for _, tc := range tests {
-			if got := c.shiftLimits(constraints.Shift{Limits: tc.own}); got != tc.want {
-				t.Errorf("shift limits %+v: got %+v, want %+v", tc.own, got, tc.want)
-			}
-		}
-	})
+// TestValidateGoldenRules: rules of Validate shown on the golden plans,
+// each with the plan broken or changed just enough to meet it.
+func TestValidateGoldenRules(t *testing.T) {
 	t.Run("a shift's break with the request's break-after needs the break", func(t *testing.T) {
 		// The van's route without the rest at A: it leaves A when
 		// unloading ends, 04:46:00, and everything after is 6 min 34 s

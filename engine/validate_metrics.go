@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
-	"github.com/haulplan/haulplan/loadplan"
 )
 
 // routeFigures are a route's metrics as Validate recomputes them.
@@ -23,7 +22,7 @@ func (f *routeFigures) withTrailer(t *TrailerType) {
 	m.PosUtil = fraction(float64(m.Positions), float64(c.Positions))
 	m.WeightUtil = fraction(m.WeightKg, c.WeightKg)
 	m.VolumeUtil = fraction(m.VolumeM3, c.VolumeM3)
-	m.Cost = t.Costs.Fixed + t.Costs.PerKm*m.DistanceM/1000 + t.Costs.PerHour*m.Duration.Hours()
+	m.Cost = t.Costs.Route(m.DistanceM, m.Duration)
 	f.perKm = t.Costs.PerKm
 }
 
@@ -162,32 +161,4 @@ func (s *planSums) compare(path string, got Metrics) constraints.Violations {
 	}
 	c.share("positionsUtilisation", got.PosUtil, mean)
 	return c.vs
-}
-
-// trailersLowerBound recomputes the plan's trailersLowerBound for the
-// pallets its routes deliver (indices into req.Pallets). This is the one
-// place Validate calls package loadplan: loadplan.FleetLowerBound is a
-// bound on the pallets and the fleet alone, which the metric is defined
-// as; it knows nothing of the planner's model or of any route. The
-// sharper count of floor positions (floorCountBound) reads the request
-// alone too.
-func trailersLowerBound(req *Request, delivered []int) int {
-	fleet := make([]loadplan.FleetTrailer, len(req.Fleet))
-	for i, t := range req.Fleet {
-		c := t.capacity()
-		fleet[i] = loadplan.FleetTrailer{Count: t.Count, Trailer: loadplan.Trailer{
-			ID: t.ID, LengthMM: t.Inside.LengthMM, WidthMM: t.Inside.WidthMM, HeightMM: t.Inside.HeightMM,
-			Positions: c.Positions, PayloadKg: c.WeightKg, VolumeM3: c.VolumeM3,
-			Equipment: t.Equipment, Axles: t.Axles,
-		}}
-	}
-	pallets := make([]loadplan.Pallet, len(delivered))
-	for j, pi := range delivered {
-		p := req.Pallets[pi]
-		l, w := p.Footprint.Dims()
-		pallets[j] = loadplan.Pallet{ID: p.ID, Store: p.Store, LengthMM: l, WidthMM: w, HeightMM: p.HeightMM,
-			WeightKg: p.WeightKg, VolumeM3: p.volume(), Temperature: p.Temperature,
-			MayBeStacked: p.MayBeStacked, MayCarry: p.MayCarry}
-	}
-	return max(loadplan.FleetLowerBound(fleet, pallets), floorCountBound(req, delivered))
 }

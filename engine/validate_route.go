@@ -125,7 +125,7 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 	if !c.dockOpenAt(r.Start) {
 		vs.Add(CodeDockHours, path+".start", "loading starts %s, outside the DC's dock hours", c.at(r.Start))
 	}
-	loading := time.Duration(m.Pallets) * req.DC.LoadingPerPallet
+	loading := req.DC.LoadingTime(m.Pallets)
 	if got := r.Depart.Sub(r.Start); got < loading {
 		vs.Add(CodeLoadingTime, path+".depart", "departs %v after loading starts at %s; loading %d pallets takes %v", got, c.at(r.Start), m.Pallets, loading)
 	}
@@ -168,8 +168,7 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 		if wait > 0 {
 			m.Wait += wait
 		}
-		u := req.Stores[sx].Unloading
-		unloading := u.Fixed + time.Duration(len(st.Pallets))*u.PerPallet
+		unloading := req.Stores[sx].Unloading.Time(len(st.Pallets))
 		if got := st.Departure.Sub(st.Start); got < unloading {
 			vs.Add(CodeServiceTime, spath+".departure", "leaves %v after unloading starts; unloading %d pallets takes %v", got, len(st.Pallets), unloading)
 		}
@@ -180,7 +179,7 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 	}
 	if shiftOK {
 		duty := constraints.Duty{Start: r.Start, End: r.Return, Legs: legs}
-		vs = append(vs, c.shiftLimits(req.Shifts[si]).Validate(duty, path, func(i int) string { return legPaths[i] })...)
+		vs = append(vs, req.ShiftLimits(si).Validate(duty, path, func(i int) string { return legPaths[i] })...)
 	}
 	return vs
 }
@@ -193,26 +192,4 @@ func inWindows(ws []constraints.Window, t time.Time) bool {
 		}
 	}
 	return false
-}
-
-// shiftLimits returns the hours-of-service limits of a shift, field by field:
-// the shift's own limit where it states one, else the request's
-// hoursOfService, else the US default.
-func (c *planCheck) shiftLimits(s constraints.Shift) constraints.HoursOfService {
-	h := c.req.HoursOfService
-	if l := s.Limits; l != nil {
-		pick := func(own, fallback time.Duration) time.Duration {
-			if own != 0 {
-				return own
-			}
-			return fallback
-		}
-		h = constraints.HoursOfService{
-			MaxDriving:    pick(l.MaxDriving, h.MaxDriving),
-			MaxDuty:       pick(l.MaxDuty, h.MaxDuty),
-			BreakAfter:    pick(l.BreakAfter, h.BreakAfter),
-			BreakDuration: pick(l.BreakDuration, h.BreakDuration),
-		}
-	}
-	return h.WithDefaults()
 }

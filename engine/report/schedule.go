@@ -72,24 +72,15 @@ func (d *day) activities(r *engine.Route) []activity {
 	return acts
 }
 
-// limits are the hours-of-service limits of a shift: its own where it sets
-// them, else the request's, else the US defaults (engine's rule).
+// limits are the hours-of-service limits of a shift (Request.ShiftLimits);
+// a shift the request does not name has the request's own.
 func (d *day) limits(shift string) constraints.HoursOfService {
-	h := d.req.HoursOfService
-	if s, ok := d.shift[shift]; ok && s.Limits != nil {
-		pick := func(own, fallback time.Duration) time.Duration {
-			if own != 0 {
-				return own
-			}
-			return fallback
-		}
-		l := s.Limits
-		h = constraints.HoursOfService{
-			MaxDriving: pick(l.MaxDriving, h.MaxDriving), MaxDuty: pick(l.MaxDuty, h.MaxDuty),
-			BreakAfter: pick(l.BreakAfter, h.BreakAfter), BreakDuration: pick(l.BreakDuration, h.BreakDuration),
+	for i := range d.req.Shifts {
+		if d.req.Shifts[i].ID == shift {
+			return d.req.ShiftLimits(i)
 		}
 	}
-	return h.WithDefaults()
+	return d.req.HoursOfService.WithDefaults()
 }
 
 // neededBreaks returns the gaps (gap i lies between leg i and leg i+1)

@@ -9,6 +9,16 @@ import (
 	"github.com/haulplan/haulplan/loadplan"
 )
 
+// trailersLowerBound is the plan metric TrailersLowerBound: a proven lower
+// bound on the number of trailers, hence routes, that any plan needs to
+// deliver the pallets idx (indices into req.Pallets), the larger of
+// loadplan.FleetLowerBound against the whole fleet and floorCountBound. It
+// reads the request alone: the planner reports it, and Validate recomputes
+// the metric with it.
+func trailersLowerBound(req *Request, idx []int) int {
+	return max(loadplan.FleetLowerBound(layoutFleet(req), layoutPallets(req, idx)), floorCountBound(req, idx))
+}
+
 // floorCountBound is a lower bound on the trailers any plan needs to
 // deliver the pallets idx (indices into req.Pallets), by counting floor
 // positions under the rules Validate enforces:
@@ -240,10 +250,5 @@ func SameStoreStackingBound(req Request, plan Result) (int, error) {
 	if len(vs) > 0 {
 		return 0, vs
 	}
-	m := &model{req: &req}
-	ps := make([]loadplan.Pallet, len(idx))
-	for j, pi := range idx {
-		ps[j] = layoutPallet(req.Pallets[pi], 0)
-	}
-	return max(loadplan.FleetLowerBound(m.loadFleet(), ps), floorCountBoundStacking(&req, idx, true)), nil
+	return max(loadplan.FleetLowerBound(layoutFleet(&req), layoutPallets(&req, idx)), floorCountBoundStacking(&req, idx, true)), nil
 }

@@ -50,15 +50,14 @@ func TestFloorCountBoundAgainstExhaustivePacking(t *testing.T) {
 		if ss == best {
 			sameStoreTight++
 		}
-		m := &model{req: &req}
-		if fb := m.trailerBound(idx); fb > best {
-			t.Fatalf("trailerBound %d, but %d trailers carry every pallet", fb, best)
+		if fb := trailersLowerBound(&req, idx); fb > best {
+			t.Fatalf("trailersLowerBound %d, but %d trailers carry every pallet", fb, best)
 		}
 		cases++
 		if b == best {
 			tight++
 		}
-		if b > loadplan.FleetLowerBound(m.loadFleet(), layoutPallets(&req, idx)) {
+		if b > loadplan.FleetLowerBound(layoutFleet(&req), layoutPallets(&req, idx)) {
 			sharper++
 		}
 	})
@@ -66,14 +65,6 @@ func TestFloorCountBoundAgainstExhaustivePacking(t *testing.T) {
 	if cases > 20 && (tight*3 < cases || sharper == 0 || sameStoreTight < tight) {
 		t.Fatalf("a bound that is rarely tight (%d of %d) or never sharper (%d) checks little", tight, cases, sharper)
 	}
-}
-
-func layoutPallets(req *Request, idx []int) []loadplan.Pallet {
-	ps := make([]loadplan.Pallet, len(idx))
-	for j, pi := range idx {
-		ps[j] = layoutPallet(req.Pallets[pi], 0)
-	}
-	return ps
 }
 
 // smallPackingRequest draws two stores (the second perhaps limited to 48
