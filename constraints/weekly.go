@@ -41,12 +41,12 @@ func Weekly(tz string, days map[time.Weekday][]Opening) WeeklyHours {
 }
 
 // On returns a copy of h whose openings on day are the given ones (none:
-// closed that day); h itself is not changed. It turns Daily into the usual
-// exceptions:
+// closed that day, which ClosedOn says more plainly); h itself is not
+// changed. It turns Daily into the usual exceptions:
 //
 //	constraints.Daily("America/Chicago", "05:00", "12:00").
 //		On(time.Saturday, constraints.Opening{Open: "06:00", Close: "10:00"}).
-//		On(time.Sunday) // closed
+//		ClosedOn(time.Sunday)
 func (h WeeklyHours) On(day time.Weekday, openings ...Opening) WeeklyHours {
 	days := cloneDays(h.Days)
 	if days == nil {
@@ -60,6 +60,16 @@ func (h WeeklyHours) On(day time.Weekday, openings ...Opening) WeeklyHours {
 	}
 	h.Days = days
 	h.ClosedDates = append([]string(nil), h.ClosedDates...)
+	return h
+}
+
+// ClosedOn returns a copy of h that is closed on the given days of every
+// week; h itself is not changed. Daily(...).ClosedOn(time.Sunday) is open
+// every day but Sundays.
+func (h WeeklyHours) ClosedOn(days ...time.Weekday) WeeklyHours {
+	for _, d := range days {
+		h = h.On(d)
+	}
 	return h
 }
 

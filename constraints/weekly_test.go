@@ -27,6 +27,7 @@ func TestDailyAndWeekly(t *testing.T) {
 			WeeklyHours{Days: map[string][]Opening{"fri": morning}}},
 		{"on replaces a day", Daily("", "05:00", "12:00").On(time.Saturday, sat...), WeeklyHours{Days: with(all, "sat", sat)}},
 		{"on without openings closes a day", Daily("", "05:00", "12:00").On(time.Sunday), WeeklyHours{Days: with(all, "sun", nil)}},
+		{"closed on closes the days named", Daily("", "05:00", "12:00").ClosedOn(time.Saturday, time.Sunday), WeeklyHours{Days: with(with(all, "sat", nil), "sun", nil)}},
 		{"on opens a day of empty hours", WeeklyHours{}.On(time.Tuesday, morning...), WeeklyHours{Days: map[string][]Opening{"tue": morning}}},
 		{"closing adds dates", Daily("", "05:00", "12:00").Closing("2026-12-25").Closing("2027-01-01"),
 			WeeklyHours{Days: all, ClosedDates: []string{"2026-12-25", "2027-01-01"}}},

@@ -47,10 +47,10 @@ func everyDay(zone string, openings ...constraints.Opening) *constraints.WeeklyH
 // second shift (D02, D04, …, D26) moved to 05:30–18:30 local on its day.
 // Those shifts start after a dock window closed and before the next one
 // opens, so their loading waits for 07:00 (or starts at once). The sample
-// is fully deliverable, and still is: all 400 pallets. Only the first dock
-// window of the horizon used to count, and loading was moved back to the
-// end of an earlier window, before the shift started: 172 pallets stayed
-// behind.
+// is fully deliverable, and still is: all 400 pallets. A planner that
+// counted only the first dock window of the horizon would move loading back
+// to the end of an earlier window, before the shift started, and leave 172
+// pallets behind.
 func TestDockHoursLaterWindowCounts(t *testing.T) {
 	for _, tc := range []struct {
 		name string

@@ -32,7 +32,7 @@ func ExamplePlan_inGo() {
 			{ID: "DOWNTOWN", Location: geo.Point{Lat: 32.7767, Lng: -96.7970},
 				Hours: constraints.Daily("America/Chicago", "05:00", "11:00"), Unloading: unloading},
 			{ID: "GARLAND", Location: geo.Point{Lat: 32.9126, Lng: -96.6389},
-				Hours: constraints.Daily("America/Chicago", "06:00", "14:00").On(time.Sunday), Unloading: unloading},
+				Hours: constraints.Daily("America/Chicago", "06:00", "14:00").ClosedOn(time.Sunday), Unloading: unloading},
 			{ID: "IRVING", Location: geo.Point{Lat: 32.8140, Lng: -96.9489},
 				Hours: constraints.Daily("America/Chicago", "04:00", "10:00"), Unloading: unloading},
 		},

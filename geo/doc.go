@@ -12,6 +12,8 @@
 // the request gets exactly the same numbers as the planner did. Callers with
 // a real road network implement MatrixSource, or fill a Matrix with Set.
 //
-// The package imports no other haulplan package: constraints sits above it
-// and turns CoordinateError values into its own Violations.
+// The package imports no other haulplan package. It reports a bad point or
+// travel model as CoordinateError and ModelError values with the field at
+// fault; engine's Request.Check turns them into constraints.Violations with
+// the request's paths.
 package geo

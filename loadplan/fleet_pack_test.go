@@ -20,9 +20,8 @@ import (
 // and twenty light pallets each (12,000 kg). First-fit in store order fills
 // three trailers with twenty heavy pallets each (their payload used up,
 // ten positions left empty that no pallet can use) and needs four more for
-// the light ones: 7. The PackFleet before the binpack-guided packing
-// (commit 8b6e09f: first-fit, then emptying) also returned 7, as no
-// trailer can be emptied into payload-full ones.
+// the light ones: 7. First-fit followed by emptying trailers also needs 7,
+// as no trailer can be emptied into payload-full ones.
 func heavyLight() []Pallet {
 	var ps []Pallet
 	for s := range 20 {
@@ -58,8 +57,7 @@ func TestPackFleetBeatsFirstFit(t *testing.T) {
 // TestPackFleetMixedMeetsBound: the benchmark's mixed fleet and freight
 // (400 pallets, 48 stores, three classes, half pallets, stacking). The
 // bound is 13 (floor positions against the largest trailer) and the plan
-// meets it; store-order first-fit alone needs 14, as did the PackFleet of
-// commit 8b6e09f on this instance (seed 2).
+// meets it; store-order first-fit alone needs 14 on this instance (seed 2).
 func TestPackFleetMixedMeetsBound(t *testing.T) {
 	fleet := mixedFleet()
 	ps := mixedPallets(400, 48, 2)
@@ -364,8 +362,8 @@ func weightTight(seed uint64) []Pallet {
 	return ps
 }
 
-// TestPackFleetWeightTight: on weightTight freight, first-fit and the
-// PackFleet of commit 8b6e09f use 11 trailers; spreading the pallets over
+// TestPackFleetWeightTight: on weightTight freight, first-fit and
+// first-fit followed by emptying use 11 trailers; spreading the pallets over
 // ten, and where a bin does not lay out, emptying a trailer by swapping
 // pallets between the others, finds the ten the bound asks for.
 func TestPackFleetWeightTight(t *testing.T) {

@@ -1,6 +1,6 @@
 // Package dcday generates realistic days of a grocery distribution centre
 // (DC) as engine requests, seeded and reproducible, for the dcday benchmark
-// (haulbench dcday) of issue 13.
+// (haulbench dcday).
 //
 // The academic routing sets (Solomon, Gehring & Homberger) have a depot,
 // one vehicle type and one window per customer; a DC's day has none of that
