@@ -87,7 +87,7 @@ func (d *day) routeMap() *svgDoc {
 			pts = append(pts, f.xy(geo.Point{Lat: p[1], Lng: p[0]}))
 		}
 		s.polyline(pts, attrs{"class", "route", "data-route", r.ID, "stroke", routeColour(i)},
-			fmt.Sprintf("%s: %s, shift %s, %d stops, %d pallets, %.1f km", r.ID, d.trailerName(r.Trailer), r.Shift, len(r.Stops), r.Metrics.Pallets, r.Metrics.DistanceM/1000))
+			fmt.Sprintf("%s: %s, shift %s, %s, %s, %.1f km", r.ID, d.trailerName(r.Trailer), r.Shift, plural(len(r.Stops), "stop"), plural(r.Metrics.Pallets, "pallet"), r.Metrics.DistanceM/1000))
 	}
 	s.end()
 	s.group(attrs{"id", "stores"})
@@ -155,7 +155,7 @@ func (d *day) mapLegend(s *svgDoc, x, y float64) {
 		s.line(x, y-4, x+26, y-4, attrs{"stroke", routeColour(i), "stroke-width", "4"})
 		s.text(x+34, y, r.ID, attrs{"font-weight", "bold"})
 		s.text(x+70, y, fmt.Sprintf("%s · shift %s", d.trailerName(r.Trailer), r.Shift), attrs{"font-size", "11"})
-		s.text(x+70, y+14, fmt.Sprintf("%d stops, %d pallets, %.0f km", len(r.Stops), r.Metrics.Pallets, r.Metrics.DistanceM/1000), attrs{"font-size", "11", "fill", "#555555"})
+		s.text(x+70, y+14, fmt.Sprintf("%s, %s, %.0f km", plural(len(r.Stops), "stop"), plural(r.Metrics.Pallets, "pallet"), r.Metrics.DistanceM/1000), attrs{"font-size", "11", "fill", "#555555"})
 		y += 34
 	}
 	y += 6
