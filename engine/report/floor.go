@@ -101,8 +101,9 @@ func (d *day) floor(r *engine.Route) (*svgDoc, error) {
 	}
 	s.text(floorLeft, 24, fmt.Sprintf("%s · %s (%s) · shift %s · departs %s", r.ID, d.trailerName(r.Trailer), r.Trailer, r.Shift, d.clock(r.Depart)),
 		attrs{"font-size", "16", "font-weight", "bold"})
-	s.text(floorLeft, 44, fmt.Sprintf("%s (%s) on %d of %s, %.0f kg of %.0f kg; numbers are stops, unloaded in order 1, 2, …",
-		plural(r.Metrics.Pallets, "pallet"), join(mix), r.Metrics.Positions, plural(t.PalletPositions, "position"), r.Metrics.WeightKg, t.PayloadKg), attrs{"fill", "#444444"})
+	s.text(floorLeft, 44, fmt.Sprintf("%s (%s) on %d of %s, %s kg of %s kg; numbers are stops, unloaded in order 1, 2, …",
+		plural(r.Metrics.Pallets, "pallet"), join(mix), r.Metrics.Positions, plural(t.PalletPositions, "position"), thousands(r.Metrics.WeightKg), thousands(t.PayloadKg)),
+		attrs{"fill", "#444444"})
 
 	// Zones, with their class and rows above the floor.
 	labels := zoneLabels(r.Load.Zones, px)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -129,6 +130,14 @@ func TestRouteMapGeometry(t *testing.T) {
 			if p[0] < 0 || p[0] > mapWidth || p[1] < mapTop {
 				t.Errorf("route %s leaves the map at %v", r.ID, p)
 			}
+		}
+	}
+	// The legend's lines fit on the picture, by the width text of their
+	// size takes.
+	for _, r := range plan.Routes {
+		line := fmt.Sprintf("%s · shift %s", req.Fleet[slices.IndexFunc(req.Fleet, func(t engine.TrailerType) bool { return t.ID == r.Trailer })].Name, r.Shift)
+		if end := mapWidth + 14 + 70 + textWidth(line, 11); end > els[0].f(t, "width") {
+			t.Errorf("route %s: the legend's %q ends at %.0f px, the picture is %v px wide", r.ID, line, end, els[0].attrs["width"])
 		}
 	}
 	// The picture is to scale: great-circle km from the DC, times the
