@@ -252,7 +252,7 @@ func TestJSONTablesMatchStructTags(t *testing.T) {
 		{TrailerType{}, trailerObject}, {Dimensions{}, dimensionsObject}, {constraints.Equipment{}, equipmentObject},
 		{constraints.AxleGeometry{}, axlesObject}, {Costs{}, costsObject}, {constraints.Shift{}, shiftObject},
 		{constraints.HoursOfService{}, hoursOfServiceObject}, {geo.TravelModel{}, travelObject},
-		{Result{}, resultObject}, {Route{}, routeObject}, {Stop{}, stopObject}, {LoadPlan{}, loadPlanObject},
+		{Result{}, resultObject}, {Route{}, routeObject}, {Stop{}, stopObject}, {Break{}, breakObject}, {LoadPlan{}, loadPlanObject},
 		{Zone{}, zoneObject}, {Placement{}, placementObject}, {AxleLoad{}, axleLoadObject},
 		{Unassigned{}, unassignedObject}, {RouteMetrics{}, routeMetricsObject}, {Metrics{}, metricsObject},
 	} {

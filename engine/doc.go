@@ -127,7 +127,8 @@
 //
 //	{
 //	  "routes": [{"id", "trailer", "shift", "start", "depart", "return",
-//	              "stops": [{"store", "arrival", "start", "departure", "wait", "pallets": [id]}],
+//	              "stops": [{"store", "arrival", "start", "departure", "wait", "pallets": [id],
+//	                         "break": {"start", "duration", "wait", "unloading", "rest"}}],
 //	              "load": {"zones": [{"temperature", "firstRow", "lastRow", "fromMM", "toMM"}],
 //	                       "placements": [{"pallet", "row", "side": "LEFT"|"RIGHT"|"CENTER", "turned", "zone", "xMM", "level"}],
 //	                       "axles": [{"afterStop", "kingpinKg", "axleGroupKg"}]},
@@ -135,4 +136,9 @@
 //	  "unassigned": [{"pallet", "store", "reason", "message"}],
 //	  "metrics": Metrics
 //	}
+//
+// A stop holds "break" only where the driver takes an hours-of-service break
+// (see Break). Rows, zones, levels and afterStop count from 0, as indices
+// (see LoadPlan); the reports of package engine/report number rows, zones
+// and stops from 1.
 package engine

@@ -33,6 +33,25 @@ var stopObject = &object[Stop]{What: "a stop", Members: []member[Stop]{
 	{Name: "departure", Read: func(d dec, s *Stop) { d.ReadTime(&s.Departure) }},
 	{Name: "wait", Read: func(d dec, s *Stop) { d.ReadDuration(&s.Wait) }},
 	{Name: "pallets", Read: func(d dec, s *Stop) { stringsArray(d, &s.Pallets, "an array of pallet ids") }},
+	{Name: "break", Read: func(d dec, s *Stop) {
+		if d.Peek() == jsonwire.KindNull {
+			d.Null()
+			s.Break = nil
+			return
+		}
+		var b Break
+		if _, ok := breakObject.Read(d, d, &b); ok {
+			s.Break = &b
+		}
+	}},
+}}
+
+var breakObject = &object[Break]{What: "a break", Members: []member[Break]{
+	{Name: "start", Read: func(d dec, b *Break) { d.ReadTime(&b.Start) }},
+	{Name: "duration", Read: func(d dec, b *Break) { d.ReadDuration(&b.Duration) }},
+	{Name: "wait", Read: func(d dec, b *Break) { d.ReadDuration(&b.Wait) }},
+	{Name: "unloading", Read: func(d dec, b *Break) { d.ReadDuration(&b.Unloading) }},
+	{Name: "rest", Read: func(d dec, b *Break) { d.ReadDuration(&b.Rest) }},
 }}
 
 var loadPlanObject = &object[LoadPlan]{What: "a load plan", Members: []member[LoadPlan]{
@@ -111,6 +130,18 @@ func (s Stop) MarshalJSON() ([]byte, error) {
 		plain
 		Wait string `json:"wait"`
 	}{plain(s), s.Wait.String()})
+}
+
+// MarshalJSON writes the break with its durations as strings.
+func (b Break) MarshalJSON() ([]byte, error) {
+	type plain Break
+	return json.Marshal(struct {
+		plain
+		Duration  string `json:"duration"`
+		Wait      string `json:"wait"`
+		Unloading string `json:"unloading"`
+		Rest      string `json:"rest"`
+	}{plain(b), b.Duration.String(), b.Wait.String(), b.Unloading.String(), b.Rest.String()})
 }
 
 // MarshalJSON writes the route metrics with durations as strings.

@@ -38,9 +38,41 @@ type Stop struct {
 	Departure time.Time     `json:"departure"`
 	Wait      time.Duration `json:"wait"` // Start − Arrival
 	Pallets   []string      `json:"pallets"`
+	// Break, when set, says that the driver takes the hours-of-service
+	// break at this stop. Plan states every break the break rule needs,
+	// each at the last stop that can serve as it; Validate checks each
+	// stated break and that none the rule needs is missing.
+	Break *Break `json:"break,omitempty"`
 }
 
+// Break is an hours-of-service break taken at a stop. The break rule
+// (constraints.HoursOfService) counts a stop's whole time on site, from
+// arrival to departure, as one non-driving period, so the break is that
+// period: it starts at the arrival and lasts until the departure, at least
+// the shift's BreakDuration. Its parts say what the driver does meanwhile;
+// Wait + Unloading + Rest = Duration.
+type Break struct {
+	Start    time.Time     `json:"start"`    // the stop's arrival
+	Duration time.Duration `json:"duration"` // to the stop's departure
+	// Wait is the part spent waiting for the store's receiving window (the
+	// stop's Wait), Unloading the store's unloading time for the stop's
+	// pallets, and Rest the remainder: on site after unloading, held there
+	// so that the break lasts long enough.
+	Wait      time.Duration `json:"wait"`
+	Unloading time.Duration `json:"unloading"`
+	Rest      time.Duration `json:"rest"`
+}
+
+// End is when the break ends: the stop's departure.
+func (b Break) End() time.Time { return b.Start.Add(b.Duration) }
+
 // LoadPlan is where each pallet stands on the route's trailer.
+//
+// Rows, zones, levels and stops are counted from 0 here and in the JSON
+// form (row 0 at the nose, Zones[0], level 0 on the floor, afterStop 0 the
+// route's first stop), as indices into the plan's lists. What people read
+// (the reports of package engine/report, the quickstart's printout)
+// numbers rows, zones and stops from 1.
 type LoadPlan struct {
 	Zones      []Zone      `json:"zones"`
 	Placements []Placement `json:"placements"`

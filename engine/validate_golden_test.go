@@ -43,7 +43,9 @@ func dailyOpenings(open, close string) map[string][]constraints.Opening {
 //	04:04:00 departs
 //	04:22:34 arrives at A; A opens 04:30: a wait of 7 min 26 s
 //	04:30:00 unloading starts: 10 min + 3 × 2 min = 16 min, done 04:46:00
-//	04:52:34 departs A: 30 min at A since arriving, the break the rules need
+//	04:52:34 departs A: 30 min at A since arriving, the break the rules need,
+//	         which the plan states at A: 7 min 26 s waiting, 16 min unloading,
+//	         6 min 34 s of rest
 //	05:11:08 arrives at B, unloads at once (10 min + 2 min)
 //	05:23:08 departs B
 //	06:00:15 back at the DC: on duty 2 h 0 min 15 s, driving 4,455 s = 1 h 14 min 15 s
@@ -101,7 +103,9 @@ func goldenVan() (Request, Result) {
 		Routes: []Route{{
 			ID: "R1", Trailer: "VAN", Shift: "D1", Start: utc(4, 0, 0), Depart: utc(4, 4, 0), Return: utc(6, 0, 15),
 			Stops: []Stop{
-				{Store: "A", Arrival: utc(4, 22, 34), Start: utc(4, 30, 0), Departure: utc(4, 52, 34), Wait: time.Duration(7*time.Minute + 26*time.Second), Pallets: []string{"A1", "A2", "A3"}},
+				{Store: "A", Arrival: utc(4, 22, 34), Start: utc(4, 30, 0), Departure: utc(4, 52, 34), Wait: time.Duration(7*time.Minute + 26*time.Second), Pallets: []string{"A1", "A2", "A3"},
+					Break: &Break{Start: utc(4, 22, 34), Duration: 30 * time.Minute, Wait: time.Duration(7*time.Minute + 26*time.Second), Unloading: 16 * time.Minute,
+						Rest: time.Duration(6*time.Minute + 34*time.Second)}},
 				{Store: "B", Arrival: utc(5, 11, 8), Start: utc(5, 11, 8), Departure: utc(5, 23, 8), Pallets: []string{"B1"}},
 			},
 			Load: LoadPlan{
@@ -316,7 +320,23 @@ func TestGoldenVanOneUnitOff(t *testing.T) {
 			r.Return = utc(6, 0, 14)
 			r.Metrics.Duration -= second
 			p.Metrics.Duration -= second
-		}, []violation{{constraints.CodeBreakRequired, r0 + ".return", nil}}},
+		}, []violation{{constraints.CodeBreakRequired, r0 + ".return", nil}, {CodeBreak, stopA + ".break.duration", []string{"29m59s", "30m0s"}}}},
+		{"the break at A not stated", func(req *Request, p *Result) { p.Routes[0].Stops[0].Break = nil },
+			[]violation{{CodeBreakMissing, r0 + ".return", []string{"1h14m15s", "1h0m0s"}}}},
+		{"the break stated at B, 12 min on site", func(req *Request, p *Result) {
+			s := &p.Routes[0].Stops[1]
+			s.Break = &Break{Start: s.Arrival, Duration: 12 * time.Minute, Unloading: 12 * time.Minute}
+		}, []violation{{CodeBreak, stopB + ".break.duration", []string{"12m0s", "30m0s"}}}},
+		{"the break starts a second after the arrival", func(req *Request, p *Result) { p.Routes[0].Stops[0].Break.Start = utc(4, 22, 35) },
+			[]violation{{CodeBreak, stopA + ".break.start", []string{"2026-11-24T04:22:34Z"}}}},
+		{"the break a second longer than the stop", func(req *Request, p *Result) { p.Routes[0].Stops[0].Break.Duration += second },
+			[]violation{{CodeBreak, stopA + ".break.duration", nil}}},
+		{"the break's wait a second short", func(req *Request, p *Result) { p.Routes[0].Stops[0].Break.Wait -= second },
+			[]violation{{CodeMetric, stopA + ".break.wait", nil}}},
+		{"the break's unloading a second long", func(req *Request, p *Result) { p.Routes[0].Stops[0].Break.Unloading += second },
+			[]violation{{CodeMetric, stopA + ".break.unloading", nil}}},
+		{"the break's rest a second long", func(req *Request, p *Result) { p.Routes[0].Stops[0].Break.Rest += second },
+			[]violation{{CodeMetric, stopA + ".break.rest", []string{"6m34s"}}}},
 		{"returns a second late", func(req *Request, p *Result) { p.Routes[0].Return = utc(6, 0, 16) },
 			[]violation{{CodeTravelTime, r0 + ".return", nil}, {constraints.CodeDutyLimit, r0, nil}, {CodeMetric, rm0 + ".duration", nil}}},
 		{"distance a metre long", func(req *Request, p *Result) { p.Routes[0].Metrics.DistanceM++ }, []violation{{CodeMetric, rm0 + ".distanceM", nil}}},
@@ -435,6 +455,7 @@ func TestValidateGoldenRules(t *testing.T) {
 		r := &p.Routes[0]
 		early := -(6*time.Minute + 34*time.Second)
 		r.Stops[0].Departure = utc(4, 46, 0)
+		r.Stops[0].Break = nil
 		r.Stops[1].Arrival, r.Stops[1].Start, r.Stops[1].Departure = r.Stops[1].Arrival.Add(early), r.Stops[1].Start.Add(early), r.Stops[1].Departure.Add(early)
 		r.Return = r.Return.Add(early)
 		r.Metrics.Duration += time.Duration(early)

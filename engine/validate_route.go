@@ -178,8 +178,92 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 		drive(place, 0, leave, leavePath, r.Return, path+".return")
 	}
 	if shiftOK {
+		limits := req.ShiftLimits(si)
 		duty := constraints.Duty{Start: r.Start, End: r.Return, Legs: legs}
-		vs = append(vs, req.ShiftLimits(si).Validate(duty, path, func(i int) string { return legPaths[i] })...)
+		vs = append(vs, limits.Validate(duty, path, func(i int) string { return legPaths[i] })...)
+		vs = append(vs, c.checkBreaks(r, path, limits)...)
+	}
+	return vs
+}
+
+// Codes of the breaks a plan states (Stop.Break).
+const (
+	// CodeBreak: a stated break is not its stop's time on site from arrival
+	// to departure, or is shorter than the shift's BreakDuration.
+	CodeBreak = "BREAK"
+	// CodeBreakMissing: the route keeps the break rule, but its driving
+	// since the last break it states passes BreakAfter, so the plan does
+	// not say where the driver takes a break the rule needs.
+	CodeBreakMissing = "BREAK_MISSING"
+)
+
+// checkBreaks checks the breaks route r states against the break rule of
+// limits h, from the plan's times (checkTimes checks those against travel
+// and unloading): each stated break is its stop's whole time on site, from
+// arrival to departure, at least BreakDuration long, and its parts are
+// recomputed; and the route states every break the rule needs: driving
+// since the departure or the last stated break never passes BreakAfter.
+// Where the route breaks the rule itself, h.Validate's BREAK_REQUIRED says
+// so, and no BREAK_MISSING is added.
+func (c *planCheck) checkBreaks(r *Route, path string, h constraints.HoursOfService) constraints.Violations {
+	var vs constraints.Violations
+	var sinceAny, sinceStated time.Duration // driving since any stop long enough, since a stated break
+	leave := r.Depart
+	drive := func(arrive time.Time, arrivePath string) {
+		d := arrive.Sub(leave)
+		sinceAny += d
+		sinceStated += d
+		if sinceStated > h.BreakAfter && sinceAny <= h.BreakAfter {
+			vs.Add(CodeBreakMissing, arrivePath, "%v of driving since the last break the plan states, more than %v: no stop on the way says where the break of %v is taken",
+				sinceStated, h.BreakAfter, h.BreakDuration)
+			sinceStated = 0 // report each missing break once
+		}
+	}
+	for k := range r.Stops {
+		st := &r.Stops[k]
+		spath := constraints.Index(path+".stops", k)
+		drive(st.Arrival, spath+".arrival")
+		leave = st.Departure
+		onSite := st.Departure.Sub(st.Arrival)
+		long := onSite >= h.BreakDuration
+		if long {
+			sinceAny = 0
+		}
+		b := st.Break
+		if b == nil {
+			continue
+		}
+		if long {
+			sinceStated = 0
+		}
+		bpath := spath + ".break"
+		if !b.Start.Equal(st.Arrival) {
+			vs.Add(CodeBreak, bpath+".start", "the break starts %s; a break at a stop starts at the arrival, %s", c.at(b.Start), c.at(st.Arrival))
+		}
+		switch {
+		case !long:
+			vs.Add(CodeBreak, bpath+".duration", "%v on site at store %q, arrival to departure, is shorter than a break of %v", onSite, st.Store, h.BreakDuration)
+		case b.Duration != onSite:
+			vs.Add(CodeBreak, bpath+".duration", "the break lasts %v; from arrival to departure is %v", b.Duration, onSite)
+		}
+		wait := st.Start.Sub(st.Arrival)
+		if b.Wait != wait {
+			vs.Add(CodeMetric, bpath+".wait", "reports %v of waiting in the break; from arrival to the start of unloading is %v", b.Wait, wait)
+		}
+		sx, ok := c.store[st.Store]
+		if !ok {
+			continue // reported by routeAlone
+		}
+		unloading := c.req.Stores[sx].Unloading.Time(len(st.Pallets))
+		if b.Unloading != unloading {
+			vs.Add(CodeMetric, bpath+".unloading", "reports %v of unloading in the break; unloading %d pallets takes %v", b.Unloading, len(st.Pallets), unloading)
+		}
+		if rest := onSite - wait - unloading; b.Rest != rest {
+			vs.Add(CodeMetric, bpath+".rest", "reports %v of rest in the break; %v on site less %v of waiting and %v of unloading is %v", b.Rest, onSite, wait, unloading, rest)
+		}
+	}
+	if len(r.Stops) > 0 {
+		drive(r.Return, path+".return")
 	}
 	return vs
 }

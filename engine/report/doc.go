@@ -5,7 +5,9 @@
 //
 // Every instant is shown in the request's time zone: the DC's dock hours',
 // else the first store's, else UTC, the rule engine.Validate's messages
-// follow. Durations read hours:minutes.
+// follow. Durations read hours:minutes. Rows, zones and stops are numbered
+// from 1, as a person counts them (the plan counts them from 0, as
+// indices), and a count of one reads in the singular: "1 stop".
 //
 // The pictures are drawn by hand with a small SVG writer (svg.go), not with
 // gonum.org/v1/plot. A route map, a trailer floor and a Gantt chart are

@@ -12,7 +12,8 @@ import (
 
 // TrailerFloor writes an SVG floor diagram of route routeID's trailer, seen
 // from above with the nose on the left and the door on the right: the
-// temperature zones as coloured stretches of floor, each pallet a rectangle
+// temperature zones as coloured stretches of floor with their rows
+// (numbered from 1 at the nose), each pallet a rectangle
 // where its placement puts it, labelled with the number of the stop that
 // unloads it (a pallet stacked on another drawn inside it, dashed, with its
 // own number), and under the floor the kingpin and the trailer's axle
@@ -100,8 +101,9 @@ func (d *day) floor(r *engine.Route) (*svgDoc, error) {
 	}
 	s.text(floorLeft, 24, fmt.Sprintf("%s · %s (%s) · shift %s · departs %s", r.ID, d.trailerName(r.Trailer), r.Trailer, r.Shift, d.clock(r.Depart)),
 		attrs{"font-size", "16", "font-weight", "bold"})
-	s.text(floorLeft, 44, fmt.Sprintf("%d pallets (%s) on %d of %d positions, %.0f kg of %.0f kg; numbers are stops, unloaded in order 1, 2, …",
-		r.Metrics.Pallets, join(mix), r.Metrics.Positions, t.PalletPositions, r.Metrics.WeightKg, t.PayloadKg), attrs{"fill", "#444444"})
+	s.text(floorLeft, 44, fmt.Sprintf("%s (%s) on %d of %s, %s kg of %s kg; numbers are stops, unloaded in order 1, 2, …",
+		plural(r.Metrics.Pallets, "pallet"), join(mix), r.Metrics.Positions, plural(t.PalletPositions, "position"), thousands(r.Metrics.WeightKg), thousands(t.PayloadKg)),
+		attrs{"fill", "#444444"})
 
 	// Zones, with their class and rows above the floor.
 	labels := zoneLabels(r.Load.Zones, px)
@@ -151,7 +153,7 @@ func (d *day) floor(r *engine.Route) (*svgDoc, error) {
 		}
 		x, y, w, h := px(b.x0), py(b.y1), (b.x1-b.x0)*k, (b.y1-b.y0)*k
 		a := attrs{"class", "pallet", "data-pallet", pl.Pallet, "data-stop", label, "data-level", fmt.Sprint(pl.Level), "fill", palletColour[ci]}
-		tip := fmt.Sprintf("%s · stop %s · row %d %s · level %d", pl.Pallet, label, pl.Row, pl.Side, pl.Level)
+		tip := fmt.Sprintf("%s · stop %s · row %d %s · %s", pl.Pallet, label, pl.Row+1, pl.Side, levelName(pl.Level))
 		if p != nil {
 			tip += fmt.Sprintf(" · %.0f kg · %s", p.WeightKg, p.Temperature)
 		}
@@ -258,12 +260,12 @@ type zoneLabel struct {
 // font, for deciding whether a label fits before the next one.
 const labelCharWidth = 6.5
 
-// rowsText is "row 3" or "rows 3–7".
+// rowsText is "row 3" or "rows 3–7", rows numbered from 1 at the nose.
 func rowsText(z engine.Zone) string {
 	if z.FirstRow == z.LastRow {
-		return fmt.Sprintf("row %d", z.FirstRow)
+		return fmt.Sprintf("row %d", z.FirstRow+1)
 	}
-	return fmt.Sprintf("rows %d–%d", z.FirstRow, z.LastRow)
+	return fmt.Sprintf("rows %d–%d", z.FirstRow+1, z.LastRow+1)
 }
 
 // zoneLabels places each zone's label ("CHILLED · rows 1–6") on the line

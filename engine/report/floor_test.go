@@ -43,7 +43,11 @@ func TestZoneLabelsDoNotOverlap(t *testing.T) {
 			t.Errorf("a single zone's label moved off the line above the floor: y=%v", labels[0].y)
 		}
 	}
-	if got := rowsText(engine.Zone{FirstRow: 3, LastRow: 3}); got != "row 3" {
-		t.Errorf("one row reads %q", got)
+	// A person counts rows from 1 at the nose; the plan from 0.
+	if got := rowsText(engine.Zone{FirstRow: 3, LastRow: 3}); got != "row 4" {
+		t.Errorf("row index 3 reads %q, want row 4", got)
+	}
+	if got := rowsText(engine.Zone{FirstRow: 0, LastRow: 7}); got != "rows 1–8" {
+		t.Errorf("row indices 0 to 7 read %q, want rows 1–8", got)
 	}
 }

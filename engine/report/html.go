@@ -26,18 +26,19 @@ func HTML(w io.Writer, req engine.Request, plan engine.Result) error {
 
 // htmlPage is what the template shows, every number already formatted.
 type htmlPage struct {
-	Title, Zone        string
-	Cards              []card
-	Map, Schedule      template.HTML
-	Routes             []htmlRoute
-	Unassigned         []htmlUnassigned
-	Delivered, Planned int
+	Title, Zone   string
+	Cards         []card
+	Map, Schedule template.HTML
+	Routes        []htmlRoute
+	Unassigned    []htmlUnassigned
 }
 
 type card struct{ Label, Value, Note string }
 
 type htmlRoute struct {
 	ID, Colour, Trailer, TrailerName, Shift string
+	StopCount, PalletCount                  string // "1 stop", "27 pallets"
+	Breaks                                  bool
 	Start, Depart, Return                   string
 	Load                                    string // loading start, the time only on the plan's day
 	Classes                                 [3]int
@@ -54,6 +55,7 @@ type htmlStop struct {
 	Seq                                  int
 	Store, Name, Window                  string
 	Arrival, Start, Departure, Wait, Mix string
+	Break                                string // "" where no break is taken
 	Pallets                              int
 	Waits                                bool
 }
@@ -62,7 +64,7 @@ type htmlUnassigned struct{ Pallet, Store, Name, Reason, Message string }
 
 func (d *day) page() (*htmlPage, error) {
 	m := d.plan.Metrics
-	p := &htmlPage{Title: "Dispatch summary · " + d.title(), Zone: d.loc.String(), Planned: len(d.req.Pallets), Delivered: m.Pallets}
+	p := &htmlPage{Title: "Dispatch summary · " + d.title(), Zone: d.loc.String()}
 	var w, v float64
 	for _, r := range d.plan.Routes {
 		w += r.Metrics.WeightUtil
@@ -93,6 +95,7 @@ func (d *day) page() (*htmlPage, error) {
 			PosUtil: pct(r.Metrics.PosUtil), WeightUtil: pct(r.Metrics.WeightUtil), VolumeUtil: pct(r.Metrics.VolumeUtil),
 		}
 		hr.Load = d.timeNear(r.Start, d.firstStart())
+		hr.StopCount, hr.PalletCount = plural(len(r.Stops), "stop"), plural(r.Metrics.Pallets, "pallet")
 		hr.Classes = d.routeClasses(r)
 		kp, ax := peakAxles(r)
 		if t, ok := d.trailer[r.Trailer]; ok {
@@ -104,6 +107,10 @@ func (d *day) page() (*htmlPage, error) {
 			hs := htmlStop{Seq: k + 1, Store: s.Store, Name: d.storeName(s.Store),
 				Arrival: d.timeNear(s.Arrival, r.Start), Start: d.timeNear(s.Start, r.Start), Departure: d.timeNear(s.Departure, r.Start),
 				Wait: hhmm(s.Wait), Waits: s.Wait > 0, Pallets: len(s.Pallets), Mix: mix(d.byClass(s.Pallets))}
+			if b := s.Break; b != nil {
+				hs.Break = breakText(b)
+				hr.Breaks = true
+			}
 			hs.Window = "—"
 			if win, ok := d.windowAt(s.Store, s.Start); ok {
 				hs.Window = d.timeNear(win.Start, r.Start) + "–" + d.timeNear(win.End, win.Start)
@@ -178,6 +185,8 @@ td.n, td.id { white-space: nowrap; }
 .route .facts { color: #444; margin: 0 0 6px; }
 .over { color: #c62828; font-weight: 600; }
 .wait { color: #b36b00; }
+td.break { color: #c0392b; font-weight: 600; white-space: nowrap; }
+.note { color: #555; font-size: 12px; margin: 0 0 8px; }
 .none { color: #2e7d32; }
 @media print {
   body { max-width: none; padding: 0; font-size: 11px; }
@@ -220,15 +229,18 @@ td.n, td.id { white-space: nowrap; }
 {{- range .Routes}}
 <section class="route" id="route-{{.ID}}">
 <h3><span class="chip" style="background:{{.Colour}}"></span>{{.ID}} · {{.TrailerName}} ({{.Trailer}}) · shift {{.Shift}}</h3>
-<p class="facts">Loading {{.Start}}, departs {{.Depart}}, back {{.Return}} · {{.Stops}} stops, {{.Pallets}} pallets ({{.Mix}}) · {{.Km}} km · driving {{.Driving}}, on duty {{.Duty}}{{if ne .Wait "0:00"}}, waiting {{.Wait}}{{end}} · cost {{.Cost}} · positions {{.PosUtil}}, weight {{.WeightUtil}}, volume {{.VolumeUtil}}</p>
+<p class="facts">Loading {{.Start}}, departs {{.Depart}}, back {{.Return}} · {{.StopCount}}, {{.PalletCount}} ({{.Mix}}) · {{.Km}} km · driving {{.Driving}}, on duty {{.Duty}}{{if ne .Wait "0:00"}}, waiting {{.Wait}}{{end}} · cost {{.Cost}} · positions {{.PosUtil}}, weight {{.WeightUtil}}, volume {{.VolumeUtil}}</p>
 <table>
-<thead><tr><th class="n">#</th><th>Store</th><th>Receiving window</th><th>Arrive</th><th>Unload</th><th>Leave</th><th class="n">Wait</th><th class="n">Pallets</th><th>Temperatures</th></tr></thead>
+<thead><tr><th class="n">#</th><th>Store</th><th>Receiving window</th><th>Arrive</th><th>Unload</th><th>Leave</th><th class="n">Wait</th><th title="the hours-of-service break taken at the stop: arrival to departure, and what fills it">Break</th><th class="n">Pallets</th><th>Temperatures</th></tr></thead>
 <tbody>
 {{- range .StopRows}}
-<tr><td class="n">{{.Seq}}</td><td>{{.Store}} {{.Name}}</td><td>{{.Window}}</td><td>{{.Arrival}}</td><td>{{.Start}}</td><td>{{.Departure}}</td><td class="n{{if .Waits}} wait{{end}}">{{.Wait}}</td><td class="n">{{.Pallets}}</td><td>{{.Mix}}</td></tr>
+<tr><td class="n">{{.Seq}}</td><td>{{.Store}} {{.Name}}</td><td>{{.Window}}</td><td>{{.Arrival}}</td><td>{{.Start}}</td><td>{{.Departure}}</td><td class="n{{if .Waits}} wait{{end}}">{{.Wait}}</td><td class="break">{{.Break}}</td><td class="n">{{.Pallets}}</td><td>{{.Mix}}</td></tr>
 {{- end}}
 </tbody>
 </table>
+{{- if .Breaks}}
+<p class="note">Break: the driver's hours-of-service break, taken at that stop from arrival to departure; the time on site counts as the break.</p>
+{{- end}}
 <figure style="margin:0">{{.Floor}}</figure>
 </section>
 {{- end}}
@@ -243,7 +255,7 @@ td.n, td.id { white-space: nowrap; }
 </tbody>
 </table>
 {{- else}}
-<p class="none">None: all {{.Delivered}} pallets are delivered.</p>
+<p class="none">None: every pallet is delivered.</p>
 {{- end}}
 </section>
 </body>

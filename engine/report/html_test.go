@@ -70,3 +70,52 @@ func TestHTMLListsUnassigned(t *testing.T) {
 func unassigned(pallet, store string) engine.Unassigned {
 	return engine.Unassigned{Pallet: pallet, Store: store, Reason: engine.ReasonFleetExhausted, Message: "no trailer left <test>"}
 }
+
+// Each route's stop table says at which stop the driver takes the
+// hours-of-service break, how long it lasts and what fills it; the other
+// stops leave the column empty.
+func TestHTMLShowsBreaks(t *testing.T) {
+	req, plan := breaksPlan(t)
+	if len(breakStops(plan)) == 0 {
+		t.Fatal("setup: the plan takes no break")
+	}
+	var buf bytes.Buffer
+	if err := HTML(&buf, req, plan); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	row := regexp.MustCompile(`<tr><td class="n">(\d+)</td><td>(\S+) [^<]*</td>(?:<td[^>]*>[^<]*</td>){5}<td class="break">([^<]*)</td>`)
+	for _, r := range plan.Routes {
+		start := strings.Index(page, `<section class="route" id="route-`+r.ID+`">`)
+		if start < 0 {
+			t.Fatalf("no section for %s", r.ID)
+		}
+		section := page[start:]
+		section = section[:strings.Index(section, "</section>")]
+		rows := row.FindAllStringSubmatch(section, -1)
+		if len(rows) != len(r.Stops) {
+			t.Fatalf("%s: %d stop rows with a break column, %d stops", r.ID, len(rows), len(r.Stops))
+		}
+		for k, s := range r.Stops {
+			got := rows[k][3]
+			if rows[k][2] != s.Store {
+				t.Fatalf("%s row %d: store %s, want %s", r.ID, k+1, rows[k][2], s.Store)
+			}
+			if s.Break == nil {
+				if got != "" {
+					t.Errorf("%s stop %d: break %q where none is taken", r.ID, k+1, got)
+				}
+				continue
+			}
+			b := s.Break
+			for _, want := range []string{hhmm(b.Duration), "unloading " + hhmm(b.Unloading)} {
+				if !strings.Contains(got, want) {
+					t.Errorf("%s stop %d: break %q lacks %q", r.ID, k+1, got, want)
+				}
+			}
+			if b.Rest > 0 && !strings.Contains(got, "rest "+hhmm(b.Rest)) {
+				t.Errorf("%s stop %d: break %q lacks its rest of %s", r.ID, k+1, got, hhmm(b.Rest))
+			}
+		}
+	}
+}

@@ -46,7 +46,7 @@ const (
 	mapWidth    = 760.0
 	mapMargin   = 30.0
 	mapTop      = 44.0
-	legendWidth = 330.0
+	legendWidth = 330.0 // at least; wider when a route's line needs it
 )
 
 func (d *day) routeMap() *svgDoc {
@@ -68,7 +68,11 @@ func (d *day) routeMap() *svgDoc {
 
 	legendHeight := 40 + 34*float64(len(d.plan.Routes)) + 80
 	height := mapTop + max(mapHeight, legendHeight) + 10
-	s := newSVG(mapWidth+legendWidth, height, "Routes of "+d.title())
+	legend := legendWidth
+	for _, r := range d.plan.Routes {
+		legend = max(legend, 14+70+textWidth(d.legendLine(&r), 11)+12)
+	}
+	s := newSVG(mapWidth+legend, height, "Routes of "+d.title())
 	s.text(mapMargin, 28, "Routes · "+d.title(), attrs{"font-size", "18", "font-weight", "bold"})
 	s.rect(0.5, mapTop+0.5, mapWidth-1, mapHeight-1, attrs{"fill", "#f7f7f4", "stroke", "#cccccc"})
 
@@ -87,7 +91,7 @@ func (d *day) routeMap() *svgDoc {
 			pts = append(pts, f.xy(geo.Point{Lat: p[1], Lng: p[0]}))
 		}
 		s.polyline(pts, attrs{"class", "route", "data-route", r.ID, "stroke", routeColour(i)},
-			fmt.Sprintf("%s: %s, shift %s, %d stops, %d pallets, %.1f km", r.ID, d.trailerName(r.Trailer), r.Shift, len(r.Stops), r.Metrics.Pallets, r.Metrics.DistanceM/1000))
+			fmt.Sprintf("%s: %s, shift %s, %s, %s, %.1f km", r.ID, d.trailerName(r.Trailer), r.Shift, plural(len(r.Stops), "stop"), plural(r.Metrics.Pallets, "pallet"), r.Metrics.DistanceM/1000))
 	}
 	s.end()
 	s.group(attrs{"id", "stores"})
@@ -148,14 +152,19 @@ func (d *day) scaleBar(s *svgDoc, pxPerKm, x, y float64) {
 	s.end()
 }
 
+// legendLine is a route's first line in the map's legend: its trailer and shift.
+func (d *day) legendLine(r *engine.Route) string {
+	return fmt.Sprintf("%s · shift %s", d.trailerName(r.Trailer), r.Shift)
+}
+
 func (d *day) mapLegend(s *svgDoc, x, y float64) {
 	s.text(x, y+14, "Route · trailer · shift", attrs{"font-weight", "bold"})
 	y += 34
 	for i, r := range d.plan.Routes {
 		s.line(x, y-4, x+26, y-4, attrs{"stroke", routeColour(i), "stroke-width", "4"})
 		s.text(x+34, y, r.ID, attrs{"font-weight", "bold"})
-		s.text(x+70, y, fmt.Sprintf("%s · shift %s", d.trailerName(r.Trailer), r.Shift), attrs{"font-size", "11"})
-		s.text(x+70, y+14, fmt.Sprintf("%d stops, %d pallets, %.0f km", len(r.Stops), r.Metrics.Pallets, r.Metrics.DistanceM/1000), attrs{"font-size", "11", "fill", "#555555"})
+		s.text(x+70, y, d.legendLine(&r), attrs{"font-size", "11"})
+		s.text(x+70, y+14, fmt.Sprintf("%s, %s, %.0f km", plural(len(r.Stops), "stop"), plural(r.Metrics.Pallets, "pallet"), r.Metrics.DistanceM/1000), attrs{"font-size", "11", "fill", "#555555"})
 		y += 34
 	}
 	y += 6

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"time"
 
@@ -12,9 +13,11 @@ import (
 
 // Schedule writes an SVG Gantt chart of the plan's routes on a time axis in
 // the request's zone: one row per route under its driver's shift window,
-// with loading at the DC, driving, waiting for a store to open, unloading,
-// and the breaks the hours-of-service rule needs marked on the stops or
-// waits that serve as them.
+// labelled with the route's driver shift, trailer and time on duty, with
+// loading at the DC, driving, waiting for a store to open, unloading, and
+// the hours-of-service breaks the plan states (Stop.Break) as labelled
+// blocks. Under each stop stands its store's id, so that the picture reads
+// without hover text, in print and as an image.
 func Schedule(w io.Writer, req engine.Request, plan engine.Result) error {
 	d := newDay(&req, &plan)
 	_, err := w.Write(d.schedule().bytes())
@@ -35,7 +38,7 @@ var activityColour = map[string]string{
 	actDriving:   "#4f7fc0",
 	actWait:      "#f0a030",
 	actUnloading: "#5aa55a",
-	actBreak:     "#d9534f",
+	actBreak:     "#c0392b",
 }
 
 // activity is one stretch of a route's duty.
@@ -46,28 +49,28 @@ type activity struct {
 }
 
 // activities lists a route's duty in order: loading, then per stop the
-// drive there, the wait and the unloading (to its departure), then the
-// drive back. Breaks are listed after, as stretches that overlap the stops
-// and waits they are taken in.
+// drive there and the time on site, then the drive back. The time on site
+// is the wait and the unloading (to the departure), or, at a stop where the
+// plan states a break, the break: the whole time on site, which the break
+// rule counts as one.
 func (d *day) activities(r *engine.Route) []activity {
 	acts := []activity{{actLoading, r.Start, r.Depart, -1}}
 	leave := r.Depart
-	var legs []constraints.Leg
 	for k, s := range r.Stops {
 		acts = append(acts, activity{actDriving, leave, s.Arrival, -1})
-		legs = append(legs, constraints.Leg{Depart: leave, Arrive: s.Arrival})
-		if s.Start.After(s.Arrival) {
-			acts = append(acts, activity{actWait, s.Arrival, s.Start, k})
+		switch {
+		case s.Break != nil:
+			acts = append(acts, activity{actBreak, s.Arrival, s.Departure, k})
+		default:
+			if s.Start.After(s.Arrival) {
+				acts = append(acts, activity{actWait, s.Arrival, s.Start, k})
+			}
+			acts = append(acts, activity{actUnloading, s.Start, s.Departure, k})
 		}
-		acts = append(acts, activity{actUnloading, s.Start, s.Departure, k})
 		leave = s.Departure
 	}
 	if len(r.Stops) > 0 {
 		acts = append(acts, activity{actDriving, leave, r.Return, -1})
-		legs = append(legs, constraints.Leg{Depart: leave, Arrive: r.Return})
-	}
-	for _, i := range neededBreaks(legs, d.limits(r.Shift)) {
-		acts = append(acts, activity{actBreak, legs[i].Arrive, legs[i+1].Depart, i})
 	}
 	return acts
 }
@@ -83,42 +86,19 @@ func (d *day) limits(shift string) constraints.HoursOfService {
 	return d.req.HoursOfService.WithDefaults()
 }
 
-// neededBreaks returns the gaps (gap i lies between leg i and leg i+1)
-// taken as the breaks the rule needs, each as late as it can be: a gap
-// long enough to count as a break is taken when driving on to the next
-// such gap (or the end) would pass BreakAfter since the last break taken.
-// Driving only resets at a break taken, so a long stop early in the day
-// that the rule does not need stays a stop.
-func neededBreaks(legs []constraints.Leg, h constraints.HoursOfService) []int {
-	counts := func(i int) bool { return legs[i+1].Depart.Sub(legs[i].Arrive) >= h.BreakDuration }
-	var out []int
-	var since time.Duration
-	for i := range legs {
-		since += legs[i].Arrive.Sub(legs[i].Depart)
-		if i+1 >= len(legs) || !counts(i) {
-			continue
-		}
-		ahead := time.Duration(0) // driving from here to the next gap that counts, or the end
-		for j := i + 1; j < len(legs); j++ {
-			ahead += legs[j].Arrive.Sub(legs[j].Depart)
-			if j+1 < len(legs) && counts(j) {
-				break
-			}
-		}
-		if since+ahead > h.BreakAfter {
-			out = append(out, i)
-			since = 0
-		}
-	}
-	return out
-}
-
-// The schedule's layout, in pixels.
+// The schedule's layout, in pixels: the label column, the time axis, the
+// top of the first row, and a row: its bar, and two lines of store labels
+// under it.
 const (
-	schedLabel = 190.0
-	schedAxis  = 820.0
-	schedTop   = 92.0
-	schedRow   = 30.0
+	schedLabel    = 230.0
+	schedAxis     = 960.0
+	schedTop      = 92.0
+	schedRow      = 48.0
+	schedBarTop   = 6.0
+	schedBarH     = 16.0
+	schedLabelY   = 32.0 // baseline of the first line of store labels
+	schedLabelGap = 10.0 // to the second
+	schedLabelPx  = 9.0  // their font size
 )
 
 func (d *day) schedule() *svgDoc {
@@ -165,7 +145,8 @@ func (d *day) schedule() *svgDoc {
 	height := schedTop + schedRow*float64(len(routes)) + 50
 	s := newSVG(schedLabel+schedAxis+30, height, "Schedule of "+d.title())
 	s.text(12, 26, "Schedule · "+d.title(), attrs{"font-size", "18", "font-weight", "bold"})
-	s.text(12, 46, "times in "+d.loc.String()+"; grey band: the driver's shift", attrs{"fill", "#555555", "font-size", "11"})
+	s.text(12, 46, "times in "+d.loc.String()+"; grey band: the driver's shift; duty: hours:minutes on duty, loading start to return; under each stop, its store",
+		attrs{"fill", "#555555", "font-size", "11"})
 
 	// Hour ticks, labelled every hour or every few when the day is long.
 	every := max(1, int(span.Hours()/16+0.999))
@@ -190,12 +171,16 @@ func (d *day) schedule() *svgDoc {
 		if row%2 == 1 {
 			s.rect(0, y, schedLabel+schedAxis+30, schedRow, attrs{"fill", "#fafafa"})
 		}
-		s.rect(8, y+9, 10, 10, attrs{"fill", routeColour(i)})
-		s.text(24, y+18, r.ID, attrs{"font-weight", "bold"})
-		s.text(62, y+18, fmt.Sprintf("%s · %s · %s", r.Shift, r.Trailer, hhmm(r.Return.Sub(r.Start))), attrs{"font-size", "11", "fill", "#444444"})
+		mid := y + schedBarTop + schedBarH/2
+		s.rect(8, mid-5, 10, 10, attrs{"fill", routeColour(i)})
+		s.text(24, mid+4, r.ID, attrs{"font-weight", "bold"})
+		s.text(62, mid+4, fmt.Sprintf("%s · %s · duty %s", r.Shift, r.Trailer, hhmm(r.Return.Sub(r.Start))),
+			attrs{"class", "route-label", "font-size", "11", "fill", "#444444"})
 		if sh, ok := d.shift[r.Shift]; ok {
-			s.rectTip(x(sh.Start), y+5, x(sh.End)-x(sh.Start), schedRow-10, attrs{"class", "shift", "fill", "#e9e9e9", "stroke", "#cfcfcf"},
-				fmt.Sprintf("shift %s: %s – %s", sh.ID, d.clock(sh.Start), d.clock(sh.End)))
+			h := d.limits(r.Shift)
+			s.rectTip(x(sh.Start), y+schedBarTop-3, x(sh.End)-x(sh.Start), schedBarH+6, attrs{"class", "shift", "fill", "#e9e9e9", "stroke", "#cfcfcf"},
+				fmt.Sprintf("shift %s: %s – %s; at most %s driving and %s on duty, a break of %s after %s of driving",
+					sh.ID, d.clock(sh.Start), d.clock(sh.End), hhmm(h.MaxDriving), hhmm(h.MaxDuty), hhmm(h.BreakDuration), hhmm(h.BreakAfter)))
 		}
 		s.group(attrs{"class", "route-row", "data-route", r.ID})
 		for _, a := range d.activities(r) {
@@ -203,14 +188,13 @@ func (d *day) schedule() *svgDoc {
 			if a.stop >= 0 {
 				st := r.Stops[a.stop]
 				tip += fmt.Sprintf(" · stop %d %s %s", a.stop+1, st.Store, d.storeName(st.Store))
+				if b := st.Break; a.kind == actBreak && b != nil {
+					tip += fmt.Sprintf(" · hours-of-service break: waiting %s, unloading %s, rest %s", hhmm(b.Wait), hhmm(b.Unloading), hhmm(b.Rest))
+				}
 			}
-			top, h := y+8, schedRow-16
-			fill := attrs{"fill", activityColour[a.kind]}
-			if a.kind == actBreak {
-				top, h = y+3, 4 // a band over the stop or wait it is taken in
-			}
-			s.rectTip(x(a.start), top, x(a.end)-x(a.start), h, append(attrs{"class", "act " + a.kind, "stroke", "#ffffff", "stroke-width", "0.5"}, fill...), tip)
+			s.rectTip(x(a.start), y+schedBarTop, x(a.end)-x(a.start), schedBarH, attrs{"class", "act " + a.kind, "fill", activityColour[a.kind], "stroke", "#ffffff", "stroke-width", "0.5"}, tip)
 		}
+		d.stopLabels(s, r, x, y)
 		s.end()
 	}
 	// Legend.
@@ -220,10 +204,40 @@ func (d *day) schedule() *svgDoc {
 		s.rect(lx, ly-10, 16, 12, attrs{"fill", activityColour[k]})
 		label := k
 		if k == actBreak {
-			label = "break (a stop or wait that serves as the hours-of-service break)"
+			label = "hours-of-service break: the whole stop, waiting and unloading included, with its length"
 		}
 		s.text(lx+22, ly, label, attrs{"font-size", "11"})
 		lx += 22 + textWidth(label, 11) + 22
 	}
 	return s
+}
+
+// stopLabels writes each stop's store id under its time on site, centred
+// on it, with the break's length where the plan states one: on the first
+// line under the bar where it clears the label before it, else on the
+// second.
+func (d *day) stopLabels(s *svgDoc, r *engine.Route, x func(time.Time) float64, y float64) {
+	ends := [2]float64{math.Inf(-1), math.Inf(-1)} // where the last label on each line ends
+	for k, st := range r.Stops {
+		text, colour := st.Store, "#333333"
+		if b := st.Break; b != nil {
+			text, colour = fmt.Sprintf("%s · break %s", st.Store, hhmm(b.Duration)), activityColour[actBreak]
+		}
+		w := textWidth(text, schedLabelPx)
+		left := (x(st.Arrival)+x(st.Departure))/2 - w/2
+		line := 0
+		if left < ends[0]+3 {
+			line = 1
+			if left < ends[1]+3 && ends[1] > ends[0] {
+				line = 0 // both taken: the line that frees first
+			}
+		}
+		ends[line] = left + w
+		a := attrs{"class", "stop-label", "data-store", st.Store, "data-stop", fmt.Sprint(k + 1), "data-width", num(w),
+			"font-size", num(schedLabelPx), "fill", colour}
+		if st.Break != nil {
+			a = append(a, "font-weight", "bold")
+		}
+		s.text(left, y+schedLabelY+schedLabelGap*float64(line), text, a)
+	}
 }

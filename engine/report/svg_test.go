@@ -3,14 +3,15 @@ package report
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"math"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/engine"
 )
 
@@ -131,6 +132,14 @@ func TestRouteMapGeometry(t *testing.T) {
 			}
 		}
 	}
+	// The legend's lines fit on the picture, by the width text of their
+	// size takes.
+	for _, r := range plan.Routes {
+		line := fmt.Sprintf("%s · shift %s", req.Fleet[slices.IndexFunc(req.Fleet, func(t engine.TrailerType) bool { return t.ID == r.Trailer })].Name, r.Shift)
+		if end := mapWidth + 14 + 70 + textWidth(line, 11); end > els[0].f(t, "width") {
+			t.Errorf("route %s: the legend's %q ends at %.0f px, the picture is %v px wide", r.ID, line, end, els[0].attrs["width"])
+		}
+	}
 	// The picture is to scale: great-circle km from the DC, times the
 	// scale bar's pixels per km, is the distance on the picture (within
 	// what the equirectangular projection distorts over a city region).
@@ -244,64 +253,151 @@ func checkFloor(t *testing.T, req engine.Request, plan engine.Result, r engine.R
 }
 
 // The schedule draws each route's duty in time order, from loading start
-// to return, inside the axis.
+// to return, inside the axis, a stop with a break as one block from
+// arrival to departure.
 func TestScheduleGeometry(t *testing.T) {
-	req, plan := samplePlan(t)
-	var buf bytes.Buffer
-	if err := Schedule(&buf, req, plan); err != nil {
-		t.Fatal(err)
-	}
-	els := parseSVG(t, buf.Bytes())
-	acts := map[string][]svgElement{}
-	route := ""
-	for _, e := range els {
-		if hasClass(e, "route-row") {
-			route = e.attrs["data-route"]
+	for _, get := range []func(testing.TB) (engine.Request, engine.Result){samplePlan, breaksPlan} {
+		req, plan := get(t)
+		var buf bytes.Buffer
+		if err := Schedule(&buf, req, plan); err != nil {
+			t.Fatal(err)
 		}
-		if hasClass(e, "act") && !hasClass(e, actBreak) {
-			acts[route] = append(acts[route], e)
-		}
-	}
-	for _, r := range plan.Routes {
-		as := acts[r.ID]
-		if len(as) < 2+2*len(r.Stops) {
-			t.Fatalf("%s: %d activities for %d stops", r.ID, len(as), len(r.Stops))
-		}
-		if !hasClass(as[0], actLoading) || !hasClass(as[len(as)-1], actDriving) {
-			t.Errorf("%s: starts with %q, ends with %q", r.ID, as[0].attrs["class"], as[len(as)-1].attrs["class"])
-		}
-		end := as[0].f(t, "x")
-		for _, a := range as {
-			x := a.f(t, "x")
-			if math.Abs(x-end) > 0.02 || x < schedLabel-0.01 || x+a.f(t, "width") > schedLabel+schedAxis+0.01 {
-				t.Fatalf("%s: %q at x=%v, the previous ended at %v", r.ID, a.attrs["class"], x, end)
+		els := parseSVG(t, buf.Bytes())
+		acts := map[string][]svgElement{}
+		route := ""
+		for _, e := range els {
+			if hasClass(e, "route-row") {
+				route = e.attrs["data-route"]
 			}
-			end = x + a.f(t, "width")
+			if hasClass(e, "act") {
+				acts[route] = append(acts[route], e)
+			}
+		}
+		for _, r := range plan.Routes {
+			as := acts[r.ID]
+			if len(as) < 2+2*len(r.Stops) {
+				t.Fatalf("%s: %d activities for %d stops", r.ID, len(as), len(r.Stops))
+			}
+			if !hasClass(as[0], actLoading) || !hasClass(as[len(as)-1], actDriving) {
+				t.Errorf("%s: starts with %q, ends with %q", r.ID, as[0].attrs["class"], as[len(as)-1].attrs["class"])
+			}
+			end := as[0].f(t, "x")
+			breaks := 0
+			for _, a := range as {
+				x := a.f(t, "x")
+				if math.Abs(x-end) > 0.02 || x < schedLabel-0.01 || x+a.f(t, "width") > schedLabel+schedAxis+0.01 {
+					t.Fatalf("%s: %q at x=%v, the previous ended at %v", r.ID, a.attrs["class"], x, end)
+				}
+				end = x + a.f(t, "width")
+				if hasClass(a, actBreak) {
+					breaks++
+				}
+			}
+			want := 0
+			for _, s := range r.Stops {
+				if s.Break != nil {
+					want++
+				}
+			}
+			if breaks != want {
+				t.Errorf("%s: %d breaks drawn, the plan states %d", r.ID, breaks, want)
+			}
 		}
 	}
 }
 
-// A break is marked where the rule needs one, on the stop that serves as it.
-func TestNeededBreaks(t *testing.T) {
-	t0 := time.Date(2026, 11, 24, 4, 0, 0, 0, time.UTC)
-	h := constraints.HoursOfService{}.WithDefaults() // 30 min after 8 h
-	leg := func(from, to float64) constraints.Leg {
-		return constraints.Leg{Depart: t0.Add(time.Duration(from * float64(time.Hour))), Arrive: t0.Add(time.Duration(to * float64(time.Hour)))}
+// The schedule reads without hover text: each route's label says that its
+// hours are its duty, each stop carries its store's id, a break its
+// length, and the labels of one line do not write over each other.
+func TestScheduleLabels(t *testing.T) {
+	req, plan := breaksPlan(t)
+	if len(breakStops(plan)) == 0 {
+		t.Fatal("setup: the plan takes no break")
 	}
-	for _, c := range []struct {
-		name string
-		legs []constraints.Leg
-		want []int
-	}{
-		{"short day", []constraints.Leg{leg(0, 2), leg(3, 5)}, nil},
-		{"long stop before the eighth hour", []constraints.Leg{leg(0, 4), leg(5, 9), leg(9.2, 10)}, []int{0}},
-		{"the last long stop that comes in time", []constraints.Leg{leg(0, 3), leg(4, 7), leg(8, 10), leg(10.1, 11)}, []int{1}},
-		{"two long stops, neither needed", []constraints.Leg{leg(0, 3), leg(4, 6), leg(7, 9), leg(9.1, 10)}, nil},
-		{"short gaps do not count", []constraints.Leg{leg(0, 4), leg(4.2, 8), leg(8.1, 9)}, nil},
-	} {
-		got := neededBreaks(c.legs, h)
-		if len(got) != len(c.want) || (len(got) > 0 && got[0] != c.want[0]) {
-			t.Errorf("%s: breaks at gaps %v, want %v", c.name, got, c.want)
+	var buf bytes.Buffer
+	if err := Schedule(&buf, req, plan); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, r := range plan.Routes {
+		want := fmt.Sprintf(">%s · %s · duty %s</text>", r.Shift, r.Trailer, hhmm(r.Return.Sub(r.Start)))
+		if !strings.Contains(page, want) {
+			t.Errorf("%s: no label %q", r.ID, want)
+		}
+	}
+	// The labels under each route's bar, by the text they show.
+	type label struct {
+		store, stop string
+		x, y, w     float64
+	}
+	labels := map[string][]label{}
+	texts := regexp.MustCompile(`<g class="route-row" data-route="([^"]+)">|<text x="([\d.]+)" y="([\d.]+)" class="stop-label" data-store="([^"]+)" data-stop="(\d+)" data-width="([\d.]+)"[^>]*>([^<]*)</text>`)
+	route := ""
+	for _, m := range texts.FindAllStringSubmatch(page, -1) {
+		if m[1] != "" {
+			route = m[1]
+			continue
+		}
+		x, _ := strconv.ParseFloat(m[2], 64)
+		y, _ := strconv.ParseFloat(m[3], 64)
+		w, _ := strconv.ParseFloat(m[6], 64)
+		labels[route] = append(labels[route], label{m[4], m[5], x, y, w})
+		if store := m[4]; !strings.HasPrefix(m[7], store) {
+			t.Errorf("%s: the label of store %s reads %q", route, store, m[7])
+		}
+	}
+	for _, r := range plan.Routes {
+		ls := labels[r.ID]
+		if len(ls) != len(r.Stops) {
+			t.Fatalf("%s: %d store labels for %d stops", r.ID, len(ls), len(r.Stops))
+		}
+		for k, s := range r.Stops {
+			if ls[k].store != s.Store || ls[k].stop != strconv.Itoa(k+1) {
+				t.Errorf("%s stop %d: labelled %s (stop %s), want %s", r.ID, k+1, ls[k].store, ls[k].stop, s.Store)
+			}
+			for j := range k {
+				a, b := ls[j], ls[k]
+				if a.y == b.y && a.x+a.w > b.x && b.x+b.w > a.x {
+					t.Errorf("%s: the labels of stops %d and %d overlap", r.ID, j+1, k+1)
+				}
+			}
+		}
+	}
+	for _, ik := range breakStops(plan) {
+		r := plan.Routes[ik[0]]
+		s := r.Stops[ik[1]]
+		want := fmt.Sprintf(">%s · break %s</text>", s.Store, hhmm(s.Break.Duration))
+		if !strings.Contains(page, want) {
+			t.Errorf("%s stop %d: no label %q", r.ID, ik[1]+1, want)
+		}
+	}
+}
+
+// A route of one stop and one pallet reads "1 stop, 1 pallet" on the map
+// and on its floor, never "1 stops".
+func TestOneReadsSingular(t *testing.T) {
+	req, plan := samplePlan(t)
+	r := plan.Routes[0]
+	r.Stops = []engine.Stop{r.Stops[0]}
+	r.Stops[0].Pallets = r.Stops[0].Pallets[:1]
+	r.Metrics.Pallets = 1
+	plan.Routes = []engine.Route{r}
+	var m, f bytes.Buffer
+	if err := RouteMap(&m, req, plan); err != nil {
+		t.Fatal(err)
+	}
+	if err := TrailerFloor(&f, req, plan, r.ID); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.String(), "1 stop, 1 pallet,") {
+		t.Errorf("the route map does not say 1 stop, 1 pallet")
+	}
+	if !strings.Contains(f.String(), ">1 pallet (") {
+		t.Errorf("the floor does not say 1 pallet")
+	}
+	for _, page := range []string{m.String(), f.String()} {
+		if regexp.MustCompile(`\b1 (stops|pallets)\b`).MatchString(page) {
+			t.Errorf("a count of one in the plural: %s", regexp.MustCompile(`[^>]*\b1 (stops|pallets)\b[^<]*`).FindString(page))
 		}
 	}
 }

@@ -164,6 +164,41 @@ func stopOf(r *engine.Route) map[string]int {
 	return m
 }
 
+// levelName says where a pallet stands: on the floor (level 0) or stacked
+// on the pallet below.
+func levelName(level int) string {
+	if level == 0 {
+		return "floor"
+	}
+	return "stacked"
+}
+
+// plural writes a count with its noun, singular for 1: "1 stop", "3 stops".
+func plural(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %ss", n, one)
+}
+
+// breakText says how long a break lasts and what fills it, the parts that
+// take any time: "0:30 (unloading 0:21, rest 0:09)".
+func breakText(b *engine.Break) string {
+	var parts []string
+	for _, p := range []struct {
+		name string
+		d    time.Duration
+	}{{"waiting", b.Wait}, {"unloading", b.Unloading}, {"rest", b.Rest}} {
+		if p.d > 0 {
+			parts = append(parts, p.name+" "+hhmm(p.d))
+		}
+	}
+	if len(parts) == 0 {
+		return hhmm(b.Duration)
+	}
+	return hhmm(b.Duration) + " (" + join(parts) + ")"
+}
+
 // classNames are the temperature classes' names in the reports.
 var classNames = [3]string{"Ambient", "Chilled", "Frozen"}
 

@@ -17,18 +17,23 @@ const (
 	SheetRoutes     = "Routes"
 	SheetStops      = "Stops"
 	SheetLoad       = "Load"
+	SheetAxles      = "Axle loads"
 	SheetUnassigned = "Unassigned"
 )
 
 // DispatchSummary writes the dispatch summary of plan as an .xlsx workbook
-// to w: the sheets Summary, Routes, Stops, Load and Unassigned, each with a
-// frozen header row, an autofilter and columns wide enough for their
-// contents. Instants are Excel date-times in the request's time zone,
-// durations Excel times shown [h]:mm, distances kilometres, weights
-// kilograms, utilisation percentages: numbers a planner can sort and add
-// up, never numbers printed as text. The long sheets (Routes, Stops, Load)
-// are written with excelize's streaming writer, and so, to keep one way of
-// writing a sheet, is the short Summary.
+// to w: the sheets Summary, Routes, Stops (with the hours-of-service breaks
+// taken at them), Load (where each pallet stands), Axle loads (at departure
+// and after each stop) and Unassigned. Each sheet is one table: a frozen
+// header row, an autofilter over the header and its rows, columns wide
+// enough for their contents, and a dimension that states the table's
+// range, for readers that trust it. Rows, zones and stops are numbered from
+// 1. Instants are Excel date-times in the request's time zone, durations
+// Excel times shown [h]:mm, distances kilometres, weights kilograms,
+// utilisation percentages: numbers a planner can sort and add up, never
+// numbers printed as text. The long sheets are written with excelize's
+// streaming writer, and so, to keep one way of writing a sheet, are the
+// short ones.
 func DispatchSummary(w io.Writer, req engine.Request, plan engine.Result) error {
 	d := newDay(&req, &plan)
 	f := excelize.NewFile()
@@ -40,12 +45,12 @@ func DispatchSummary(w io.Writer, req engine.Request, plan engine.Result) error 
 	if err := f.SetSheetName("Sheet1", SheetSummary); err != nil {
 		return err
 	}
-	for _, name := range []string{SheetRoutes, SheetStops, SheetLoad, SheetUnassigned} {
+	for _, name := range []string{SheetRoutes, SheetStops, SheetLoad, SheetAxles, SheetUnassigned} {
 		if _, err := f.NewSheet(name); err != nil {
 			return err
 		}
 	}
-	for _, s := range []*table{d.summaryTable(st), d.routesTable(st), d.stopsTable(st), d.loadTable(st), d.unassignedTable(st)} {
+	for _, s := range []*table{d.summaryTable(st), d.routesTable(st), d.stopsTable(st), d.loadTable(st), d.axlesTable(st), d.unassignedTable(st)} {
 		if err := s.write(f, st); err != nil {
 			return fmt.Errorf("report: sheet %s: %w", s.sheet, err)
 		}
@@ -97,15 +102,11 @@ type column struct {
 	width float64
 }
 
-// table is a header row and data rows for one block of a sheet, starting
-// at column firstCol (1-based).
+// table is a sheet's header row and data rows, from cell A1.
 type table struct {
-	sheet    string
-	firstCol int
-	cols     []column
-	rows     [][]any
-	next     *table // a table to the right on the same rows
-	name     string // the Excel table's name, for a table to the right
+	sheet string
+	cols  []column
+	rows  [][]any
 }
 
 // widths are the column widths that fit the header and every cell.
@@ -130,101 +131,65 @@ func (t *table) widths() []float64 {
 	return ws
 }
 
-// write puts the table (and those to its right) on its sheet: widths,
-// frozen header row, header, rows, autofilter.
+// write puts the table on its sheet: dimension, widths, frozen header row,
+// header, rows, autofilter. The streaming writer writes the dimension when
+// it starts and the autofilter when it flushes, from the sheet's settings
+// at those moments, so the one is set before it starts and the other
+// before it flushes.
 func (t *table) write(f *excelize.File, st *styles) error {
-	blocks := []*table{}
-	for b := t; b != nil; b = b.next {
-		blocks = append(blocks, b)
-	}
-	header := func(b *table) []any {
-		h := make([]any, len(b.cols))
-		for i, c := range b.cols {
-			h[i] = excelize.Cell{StyleID: st.header, Value: c.head}
-		}
-		return h
-	}
-	cells := func(b *table, r []any) []any {
-		out := make([]any, len(r))
-		for i, v := range r {
-			if v == nil {
-				continue
-			}
-			if c, ok := v.(cellStyled); ok {
-				out[i] = excelize.Cell{StyleID: c.style, Value: c.v}
-				continue
-			}
-			out[i] = excelize.Cell{StyleID: b.cols[i].style, Value: v}
-		}
-		return out
-	}
-	panes := &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}
-	nrows := 0
-	for _, b := range blocks {
-		nrows = max(nrows, len(b.rows))
+	if err := f.SetSheetDimension(t.sheet, t.ref()); err != nil {
+		return err
 	}
 	sw, err := f.NewStreamWriter(t.sheet)
 	if err != nil {
 		return err
 	}
-	for _, b := range blocks {
-		for i, w := range b.widths() {
-			if err := sw.SetColWidth(b.firstCol+i, b.firstCol+i, w); err != nil {
-				return err
-			}
+	for i, w := range t.widths() {
+		if err := sw.SetColWidth(i+1, i+1, w); err != nil {
+			return err
 		}
 	}
-	if err := sw.SetPanes(panes); err != nil {
+	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
 		return err
 	}
-	for r := 0; r <= nrows; r++ {
-		var row []any
-		for _, b := range blocks {
-			for len(row) < b.firstCol-1 {
-				row = append(row, nil)
-			}
-			switch {
-			case r == 0:
-				row = append(row, header(b)...)
-			case r-1 < len(b.rows):
-				row = append(row, cells(b, b.rows[r-1])...)
+	header := make([]any, len(t.cols))
+	for i, c := range t.cols {
+		header[i] = excelize.Cell{StyleID: st.header, Value: c.head}
+	}
+	if err := sw.SetRow("A1", header); err != nil {
+		return err
+	}
+	for r, row := range t.rows {
+		out := make([]any, len(row))
+		for i, v := range row {
+			switch c := v.(type) {
+			case nil:
+			case cellStyled:
+				out[i] = excelize.Cell{StyleID: c.style, Value: c.v}
 			default:
-				row = append(row, make([]any, len(b.cols))...)
+				out[i] = excelize.Cell{StyleID: t.cols[i].style, Value: v}
 			}
 		}
-		cell, _ := excelize.CoordinatesToCellName(1, r+1)
-		if err := sw.SetRow(cell, row); err != nil {
+		if err := sw.SetRow(cellName(1, r+2), out); err != nil {
 			return err
 		}
 	}
-	for _, b := range blocks[1:] {
-		if err := sw.AddTable(b.excelTable()); err != nil {
-			return err
-		}
-	}
-	if err := sw.Flush(); err != nil {
+	if err := f.AutoFilter(t.sheet, t.ref(), nil); err != nil {
 		return err
 	}
-
-	// The sheet's autofilter covers the first table; a table to its right
-	// is an Excel table with a filter of its own, since a sheet has one
-	// autofilter.
-	return f.AutoFilter(t.sheet, t.ref(), nil)
+	return sw.Flush()
 }
 
-// ref is the table's range, header included.
+// ref is the table's range: the header and every row.
 func (t *table) ref() string {
-	first, _ := excelize.CoordinatesToCellName(t.firstCol, 1)
-	last, _ := excelize.CoordinatesToCellName(t.firstCol+len(t.cols)-1, max(1, len(t.rows))+1)
-	return first + ":" + last
+	return cellName(1, 1) + ":" + cellName(len(t.cols), len(t.rows)+1)
 }
 
-// excelTable is the table as an Excel table named after it.
-func (t *table) excelTable() *excelize.Table {
-	return &excelize.Table{Range: t.ref(), Name: t.name, StyleName: "TableStyleLight1", ShowRowStripes: boolPtr(false)}
+// cellName is the name of the cell in column col and row row, both from 1.
+func cellName(col, row int) string {
+	c, _ := excelize.CoordinatesToCellName(col, row)
+	return c
 }
-
-func boolPtr(b bool) *bool { return &b }
 
 // excelTime is t as the wall-clock time of the request's zone, which is
 // what excelize writes as a date-time serial.

@@ -11,7 +11,7 @@ var (
 		"Ambient", "Chilled", "Frozen", "km", "Driving", "Duty", "Wait", "Cost",
 		"Positions %", "Weight %", "Volume %", "Weight kg", "Peak kingpin kg", "Kingpin limit kg", "Peak axle group kg", "Axle group limit kg"}
 	stopsHead = []string{"Route", "Seq", "Store", "Name", "Window opens", "Window closes", "Arrival", "Unloading start", "Departure", "Wait",
-		"Pallets", "Ambient", "Chilled", "Frozen"}
+		"Break", "Rest in break", "Pallets", "Ambient", "Chilled", "Frozen"}
 	loadHead  = []string{"Route", "Stop", "Store", "Pallet", "Row", "Side", "Level", "Zone", "Temperature", "x mm", "Turned", "Weight kg"}
 	axleHead  = []string{"Route", "After stop", "Store", "Kingpin kg", "Kingpin limit kg", "Kingpin %", "Axle group kg", "Axle group limit kg", "Axle group %"}
 	unassHead = []string{"Pallet", "Store", "Name", "Reason", "Message"}
@@ -19,7 +19,7 @@ var (
 )
 
 func (d *day) summaryTable(st *styles) *table {
-	t := &table{sheet: SheetSummary, firstCol: 1}
+	t := &table{sheet: SheetSummary}
 	t.cols = []column{{summHead[0], st.text, 0}, {summHead[1], st.text, 18}, {summHead[2], st.text, 0}}
 	m := d.plan.Metrics
 	add := func(name string, style int, v any, note string) {
@@ -53,6 +53,15 @@ func (d *day) summaryTable(st *styles) *table {
 	add("Driving", st.duration, excelDuration(m.Driving), "hours:minutes")
 	add("Duty", st.duration, excelDuration(m.Duration), "loading start to return, all routes")
 	add("Waiting", st.duration, excelDuration(m.Wait), "")
+	breaks := 0
+	for _, r := range d.plan.Routes {
+		for _, s := range r.Stops {
+			if s.Break != nil {
+				breaks++
+			}
+		}
+	}
+	add("Breaks", st.int, breaks, "hours-of-service breaks, taken at the stops the Stops sheet names")
 	add("Cost", st.money, m.Cost, "")
 	var w, v float64
 	for _, r := range d.plan.Routes {
@@ -64,7 +73,7 @@ func (d *day) summaryTable(st *styles) *table {
 	add("Average utilisation: weight", st.pct, ratio(w, n), "")
 	add("Average utilisation: volume", st.pct, ratio(v, n), "")
 	onTime, stops := d.onTime()
-	add("On-time stops", st.pct, ratio(float64(onTime), float64(stops)), fmt.Sprintf("%d of %d stops unload inside the store's receiving hours", onTime, stops))
+	add("On-time stops", st.pct, ratio(float64(onTime), float64(stops)), fmt.Sprintf("unloading inside the store's receiving hours: %d of %d", onTime, stops))
 	return t
 }
 
@@ -92,7 +101,7 @@ func (d *day) routesTable(st *styles) *table {
 	styles := []int{st.text, st.text, st.text, st.text, st.dateTime, st.dateTime, st.dateTime, st.int, st.int,
 		st.int, st.int, st.int, st.km, st.duration, st.duration, st.duration, st.money,
 		st.pct, st.pct, st.pct, st.kg, st.kg, st.kg, st.kg, st.kg}
-	t := &table{sheet: SheetRoutes, firstCol: 1, cols: columns(st, routesHead, styles)}
+	t := &table{sheet: SheetRoutes, cols: columns(st, routesHead, styles)}
 	for i := range d.plan.Routes {
 		r := &d.plan.Routes[i]
 		m := r.Metrics
@@ -112,8 +121,8 @@ func (d *day) routesTable(st *styles) *table {
 
 func (d *day) stopsTable(st *styles) *table {
 	styles := []int{st.text, st.int, st.text, st.text, st.dateTime, st.dateTime, st.dateTime, st.dateTime, st.dateTime, st.duration,
-		st.int, st.int, st.int, st.int}
-	t := &table{sheet: SheetStops, firstCol: 1, cols: columns(st, stopsHead, styles)}
+		st.duration, st.duration, st.int, st.int, st.int, st.int}
+	t := &table{sheet: SheetStops, cols: columns(st, stopsHead, styles)}
 	for i := range d.plan.Routes {
 		r := &d.plan.Routes[i]
 		for k, s := range r.Stops {
@@ -121,21 +130,23 @@ func (d *day) stopsTable(st *styles) *table {
 			if w, ok := d.windowAt(s.Store, s.Start); ok {
 				open, closes = d.excelTime(w.Start), d.excelTime(w.End)
 			}
+			var brk, rest any
+			if b := s.Break; b != nil {
+				brk, rest = excelDuration(b.Duration), excelDuration(b.Rest)
+			}
 			c := d.byClass(s.Pallets)
 			t.rows = append(t.rows, []any{r.ID, k + 1, s.Store, d.storeName(s.Store), open, closes,
 				d.excelTime(s.Arrival), d.excelTime(s.Start), d.excelTime(s.Departure), excelDuration(s.Wait),
-				len(s.Pallets), c[0], c[1], c[2]})
+				brk, rest, len(s.Pallets), c[0], c[1], c[2]})
 		}
 	}
 	return t
 }
 
+// loadTable lists where each pallet stands, rows and zones numbered from 1.
 func (d *day) loadTable(st *styles) *table {
-	styles := []int{st.text, st.int, st.text, st.text, st.int, st.text, st.int, st.int, st.text, st.kg, st.text, st.kg}
-	t := &table{sheet: SheetLoad, firstCol: 1, cols: columns(st, loadHead, styles)}
-	axStyles := []int{st.text, st.text, st.text, st.kg, st.kg, st.pct, st.kg, st.kg, st.pct}
-	ax := &table{sheet: SheetLoad, firstCol: len(loadHead) + 2, cols: columns(st, axleHead, axStyles), name: "AxleLoads"}
-	t.next = ax
+	styles := []int{st.text, st.int, st.text, st.text, st.int, st.text, st.text, st.int, st.text, st.kg, st.text, st.kg}
+	t := &table{sheet: SheetLoad, cols: columns(st, loadHead, styles)}
 	for i := range d.plan.Routes {
 		r := &d.plan.Routes[i]
 		stop := stopOf(r)
@@ -156,8 +167,19 @@ func (d *day) loadTable(st *styles) *table {
 			if p.Turned {
 				turned = "yes"
 			}
-			t.rows = append(t.rows, []any{r.ID, stopNo, store, p.Pallet, p.Row, p.Side, p.Level, p.Zone, temp, p.XMM, turned, weight})
+			t.rows = append(t.rows, []any{r.ID, stopNo, store, p.Pallet, p.Row + 1, p.Side, levelName(p.Level), p.Zone + 1, temp, p.XMM, turned, weight})
 		}
+	}
+	return t
+}
+
+// axlesTable lists each route's axle loads at departure and after each
+// stop, against the trailer's limits.
+func (d *day) axlesTable(st *styles) *table {
+	styles := []int{st.text, st.text, st.text, st.kg, st.kg, st.pct, st.kg, st.kg, st.pct}
+	t := &table{sheet: SheetAxles, cols: columns(st, axleHead, styles)}
+	for i := range d.plan.Routes {
+		r := &d.plan.Routes[i]
 		var kpLimit, axLimit float64
 		if tt, ok := d.trailer[r.Trailer]; ok {
 			kpLimit, axLimit = tt.Axles.KingpinLimitKg, tt.Axles.AxleGroupLimitKg
@@ -170,7 +192,7 @@ func (d *day) loadTable(st *styles) *table {
 					store = r.Stops[a.AfterStop].Store
 				}
 			}
-			ax.rows = append(ax.rows, []any{r.ID, after, store, a.KingpinKg, kpLimit, ratio(a.KingpinKg, kpLimit),
+			t.rows = append(t.rows, []any{r.ID, after, store, a.KingpinKg, kpLimit, ratio(a.KingpinKg, kpLimit),
 				a.AxleGroupKg, axLimit, ratio(a.AxleGroupKg, axLimit)})
 		}
 	}
@@ -178,7 +200,7 @@ func (d *day) loadTable(st *styles) *table {
 }
 
 func (d *day) unassignedTable(st *styles) *table {
-	t := &table{sheet: SheetUnassigned, firstCol: 1, cols: columns(st, unassHead, []int{st.text, st.text, st.text, st.text, st.text})}
+	t := &table{sheet: SheetUnassigned, cols: columns(st, unassHead, []int{st.text, st.text, st.text, st.text, st.text})}
 	for _, u := range d.plan.Unassigned {
 		t.rows = append(t.rows, []any{u.Pallet, u.Store, d.storeName(u.Store), u.Reason, u.Message})
 	}

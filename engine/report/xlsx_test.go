@@ -1,13 +1,21 @@
 package report
 
 import (
+	"archive/zip"
 	"bytes"
+	"encoding/xml"
 	"fmt"
+	"io"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/haulplan/haulplan/engine"
 )
 
 func TestDispatchSummaryReopens(t *testing.T) {
@@ -21,33 +29,21 @@ func TestDispatchSummaryReopens(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	want := []string{SheetSummary, SheetRoutes, SheetStops, SheetLoad, SheetUnassigned}
+	want := []string{SheetSummary, SheetRoutes, SheetStops, SheetLoad, SheetAxles, SheetUnassigned}
 	if got := f.GetSheetList(); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("sheets %v, want %v", got, want)
 	}
-	heads := map[string][]string{SheetSummary: summHead, SheetRoutes: routesHead, SheetStops: stopsHead, SheetLoad: loadHead, SheetUnassigned: unassHead}
-	for sheet, head := range heads {
+	for sheet, head := range sheetHeads {
 		rows, err := f.GetRows(sheet)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rows) == 0 || fmt.Sprint(rows[0][:len(head)]) != fmt.Sprint(head) {
+		if len(rows) == 0 || fmt.Sprint(rows[0]) != fmt.Sprint(head) {
 			t.Errorf("%s: header %v, want %v", sheet, rows, head)
 		}
 		panes, err := f.GetPanes(sheet)
 		if err != nil || !panes.Freeze || panes.YSplit != 1 {
 			t.Errorf("%s: header row not frozen: %+v %v", sheet, panes, err)
-		}
-	}
-	filtered := map[string]bool{}
-	for _, n := range f.GetDefinedName() {
-		if n.Name == "_xlnm._FilterDatabase" {
-			filtered[n.Scope] = true
-		}
-	}
-	for _, sheet := range want {
-		if !filtered[sheet] {
-			t.Errorf("%s has no autofilter (defined names %+v)", sheet, f.GetDefinedName())
 		}
 	}
 	loc := req.TimeZone()
@@ -93,12 +89,10 @@ func TestDispatchSummaryReopens(t *testing.T) {
 	if s, _ := f.GetCellValue(SheetRoutes, "F2"); len(s) != len("2006-01-02 15:04") {
 		t.Errorf("Routes!F2 shows %q, want a date and time", s)
 	}
-	// Stops in route order, and the Load sheet holds every placement.
+	// Stops in route order, numbered from 1.
 	stops, _ := f.GetRows(SheetStops)
-	load, _ := f.GetRows(SheetLoad)
-	row, placements := 1, 0
+	row := 1
 	for _, r := range plan.Routes {
-		placements += len(r.Load.Placements)
 		for k, s := range r.Stops {
 			got := stops[row]
 			if got[0] != r.ID || got[1] != strconv.Itoa(k+1) || got[2] != s.Store {
@@ -110,26 +104,183 @@ func TestDispatchSummaryReopens(t *testing.T) {
 			row++
 		}
 	}
-	pallets := 0
-	for _, r := range load[1:] {
-		if len(r) > 0 && r[0] != "" {
-			pallets++
+	// The Load sheet holds every placement, and nothing to the right of
+	// its table; rows and zones count from 1, as a person counts them.
+	load, _ := f.GetRows(SheetLoad)
+	row = 1
+	for _, r := range plan.Routes {
+		for _, p := range r.Load.Placements {
+			got := load[row]
+			if len(got) > len(loadHead) {
+				t.Fatalf("Load row %d has %d cells, its table %d columns", row+1, len(got), len(loadHead))
+			}
+			if got[0] != r.ID || got[3] != p.Pallet || got[4] != strconv.Itoa(p.Row+1) || got[7] != strconv.Itoa(p.Zone+1) {
+				t.Fatalf("Load row %d: %v; want route %s, pallet %s, row %d, zone %d", row+1, got, r.ID, p.Pallet, p.Row+1, p.Zone+1)
+			}
+			if want := map[int]string{0: "floor", 1: "stacked"}[p.Level]; got[6] != want {
+				t.Errorf("Load row %d: level %q, want %q", row+1, got[6], want)
+			}
+			row++
 		}
 	}
-	if pallets != placements {
-		t.Errorf("Load lists %d pallets, the plan places %d", pallets, placements)
+	if row != len(load) {
+		t.Errorf("Load lists %d pallets, the plan places %d", len(load)-1, row-1)
+	}
+	// The axle loads, on a sheet of their own: departure, then after
+	// each stop, numbered from 1.
+	axles, _ := f.GetRows(SheetAxles)
+	row = 1
+	for _, r := range plan.Routes {
+		for _, a := range r.Load.Axles {
+			want := "departure"
+			if a.AfterStop >= 0 {
+				want = "stop " + strconv.Itoa(a.AfterStop+1)
+			}
+			if got := axles[row]; got[0] != r.ID || got[1] != want {
+				t.Fatalf("Axle loads row %d: %v, want %s after %s", row+1, got, r.ID, want)
+			}
+			if kg := num(SheetAxles, cellName(4, row+1)); math.Abs(kg-a.KingpinKg) > 1e-6 {
+				t.Errorf("Axle loads row %d: kingpin %v kg, want %v", row+1, kg, a.KingpinKg)
+			}
+			row++
+		}
+	}
+	if row != len(axles) {
+		t.Errorf("Axle loads lists %d loads, the plan %d", len(axles)-1, row-1)
 	}
 	if got := num(SheetSummary, "B4"); int(got) != plan.Metrics.Routes {
 		t.Errorf("Summary routes %v, want %d", got, plan.Metrics.Routes)
 	}
-	if tables, err := f.GetTables(SheetLoad); err != nil || len(tables) != 1 {
-		t.Errorf("Load: axle table %v %v", tables, err)
+}
+
+// sheetHeads are the column headers of each sheet.
+var sheetHeads = map[string][]string{SheetSummary: summHead, SheetRoutes: routesHead, SheetStops: stopsHead, SheetLoad: loadHead,
+	SheetAxles: axleHead, SheetUnassigned: unassHead}
+
+// TestDispatchSummaryRanges reads the saved file's sheet XML, as a reader
+// that trusts it does: each sheet declares its table's range as its
+// dimension, and an autofilter covers exactly that range, header and
+// rows, with or without unassigned pallets.
+func TestDispatchSummaryRanges(t *testing.T) {
+	req, plan := samplePlan(t)
+	short := plan
+	short.Routes = plan.Routes[1:]
+	short.Unassigned = nil
+	for _, s := range plan.Routes[0].Stops {
+		for _, id := range s.Pallets {
+			short.Unassigned = append(short.Unassigned, unassigned(id, s.Store))
+		}
+	}
+	for _, p := range []engine.Result{plan, short} {
+		var buf bytes.Buffer
+		if err := DispatchSummary(&buf, req, p); err != nil {
+			t.Fatal(err)
+		}
+		stops, placements, axles := 0, 0, 0
+		for _, r := range p.Routes {
+			stops += len(r.Stops)
+			placements += len(r.Load.Placements)
+			axles += len(r.Load.Axles)
+		}
+		f, err := excelize.OpenReader(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		summary, _ := f.GetRows(SheetSummary)
+		f.Close()
+		rows := map[string]int{SheetRoutes: len(p.Routes), SheetStops: stops, SheetLoad: placements, SheetAxles: axles,
+			SheetUnassigned: len(p.Unassigned), SheetSummary: len(summary) - 1}
+		sheets := sheetXML(t, buf.Bytes())
+		for sheet, head := range sheetHeads {
+			x, ok := sheets[sheet]
+			if !ok {
+				t.Fatalf("no sheet %s in the file", sheet)
+			}
+			want := "A1:" + cellName(len(head), rows[sheet]+1)
+			if got := xmlRef(x, "dimension"); got != want {
+				t.Errorf("%s (%d unassigned): <dimension ref=%q>, want %q", sheet, len(p.Unassigned), got, want)
+			}
+			// excelize writes the filter's range with absolute references,
+			// $A$1:$E$9, as Excel's defined name for it does.
+			if got := strings.ReplaceAll(xmlRef(x, "autoFilter"), "$", ""); got != want {
+				t.Errorf("%s (%d unassigned): <autoFilter ref=%q>, want %q", sheet, len(p.Unassigned), got, want)
+			}
+		}
 	}
 }
 
-func cellName(col, row int) string {
-	c, _ := excelize.CoordinatesToCellName(col, row)
-	return c
+// sheetXML unzips a workbook and returns each sheet's XML by the sheet's
+// name, following the workbook's relationships.
+func sheetXML(t *testing.T, xlsx []byte) map[string]string {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(xlsx), int64(len(xlsx)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[f.Name] = b
+	}
+	var wb struct {
+		Sheets []struct {
+			Name string `xml:"name,attr"`
+			ID   string `xml:"http://schemas.openxmlformats.org/officeDocument/2006/relationships id,attr"`
+		} `xml:"sheets>sheet"`
+	}
+	var rels struct {
+		Rels []struct {
+			ID     string `xml:"Id,attr"`
+			Target string `xml:"Target,attr"`
+		} `xml:"Relationship"`
+	}
+	if err := xml.Unmarshal(files["xl/workbook.xml"], &wb); err != nil {
+		t.Fatal(err)
+	}
+	if err := xml.Unmarshal(files["xl/_rels/workbook.xml.rels"], &rels); err != nil {
+		t.Fatal(err)
+	}
+	target := map[string]string{}
+	for _, r := range rels.Rels {
+		target[r.ID] = "xl/" + strings.TrimPrefix(r.Target, "/xl/")
+	}
+	out := map[string]string{}
+	for _, s := range wb.Sheets {
+		b, ok := files[target[s.ID]]
+		if !ok {
+			t.Fatalf("sheet %s: no part %q", s.Name, target[s.ID])
+		}
+		out[s.Name] = string(b)
+	}
+	return out
+}
+
+// xmlRef is the ref attribute of the first element named name in a
+// sheet's XML, or "" when it has none.
+func xmlRef(sheet, name string) string {
+	dec := xml.NewDecoder(strings.NewReader(sheet))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == name {
+			for _, a := range se.Attr {
+				if a.Name.Local == "ref" {
+					return a.Value
+				}
+			}
+			return ""
+		}
+	}
 }
 
 func TestDispatchSummaryUnassigned(t *testing.T) {
@@ -161,5 +312,54 @@ func TestDispatchSummaryUnassigned(t *testing.T) {
 	}
 	if day, _ := f.GetCellValue(SheetSummary, "B2"); day != "Tuesday 2026-11-24" {
 		t.Errorf("Summary day shows %q", day)
+	}
+}
+
+// The Stops sheet says at which stops the drivers take their
+// hours-of-service breaks and how long each lasts, and how much of it is
+// rest after unloading; the other stops leave both cells empty.
+func TestDispatchSummaryBreaks(t *testing.T) {
+	req, plan := breaksPlan(t)
+	if len(breakStops(plan)) == 0 {
+		t.Fatal("setup: the plan takes no break")
+	}
+	var buf bytes.Buffer
+	if err := DispatchSummary(&buf, req, plan); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	col := func(name string) int { return 1 + slices.Index(stopsHead, name) }
+	row := 2
+	for _, r := range plan.Routes {
+		for _, s := range r.Stops {
+			brk, _ := f.GetCellValue(SheetStops, cellName(col("Break"), row), excelize.Options{RawCellValue: true})
+			rest, _ := f.GetCellValue(SheetStops, cellName(col("Rest in break"), row), excelize.Options{RawCellValue: true})
+			if s.Break == nil {
+				if brk != "" || rest != "" {
+					t.Errorf("Stops row %d (%s %s): break %q, rest %q on a stop with no break", row, r.ID, s.Store, brk, rest)
+				}
+				row++
+				continue
+			}
+			for _, c := range []struct {
+				name, cell string
+				want       time.Duration
+			}{{"break", brk, s.Break.Duration}, {"rest", rest, s.Break.Rest}} {
+				days, err := strconv.ParseFloat(c.cell, 64)
+				if err != nil || math.Abs(days*86400-c.want.Seconds()) > 1e-3 {
+					t.Errorf("Stops row %d (%s %s): %s %q, want %v", row, r.ID, s.Store, c.name, c.cell, c.want)
+				}
+			}
+			row++
+		}
+	}
+	summary, _ := f.GetRows(SheetSummary)
+	i := slices.IndexFunc(summary, func(r []string) bool { return r[0] == "Breaks" })
+	if i < 0 || summary[i][1] != strconv.Itoa(len(breakStops(plan))) {
+		t.Errorf("Summary: breaks %v, the plan takes %d", summary, len(breakStops(plan)))
 	}
 }

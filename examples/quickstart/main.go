@@ -1,7 +1,8 @@
 // Command quickstart plans a day of store deliveries from one distribution
 // centre and prints the plan: per route the trailer, the driver shift, the
-// stops with their times and pallet counts, and the trailer's utilisation;
-// then the totals and the verdict of the independent validator.
+// stops with their times and pallet counts, the hours-of-service breaks
+// taken at them, and the trailer's utilisation; then the totals and the
+// verdict of the independent validator. Rows and stops are numbered from 1.
 //
 //	go run ./examples/quickstart                 # the bundled Dallas–Fort Worth sample
 //	go run ./examples/quickstart -in req.json    # your own request
@@ -32,12 +33,23 @@ import (
 //go:embed sample.json
 var sample []byte
 
+// main exits 0 on success and on -h, 2 on a flag it does not know, and 1
+// on any other error.
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	var usage usageError
+	switch {
+	case err == nil:
+	case errors.As(err, &usage):
+		os.Exit(2) // the flag package has printed the problem and the usage
+	default:
 		fmt.Fprintln(os.Stderr, "quickstart:", err)
 		os.Exit(1)
 	}
 }
+
+// usageError is a command line the flags do not parse.
+type usageError struct{ error }
 
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("quickstart", flag.ContinueOnError)
@@ -49,8 +61,22 @@ func run(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the plan as JSON instead of the summary")
 	out := fs.String("out", "", "write the plan and its reports (xlsx, GeoJSON, SVG, HTML) to `dir`")
 	quiet := fs.Bool("quiet", false, "show no progress on stderr while planning")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: go run ./examples/quickstart [flags]
+
+Plans a day of store deliveries (the bundled Dallas–Fort Worth sample, or
+the request in -in FILE), prints the plan and the verdict of the
+independent validator, and with -out DIR writes the plan and its reports.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			return nil // the usage asked for is printed: a success
+		}
+		return usageError{err}
 	}
 	src := sample
 	name := "bundled sample"
@@ -91,7 +117,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "quickstart: wrote %d files to %s (open %s)\n", len(files), *out, filepath.Join(*out, "index.html"))
+		fmt.Fprintf(stderr, "quickstart: wrote %s to %s (open %s)\n", plural(len(files), "file"), *out, filepath.Join(*out, "index.html"))
 	}
 	if *asJSON {
 		b, err := engine.MarshalIndent(plan)

@@ -2,14 +2,114 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/haulplan/haulplan/engine"
 )
+
+// TestMain runs the command's main instead of the tests when the test
+// binary is started as the command (see runMain), so that the tests see
+// its exit status.
+func TestMain(m *testing.M) {
+	if args, ok := os.LookupEnv("QUICKSTART_MAIN_ARGS"); ok {
+		os.Args = append([]string{"quickstart"}, strings.Fields(args)...)
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// runMain runs the command with args in a process of its own and returns
+// its exit status and what it wrote to stdout and stderr.
+func runMain(t *testing.T, args ...string) (status int, stdout, stderr string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "QUICKSTART_MAIN_ARGS="+strings.Join(args, " "))
+	var out, errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exit):
+		status = exit.ExitCode()
+	default:
+		t.Fatal(err)
+	}
+	return status, out.String(), errs.String()
+}
+
+// -h prints the usage and exits 0; a flag the command does not know exits
+// 2, as the flag package's commands do, and a request file that is not
+// there exits 1.
+func TestQuickstartExitStatus(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		status int
+		stderr string
+	}{
+		{[]string{"-h"}, 0, "Usage: go run ./examples/quickstart [flags]"},
+		{[]string{"-help"}, 0, "-iterations int"},
+		{[]string{"-no-such-flag"}, 2, "flag provided but not defined: -no-such-flag"},
+		{[]string{"-in", filepath.Join(t.TempDir(), "missing.json")}, 1, "quickstart: open "},
+	} {
+		status, _, stderr := runMain(t, c.args...)
+		if status != c.status || !strings.Contains(stderr, c.stderr) {
+			t.Errorf("quickstart %s: exit status %d, want %d; stderr lacks %q:\n%s", strings.Join(c.args, " "), status, c.status, c.stderr, stderr)
+		}
+	}
+}
+
+// Counts of one read in the singular: a request of one store (Plano) with
+// one pallet, one trailer type and one shift, planned into one route.
+func TestQuickstartSingular(t *testing.T) {
+	req, err := engine.DecodeRequest(bytes.NewReader(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := req.Stores[1]
+	req.Stores = []engine.Store{store}
+	for _, p := range req.Pallets {
+		if p.Store == store.ID {
+			req.Pallets = []engine.Pallet{p}
+			break
+		}
+	}
+	req.Fleet = req.Fleet[:1]
+	req.Fleet[0].Count = 1
+	req.Shifts = req.Shifts[:1]
+	b, err := engine.MarshalIndent(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(t.TempDir(), "one.json")
+	if err := os.WriteFile(in, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	if err := run([]string{"-in", in, "-iterations", "50", "-quiet", "-out", filepath.Join(t.TempDir(), "out")}, &out, &errs); err != nil {
+		t.Fatalf("run: %v\n%s", err, errs.String())
+	}
+	s := out.String()
+	for _, want := range []string{"1 store, 1 pallet, 1 trailer type, 1 shift;", "Totals: 1 route (", ", 1 stop, 1 pallet delivered,", "; 1 pallet: "} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, s)
+		}
+	}
+	if plurals := regexp.MustCompile(`\b1 (stores|pallets|trailer types|shifts|routes|stops|breaks|files)\b`).FindAllString(s+errs.String(), -1); len(plurals) > 0 {
+		t.Errorf("counts of one in the plural %v:\n%s%s", plurals, s, errs.String())
+	}
+}
 
 func TestQuickstartSummary(t *testing.T) {
 	var out, errs bytes.Buffer
@@ -66,5 +166,52 @@ func TestQuickstartReportsBadInput(t *testing.T) {
 	err := run([]string{"-in", f}, &out, &errs)
 	if err == nil || !strings.Contains(err.Error(), "dc.id") || !strings.Contains(err.Error(), "dc.location.lat") {
 		t.Fatalf("want both bad fields named, got %v", err)
+	}
+}
+
+// The printed plan says under each stop where the driver takes the
+// hours-of-service break, when and how long, and what fills it: the sample
+// with a break due after 2 h of driving.
+func TestQuickstartPrintsBreaks(t *testing.T) {
+	req, err := engine.DecodeRequest(bytes.NewReader(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.HoursOfService.BreakAfter = 2 * time.Hour
+	req.Options.Iterations, req.Options.Streams = 100, 1
+	plan, err := engine.Plan(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	summary(&out, req, plan, "sample", 0)
+	lines := strings.Split(out.String(), "\n")
+	p := newPrinter(req, plan)
+	breaks := 0
+	for _, r := range plan.Routes {
+		for k, s := range r.Stops {
+			if s.Break == nil {
+				continue
+			}
+			breaks++
+			stop := fmt.Sprintf("%2d. %s ", k+1, req.Stores[slices.IndexFunc(req.Stores, func(x engine.Store) bool { return x.ID == s.Store })].Name)
+			want := fmt.Sprintf("hours-of-service break here: %s, %s-%s (", hhmm(s.Break.Duration), p.near(s.Break.Start, r.Start), p.near(s.Departure, r.Start))
+			i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, r.ID+"  ") })
+			for i >= 0 && i < len(lines) && !strings.Contains(lines[i], stop) {
+				i++
+			}
+			if i < 0 || i+1 >= len(lines) || !strings.Contains(lines[i+1], want) {
+				t.Errorf("%s: no line %q under stop %q", r.ID, want, stop)
+			}
+		}
+	}
+	if breaks == 0 {
+		t.Fatal("setup: the plan takes no break")
+	}
+	if n := strings.Count(out.String(), "hours-of-service break here"); n != breaks {
+		t.Errorf("%d breaks printed, the plan takes %d", n, breaks)
+	}
+	if !strings.Contains(out.String(), plural(breaks, "break")+"; cost") {
+		t.Errorf("the totals do not count %s", plural(breaks, "break"))
 	}
 }

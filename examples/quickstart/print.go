@@ -123,6 +123,30 @@ func thousands(x float64) string {
 	return b.String()
 }
 
+// rows writes a zone's rows, numbered from 1 at the nose: "rows 1-8".
+func rows(z engine.Zone) string {
+	if z.FirstRow == z.LastRow {
+		return fmt.Sprintf("row %d", z.FirstRow+1)
+	}
+	return fmt.Sprintf("rows %d-%d", z.FirstRow+1, z.LastRow+1)
+}
+
+// breakParts says what fills a break, the parts that take any time:
+// "waiting 0:05, unloading 0:21, rest 0:04".
+func breakParts(b *engine.Break) string {
+	var parts []string
+	for _, p := range []struct {
+		name string
+		d    time.Duration
+	}{{"waiting", b.Wait}, {"unloading", b.Unloading}, {"rest", b.Rest}} {
+		if p.d > 0 {
+			parts = append(parts, p.name+" "+hhmm(p.d))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// plural writes a count with its noun, singular for 1: "1 route", "3 routes".
 func plural(n int, one string) string {
 	if n == 1 {
 		return "1 " + one
@@ -140,13 +164,14 @@ func summary(w io.Writer, req engine.Request, plan engine.Result, name string, t
 	for i, t := range req.Fleet {
 		trailer[t.ID] = &req.Fleet[i]
 	}
-	fmt.Fprintf(w, "haulplan quickstart: %s: %d stores, %d pallets, %d trailer types, %d shifts; planned in %v (times in %s, durations hh:mm)\n\n",
-		name, len(req.Stores), len(req.Pallets), len(req.Fleet), len(req.Shifts), took.Round(time.Millisecond), p.loc)
+	fmt.Fprintf(w, "haulplan quickstart: %s: %s, %s, %s, %s; planned in %v (times in %s, durations hh:mm)\n\n",
+		name, plural(len(req.Stores), "store"), plural(len(req.Pallets), "pallet"), plural(len(req.Fleet), "trailer type"), plural(len(req.Shifts), "shift"),
+		took.Round(time.Millisecond), p.loc)
 	for _, r := range plan.Routes {
 		m := r.Metrics
 		var zones []string
 		for _, z := range r.Load.Zones {
-			zones = append(zones, fmt.Sprintf("%s rows %d-%d", z.Temperature, z.FirstRow, z.LastRow))
+			zones = append(zones, fmt.Sprintf("%s %s", z.Temperature, rows(z)))
 		}
 		var all []string
 		for _, s := range r.Stops {
@@ -167,6 +192,10 @@ func summary(w io.Writer, req engine.Request, plan engine.Result, name string, t
 			fmt.Fprintf(w, "    %2d. %-22s window %-11s  arrive %s, unload %s, leave %s%s; %s: %s\n",
 				i+1, storeName[s.Store], p.window(s.Store, s.Start), p.near(s.Arrival, r.Start), p.near(s.Start, r.Start), p.near(s.Departure, r.Start), wait,
 				plural(len(s.Pallets), "pallet"), p.mix(s.Pallets))
+			if b := s.Break; b != nil {
+				fmt.Fprintf(w, "        hours-of-service break here: %s, %s-%s (%s)\n",
+					hhmm(b.Duration), p.near(b.Start, r.Start), p.near(b.End(), r.Start), breakParts(b))
+			}
 		}
 		if len(r.Load.Axles) > 0 {
 			a := r.Load.Axles[0]
@@ -184,8 +213,17 @@ func summary(w io.Writer, req engine.Request, plan engine.Result, name string, t
 		}
 	}
 	m := plan.Metrics
-	fmt.Fprintf(w, "\nTotals: %d routes (no plan needs fewer than %d for these pallets), %d stops, %d pallets delivered, %d unassigned; %.1f km, %s driving, %s on duty, %s waiting; cost %.2f; mean position use %.0f%%\n",
-		m.Routes, m.TrailersLowerBound, m.Stops, m.Pallets, m.Unassigned, m.DistanceM/1000, hhmm(m.Driving), hhmm(m.Duration), hhmm(m.Wait), m.Cost, 100*m.PosUtil)
+	breaks := 0
+	for _, r := range plan.Routes {
+		for _, s := range r.Stops {
+			if s.Break != nil {
+				breaks++
+			}
+		}
+	}
+	fmt.Fprintf(w, "\nTotals: %s (no plan needs fewer than %d for these pallets), %s, %s delivered, %d unassigned; %.1f km, %s driving, %s on duty, %s waiting, %s; cost %.2f; mean position use %.0f%%\n",
+		plural(m.Routes, "route"), m.TrailersLowerBound, plural(m.Stops, "stop"), plural(m.Pallets, "pallet"), m.Unassigned,
+		m.DistanceM/1000, hhmm(m.Driving), hhmm(m.Duration), hhmm(m.Wait), plural(breaks, "break"), m.Cost, 100*m.PosUtil)
 	// Unassigned pallets per store and cause, in the order they are listed.
 	type cause struct{ store, reason, message string }
 	count := map[cause]int{}

@@ -50,7 +50,7 @@ func TestQuickstartWritesReports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(f.GetSheetList(), ","); got != "Summary,Routes,Stops,Load,Unassigned" {
+	if got := strings.Join(f.GetSheetList(), ","); got != "Summary,Routes,Stops,Load,Axle loads,Unassigned" {
 		t.Errorf("sheets %s", got)
 	}
 	if rows, _ := f.GetRows("Routes"); len(rows) != 1+len(plan.Routes) {

@@ -1,13 +1,17 @@
 // Command gensample writes examples/quickstart/sample.json: one DC south of
 // Dallas and 48 stores across the Dallas–Fort Worth metro area, with store
 // receiving hours that differ between stores, all three temperature
-// classes, dry vans and reefers, driver shifts, and about 450 pallets. It is
+// classes, dry vans and reefers, driver shifts, and 400 pallets. It is
 // deterministic, so the sample can be regenerated and reviewed:
 //
 //	go run ./examples/quickstart/gensample > examples/quickstart/sample.json
+//
+// A test checks that the committed sample is this command's output, byte
+// for byte.
 package main
 
 import (
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -80,11 +84,37 @@ func axles(tareKg, tareCentre, axleGroup float64) constraints.AxleGeometry {
 }
 
 func main() {
+	flag.Usage = func() {
+		fmt.Fprint(flag.CommandLine.Output(), `Usage: go run ./examples/quickstart/gensample > examples/quickstart/sample.json
+
+Writes the quickstart's sample request to stdout: one DC south of Dallas,
+48 stores across the Dallas–Fort Worth metro area, their pallets, the fleet
+and the driver shifts of Tuesday 24 November 2026. The output is the same
+on every run. It takes no flags but -h.
+`)
+	}
+	flag.Parse() // -h prints the usage and exits 0
+	if flag.NArg() > 0 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	b, err := sampleJSON()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gensample:", err)
+		os.Exit(1)
+	}
+	if _, err := os.Stdout.Write(b); err != nil {
+		fmt.Fprintln(os.Stderr, "gensample:", err)
+		os.Exit(1)
+	}
+}
+
+// sampleJSON is the sample request in the engine's JSON form.
+func sampleJSON() ([]byte, error) {
 	r := rand.New(rand.NewPCG(2026, 11))
 	chicago, err := time.LoadLocation("America/Chicago")
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+		return nil, err
 	}
 	req := engine.Request{
 		DC: engine.DC{ID: "DC-LANCASTER", Name: "Lancaster DC", Location: geo.Point{Lat: 32.5921, Lng: -96.7561},
@@ -149,10 +179,5 @@ func main() {
 		start := day.Add(time.Duration(60+15*(i%21)) * time.Minute)
 		req.Shifts = append(req.Shifts, constraints.Shift{ID: fmt.Sprintf("D%02d", i+1), Start: start, End: start.Add(13 * time.Hour)})
 	}
-	b, err := engine.MarshalIndent(req)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Stdout.Write(b)
+	return engine.MarshalIndent(req)
 }
