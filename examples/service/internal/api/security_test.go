@@ -132,8 +132,9 @@ func TestNotFoundAndMethods(t *testing.T) {
 	}
 }
 
-// TestBadBodies: malformed JSON, unknown members, a wrong content type and
-// a body over the limit are 400, each with its code.
+// TestBadBodies: malformed JSON, unknown members and a body over the
+// limit are 400, a wrong or missing content type 415 (RFC 9110
+// §15.5.16), each with its code.
 func TestBadBodies(t *testing.T) {
 	e := newEnv(t, envOptions{maxBody: 64 << 10})
 	a := e.newTenant("Acme")
@@ -165,11 +166,17 @@ func TestBadBodies(t *testing.T) {
 		{"status trailing data", http.MethodPut, "/deliveries/" + del + "/status", "application/json", `{"status":"DRIVER_ASSIGNED"} {}`, codeMalformedJSON},
 		{"cancel unknown member", http.MethodPut, "/deliveries/" + del + "/cancel", "application/json", `{"because":"x"}`, codeUnknownMember},
 		{"cancel wrong type", http.MethodPut, "/deliveries/" + del + "/cancel", "text/plain", `x`, codeMediaType},
+		{"status wrong type", http.MethodPut, "/deliveries/" + del + "/status", "application/xml", `<status/>`, codeMediaType},
+		{"job cancel wrong type", http.MethodPut, "/v1/job/none/cancel", "text/plain", `x`, codeMediaType},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, body := send(tc.method, tc.path, tc.contentType, tc.body)
-			want(t, resp, body, http.StatusBadRequest, tc.code)
+			status := http.StatusBadRequest
+			if tc.code == codeMediaType {
+				status = http.StatusUnsupportedMediaType
+			}
+			want(t, resp, body, status, tc.code)
 		})
 	}
 	if h := e.history(a, del); len(h) != 1 {
