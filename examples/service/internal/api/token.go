@@ -152,7 +152,7 @@ func (s *server) createToken(w http.ResponseWriter, r *http.Request, c *call) {
 		return
 	}
 	s.setTenant(r, c, client.TenantID)
-	if !s.allow(w, r.Context(), c) {
+	if !s.allow(w, r.Context(), c, s.limiter) {
 		return
 	}
 	token, err := randomSecret()
