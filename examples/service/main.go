@@ -116,7 +116,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
+	log := newLogger(stderr, level)
 
 	rest := fs.Args()
 	switch {
@@ -136,6 +136,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "service: unknown command %q\n", rest)
 	fs.Usage()
 	return 2
+}
+
+// newLogger writes JSON lines of level and above to w, each duration as a
+// Go duration string ("1.234s", "850µs") that a person reads at a glance,
+// not slog's integer of nanoseconds.
+func newLogger(w io.Writer, level slog.Level) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: level, ReplaceAttr: durationText}))
+}
+
+func durationText(_ []string, a slog.Attr) slog.Attr {
+	if a.Value.Kind() == slog.KindDuration {
+		a.Value = slog.StringValue(a.Value.Duration().String())
+	}
+	return a
 }
 
 // check lists every flag whose value the service cannot run with, and

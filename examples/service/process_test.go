@@ -593,6 +593,37 @@ func TestServedOpenAPIStatesTheFlags(t *testing.T) {
 	}
 }
 
+// TestLogDurationsAreGoDurations: a request's log line gives its duration
+// as a Go duration string ("1.234ms"), not as an integer of nanoseconds.
+func TestLogDurationsAreGoDurations(t *testing.T) {
+	p := start(t, "-db", filepath.Join(t.TempDir(), "haulplan.db"))
+	resp, err := http.Get(p.base + "/openapi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	p.terminate() // every line is written once the process has exited
+	for line := range strings.SplitSeq(p.log(), "\n") {
+		var rec struct {
+			Msg      string `json:"msg"`
+			Path     string `json:"path"`
+			Duration any    `json:"duration"`
+		}
+		if json.Unmarshal([]byte(line), &rec) != nil || rec.Msg != "request" || rec.Path != "/openapi.json" {
+			continue
+		}
+		s, ok := rec.Duration.(string)
+		if !ok {
+			t.Fatalf("duration %v (%T), want a Go duration string: %s", rec.Duration, rec.Duration, line)
+		}
+		if d, err := time.ParseDuration(s); err != nil || d <= 0 {
+			t.Fatalf("duration %q does not read as a Go duration (%v): %s", s, err, line)
+		}
+		return
+	}
+	t.Fatalf("no request line for GET /openapi.json:\n%s", p.log())
+}
+
 // TestBadFlagsAreAllReported: every flag the service cannot run with is
 // named, and it does not start.
 func TestBadFlagsAreAllReported(t *testing.T) {
