@@ -3,7 +3,7 @@
 # SQLite and on PostgreSQL, with examples/service/loadtest, and writes
 # bench/results/service.md: requests per second and p50/p99 latency for GET
 # job details and for delivery updates (from 8 and 32 concurrent clients, the rate
-# limit raised), and the lost or duplicated updates found afterwards.
+# limits raised or off), and the lost or duplicated updates found afterwards.
 #
 # Usage: bash bench/scripts/service.sh   (about 2 minutes)
 #   DURATION per load (default 10s); LOADS, the loads as OP:CLIENTS
@@ -32,7 +32,7 @@ port=18380
 
 # serve BACKEND-FLAGS...: starts the service and waits until it answers.
 serve() {
-	"$tmp/service" -addr "127.0.0.1:$port" -rate-per-minute 100000000 "$@" 2>"$tmp/service.log" &
+	"$tmp/service" -addr "127.0.0.1:$port" -rate-per-minute 100000000 -delivery-rate-per-minute 0 "$@" 2>"$tmp/service.log" &
 	svc_pid=$!
 	for _ in $(seq 100); do
 		if curl -fsS "http://127.0.0.1:$port/openapi.json" >/dev/null 2>&1; then return 0; fi

@@ -43,14 +43,16 @@ type config struct {
 	db            string
 	postgres      string
 	ratePerMinute int
-	tokenLifetime time.Duration
-	maxBody       int64
-	jobs          int
-	maxTimeLimit  time.Duration
-	jobLease      time.Duration
-	maxAttempts   int
-	shutdown      time.Duration
-	logLevel      string
+	// deliveryRatePerMinute limits the delivery operations; 0: no limit.
+	deliveryRatePerMinute int
+	tokenLifetime         time.Duration
+	maxBody               int64
+	jobs                  int
+	maxTimeLimit          time.Duration
+	jobLease              time.Duration
+	maxAttempts           int
+	shutdown              time.Duration
+	logLevel              string
 }
 
 func main() {
@@ -65,6 +67,13 @@ func usage(fs *flag.FlagSet, w io.Writer) func() {
 Storage is one SQLite file (-db) for a single process, or one PostgreSQL
 database (-postgres) shared by any number of processes on any number of
 machines: each of them serves every operation for every job.
+
+Rate limits count per tenant and per operation. The planning operations
+(POST /v1/routes, job details, its cancel, dispatch summary and report) and
+the token take -rate-per-minute, the interface document's 10 a minute; the
+delivery operations (book, get, update, cancel, status) take
+-delivery-rate-per-minute. Over a limit: 429 with Retry-After. The served
+/openapi.json states the limits and the body size in force.
 
 Go's garbage collector runs at GOGC=400 with a soft memory limit of three
 quarters of the machine's (or cgroup's) memory unless GOGC or GOMEMLIMIT
@@ -83,9 +92,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fs.StringVar(&c.db, "db", "haulplan.db", "SQLite database file (created when missing; WAL files beside it)")
 	fs.StringVar(&c.postgres, "postgres", "", "PostgreSQL URL (postgres://user:pass@host:5432/db); replaces -db for storage, the job queue and the rate limits, shared by every process that uses it")
-	fs.IntVar(&c.ratePerMinute, "rate-per-minute", api.DefaultRatePerMinute, "requests per minute per tenant and per operation; over it: 429 with Retry-After")
+	fs.IntVar(&c.ratePerMinute, "rate-per-minute", api.DefaultRatePerMinute, "requests a minute per tenant and per planning operation (and the token)")
+	fs.IntVar(&c.deliveryRatePerMinute, "delivery-rate-per-minute", api.DefaultDeliveryRatePerMinute, "requests a minute per tenant and per delivery operation; 0: no limit")
 	fs.DurationVar(&c.tokenLifetime, "token-lifetime", api.DefaultTokenLifetime, "lifetime of an access token")
-	fs.Int64Var(&c.maxBody, "max-body", 32<<20, "largest request body in bytes; larger: 400 (a day of 5,000 stores and 60,000 pallets is about 12 MB)")
+	fs.Int64Var(&c.maxBody, "max-body", api.DefaultMaxBodyBytes, "largest request body in bytes; larger: 400 (a day of 5,000 stores and 60,000 pallets is about 12 MB; delivery bodies are at most 1 MiB whatever this says)")
 	fs.IntVar(&c.jobs, "jobs", jobs.DefaultMaxJobs, "planning jobs this process runs at once (each gets an equal share of the cores)")
 	fs.DurationVar(&c.maxTimeLimit, "max-time-limit", jobs.DefaultMaxTimeLimit, "longest search a job may ask for (options.timeLimit); longer requests are capped")
 	fs.DurationVar(&c.jobLease, "job-lease", jobs.DefaultLease, "a running job's lease, renewed by its process; a job whose lease ran out (its process died) is run again or failed")
@@ -106,7 +116,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
+	log := newLogger(stderr, level)
 
 	rest := fs.Args()
 	switch {
@@ -128,6 +138,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 2
 }
 
+// newLogger writes JSON lines of level and above to w, each duration as a
+// Go duration string ("1.234s", "850µs") that a person reads at a glance,
+// not slog's integer of nanoseconds.
+func newLogger(w io.Writer, level slog.Level) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: level, ReplaceAttr: durationText}))
+}
+
+func durationText(_ []string, a slog.Attr) slog.Attr {
+	if a.Value.Kind() == slog.KindDuration {
+		a.Value = slog.StringValue(a.Value.Duration().String())
+	}
+	return a
+}
+
 // check lists every flag whose value the service cannot run with, and
 // reads the log level into level.
 func (c config) check(level *slog.Level) []string {
@@ -137,6 +161,9 @@ func (c config) check(level *slog.Level) []string {
 	}
 	if c.ratePerMinute < 1 {
 		errs = append(errs, fmt.Sprintf("-rate-per-minute %d: want at least 1", c.ratePerMinute))
+	}
+	if c.deliveryRatePerMinute < 0 {
+		errs = append(errs, fmt.Sprintf("-delivery-rate-per-minute %d: want at least 0 (0: no limit)", c.deliveryRatePerMinute))
 	}
 	if c.tokenLifetime < time.Second {
 		errs = append(errs, fmt.Sprintf("-token-lifetime %v: want at least 1s", c.tokenLifetime))
@@ -234,6 +261,31 @@ func createTenant(ctx context.Context, c config, name string, stdout io.Writer, 
 	})
 }
 
+// apiConfig is the HTTP handler's configuration from the flags. One
+// process keeps its rate limits in memory; processes sharing a PostgreSQL
+// database share them through it.
+func apiConfig(c config, st store.Store, runner api.Canceller, log *slog.Logger) api.Config {
+	cfg := api.Config{
+		Store:                 st,
+		Canceller:             runner,
+		Logger:                log,
+		RatePerMinute:         c.ratePerMinute,
+		DeliveryRatePerMinute: c.deliveryRatePerMinute,
+		TokenLifetime:         c.tokenLifetime,
+		MaxBodyBytes:          c.maxBody,
+	}
+	if c.deliveryRatePerMinute == 0 {
+		cfg.DeliveryRatePerMinute = api.NoRateLimit
+	}
+	if c.postgres != "" {
+		cfg.RateLimiter = api.NewStoreRateLimiter(st, c.ratePerMinute)
+		if c.deliveryRatePerMinute > 0 {
+			cfg.DeliveryRateLimiter = api.NewStoreRateLimiter(st, c.deliveryRatePerMinute)
+		}
+	}
+	return cfg
+}
+
 func serve(ctx context.Context, c config, log *slog.Logger) error {
 	// From here on SIGTERM and SIGINT stop the service cleanly, even
 	// while it is still starting.
@@ -262,21 +314,7 @@ func serve(ctx context.Context, c config, log *slog.Logger) error {
 		return err
 	}
 
-	// One process keeps its limits in memory; processes sharing a
-	// PostgreSQL database share them through it.
-	limiter := api.NewLocalRateLimiter(c.ratePerMinute)
-	if c.postgres != "" {
-		limiter = api.NewStoreRateLimiter(st, c.ratePerMinute)
-	}
-	handler := api.New(api.Config{
-		Store:         st,
-		Canceller:     runner,
-		Logger:        log,
-		RatePerMinute: c.ratePerMinute,
-		RateLimiter:   limiter,
-		TokenLifetime: c.tokenLifetime,
-		MaxBodyBytes:  c.maxBody,
-	})
+	handler := api.New(apiConfig(c, st, runner, log))
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		runner.Stop(context.Background())

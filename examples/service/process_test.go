@@ -496,12 +496,12 @@ func TestTwoProcessesShareOnePostgres(t *testing.T) {
 		t.Fatalf("update through the other process: %d %s", st, body)
 	}
 
-	// The rate limit: 10 a minute per tenant and operation, whichever
-	// process answers.
+	// The delivery operations' rate limit, set to 10 a minute per tenant
+	// and operation, holds whichever process answers.
 	a.kill()
 	b.kill()
-	a = start(t, "-postgres", pg, "-rate-per-minute", "10")
-	b = start(t, "-postgres", pg, "-rate-per-minute", "10")
+	a = start(t, "-postgres", pg, "-delivery-rate-per-minute", "10")
+	b = start(t, "-postgres", pg, "-delivery-rate-per-minute", "10")
 	ca, cb = ca.on(a.base), ca.on(b.base)
 	ok, limited := 0, 0
 	for i := range 14 {
@@ -527,15 +527,112 @@ func TestTwoProcessesShareOnePostgres(t *testing.T) {
 	}
 }
 
+// TestDefaultLimitsLetConcurrentDeliveryUpdatesThrough: with every flag
+// at its default, 32 concurrent updates of one delivery each get 200 or
+// 409, never 429: the delivery operations have a limit of their own, not
+// the planning operations' 10 a minute.
+func TestDefaultLimitsLetConcurrentDeliveryUpdatesThrough(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "haulplan.db")
+	tn := runTenantCreate(t, "acme", "-db", db)
+	p := start(t, "-db", db, "-rate-per-minute", "10") // start raises the planning limit; back to its default
+	c := newClient(t, p.base, tn)
+	id := c.book()
+	const clients = 32
+	statuses := make([]int, clients)
+	var wg sync.WaitGroup
+	for i := range clients {
+		wg.Go(func() {
+			body := fmt.Sprintf(`{"deliveries":{"customer":{"lastName":"Name%02d"}}}`, i)
+			req, err := http.NewRequest("PUT", p.base+"/deliveries/"+id+"/update", strings.NewReader(body))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			req.Header.Set("SVC_CONSUMER.ID", tn.ConsumerID)
+			req.Header.Set("Authorization", "Bearer "+c.token)
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := c.client.Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			resp.Body.Close()
+			statuses[i] = resp.StatusCode
+		})
+	}
+	wg.Wait()
+	for i, st := range statuses {
+		if st != http.StatusOK && st != http.StatusConflict {
+			t.Errorf("update %d: %d, want 200 or 409", i, st)
+		}
+	}
+}
+
+// TestServedOpenAPIStatesTheFlags: /openapi.json states the body limit
+// and the rate limits the process was started with.
+func TestServedOpenAPIStatesTheFlags(t *testing.T) {
+	p := start(t, "-db", filepath.Join(t.TempDir(), "haulplan.db"),
+		"-max-body", "8388608", "-rate-per-minute", "20", "-delivery-rate-per-minute", "0")
+	resp, err := http.Get(p.base + "/openapi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var doc struct {
+		Info struct {
+			Description string `json:"description"`
+		} `json:"info"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"createAccessToken 20 requests a minute;", "changeDeliveryStatus) have no limit.", "of at most 8 MiB;"} {
+		if !strings.Contains(doc.Info.Description, want) {
+			t.Errorf("the served description lacks %q:\n%s", want, doc.Info.Description)
+		}
+	}
+}
+
+// TestLogDurationsAreGoDurations: a request's log line gives its duration
+// as a Go duration string ("1.234ms"), not as an integer of nanoseconds.
+func TestLogDurationsAreGoDurations(t *testing.T) {
+	p := start(t, "-db", filepath.Join(t.TempDir(), "haulplan.db"))
+	resp, err := http.Get(p.base + "/openapi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	p.terminate() // every line is written once the process has exited
+	for line := range strings.SplitSeq(p.log(), "\n") {
+		var rec struct {
+			Msg      string `json:"msg"`
+			Path     string `json:"path"`
+			Duration any    `json:"duration"`
+		}
+		if json.Unmarshal([]byte(line), &rec) != nil || rec.Msg != "request" || rec.Path != "/openapi.json" {
+			continue
+		}
+		s, ok := rec.Duration.(string)
+		if !ok {
+			t.Fatalf("duration %v (%T), want a Go duration string: %s", rec.Duration, rec.Duration, line)
+		}
+		if d, err := time.ParseDuration(s); err != nil || d <= 0 {
+			t.Fatalf("duration %q does not read as a Go duration (%v): %s", s, err, line)
+		}
+		return
+	}
+	t.Fatalf("no request line for GET /openapi.json:\n%s", p.log())
+}
+
 // TestBadFlagsAreAllReported: every flag the service cannot run with is
 // named, and it does not start.
 func TestBadFlagsAreAllReported(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := run(t.Context(), []string{"-rate-per-minute", "0", "-jobs", "-1", "-log-level", "loud", "-job-lease", "10ms"}, &stdout, &stderr)
+	code := run(t.Context(), []string{"-rate-per-minute", "0", "-delivery-rate-per-minute", "-1", "-jobs", "-1", "-log-level", "loud", "-job-lease", "10ms"}, &stdout, &stderr)
 	if code != 2 {
 		t.Fatalf("exit %d, want 2", code)
 	}
-	for _, flag := range []string{"-rate-per-minute 0", "-jobs -1", `-log-level "loud"`, "-job-lease 10ms"} {
+	for _, flag := range []string{"-rate-per-minute 0", "-delivery-rate-per-minute -1", "-jobs -1", `-log-level "loud"`, "-job-lease 10ms"} {
 		if !strings.Contains(stderr.String(), flag) {
 			t.Errorf("stderr does not name %s:\n%s", flag, stderr.String())
 		}

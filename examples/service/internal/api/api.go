@@ -14,10 +14,23 @@ import (
 
 // Defaults of Config's zero fields.
 const (
-	DefaultRatePerMinute = 10 // the interface document's limit per endpoint
-	DefaultTokenLifetime = time.Hour
-	DefaultMaxBodyBytes  = 4 << 20
+	// DefaultRatePerMinute is the interface document's limit of the
+	// planning operations, per endpoint.
+	DefaultRatePerMinute = 10
+	// DefaultDeliveryRatePerMinute bounds the delivery operations, which
+	// the interface document does not limit: a hundred a second per
+	// operation, more than a busy tenant sends, enough to stop a runaway
+	// client.
+	DefaultDeliveryRatePerMinute = 6000
+	DefaultTokenLifetime         = time.Hour
+	// DefaultMaxBodyBytes fits a day of 5,000 stores and 60,000 pallets
+	// (about 12 MB) with room to spare.
+	DefaultMaxBodyBytes = 32 << 20
 )
+
+// NoRateLimit as Config.DeliveryRatePerMinute turns the delivery
+// operations' limit off.
+const NoRateLimit = -1
 
 // Header names of the interface.
 const (
@@ -48,16 +61,26 @@ type Config struct {
 	// Logger receives one JSON line per request and one per failure, each
 	// with the request id and the tenant. Nil: JSON lines on stderr.
 	Logger *slog.Logger
-	// RatePerMinute is the limit per tenant and operation (0:
-	// DefaultRatePerMinute). RateLimiter, when set, replaces the
-	// in-process limiter built from it (NewStoreRateLimiter shares the
-	// limit between processes through the database).
+	// RatePerMinute limits each tenant's planning operations and token
+	// requests, per operation (0: DefaultRatePerMinute). RateLimiter,
+	// when set, replaces the in-process limiter built from it
+	// (NewStoreRateLimiter shares the limit between processes through the
+	// database).
 	RatePerMinute int
 	RateLimiter   RateLimiter
+	// DeliveryRatePerMinute limits each tenant's delivery operations
+	// (book, get, update, cancel, status), per operation (0:
+	// DefaultDeliveryRatePerMinute; NoRateLimit: none).
+	// DeliveryRateLimiter, when set, replaces the in-process limiter built
+	// from it.
+	DeliveryRatePerMinute int
+	DeliveryRateLimiter   RateLimiter
 	// TokenLifetime is how long an access token lasts (0: DefaultTokenLifetime).
 	TokenLifetime time.Duration
 	// MaxBodyBytes bounds every request body (0: DefaultMaxBodyBytes);
-	// a larger body gets 400 BODY_TOO_LARGE.
+	// a larger body gets 400 BODY_TOO_LARGE. Delivery bodies are bounded
+	// by delivery.MaxBodyBytes too, and the small bodies (a token
+	// request, a cancel, a status) lower still.
 	MaxBodyBytes int64
 	// Now is the clock (nil: time.Now); NewID makes job and delivery ids
 	// (nil: random UUIDs from crypto/rand).
@@ -71,14 +94,19 @@ type server struct {
 	canceller Canceller
 	log       *slog.Logger
 	limiter   RateLimiter
-	lifetime  time.Duration
-	maxBody   int64
-	now       func() time.Time
-	newID     func() string
+	// deliveryLimiter limits the delivery operations; nil: no limit.
+	deliveryLimiter RateLimiter
+	lifetime        time.Duration
+	maxBody         int64
+	now             func() time.Time
+	newID           func() string
 
 	tokens tokenCache
 	locks  deliveryLocks
 	mux    *http.ServeMux
+	// openAPIDoc is the OpenAPI document as served: the limits it
+	// states are this handler's.
+	openAPIDoc []byte
 }
 
 // New returns the HTTP handler of the service. It panics when cfg.Store is
@@ -100,12 +128,22 @@ func New(cfg Config) http.Handler {
 	if s.log == nil {
 		s.log = slog.New(slog.NewJSONHandler(os.Stderr, nil))
 	}
+	per := cfg.RatePerMinute
+	if per <= 0 {
+		per = DefaultRatePerMinute
+	}
 	if s.limiter == nil {
-		per := cfg.RatePerMinute
-		if per <= 0 {
-			per = DefaultRatePerMinute
-		}
 		s.limiter = NewLocalRateLimiter(per)
+	}
+	deliveryPer := cfg.DeliveryRatePerMinute
+	if deliveryPer == 0 {
+		deliveryPer = DefaultDeliveryRatePerMinute
+	}
+	switch {
+	case cfg.DeliveryRateLimiter != nil:
+		s.deliveryLimiter = cfg.DeliveryRateLimiter
+	case deliveryPer > 0:
+		s.deliveryLimiter = NewLocalRateLimiter(deliveryPer)
 	}
 	if s.lifetime <= 0 {
 		s.lifetime = DefaultTokenLifetime
@@ -119,19 +157,21 @@ func New(cfg Config) http.Handler {
 	if s.newID == nil {
 		s.newID = newUUID
 	}
+	s.openAPIDoc = renderOpenAPI(per, deliveryPer, s.maxBody)
 	s.mux = http.NewServeMux()
 	s.routes()
 	return s
 }
 
 // operation is one operation of the interface: its OpenAPI operationId
-// (also its rate-limit key), whether it needs a bearer token, and its
-// handler.
+// (also its rate-limit key), whether it needs a bearer token, which rate
+// limit it counts against, and its handler.
 type operation struct {
-	method string
-	id     string
-	public bool // the token endpoint authenticates the client itself
-	handle func(w http.ResponseWriter, r *http.Request, c *call)
+	method   string
+	id       string
+	public   bool // the token endpoint authenticates the client itself
+	delivery bool // a delivery operation: the delivery limit, not the planning one
+	handle   func(w http.ResponseWriter, r *http.Request, c *call)
 }
 
 // call is what the handlers know about the request being served.
@@ -152,11 +192,11 @@ func (s *server) routes() {
 	s.resource("/v1/job/{jobId}/cancel", operation{method: http.MethodPut, id: "cancelRelease", handle: s.cancelJob})
 	s.resource("/v1/job/{jobId}/dispatchSummary", operation{method: http.MethodGet, id: "downloadDispatchSummary", handle: s.dispatchSummary})
 	s.resource("/v1/job/{jobId}/report", operation{method: http.MethodGet, id: "getJobReport", handle: s.jobReport})
-	s.resource("/deliveries", operation{method: http.MethodPost, id: "bookDelivery", handle: s.bookDelivery})
-	s.resource("/deliveries/{deliveryId}", operation{method: http.MethodGet, id: "getDelivery", handle: s.getDelivery})
-	s.resource("/deliveries/{deliveryId}/update", operation{method: http.MethodPut, id: "updateDelivery", handle: s.updateDelivery})
-	s.resource("/deliveries/{deliveryId}/cancel", operation{method: http.MethodPut, id: "cancelDelivery", handle: s.cancelDelivery})
-	s.resource("/deliveries/{deliveryId}/status", operation{method: http.MethodPut, id: "changeDeliveryStatus", handle: s.changeDeliveryStatus})
+	s.resource("/deliveries", operation{method: http.MethodPost, id: "bookDelivery", delivery: true, handle: s.bookDelivery})
+	s.resource("/deliveries/{deliveryId}", operation{method: http.MethodGet, id: "getDelivery", delivery: true, handle: s.getDelivery})
+	s.resource("/deliveries/{deliveryId}/update", operation{method: http.MethodPut, id: "updateDelivery", delivery: true, handle: s.updateDelivery})
+	s.resource("/deliveries/{deliveryId}/cancel", operation{method: http.MethodPut, id: "cancelDelivery", delivery: true, handle: s.cancelDelivery})
+	s.resource("/deliveries/{deliveryId}/status", operation{method: http.MethodPut, id: "changeDeliveryStatus", delivery: true, handle: s.changeDeliveryStatus})
 	s.resource("/openapi.json", operation{method: http.MethodGet, id: "getOpenAPI", public: true, handle: s.openAPI})
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		c := s.begin(w, r, "")
@@ -188,7 +228,7 @@ func (s *server) resource(path string, ops ...operation) {
 }
 
 // serve runs one operation: authentication (unless public), the consumer
-// id, the rate limit, then the handler.
+// id, the rate limit of its kind, then the handler.
 func (s *server) serve(w http.ResponseWriter, r *http.Request, op operation) {
 	c := s.begin(w, r, op.id)
 	if op.public {
@@ -198,7 +238,11 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request, op operation) {
 	if !s.authenticate(w, r, c) {
 		return
 	}
-	if !s.allow(w, r.Context(), c) {
+	limiter := s.limiter
+	if op.delivery {
+		limiter = s.deliveryLimiter
+	}
+	if !s.allow(w, r.Context(), c, limiter) {
 		return
 	}
 	op.handle(w, r, c)

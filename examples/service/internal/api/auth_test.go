@@ -57,7 +57,7 @@ func TestTokenEndpoint(t *testing.T) {
 		{"grant twice", map[string]string{"Content-Type": form, ConsumerHeader: a.consumer, "Authorization": basic(a.clientID, a.secret)},
 			"grant_type=client_credentials&grant_type=client_credentials", http.StatusBadRequest, "invalid_request"},
 		{"JSON body", map[string]string{"Content-Type": "application/json", ConsumerHeader: a.consumer, "Authorization": basic(a.clientID, a.secret)},
-			`{"grant_type":"client_credentials"}`, http.StatusBadRequest, "invalid_request"},
+			`{"grant_type":"client_credentials"}`, http.StatusUnsupportedMediaType, "invalid_request"},
 		{"no consumer id", map[string]string{"Content-Type": form, "Authorization": basic(a.clientID, a.secret)},
 			"grant_type=client_credentials", http.StatusBadRequest, "invalid_request"},
 		{"another consumer's client", map[string]string{"Content-Type": form, ConsumerHeader: b.consumer, "Authorization": basic(a.clientID, a.secret)},

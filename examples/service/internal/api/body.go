@@ -10,18 +10,25 @@ import (
 	"strconv"
 )
 
+// bodyRefusal is a request body readBody refuses: the status to answer
+// and the error entry.
+type bodyRefusal struct {
+	status int
+	entry  apiError
+}
+
 // readBody reads a request body of the given media type, at most limit
-// bytes. A wrong or missing Content-Type and a body over the limit are
-// refused with the entry to send (400).
-func (s *server) readBody(r *http.Request, mediaType string, limit int64) ([]byte, *apiError) {
+// bytes. A wrong or missing Content-Type is refused with 415 (RFC 9110
+// §15.5.16), a body over the limit or one that cannot be read with 400.
+func (s *server) readBody(r *http.Request, mediaType string, limit int64) ([]byte, *bodyRefusal) {
 	if limit <= 0 || limit > s.maxBody {
 		limit = s.maxBody
 	}
 	ct := r.Header.Get("Content-Type")
 	mt, _, err := mime.ParseMediaType(ct)
 	if err != nil || mt != mediaType {
-		return nil, &apiError{Code: codeMediaType, Field: "Content-Type",
-			Description: "The body must be " + mediaType + ", not " + quote(ct) + "."}
+		return nil, &bodyRefusal{http.StatusUnsupportedMediaType, apiError{Code: codeMediaType, Field: "Content-Type",
+			Description: "The body must be " + mediaType + ", not " + quote(ct) + "."}}
 	}
 	if r.ContentLength > limit {
 		return nil, tooLarge(limit)
@@ -32,14 +39,20 @@ func (s *server) readBody(r *http.Request, mediaType string, limit int64) ([]byt
 		if errors.As(err, &mbe) {
 			return nil, tooLarge(limit)
 		}
-		return nil, &apiError{Code: codeMalformedJSON, Field: "body", Description: "The body could not be read: " + err.Error() + "."}
+		return nil, &bodyRefusal{http.StatusBadRequest, apiError{Code: codeMalformedJSON, Field: "body",
+			Description: "The body could not be read: " + err.Error() + "."}}
 	}
 	return body, nil
 }
 
-func tooLarge(limit int64) *apiError {
-	return &apiError{Code: codeBodyTooLarge, Field: "body",
-		Description: "The body is larger than the limit of " + strconv.FormatInt(limit, 10) + " bytes."}
+func tooLarge(limit int64) *bodyRefusal {
+	return &bodyRefusal{http.StatusBadRequest, apiError{Code: codeBodyTooLarge, Field: "body",
+		Description: "The body is larger than the limit of " + strconv.FormatInt(limit, 10) + " bytes."}}
+}
+
+// refuseBody answers a body readBody refused.
+func (s *server) refuseBody(w http.ResponseWriter, c *call, b *bodyRefusal) {
+	s.fail(w, c, b.status, b.entry)
 }
 
 // emptyBody reports whether the request has no body at all.

@@ -24,7 +24,7 @@ const (
 func (s *server) bookDelivery(w http.ResponseWriter, r *http.Request, c *call) {
 	body, berr := s.readBody(r, "application/json", delivery.MaxBodyBytes)
 	if berr != nil {
-		s.fail(w, c, http.StatusBadRequest, *berr)
+		s.refuseBody(w, c, berr)
 		return
 	}
 	d, err := delivery.Book(s.newID(), body)
@@ -86,7 +86,7 @@ func wrapDelivery(body []byte) []byte {
 func (s *server) updateDelivery(w http.ResponseWriter, r *http.Request, c *call) {
 	body, berr := s.readBody(r, "application/json", delivery.MaxBodyBytes)
 	if berr != nil {
-		s.fail(w, c, http.StatusBadRequest, *berr)
+		s.refuseBody(w, c, berr)
 		return
 	}
 	d, err := s.change(r.Context(), c.tenant, r.PathValue("deliveryId"), changeUpdate, body, func(cur delivery.Delivery) (delivery.Delivery, error) {
@@ -106,9 +106,9 @@ func (s *server) updateDelivery(w http.ResponseWriter, r *http.Request, c *call)
 func (s *server) cancelDelivery(w http.ResponseWriter, r *http.Request, c *call) {
 	var body []byte
 	if !emptyBody(r) {
-		var berr *apiError
+		var berr *bodyRefusal
 		if body, berr = s.readBody(r, "application/json", 16<<10); berr != nil {
-			s.fail(w, c, http.StatusBadRequest, *berr)
+			s.refuseBody(w, c, berr)
 			return
 		}
 		var reason string
@@ -135,7 +135,7 @@ func (s *server) cancelDelivery(w http.ResponseWriter, r *http.Request, c *call)
 func (s *server) changeDeliveryStatus(w http.ResponseWriter, r *http.Request, c *call) {
 	body, berr := s.readBody(r, "application/json", 16<<10)
 	if berr != nil {
-		s.fail(w, c, http.StatusBadRequest, *berr)
+		s.refuseBody(w, c, berr)
 		return
 	}
 	to, errs := decodeStatusBody(body)

@@ -1,11 +1,13 @@
 // Package api is the HTTP interface of the service: the operations of the
 // interface document (an access token, planning jobs and their reports, the
-// update of a booked delivery) on net/http's ServeMux, with the security
-// and limits of issue 12: bearer tokens checked on every request (verified
-// tokens cached in memory until they expire), the SVC_CONSUMER.ID header,
-// tenant isolation (another tenant's job or delivery is not found), a rate
-// limit per tenant and operation, strict bodies, and one error body for
-// every failure, {"errors":[{"code","field","description","info","severity","category"}]}.
+// update of a booked delivery) on net/http's ServeMux, with bearer tokens
+// checked on every request (verified tokens cached in memory until they
+// expire), the SVC_CONSUMER.ID header, tenant isolation (another tenant's
+// job or delivery is not found), rate limits per tenant and operation (the
+// interface document's 10 a minute for the planning operations, a limit of
+// their own for the delivery operations, which the document leaves
+// unlimited), strict bodies, and one error body for every failure,
+// {"errors":[{"code","field","description","info","severity","category"}]}.
 //
 // The planning and delivery rules are not here: requests are read and
 // checked by engine.DecodeRequest, reports come from engine/report, and
@@ -14,13 +16,15 @@
 // whoever holds the queue's workers, reached only through Canceller.
 //
 // The OpenAPI 3.1 document of every operation is embedded (openapi.json)
-// and served at /openapi.json; the tests validate every response they
+// and served at /openapi.json with the handler's own rate and body limits
+// written into its description; the tests validate every response they
 // receive against it.
 //
-// Choices where the interface document and the issue are silent (each is
-// also said in the OpenAPI document): 202 and a Location header for a new
-// job, 201 and Location for a booked delivery; job details carry planState
-// (NONE, BEST_SO_FAR, FINAL) so a client knows what the routes are; the
+// Choices where the interface document is silent (each is also said in
+// the OpenAPI document): 202 and a Location header for a new job, 201 and
+// Location for a booked delivery; job details carry planState (NONE,
+// BEST_SO_FAR, FINAL) so a client knows what the routes are, and a
+// COMPLETED job's progress is phase DONE with its plan's numbers; the
 // dispatch summary is served for a COMPLETED job's standing release only
 // (409 PLAN_NOT_READY before, 409 NO_RELEASE after a cancel or failure),
 // the HTML report for any plan, the best so far included; cancels are
@@ -29,9 +33,10 @@
 // or client of another consumer 403 (RFC 6750 insufficient_scope, RFC 6749
 // unauthorized_client); the token endpoint's errors carry RFC 6749 §5.2's
 // error and error_description beside the common errors list, and its 401
-// a Basic challenge; every operation is rate-limited per tenant, the
-// token included; the limiter failing is 503 with Retry-After, never a
-// skipped limit; every JSON answer has Cache-Control: no-store; a delivery
-// change that loses the optimistic race re-applies to the fresh delivery,
-// up to 16 times, then 409 CONCURRENT_UPDATE.
+// a Basic challenge; the token counts against the planning operations'
+// limit; a body of another Content-Type is 415 (RFC 9110 §15.5.16); the
+// limiter failing is 503 with Retry-After, never a skipped limit; every
+// JSON answer has Cache-Control: no-store; a delivery change that loses
+// the optimistic race re-applies to the fresh delivery, up to 16 times,
+// then 409 CONCURRENT_UPDATE.
 package api

@@ -27,8 +27,10 @@ import (
 	"github.com/haulplan/haulplan/examples/service/internal/store"
 )
 
-// The OpenAPI document, loaded once and checked as a 3.1 document; every
-// response a test receives through the harness is validated against it.
+// The OpenAPI document as a handler with the default limits serves it,
+// loaded once and checked as a 3.1 document; every response a test
+// receives through the harness is validated against it (the limits are
+// only words in its descriptions).
 var (
 	oasOnce   sync.Once
 	oasRouter routers.Router
@@ -42,7 +44,7 @@ func openAPIRouter(t testing.TB) routers.Router {
 		// string (the page) and as a file (the workbook).
 		openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.PlainBodyDecoder)
 		openapi3filter.RegisterBodyDecoder(xlsxType, openapi3filter.FileBodyDecoder)
-		doc, err := openapi3.NewLoader().LoadFromData(openAPIDocument)
+		doc, err := openapi3.NewLoader().LoadFromData(renderOpenAPI(DefaultRatePerMinute, DefaultDeliveryRatePerMinute, DefaultMaxBodyBytes))
 		if err != nil {
 			oasErr = err
 			return
@@ -119,12 +121,17 @@ type testEnv struct {
 	cancel *cancelRecorder
 }
 
+// envOptions configure a test's service. The rate limits are off
+// (a billion a minute) unless set, or unless defaultLimits asks for the
+// defaults a zero Config means.
 type envOptions struct {
-	ratePerMinute int
-	maxBody       int64
-	store         store.Store
-	discardLogs   bool // benchmarks: the lines are formatted, then dropped
-	rateLimiter   RateLimiter
+	ratePerMinute         int
+	deliveryRatePerMinute int
+	defaultLimits         bool
+	maxBody               int64
+	store                 store.Store
+	discardLogs           bool // benchmarks: the lines are formatted, then dropped
+	rateLimiter           RateLimiter
 }
 
 func newEnv(t testing.TB, o envOptions) *testEnv {
@@ -133,8 +140,11 @@ func newEnv(t testing.TB, o envOptions) *testEnv {
 	if st == nil {
 		st = newTestStore(t)
 	}
-	if o.ratePerMinute == 0 {
+	if o.ratePerMinute == 0 && !o.defaultLimits {
 		o.ratePerMinute = 1 << 30
+	}
+	if o.deliveryRatePerMinute == 0 && !o.defaultLimits {
+		o.deliveryRatePerMinute = 1 << 30
 	}
 	e := &testEnv{t: t, st: st, logs: &syncBuffer{}, clock: &testClock{}, cancel: &cancelRecorder{}}
 	e.clock.set(time.Now())
@@ -145,7 +155,8 @@ func newEnv(t testing.TB, o envOptions) *testEnv {
 	h := New(Config{
 		Store: st, Canceller: e.cancel,
 		Logger:        slog.New(slog.NewJSONHandler(logTo, &slog.HandlerOptions{Level: slog.LevelDebug})),
-		RatePerMinute: o.ratePerMinute, RateLimiter: o.rateLimiter, MaxBodyBytes: o.maxBody, Now: e.clock.now,
+		RatePerMinute: o.ratePerMinute, RateLimiter: o.rateLimiter, DeliveryRatePerMinute: o.deliveryRatePerMinute,
+		MaxBodyBytes: o.maxBody, Now: e.clock.now,
 	})
 	e.srv = httptest.NewServer(h)
 	t.Cleanup(e.srv.Close)

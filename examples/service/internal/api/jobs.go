@@ -22,7 +22,7 @@ type jobCreated struct {
 func (s *server) createRoutes(w http.ResponseWriter, r *http.Request, c *call) {
 	body, berr := s.readBody(r, "application/json", 0)
 	if berr != nil {
-		s.fail(w, c, http.StatusBadRequest, *berr)
+		s.refuseBody(w, c, berr)
 		return
 	}
 	if _, err := engine.DecodeRequest(bytes.NewReader(body)); err != nil {
@@ -91,7 +91,7 @@ func (s *server) cancelJob(w http.ResponseWriter, r *http.Request, c *call) {
 	if !emptyBody(r) {
 		body, berr := s.readBody(r, "application/json", 16<<10)
 		if berr != nil {
-			s.fail(w, c, http.StatusBadRequest, *berr)
+			s.refuseBody(w, c, berr)
 			return
 		}
 		var given string

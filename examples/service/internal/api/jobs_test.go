@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/haulplan/haulplan/engine"
 	"github.com/haulplan/haulplan/engine/report"
+	"github.com/haulplan/haulplan/examples/service/internal/jobs"
 	"github.com/haulplan/haulplan/examples/service/internal/store"
 )
 
@@ -57,8 +59,10 @@ type jobView struct {
 	Routes     []json.RawMessage `json:"routes"`
 	Unassigned []json.RawMessage `json:"unassigned"`
 	Metrics    *struct {
-		Routes  int `json:"routes"`
-		Pallets int `json:"pallets"`
+		Routes     int     `json:"routes"`
+		Pallets    int     `json:"pallets"`
+		Unassigned int     `json:"unassigned"`
+		Cost       float64 `json:"cost"`
 	} `json:"metrics"`
 }
 
@@ -192,6 +196,82 @@ func TestJobFlow(t *testing.T) {
 	want(t, resp, body, http.StatusConflict, codeNoRelease)
 	resp, body = e.as(a, http.MethodPut, "/v1/job/"+id+"/cancel", `{"reason":"again"}`)
 	want(t, resp, body, http.StatusOK)
+}
+
+// TestCompletedJobShowsItsPlansProgress runs a job on the planning job
+// runner: once COMPLETED, its details show phase DONE with the numbers of
+// the plan they carry, not the last report of the search. The runner
+// saves progress once an hour here, so only the search's first report is
+// saved while it runs.
+func TestCompletedJobShowsItsPlansProgress(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	r, err := jobs.NewRunner(e.st, jobs.Config{MaxJobs: 1, ProgressEvery: time.Hour, PlanEvery: time.Hour,
+		Logger: slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := r.Stop(ctx); err != nil {
+			t.Errorf("stopping the runner: %v", err)
+		}
+	})
+	a := e.newTenant("Acme")
+	id := e.submit(a)
+	var v jobView
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		if v = e.getJob(a, id); v.Status != "QUEUED" && v.Status != "RUNNING" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the job is still %s after a minute", v.Status)
+		}
+	}
+	if v.Status != "COMPLETED" || v.PlanState != planFinal || v.Metrics == nil || v.Progress == nil {
+		t.Fatalf("finished job: %+v", v)
+	}
+	p, m := v.Progress, v.Metrics
+	if p.Phase != "DONE" || p.Routes != m.Routes || p.Delivered != m.Pallets || p.Unassigned != m.Unassigned || p.Cost != m.Cost {
+		t.Fatalf("progress %+v; want phase DONE and the plan's metrics %+v", *p, *m)
+	}
+}
+
+// TestStoppedJobShowsWhereItStopped: a job cancelled or failed while it
+// ran keeps the last progress its search saved (the phase it stopped in,
+// never DONE) and the best plan so far that was saved with it.
+func TestStoppedJobShowsWhereItStopped(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	a := e.newTenant("Acme")
+	ctx := context.Background()
+	routing := store.Progress{Phase: "ROUTING", Round: 1, Elapsed: time.Second, Limit: 2 * time.Second, Routes: 1, Delivered: 12, Cost: 563, Updated: time.Now()}
+	running := func() string {
+		id := e.submit(a)
+		if _, err := e.st.ClaimJob(ctx, id, "w", time.Now().Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.st.SaveProgress(ctx, id, "w", routing, smallPlan(t)); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	cancelled := running()
+	resp, body := e.as(a, http.MethodPut, "/v1/job/"+cancelled+"/cancel", "")
+	want(t, resp, body, http.StatusOK)
+	failed := running()
+	if err := e.st.FinishJob(ctx, failed, "w", store.JobFailed, nil, "the planner failed"); err != nil {
+		t.Fatal(err)
+	}
+	for id, status := range map[string]string{cancelled: "CANCELLED", failed: "FAILED"} {
+		v := e.getJob(a, id)
+		if v.Status != status || v.Released || v.PlanState != planBestSoFar || v.Error == nil || v.Metrics == nil ||
+			v.Progress == nil || v.Progress.Phase != "ROUTING" || v.Progress.Cost != 563 {
+			t.Fatalf("%s job: %+v", status, v)
+		}
+	}
 }
 
 // TestCancelJob: a queued job is cancelled and the runner told; a second

@@ -132,8 +132,9 @@ func TestNotFoundAndMethods(t *testing.T) {
 	}
 }
 
-// TestBadBodies: malformed JSON, unknown members, a wrong content type and
-// a body over the limit are 400, each with its code.
+// TestBadBodies: malformed JSON, unknown members and a body over the
+// limit are 400, a wrong or missing content type 415 (RFC 9110
+// §15.5.16), each with its code.
 func TestBadBodies(t *testing.T) {
 	e := newEnv(t, envOptions{maxBody: 64 << 10})
 	a := e.newTenant("Acme")
@@ -165,11 +166,17 @@ func TestBadBodies(t *testing.T) {
 		{"status trailing data", http.MethodPut, "/deliveries/" + del + "/status", "application/json", `{"status":"DRIVER_ASSIGNED"} {}`, codeMalformedJSON},
 		{"cancel unknown member", http.MethodPut, "/deliveries/" + del + "/cancel", "application/json", `{"because":"x"}`, codeUnknownMember},
 		{"cancel wrong type", http.MethodPut, "/deliveries/" + del + "/cancel", "text/plain", `x`, codeMediaType},
+		{"status wrong type", http.MethodPut, "/deliveries/" + del + "/status", "application/xml", `<status/>`, codeMediaType},
+		{"job cancel wrong type", http.MethodPut, "/v1/job/none/cancel", "text/plain", `x`, codeMediaType},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, body := send(tc.method, tc.path, tc.contentType, tc.body)
-			want(t, resp, body, http.StatusBadRequest, tc.code)
+			status := http.StatusBadRequest
+			if tc.code == codeMediaType {
+				status = http.StatusUnsupportedMediaType
+			}
+			want(t, resp, body, status, tc.code)
 		})
 	}
 	if h := e.history(a, del); len(h) != 1 {
@@ -252,8 +259,7 @@ func TestLogs(t *testing.T) {
 	}
 }
 
-// TestOpenAPIServed: the document is served as it is embedded, without
-// credentials.
+// TestOpenAPIServed: the document is served without credentials.
 func TestOpenAPIServed(t *testing.T) {
 	e := newEnv(t, envOptions{})
 	resp, body := e.do(http.MethodGet, "/openapi.json", nil, "")
@@ -264,6 +270,52 @@ func TestOpenAPIServed(t *testing.T) {
 	}
 	if err := json.Unmarshal(body, &doc); err != nil || doc.OpenAPI != "3.1.0" || len(doc.Paths) != 12 {
 		t.Fatalf("document: %s, %d paths (%v)", doc.OpenAPI, len(doc.Paths), err)
+	}
+}
+
+// TestOpenAPIStatesTheConfiguredLimits: the served document's description
+// states the rate and body limits the service applies, defaults or not.
+func TestOpenAPIStatesTheConfiguredLimits(t *testing.T) {
+	cases := []struct {
+		name string
+		opts envOptions
+		want []string
+	}{
+		{"defaults", envOptions{defaultLimits: true}, []string{
+			"and createAccessToken 10 requests a minute;",
+			"changeDeliveryStatus) 6,000 requests a minute.",
+			"of at most 32 MiB; a delivery booking or update at most 1 MiB,"}},
+		{"configured", envOptions{ratePerMinute: 7, deliveryRatePerMinute: 1234, maxBody: 48 << 20}, []string{
+			"and createAccessToken 7 requests a minute;",
+			"changeDeliveryStatus) 1,234 requests a minute.",
+			"of at most 48 MiB; a delivery booking or update at most 1 MiB,"}},
+		{"no delivery limit, small bodies", envOptions{ratePerMinute: 1, deliveryRatePerMinute: NoRateLimit, maxBody: 600 << 10}, []string{
+			"and createAccessToken 1 request a minute;",
+			"changeDeliveryStatus) have no limit.",
+			"of at most 600 KiB; a delivery booking or update at most 600 KiB,"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEnv(t, tc.opts)
+			resp, body := e.do(http.MethodGet, "/openapi.json", nil, "")
+			want(t, resp, body, http.StatusOK)
+			var doc struct {
+				Info struct {
+					Description string `json:"description"`
+				} `json:"info"`
+			}
+			if err := json.Unmarshal(body, &doc); err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(doc.Info.Description, w) {
+					t.Errorf("the description lacks %q:\n%s", w, doc.Info.Description)
+				}
+			}
+			if strings.Contains(string(body), "{{") || strings.Contains(doc.Info.Description, "4 MiB") {
+				t.Errorf("a placeholder or a wrong limit is left:\n%s", doc.Info.Description)
+			}
+		})
 	}
 }
 

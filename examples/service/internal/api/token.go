@@ -116,7 +116,7 @@ func clientCredentials(r *http.Request, f tokenForm) (id, secret string, basic b
 func (s *server) createToken(w http.ResponseWriter, r *http.Request, c *call) {
 	body, berr := s.readBody(r, "application/x-www-form-urlencoded", maxTokenForm)
 	if berr != nil {
-		s.oauthFail(w, c, &formError{"invalid_request", berr.Field, berr.Description}, false)
+		s.oauthRefuseBody(w, c, berr)
 		return
 	}
 	f, err := decodeTokenForm(body)
@@ -152,7 +152,7 @@ func (s *server) createToken(w http.ResponseWriter, r *http.Request, c *call) {
 		return
 	}
 	s.setTenant(r, c, client.TenantID)
-	if !s.allow(w, r.Context(), c) {
+	if !s.allow(w, r.Context(), c, s.limiter) {
 		return
 	}
 	token, err := randomSecret()
@@ -170,6 +170,15 @@ func (s *server) createToken(w http.ResponseWriter, r *http.Request, c *call) {
 	s.tokens.put(hash, t.TenantID, t.Expires, now)
 	w.Header().Set("Pragma", "no-cache") // RFC 6749 §5.1; Cache-Control: no-store is on every JSON answer
 	writeJSON(w, http.StatusOK, tokenResponse{AccessToken: token, TokenType: "Bearer", ExpiresIn: int64(s.lifetime.Seconds())})
+}
+
+// oauthRefuseBody answers a token request body that readBody refused:
+// its status (415 for another media type) and entry, with RFC 6749
+// §5.2's invalid_request beside them.
+func (s *server) oauthRefuseBody(w http.ResponseWriter, c *call, b *bodyRefusal) {
+	e := b.entry
+	e.Info, e.Severity, e.Category = "RFC 6749 §5.2 error invalid_request", severityError, categoryRequest
+	writeJSON(w, b.status, oauthErrorBody{Error: "invalid_request", ErrorDescription: e.Description, Errors: []apiError{e}})
 }
 
 // oauthFail answers a refused token request as RFC 6749 §5.2 says: 400,

@@ -43,6 +43,14 @@ func (s *progressSaver) report(p engine.Progress) {
 	}
 }
 
+// final is the engine's last report of a planning call that returned a
+// plan (phase DONE), once the call has returned; false when there is none.
+func (s *progressSaver) final() (engine.Progress, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.latest, s.seq > 0 && s.latest.Phase == engine.PhaseDone
+}
+
 // saving is a running progressSaver goroutine.
 type saving struct {
 	done, finished chan struct{}

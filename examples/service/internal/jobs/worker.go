@@ -107,8 +107,26 @@ func (r *Runner) work(ctx context.Context, args store.PlanArgs) error {
 	log.Info("planning job completed", slog.Duration("took", time.Since(began)),
 		slog.Int("routes", plan.Metrics.Routes), slog.Int("pallets", plan.Metrics.Pallets),
 		slog.Int("unassigned", plan.Metrics.Unassigned))
+	if final, ok := saver.final(); ok {
+		r.saveFinalProgress(args.JobID, final, log)
+	}
 	r.finish(args.JobID, store.JobCompleted, body, "", log)
 	return nil
+}
+
+// saveFinalProgress saves the engine's last report, phase DONE with the
+// finished plan's own numbers, before the job's end is recorded: the
+// saver spaces its saves, so what it saved last is a report from the
+// search (ROUTING, say, with the cost of a routing solution), which would
+// otherwise stay the COMPLETED job's progress. A failure is logged; the
+// plan is recorded all the same.
+func (r *Runner) saveFinalProgress(jobID string, p engine.Progress, log *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), r.cfg.FinishTimeout)
+	defer cancel()
+	err := r.store.SaveProgress(ctx, jobID, r.cfg.Owner, storeProgress(p), nil)
+	if err != nil && !errors.Is(err, store.ErrLeaseLost) { // a lost lease: finish says so
+		log.Warn("saving the planning job's final progress failed", slog.String("error", err.Error()))
+	}
 }
 
 // limit caps the search time at Config.MaxTimeLimit and gives the search

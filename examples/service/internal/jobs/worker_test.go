@@ -91,6 +91,33 @@ func TestWorkCompletesAJobWithAValidPlan(t *testing.T) {
 	}
 }
 
+// TestWorkLeavesACompletedJobWithItsPlansProgress: however the saves
+// were spaced (here: one at the start, none after for an hour), a
+// COMPLETED job's progress is the engine's last report, phase DONE with
+// the numbers of the plan it holds.
+func TestWorkLeavesACompletedJobWithItsPlansProgress(t *testing.T) {
+	st := newMemStore()
+	req := sampleRequest(t, 12, 500*time.Millisecond)
+	st.put(store.Job{ID: "j1", Request: req})
+	cfg := fastConfig(t)
+	cfg.ProgressEvery, cfg.PlanEvery = time.Hour, time.Hour
+	r, _ := startMem(t, st, cfg)
+	if err := <-goWork(r, "j1"); err != nil {
+		t.Fatalf("Work: %v", err)
+	}
+	j := st.job("j1")
+	if j.Status != store.JobCompleted {
+		t.Fatalf("job after Work: %s %q", j.Status, j.Error)
+	}
+	m := checkPlan(t, req, j.Plan).Metrics
+	p := j.Progress
+	if p.Phase != string(engine.PhaseDone) || p.Routes != m.Routes || p.Delivered != m.Pallets ||
+		p.Unassigned != m.Unassigned || p.Cost != m.Cost || p.Limit != 500*time.Millisecond {
+		t.Fatalf("progress %+v; want phase DONE and the plan's %d routes, %d pallets, %d unassigned, cost %v",
+			p, m.Routes, m.Pallets, m.Unassigned, m.Cost)
+	}
+}
+
 func TestWorkFailsAJobWhoseRequestDoesNotRead(t *testing.T) {
 	st := newMemStore()
 	st.put(store.Job{ID: "bad", Request: []byte(`{"dc": 1}`)})

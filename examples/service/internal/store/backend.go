@@ -27,7 +27,6 @@ type backend interface {
 	close() error
 }
 
-// querier is a connection, a pool or a transaction.
 // statementWriter is a backend that can run a single write statement
 // committed on its own, without a transaction around it (PostgreSQL's
 // autocommit). Store methods whose write is one statement use it when the
@@ -36,6 +35,7 @@ type statementWriter interface {
 	statements() querier
 }
 
+// querier is a connection, a pool or a transaction.
 type querier interface {
 	// exec runs a statement and returns how many rows it changed.
 	exec(ctx context.Context, query string, args ...any) (int64, error)
