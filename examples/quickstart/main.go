@@ -56,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	in := fs.String("in", "", "request `file` in the engine's JSON form (default: the bundled sample)")
 	limit := fs.Duration("time", 0, "search time limit (default: the request's options.timeLimit)")
-	seed := fs.Int64("seed", -1, "search seed (default: the request's options.seed)")
+	seed := fs.Int64("seed", 0, "search seed (default: the request's options.seed)")
 	iterations := fs.Int("iterations", 0, "iteration budget per search stream, for the same plan on any machine (default: the request's options.iterations)")
 	asJSON := fs.Bool("json", false, "print the plan as JSON instead of the summary")
 	out := fs.String("out", "", "write the plan and its reports (xlsx, GeoJSON, SVG, HTML) to `dir`")
@@ -94,9 +94,11 @@ Flags:
 	if *limit > 0 {
 		req.Options.TimeLimit = *limit
 	}
-	if *seed >= 0 {
-		req.Options.Seed = *seed
-	}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "seed" {
+			req.Options.Seed = *seed
+		}
+	})
 	if *iterations > 0 {
 		req.Options.Iterations = *iterations
 	}

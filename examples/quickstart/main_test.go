@@ -215,3 +215,39 @@ func TestQuickstartPrintsBreaks(t *testing.T) {
 		t.Errorf("the totals do not count %s", plural(breaks, "break"))
 	}
 }
+
+// -seed sets the search seed, 0 included, over the request's
+// options.seed, and the usage shows no stand-in default for it.
+func TestQuickstartSeedFlag(t *testing.T) {
+	dir := t.TempDir()
+	withSeed := func(seed int) string {
+		name := filepath.Join(dir, fmt.Sprintf("seed%d.json", seed))
+		b := bytes.Replace(sample, []byte(`"seed": 1,`), []byte(fmt.Sprintf(`"seed": %d,`, seed)), 1)
+		if bytes.Equal(b, sample) && seed != 1 {
+			t.Fatal(`the sample has no "seed": 1 to replace`)
+		}
+		if err := os.WriteFile(name, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	}
+	plan := func(args ...string) string {
+		var out, errs bytes.Buffer
+		if err := run(append(args, "-quiet", "-json", "-iterations", "300"), &out, &errs); err != nil {
+			t.Fatalf("run %v: %v\n%s", args, err, errs.String())
+		}
+		return out.String()
+	}
+	seven, zero := plan("-in", withSeed(7)), plan("-in", withSeed(0))
+	if seven == zero {
+		t.Fatal("seeds 7 and 0 give the same plan: the comparison below would show nothing")
+	}
+	if plan("-in", withSeed(7), "-seed", "0") != zero {
+		t.Error("-seed 0 did not replace the request's seed 7")
+	}
+	var out, errs bytes.Buffer
+	_ = run([]string{"-h"}, &out, &errs)
+	if strings.Contains(errs.String()+out.String(), "(default -1)") {
+		t.Errorf("usage shows a stand-in default:\n%s", errs.String())
+	}
+}
