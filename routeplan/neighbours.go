@@ -11,8 +11,10 @@ func (nb *neighbours) of(u int) []int { return nb.list[u] }
 
 // newNeighbours ranks sites by the travel time between them plus, when both
 // have windows, the gap between the windows, so that close sites whose
-// windows cannot follow one another rank low.
-func newNeighbours(in *instance, k int) *neighbours {
+// windows cannot follow one another rank low. It takes time quadratic in
+// the sites (seconds for tens of thousands), so it asks stop before each
+// site and returns nil when told to stop.
+func newNeighbours(in *instance, k int, stop func() bool) *neighbours {
 	n := len(in.sites)
 	if k > n-1 {
 		k = n - 1
@@ -29,6 +31,9 @@ func newNeighbours(in *instance, k int) *neighbours {
 	}
 	top := make([]cand, 0, k+1)
 	for u := 0; u < n; u++ {
+		if stop() {
+			return nil
+		}
 		top = top[:0]
 		lu := in.sites[u].Location
 		for v := 0; v < n; v++ {

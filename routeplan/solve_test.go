@@ -402,7 +402,7 @@ func TestRetypingFreesTheTrap(t *testing.T) {
 	in := newInstance(p)
 	sc := &scratch{}
 	in.prepareOpenings(sc)
-	nb := newNeighbours(in, neighbourCount)
+	nb := newNeighbours(in, neighbourCount, func() bool { return false })
 	st := newState(in)
 	rng := rand.New(rand.NewPCG(1, 2))
 	st.recreate([]int{0}, nb, 0, rng, sc)
@@ -438,7 +438,7 @@ func TestFreedOpening(t *testing.T) {
 	in := newInstance(p)
 	sc := &scratch{}
 	in.prepareOpenings(sc)
-	nb := newNeighbours(in, neighbourCount)
+	nb := newNeighbours(in, neighbourCount, func() bool { return false })
 	st := newState(in)
 	rng := rand.New(rand.NewPCG(1, 2))
 	st.recreate([]int{0}, nb, 0, rng, sc)
