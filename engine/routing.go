@@ -252,11 +252,13 @@ func (pl *planner) site(o *order, loc int) routeplan.Site {
 }
 
 // route runs one round of routing on the orders in pool with the shifts
-// and trailers still free, lays every route out, keeps the routes that
-// pass, and returns the orders to try again: those a layout sent back, and
-// when there are any, those the fleet had no room for, since what the
-// rejected routes leave free may carry them.
-func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration, round int) ([]*order, error) {
+// and trailers still free, searching until the instant until, lays every
+// route out, keeps the routes that pass, and returns the orders to try
+// again: those a layout sent back, and when there are any, those the fleet
+// had no room for, since what the rejected routes leave free may carry
+// them. When until has passed before the search can begin, it routes
+// nothing and returns pool.
+func (pl *planner) route(ctx context.Context, pool []*order, until time.Time, round int) ([]*order, error) {
 	req := pl.m.req
 	if pl.freeShifts() == 0 {
 		for _, o := range pool {
@@ -273,8 +275,13 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 	if streams == 0 {
 		streams = DefaultStreams
 	}
+	// Counted from here: building the problem took part of the time.
+	limit := until.Sub(pl.now())
+	if limit <= 0 || ctx.Err() != nil {
+		return pool, nil
+	}
 	sol, err := routeplan.Solve(ctx, r.p, routeplan.Options{
-		TimeLimit: max(limit, time.Millisecond), MaxIterations: req.Options.Iterations,
+		TimeLimit: limit, MaxIterations: req.Options.Iterations,
 		Seed: req.Options.Seed + int64(round), Streams: streams, Workers: req.Options.Workers,
 		Progress: pl.routingProgress(r, pool, round),
 	})
@@ -284,6 +291,8 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 		return pool, nil
 	}
 	if err != nil {
+		// Invalid routing input, or a panic in a search stream
+		// (*routeplan.PanicError): a bug either way.
 		return nil, fmt.Errorf("%w: routing: %w", ErrInternal, err)
 	}
 	var back, short []*order
@@ -337,5 +346,5 @@ func reasonOf(r routeplan.Reason) string {
 	case routeplan.FleetExhausted:
 		return ReasonFleetExhausted
 	}
-	return ReasonNotPlanned
+	return ReasonNotPlanned // routeplan.NotReached: the time limit ended first
 }

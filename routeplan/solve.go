@@ -52,7 +52,15 @@ func solve(ctx context.Context, p *Problem, opts Options, hk hooks) (*Solution, 
 	if opts.TimeLimit > 0 {
 		lim.until = lim.began.Add(opts.TimeLimit)
 	}
+	// The preparation takes seconds on tens of thousands of sites: each
+	// step is whole, but none begins past the limit.
+	if lim.reached() {
+		return lim.nothingServed(p)
+	}
 	in := newInstance(p)
+	if lim.reached() {
+		return lim.nothingServed(p)
+	}
 	servable, dropped, reasons := in.prepareOpenings(&scratch{})
 
 	var best *search
@@ -77,6 +85,20 @@ func solve(ctx context.Context, p *Problem, opts Options, hk hooks) (*Solution, 
 	}
 	sol := best.best.solution(reasons, best.unreached)
 	sol.Iterations = iterations
+	return sol, nil
+}
+
+// nothingServed is what Solve returns when the limit is reached before
+// it could tell which sites a vehicle may serve: ctx's error when it was
+// cancelled, else a solution that serves nothing, every site NotReached.
+func (l *solveLimit) nothingServed(p *Problem) (*Solution, error) {
+	if err := l.ctx.Err(); err != nil {
+		return nil, err
+	}
+	sol := &Solution{Unassigned: make([]Unassigned, len(p.Sites))}
+	for i := range sol.Unassigned {
+		sol.Unassigned[i] = Unassigned{Site: i, Reason: NotReached}
+	}
 	return sol, nil
 }
 

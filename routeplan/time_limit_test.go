@@ -149,26 +149,29 @@ func TestStreamsNotStartedPastTheTimeLimit(t *testing.T) {
 	}
 }
 
-// TestTimeLimitEndsBeforeAnyConstruction: when the limit has ended before
-// a stream could begin (here, as the call began), Solve returns at once a
-// valid solution that serves nothing, every site NotReached, and no error:
-// it is the best found so far.
+// TestTimeLimitEndsBeforeAnyConstruction: when the limit ends before a
+// stream could begin (as the call begins, or during any step of the
+// preparation), Solve returns at once a valid solution that serves
+// nothing, every site NotReached, and no error: it is the best found so
+// far.
 func TestTimeLimitEndsBeforeAnyConstruction(t *testing.T) {
 	p := benchProblem(200, false)
-	clock := &limitClock{t0: time.Now()}
-	clock.arm(1) // Solve's first read is its start
-	var started startedStreams
-	sol, err := solve(context.Background(), p, Options{TimeLimit: time.Second, Streams: 256, Workers: 2}, hooks{now: clock.now, streamStart: started.add})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := validateSolution(p, sol); err != nil {
-		t.Fatal(err)
-	}
-	if s := started.list(); len(s) != 0 {
-		t.Errorf("streams started: %v; want none", s)
-	}
-	if n := byReason(sol); n[NotReached] != len(p.Sites) || len(n) != 1 {
-		t.Errorf("sites by reason (0: routed) %v; want all %d NotReached", n, len(p.Sites))
+	for reads := 1; reads <= 4; reads++ { // Solve's first read is its start
+		clock := &limitClock{t0: time.Now()}
+		clock.arm(reads)
+		var started startedStreams
+		sol, err := solve(context.Background(), p, Options{TimeLimit: time.Second, Streams: 256, Workers: 2}, hooks{now: clock.now, streamStart: started.add})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := validateSolution(p, sol); err != nil {
+			t.Fatal(err)
+		}
+		if s := started.list(); len(s) != 0 {
+			t.Errorf("limit past after %d reads: streams started %v; want none", reads, s)
+		}
+		if n := byReason(sol); n[NotReached] != len(p.Sites) || len(n) != 1 {
+			t.Errorf("limit past after %d reads: sites by reason (0: routed) %v; want all %d NotReached", reads, n, len(p.Sites))
+		}
 	}
 }
