@@ -47,7 +47,11 @@ func (l matrixLegs) LegDuration(a, b int) float64 { return float64(l.m.Seconds(a
 type routing struct {
 	p     *routeplan.Problem
 	kinds []vehicleKind // by routeplan vehicle type
+	// ev times routes of p again (see timeRoute): made on first use, since
+	// making one checks and reads the whole matrix, a second or more on
+	// thousands of stores, and most rounds never need it.
 	ev    *routeplan.Evaluator
+	evErr error
 	// surcharge is what routing's fixed cost adds to the trailer's, by
 	// routeplan vehicle type (see reserveSurcharges).
 	surcharge []float64
@@ -95,7 +99,7 @@ func (pl *planner) windows(ws []constraints.Window) []routeplan.Window {
 // shifts and trailers still free. Each (shift group, trailer type, set
 // point) is a vehicle type taking one unit of the group's resource and one
 // of the trailer type's.
-func (pl *planner) routingProblem(pool []*order) (*routing, error) {
+func (pl *planner) routingProblem(pool []*order) *routing {
 	m, req := pl.m, pl.m.req
 	n := 1 + len(req.Stores)
 	p := &routeplan.Problem{N: n, Objective: req.Options.Objective.routing()}
@@ -180,12 +184,22 @@ func (pl *planner) routingProblem(pool []*order) (*routing, error) {
 		}
 		p.Sites = append(p.Sites, site)
 	}
-	ev, err := routeplan.NewEvaluator(p)
-	if err != nil {
-		return nil, fmt.Errorf("%w: routing problem: %w", ErrInternal, err)
+	return r
+}
+
+// timeRoute times sites, in order, on one vehicle of type t as routing would,
+// and reports whether that route keeps every rule. Solve has accepted the
+// problem by then, so the evaluator cannot fail on it; should it, no route
+// is feasible.
+func (r *routing) timeRoute(t int, sites []int) (routeplan.Route, bool) {
+	if r.ev == nil && r.evErr == nil {
+		r.ev, r.evErr = routeplan.NewEvaluator(r.p)
 	}
-	r.ev = ev
-	return r, nil
+	if r.evErr != nil {
+		return routeplan.Route{}, false
+	}
+	rr, _, ok := r.ev.Route(t, sites)
+	return rr, ok
 }
 
 // dockWindows are the routing windows in which loading may start; nil
@@ -267,10 +281,7 @@ func (pl *planner) route(ctx context.Context, pool []*order, until time.Time, ro
 		pl.final = append(pl.final, pool...)
 		return nil, nil
 	}
-	r, err := pl.routingProblem(pool)
-	if err != nil {
-		return nil, err
-	}
+	r := pl.routingProblem(pool)
 	streams := req.Options.Streams
 	if streams == 0 {
 		streams = DefaultStreams
