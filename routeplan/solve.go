@@ -35,12 +35,6 @@ type hooks struct {
 }
 
 func solve(ctx context.Context, p *Problem, opts Options, hk hooks) (*Solution, error) {
-	if err := Check(p); err != nil {
-		return nil, err
-	}
-	if len(p.Sites) == 0 {
-		return &Solution{}, nil
-	}
 	// Cancelled by a stream's panic, to stop the others.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -52,16 +46,26 @@ func solve(ctx context.Context, p *Problem, opts Options, hk hooks) (*Solution, 
 	if opts.TimeLimit > 0 {
 		lim.until = lim.began.Add(opts.TimeLimit)
 	}
-	// The preparation takes seconds on tens of thousands of sites: each
-	// step is whole, but none begins past the limit.
+	if err := Check(p); err != nil {
+		return nil, err
+	}
+	if len(p.Sites) == 0 {
+		return &Solution{}, nil
+	}
+	// The preparation reads the whole matrix and ranks every site's
+	// vehicle types, seconds on thousands of stores: each step stops at
+	// the limit too.
 	if lim.reached() {
 		return lim.nothingServed(p)
 	}
-	in := newInstance(p)
-	if lim.reached() {
+	in := newInstanceUnless(p, lim.reached)
+	if in == nil {
 		return lim.nothingServed(p)
 	}
-	servable, dropped, reasons := in.prepareOpenings(&scratch{})
+	servable, dropped, reasons, ok := in.prepareOpenings(&scratch{}, lim.reached)
+	if !ok {
+		return lim.nothingServed(p)
+	}
 
 	var best *search
 	iterations := 0

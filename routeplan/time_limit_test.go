@@ -156,7 +156,11 @@ func TestStreamsNotStartedPastTheTimeLimit(t *testing.T) {
 // far.
 func TestTimeLimitEndsBeforeAnyConstruction(t *testing.T) {
 	p := benchProblem(200, false)
-	for reads := 1; reads <= 4; reads++ { // Solve's first read is its start
+	// Solve reads the clock as it begins (read 1), after checking the
+	// problem (2), before each of the 201 rows of the matrix (3 to 203),
+	// each of the 200 sites whose vehicle types it ranks (204 to 403) and
+	// each of the 200 places whose neighbours it ranks (404 to 603).
+	for _, reads := range []int{1, 2, 3, 100, 250, 450, 603} {
 		clock := &limitClock{t0: time.Now()}
 		clock.arm(reads)
 		var started startedStreams
