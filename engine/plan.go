@@ -85,7 +85,7 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 	if req.Options.Objective == FewestTrailers {
 		routingDeadline = deadline.Add(-limit / eliminationShare)
 	}
-	for round := 0; round < routingRounds && len(pool) > 0 && !pl.stopped(ctx) && (round == 0 || now().Before(routingDeadline)); round++ {
+	for round := 0; round < routingRounds && len(pool) > 0 && !pl.stopped(ctx) && !pl.routingCut && (round == 0 || now().Before(routingDeadline)); round++ {
 		// The first round gets nearly all the time: later rounds only
 		// route the few orders a layout sent back, with the fleet left.
 		until := routingDeadline
@@ -155,6 +155,10 @@ type planner struct {
 	// ends, counted from the call.
 	now      func() time.Time
 	deadline time.Time
+	// routingCut is set when a routing round's time ended before its
+	// search had tried every order: a round after it, with less time, would
+	// only spend it setting up.
+	routingCut bool
 }
 
 // stopped reports whether the planning must stop: ctx ended or the time

@@ -107,7 +107,7 @@ func (pl *planner) routeLeftovers(ctx context.Context) error {
 		return nil
 	}
 	pl.final = kept
-	for round := 0; round < routingRounds && len(pool) > 0 && !pl.stopped(ctx); round++ {
+	for round := 0; round < routingRounds && len(pool) > 0 && !pl.stopped(ctx) && !pl.routingCut; round++ {
 		var err error
 		pool, err = pl.route(ctx, pool, pl.deadline, pl.rounds)
 		if err != nil {

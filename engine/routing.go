@@ -271,7 +271,8 @@ func (pl *planner) site(o *order, loc int) routeplan.Site {
 // again: those a layout sent back, and when there are any, those the fleet
 // had no room for, since what the rejected routes leave free may carry
 // them. When until has passed before the search can begin, it routes
-// nothing and returns pool.
+// nothing and returns pool. Either way, when time was too short for the
+// search to try every order, it sets routingCut.
 func (pl *planner) route(ctx context.Context, pool []*order, until time.Time, round int) ([]*order, error) {
 	req := pl.m.req
 	if pl.freeShifts() == 0 {
@@ -289,6 +290,7 @@ func (pl *planner) route(ctx context.Context, pool []*order, until time.Time, ro
 	// Counted from here: building the problem took part of the time.
 	limit := until.Sub(pl.now())
 	if limit <= 0 || ctx.Err() != nil {
+		pl.routingCut = true
 		return pool, nil
 	}
 	sol, err := routeplan.Solve(ctx, r.p, routeplan.Options{
@@ -311,6 +313,7 @@ func (pl *planner) route(ctx context.Context, pool []*order, until time.Time, ro
 	for _, u := range sol.Unassigned {
 		o := pool[u.Site]
 		pl.setReason(o, reasonOf(u.Reason))
+		pl.routingCut = pl.routingCut || u.Reason == routeplan.NotReached
 		// An order kept off the versatile trailers that found no room
 		// goes back with every type it is compatible with.
 		if o.prefer != nil {
