@@ -61,16 +61,24 @@
 // search finds: elapsed time, routes, pallets delivered, cost. A report's
 // Best method builds the best plan so far, complete and validated, from a
 // snapshot, on any goroutine: a service shows it while the job runs.
-// Cancelling the context makes Plan return the best plan within
-// milliseconds.
+// Cancelling the context makes Plan return the best plan as the time limit
+// does, within the bound Options.TimeLimit states.
+//
+// Failures. An invalid request gives a constraints.Violations listing every
+// problem with its path. ErrInternal marks a bug in haulplan: a plan
+// Validate rejects, or a panic in a search stream's goroutine (including
+// one in Options.Progress, which routing calls there), which Plan returns
+// as an error wrapping a *routeplan.PanicError with the panic's value and
+// stack instead of ending the process. Panics on Plan's own goroutine
+// reach its caller as usual.
 //
 // Reproducibility. Options.Streams independent search streams (default
 // DefaultStreams, not the number of cores) run on Options.Workers
-// goroutines; with an iteration budget (Options.Iterations) the same
-// request and seed give the same plan on any machine and any number of
-// cores. A search that ends on its time limit has run as many iterations
-// as the machine managed, so its plan depends on the machine's speed and
-// load.
+// goroutines; with an iteration budget (Options.Iterations) that ends
+// within the time limit, the same request and seed give the same plan on
+// any machine and any number of cores. A search that ends on its time
+// limit has run as many iterations as the machine managed, so its plan
+// depends on the machine's speed and load.
 //
 // Time model. Driving happens only on legs between locations, uninterrupted:
 // a stop's arrival is the previous departure plus the travel time from the

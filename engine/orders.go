@@ -47,7 +47,8 @@ func (m *model) fits(p Pallet, t TrailerType, s int) bool {
 
 // makeOrders groups pallets by store and class, drops the ones no trailer
 // type can carry, and cuts each group into orders that one trailer of its
-// biggest compatible type carries: see packGroup.
+// biggest compatible type carries: see packGroup. The groups it has not
+// come to when the time limit ends or ctx is cancelled are NOT_PLANNED.
 func (pl *planner) makeOrders(ctx context.Context) error {
 	req := pl.m.req
 	type key struct {
@@ -63,7 +64,17 @@ func (pl *planner) makeOrders(ctx context.Context) error {
 		}
 		groups[k] = append(groups[k], i)
 	}
-	for _, k := range keys {
+	for ki, k := range keys {
+		if pl.stopped(ctx) {
+			// Time is up: the stores not reached get no orders.
+			for _, k := range keys[ki:] {
+				for _, pi := range groups[k] {
+					p := req.Pallets[pi]
+					pl.unassigned = append(pl.unassigned, Unassigned{Pallet: p.ID, Store: p.Store, Reason: ReasonNotPlanned, Message: notPacked})
+				}
+			}
+			return nil
+		}
 		var ok []int
 		compat := make([]bool, len(req.Fleet))
 		best := -1
@@ -129,8 +140,13 @@ const groupPackLimit = 50 * time.Millisecond
 // pallets.
 const layoutsPerPallet = 20
 
-// packOptions are PackFleet's options for n pallets within limit.
+// notPacked is the message of the pallets makeOrders did not come to.
+const notPacked = "the time limit ended, or planning was cancelled, before this pallet was packed"
+
+// packOptions are PackFleet's options for n pallets within limit, and
+// within the time left.
 func (pl *planner) packOptions(n int, limit time.Duration) loadplan.FleetOptions {
+	limit = min(limit, pl.deadline.Sub(pl.now()))
 	return loadplan.FleetOptions{TimeLimit: max(limit, time.Millisecond), MaxLayouts: max(1, layoutsPerPallet*n), Seed: pl.seed}
 }
 
@@ -182,7 +198,7 @@ func (pl *planner) packGroup(ctx context.Context, store int, class constraints.T
 	for _, u := range fp.Unplaced {
 		pi := byID[u.Pallet]
 		if u.Code == loadplan.CodeCancelled {
-			pl.unassigned = append(pl.unassigned, Unassigned{Pallet: u.Pallet, Store: req.Stores[store].ID, Reason: ReasonNotPlanned, Message: "planning was cancelled before this pallet was packed"})
+			pl.unassigned = append(pl.unassigned, Unassigned{Pallet: u.Pallet, Store: req.Stores[store].ID, Reason: ReasonNotPlanned, Message: notPacked})
 			continue
 		}
 		// Not on the biggest type: perhaps alone on another one.

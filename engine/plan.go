@@ -7,10 +7,13 @@ import (
 	"time"
 )
 
-// ErrInternal wraps the violations of a plan that the planner produced but
-// Validate rejected: a bug in haulplan, never a problem with the request.
-// Plan returns it instead of an invalid plan.
-var ErrInternal = errors.New("engine: internal error: the planner produced an invalid plan")
+// ErrInternal marks an error that is a bug in haulplan, never a problem
+// with the request: a plan the planner produced but Validate rejected
+// (Plan returns it instead of an invalid plan), or a panic in a search
+// stream's goroutine, recovered so that it does not end the process
+// (errors.As finds the *routeplan.PanicError, with the panic's value and
+// stack). A service reports it as an internal error and goes on serving.
+var ErrInternal = errors.New("engine: internal error")
 
 // routingRounds bounds how often orders that could not be laid out on their
 // trailer go back to routing with the trailers and shifts still free.
@@ -18,10 +21,10 @@ const routingRounds = 3
 
 // Plan plans the request: routes, trailer load plans, and unassigned
 // pallets with reasons. It stops searching when Options.TimeLimit runs out
-// or ctx ends, and returns the best plan found. It always completes a first
-// plan unless ctx ends, so on thousands of pallets a time limit of a few
-// hundred milliseconds may be overrun. Every plan it returns passes
-// Validate; an invalid request gives a constraints.Violations.
+// or ctx ends, and returns the best plan found: see Options.TimeLimit for
+// what may run past the limit. Every plan it returns passes Validate; an
+// invalid request gives a constraints.Violations, and a bug in haulplan
+// ErrInternal.
 //
 // The steps: pallets are grouped per store and temperature class and cut
 // into orders one trailer carries (orders.go); routing shares the driver
@@ -34,6 +37,14 @@ const routingRounds = 3
 // taken off, and what was left behind is routed again with the trailers
 // and drivers they free (route_elimination.go).
 func Plan(ctx context.Context, req Request) (Result, error) {
+	return planWithClock(ctx, req, time.Now)
+}
+
+// planWithClock is Plan with the clock its phases read the time limit on
+// (routeplan's search reads its own): tests end the limit where they
+// choose.
+func planWithClock(ctx context.Context, req Request, now func() time.Time) (Result, error) {
+	began := now()
 	if err := req.Check(); err != nil {
 		return Result{}, err
 	}
@@ -45,22 +56,21 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 	if limit == 0 {
 		limit = DefaultTimeLimit
 	}
-	// The time limit goes to routing as a limit, not as a context deadline:
-	// routing always builds a first solution, and only the caller's
-	// cancellation stops it before that.
-	deadline := time.Now().Add(limit)
+	// The limit counts from the call, the checks and the travel matrix
+	// included; every phase after stops at it (see Options.TimeLimit).
+	deadline := began.Add(limit)
 
 	// Cutting a store's pallets into orders (loadplan.PackFleet) runs on a
 	// budget of layouts, so that it gives the same answer on any machine;
 	// its time limit per store is a safety net, or with an iteration
-	// budget the whole time, so that only the budgets end the packing and
-	// the plan is reproducible.
-	pl := planner{m: m, groupLimit: groupPackLimit, seed: uint64(req.Options.Seed)}
+	// budget the whole time, so that only the budgets (and the deadline)
+	// end the packing and the plan is reproducible.
+	pl := planner{m: m, groupLimit: groupPackLimit, seed: uint64(req.Options.Seed), now: now, deadline: deadline}
 	if req.Options.Iterations > 0 {
 		pl.groupLimit = limit
 	}
 	if req.Options.Progress != nil {
-		pl.progress = &reporter{to: req.Options.Progress, began: deadline.Add(-limit), limit: limit}
+		pl.progress = &reporter{to: req.Options.Progress, began: began, limit: limit}
 	}
 	if err := pl.makeOrders(ctx); err != nil {
 		return Result{}, err
@@ -75,14 +85,14 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 	if req.Options.Objective == FewestTrailers {
 		routingDeadline = deadline.Add(-limit / eliminationShare)
 	}
-	for round := 0; round < routingRounds && len(pool) > 0 && ctx.Err() == nil && (round == 0 || time.Now().Before(routingDeadline)); round++ {
+	for round := 0; round < routingRounds && len(pool) > 0 && !pl.stopped(ctx) && !pl.routingCut && (round == 0 || now().Before(routingDeadline)); round++ {
 		// The first round gets nearly all the time: later rounds only
 		// route the few orders a layout sent back, with the fleet left.
-		share := time.Until(routingDeadline)
+		until := routingDeadline
 		if round == 0 && routingRounds > 1 {
-			share = share * 19 / 20
+			until = now().Add(routingDeadline.Sub(now()) * 19 / 20)
 		}
-		pool, err = pl.route(ctx, pool, share, round)
+		pool, err = pl.route(ctx, pool, until, round)
 		if err != nil {
 			return Result{}, err
 		}
@@ -99,9 +109,9 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 		o.prefer = nil // spare room anywhere will do
 	}
 	pl.fillSpareRoom(ctx)
-	if req.Options.Objective == FewestTrailers && pl.eliminateRoutes(ctx, deadline, req.Options.Iterations > 0) > 0 {
+	if req.Options.Objective == FewestTrailers && pl.eliminateRoutes(ctx) > 0 {
 		// The trailers and drivers freed may carry what was left behind.
-		if err := pl.routeLeftovers(ctx, time.Until(deadline)); err != nil {
+		if err := pl.routeLeftovers(ctx); err != nil {
 			return Result{}, err
 		}
 		pl.fillSpareRoom(ctx)
@@ -113,7 +123,7 @@ func Plan(ctx context.Context, req Request) (Result, error) {
 	}
 	plan := pl.finish()
 	if err := Validate(req, plan); err != nil {
-		return Result{}, fmt.Errorf("%w: %w", ErrInternal, err)
+		return Result{}, fmt.Errorf("%w: the planner produced an invalid plan: %w", ErrInternal, err)
 	}
 	if pl.progress != nil {
 		p := Progress{Phase: PhaseDone, Round: pl.rounds, Routes: plan.Metrics.Routes, Delivered: plan.Metrics.Pallets,
@@ -141,6 +151,20 @@ type planner struct {
 	unassigned   []Unassigned
 	progress     *reporter // nil when nobody listens
 	rounds       int       // routing rounds run
+	// now is the clock the phases read; deadline is when Options.TimeLimit
+	// ends, counted from the call.
+	now      func() time.Time
+	deadline time.Time
+	// routingCut is set when a routing round's time ended before its
+	// search had tried every order: a round after it, with less time, would
+	// only spend it setting up.
+	routingCut bool
+}
+
+// stopped reports whether the planning must stop: ctx ended or the time
+// limit is over. Every phase asks it before each step of its own.
+func (pl *planner) stopped(ctx context.Context) bool {
+	return ctx.Err() != nil || !pl.now().Before(pl.deadline)
 }
 
 // unassign lists o's pallets as unassigned, with a message that says what

@@ -24,9 +24,12 @@ func genRequest(t *rapid.T) Request {
 		Options: Options{TimeLimit: 30 * time.Millisecond, Seed: rapid.Int64Range(0, 9).Draw(t, "seed"), Workers: 1,
 			Objective:       rapid.SampledFrom([]Objective{FewestTrailers, LowestCost}).Draw(t, "objective"),
 			WholeDeliveries: rapid.Bool().Draw(t, "wholeDeliveries"),
-			// With an iteration budget route elimination is bounded by its
-			// tries alone, not by the deadline: it runs whole.
-			Iterations: rapid.SampledFrom([]int{0, 0, 40}).Draw(t, "iterations")},
+			Iterations:      rapid.SampledFrom([]int{0, 0, 40}).Draw(t, "iterations")},
+	}
+	if req.Options.Iterations > 0 {
+		// The budget ends the search, well inside the time limit, and
+		// route elimination runs whole.
+		req.Options.TimeLimit = time.Minute
 	}
 	if rapid.Bool().Draw(t, "dock") {
 		req.DC.DockHours = &constraints.WeeklyHours{TimeZone: loc, Days: map[string][]constraints.Opening{}}

@@ -32,14 +32,26 @@ type Request struct {
 
 // Options tune a planning call. The zero value means the defaults.
 type Options struct {
-	// TimeLimit bounds the search; 0 means DefaultTimeLimit. Plan returns
-	// the best plan found when it runs out or the context ends.
+	// TimeLimit bounds the whole call, counted from it; 0 means
+	// DefaultTimeLimit. Plan returns the best plan found when it runs out
+	// or the context ends. Every phase stops at it, the first routing
+	// construction included: the pallets the search had not reached are
+	// NOT_PLANNED (all of them when the limit ends before routing begins),
+	// and search streams not begun by then never begin, however many
+	// Streams asks for. Past the limit Plan does only this: it finishes
+	// the step under way, which is milliseconds except for two steps that
+	// cannot be split (building the travel matrix, about 1.5 s of CPU at
+	// MaxStores spread over the cores, and checking a routing round's
+	// problem, about 0.5 s), then lays out the routes found and checks the
+	// plan with Validate, about 10 µs of CPU a pallet (1 s at MaxPallets).
+	// On a core shared with other work these take longer in proportion.
 	TimeLimit time.Duration `json:"timeLimit,omitempty"`
 	// Iterations, when positive, bounds each search stream by a number of
-	// iterations as well. A search that ends on its iteration budget is
-	// reproducible: the same request, seed and streams give the same plan
-	// on any machine, whatever Workers and the number of cores. One that
-	// ends on the time limit depends on the machine's speed and load.
+	// iterations as well. A plan whose search ends on its iteration budget
+	// within the time limit is reproducible: the same request, seed and
+	// streams give the same plan on any machine, whatever Workers and the
+	// number of cores. One that meets the time limit first depends on the
+	// machine's speed and load.
 	Iterations int `json:"iterations,omitempty"`
 	// Seed selects the random choices of the search.
 	Seed int64 `json:"seed,omitempty"`

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"slices"
-	"time"
 )
 
 // Bounds of eliminateRoutes: the share of the time limit it has (Plan
@@ -27,16 +26,11 @@ const (
 // trailer and shift are free again; otherwise the plan stays as it was.
 // Routing moves whole orders, so a trailer or two of room scattered a
 // position or two a route stays out of its reach; this is where the
-// trailers-first objective gets it. The tries are bounded in number, and
-// without an iteration budget also by the deadline. It reports how many
-// routes it took off.
-func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budgeted bool) int {
-	if !budgeted {
-		// Within an attempt too: one may take thousands of tries.
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, deadline)
-		defer cancel()
-	}
+// trailers-first objective gets it. The tries are bounded in number, so
+// that an iteration budget gives the same plan on any machine, and by the
+// time limit, within an attempt too (one may take thousands of tries). It
+// reports how many routes it took off.
+func (pl *planner) eliminateRoutes(ctx context.Context) int {
 	tries := 0
 	candidates := make([]int, len(pl.routes))
 	for i := range candidates {
@@ -46,7 +40,7 @@ func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budg
 	slices.SortStableFunc(candidates, func(a, b int) int { return cmp.Compare(positions(a), positions(b)) })
 	var gone []int // indices into pl.routes taken off, in the order tried
 	for _, ri := range candidates {
-		if tries >= eliminationTries || ctx.Err() != nil {
+		if tries >= eliminationTries || pl.stopped(ctx) {
 			break
 		}
 		need := 0
@@ -98,9 +92,9 @@ func (pl *planner) eliminateRoutes(ctx context.Context, deadline time.Time, budg
 }
 
 // routeLeftovers routes again the orders left behind for want of a
-// trailer or a driver, with the units route elimination freed, within
-// limit (an iteration budget, when set, as for every routing round).
-func (pl *planner) routeLeftovers(ctx context.Context, limit time.Duration) error {
+// trailer or a driver, with the units route elimination freed, until the
+// time limit (an iteration budget, when set, as for every routing round).
+func (pl *planner) routeLeftovers(ctx context.Context) error {
 	var pool, kept []*order
 	for _, o := range pl.final {
 		if len(o.pallets) > 0 && o.reason == ReasonFleetExhausted {
@@ -113,9 +107,9 @@ func (pl *planner) routeLeftovers(ctx context.Context, limit time.Duration) erro
 		return nil
 	}
 	pl.final = kept
-	for round := 0; round < routingRounds && len(pool) > 0 && ctx.Err() == nil; round++ {
+	for round := 0; round < routingRounds && len(pool) > 0 && !pl.stopped(ctx) && !pl.routingCut; round++ {
 		var err error
-		pool, err = pl.route(ctx, pool, limit, pl.rounds)
+		pool, err = pl.route(ctx, pool, pl.deadline, pl.rounds)
 		if err != nil {
 			return err
 		}
@@ -140,7 +134,7 @@ const ejectionReach = 6
 // no room for o is undone. Routes in off take nothing.
 func (pl *planner) makeRoomFor(ctx context.Context, o *order, near []int, off []int, tries *int) {
 	for _, si := range near {
-		if len(o.pallets) == 0 || *tries >= eliminationTries || ctx.Err() != nil {
+		if len(o.pallets) == 0 || *tries >= eliminationTries || pl.stopped(ctx) {
 			return
 		}
 		if !pl.compatible(o, pl.placed[si].kind) {

@@ -42,7 +42,7 @@ func (pl *planner) acceptRoute(r *routing, rr routeplan.Route, pool []*order) []
 		// A shorter route of a feasible one is feasible but for the
 		// break rule on the new last leg; drop more stops if need be.
 		for len(sites) > 0 {
-			t, _, ok := r.ev.Route(rr.VehicleType, sites)
+			t, ok := r.timeRoute(rr.VehicleType, sites)
 			if ok {
 				rr = t
 				break

@@ -47,7 +47,11 @@ func (l matrixLegs) LegDuration(a, b int) float64 { return float64(l.m.Seconds(a
 type routing struct {
 	p     *routeplan.Problem
 	kinds []vehicleKind // by routeplan vehicle type
+	// ev times routes of p again (see timeRoute): made on first use, since
+	// making one checks and reads the whole matrix, a second or more on
+	// thousands of stores, and most rounds never need it.
 	ev    *routeplan.Evaluator
+	evErr error
 	// surcharge is what routing's fixed cost adds to the trailer's, by
 	// routeplan vehicle type (see reserveSurcharges).
 	surcharge []float64
@@ -95,7 +99,7 @@ func (pl *planner) windows(ws []constraints.Window) []routeplan.Window {
 // shifts and trailers still free. Each (shift group, trailer type, set
 // point) is a vehicle type taking one unit of the group's resource and one
 // of the trailer type's.
-func (pl *planner) routingProblem(pool []*order) (*routing, error) {
+func (pl *planner) routingProblem(pool []*order) *routing {
 	m, req := pl.m, pl.m.req
 	n := 1 + len(req.Stores)
 	p := &routeplan.Problem{N: n, Objective: req.Options.Objective.routing()}
@@ -180,12 +184,22 @@ func (pl *planner) routingProblem(pool []*order) (*routing, error) {
 		}
 		p.Sites = append(p.Sites, site)
 	}
-	ev, err := routeplan.NewEvaluator(p)
-	if err != nil {
-		return nil, fmt.Errorf("%w: routing problem: %w", ErrInternal, err)
+	return r
+}
+
+// timeRoute times sites, in order, on one vehicle of type t as routing would,
+// and reports whether that route keeps every rule. Solve has accepted the
+// problem by then, so the evaluator cannot fail on it; should it, no route
+// is feasible.
+func (r *routing) timeRoute(t int, sites []int) (routeplan.Route, bool) {
+	if r.ev == nil && r.evErr == nil {
+		r.ev, r.evErr = routeplan.NewEvaluator(r.p)
 	}
-	r.ev = ev
-	return r, nil
+	if r.evErr != nil {
+		return routeplan.Route{}, false
+	}
+	rr, _, ok := r.ev.Route(t, sites)
+	return rr, ok
 }
 
 // dockWindows are the routing windows in which loading may start; nil
@@ -252,11 +266,14 @@ func (pl *planner) site(o *order, loc int) routeplan.Site {
 }
 
 // route runs one round of routing on the orders in pool with the shifts
-// and trailers still free, lays every route out, keeps the routes that
-// pass, and returns the orders to try again: those a layout sent back, and
-// when there are any, those the fleet had no room for, since what the
-// rejected routes leave free may carry them.
-func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration, round int) ([]*order, error) {
+// and trailers still free, searching until the instant until, lays every
+// route out, keeps the routes that pass, and returns the orders to try
+// again: those a layout sent back, and when there are any, those the fleet
+// had no room for, since what the rejected routes leave free may carry
+// them. When until has passed before the search can begin, it routes
+// nothing and returns pool. Either way, when time was too short for the
+// search to try every order, it sets routingCut.
+func (pl *planner) route(ctx context.Context, pool []*order, until time.Time, round int) ([]*order, error) {
 	req := pl.m.req
 	if pl.freeShifts() == 0 {
 		for _, o := range pool {
@@ -265,16 +282,19 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 		pl.final = append(pl.final, pool...)
 		return nil, nil
 	}
-	r, err := pl.routingProblem(pool)
-	if err != nil {
-		return nil, err
-	}
+	r := pl.routingProblem(pool)
 	streams := req.Options.Streams
 	if streams == 0 {
 		streams = DefaultStreams
 	}
+	// Counted from here: building the problem took part of the time.
+	limit := until.Sub(pl.now())
+	if limit <= 0 || ctx.Err() != nil {
+		pl.routingCut = true
+		return pool, nil
+	}
 	sol, err := routeplan.Solve(ctx, r.p, routeplan.Options{
-		TimeLimit: max(limit, time.Millisecond), MaxIterations: req.Options.Iterations,
+		TimeLimit: limit, MaxIterations: req.Options.Iterations,
 		Seed: req.Options.Seed + int64(round), Streams: streams, Workers: req.Options.Workers,
 		Progress: pl.routingProgress(r, pool, round),
 	})
@@ -284,6 +304,8 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 		return pool, nil
 	}
 	if err != nil {
+		// Invalid routing input, or a panic in a search stream
+		// (*routeplan.PanicError): a bug either way.
 		return nil, fmt.Errorf("%w: routing: %w", ErrInternal, err)
 	}
 	var back, short []*order
@@ -291,6 +313,7 @@ func (pl *planner) route(ctx context.Context, pool []*order, limit time.Duration
 	for _, u := range sol.Unassigned {
 		o := pool[u.Site]
 		pl.setReason(o, reasonOf(u.Reason))
+		pl.routingCut = pl.routingCut || u.Reason == routeplan.NotReached
 		// An order kept off the versatile trailers that found no room
 		// goes back with every type it is compatible with.
 		if o.prefer != nil {
@@ -337,5 +360,5 @@ func reasonOf(r routeplan.Reason) string {
 	case routeplan.FleetExhausted:
 		return ReasonFleetExhausted
 	}
-	return ReasonNotPlanned
+	return ReasonNotPlanned // routeplan.NotReached: the time limit ended first
 }

@@ -26,7 +26,8 @@ type placedRoute struct {
 // on one route only, the one with the most room that takes some. The rest
 // stay unassigned with their reason. Each try is timed by routing's
 // evaluator and laid out like any route; the tries are bounded in number,
-// not in time, so that the plan stays reproducible.
+// so that an iteration budget gives the same plan on any machine, and by
+// the time limit.
 func (pl *planner) fillSpareRoom(ctx context.Context) {
 	tries := 0
 	const maxTries = 2000
@@ -98,7 +99,7 @@ func (pl *planner) roomLeft(ri int) constraints.Load {
 func (pl *planner) spreadOrderOver(ctx context.Context, o *order, routes []int, tries *int, maxTries int) {
 	req := pl.m.req
 	for _, ri := range routes {
-		if len(o.pallets) == 0 || *tries >= maxTries || ctx.Err() != nil {
+		if len(o.pallets) == 0 || *tries >= maxTries || pl.stopped(ctx) {
 			break
 		}
 		pr := &pl.placed[ri]

@@ -32,9 +32,12 @@
 //
 // Solve is anytime: it stops at Options.TimeLimit, Options.MaxIterations or
 // when its context is cancelled, and returns the best feasible solution found
-// so far. It runs Options.Streams independent searches on Options.Workers
+// so far; a construction cut short is one, with the sites it did not reach
+// unassigned. It runs Options.Streams independent searches on Options.Workers
 // goroutines and keeps the best; the same Problem, Seed, Streams and
-// MaxIterations give the same Solution, whatever the number of workers.
+// MaxIterations give the same Solution, whatever the number of workers. A
+// panic in a search stream stops the others and comes back as a
+// *PanicError, not as a crash of the process.
 //
 // The search: a cheapest-insertion construction (most valuable sites first,
 // then far sites first), then, under the Hierarchical objective, route

@@ -56,6 +56,12 @@ type typePrice struct {
 }
 
 func newInstance(p *Problem) *instance {
+	return newInstanceUnless(p, func() bool { return false })
+}
+
+// newInstanceUnless is newInstance that gives up, returning nil, when stop
+// says so: reading a matrix of thousands of locations takes a second.
+func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in := &instance{p: p, n: p.N, dist: p.Distance, dur: p.Duration, matrix: p.Legs, sites: p.Sites, types: p.VehicleTypes}
 	// The search reads Site.Service as the whole service time: fold the
 	// per-unit part in, on a copy, so the caller's Problem stays as it is.
@@ -125,7 +131,11 @@ func newInstance(p *Problem) *instance {
 			}
 		}
 	}
-	in.symmetric = in.symmetricLegs()
+	symmetric, ok := in.symmetricLegs(stop)
+	if !ok {
+		return nil
+	}
+	in.symmetric = symmetric
 	in.hierarchical = p.Objective == Hierarchical
 	in.price = make([]typePrice, len(p.VehicleTypes))
 	for t := range p.VehicleTypes {

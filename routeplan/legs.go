@@ -29,14 +29,18 @@ func (in *instance) legDist(a, b int) float64 {
 	return in.dist[a*in.n+b]
 }
 
-// symmetricLegs reports whether both matrices are symmetric.
-func (in *instance) symmetricLegs() bool {
+// symmetricLegs reports whether both matrices are symmetric; ok is false
+// when stop, asked before each row, said to stop first.
+func (in *instance) symmetricLegs(stop func() bool) (symmetric, ok bool) {
 	for i := 0; i < in.n; i++ {
+		if stop() {
+			return false, false
+		}
 		for j := i + 1; j < in.n; j++ {
 			if in.legDist(i, j) != in.legDist(j, i) || in.legDur(i, j) != in.legDur(j, i) {
-				return false
+				return false, true
 			}
 		}
 	}
-	return true
+	return true, true
 }

@@ -9,10 +9,32 @@ type neighbours struct {
 
 func (nb *neighbours) of(u int) []int { return nb.list[u] }
 
-// newNeighbours ranks sites by the travel time between them plus, when both
-// have windows, the gap between the windows, so that close sites whose
-// windows cannot follow one another rank low.
-func newNeighbours(in *instance, k int) *neighbours {
+// placeKey is what a site's nearness to others depends on: its location
+// and the hull of its windows (see windowGap). A store's orders of several
+// temperature classes share one.
+type placeKey struct {
+	loc        int
+	windowed   bool
+	start, end float64
+}
+
+func keyOf(s *Site) placeKey {
+	k := placeKey{loc: s.Location}
+	if w := s.Windows; len(w) > 0 {
+		k.windowed, k.start, k.end = true, w[0].Start, w[len(w)-1].End
+	}
+	return k
+}
+
+// newNeighbours ranks, for each site u, the other sites v by the travel
+// time between them plus, when both have windows, the gap between the
+// windows, so that close sites whose windows cannot follow one another
+// rank low; equal ranks keep the lower index first. Sites of one place
+// (placeKey) rank every other site alike, so the ranks are computed once
+// a place: quadratic in the places, not the sites (a DC day has three
+// sites a store). It still takes seconds on tens of thousands of places,
+// so it asks stop before each place and returns nil when told to stop.
+func newNeighbours(in *instance, k int, stop func() bool) *neighbours {
 	n := len(in.sites)
 	if k > n-1 {
 		k = n - 1
@@ -21,31 +43,55 @@ func newNeighbours(in *instance, k int) *neighbours {
 	if k <= 0 {
 		return nb
 	}
-	// Keep the k best in a sorted array: O(n² + n·k·inserts), far cheaper
-	// than sorting n lists of n when n is in the thousands.
+	// The places in order of their first site, and each site's place.
+	var places []int // a site of each place
+	place := make([]int, n)
+	index := make(map[placeKey]int)
+	for u := range in.sites {
+		key := keyOf(&in.sites[u])
+		g, ok := index[key]
+		if !ok {
+			g = len(places)
+			index[key] = g
+			places = append(places, u)
+		}
+		place[u] = g
+	}
+	// members lists each place's sites, in index order.
+	members := make([][]int, len(places))
+	for u, g := range place {
+		members[g] = append(members[g], u)
+	}
+
+	// For each place, the k+1 first sites by (rank, index), the place's own
+	// sites included: a site's list is that without itself, cut to k.
 	type cand struct {
 		v int
 		d float64
 	}
-	top := make([]cand, 0, k+1)
-	for u := 0; u < n; u++ {
-		top = top[:0]
+	rank := make([]float64, len(places))
+	top := make([]cand, 0, k+2)
+	for g, u := range places {
+		if stop() {
+			return nil
+		}
 		lu := in.sites[u].Location
-		for v := 0; v < n; v++ {
-			if v == u {
-				continue
-			}
+		for h, v := range places {
 			lv := in.sites[v].Location
 			d := in.legDist(lu, lv) + in.legDist(lv, lu) + in.legDur(lu, lv) + in.legDur(lv, lu)
-			d += windowGap(in.sites[u].Windows, in.sites[v].Windows)
-			if len(top) == k && d >= top[k-1].d {
+			rank[h] = d + windowGap(in.sites[u].Windows, in.sites[v].Windows)
+		}
+		top = top[:0]
+		for v := 0; v < n; v++ {
+			d := rank[place[v]]
+			if len(top) == k+1 && d >= top[k].d {
 				continue // ties keep the lower index, which came first
 			}
 			j := len(top)
-			if j < k {
+			if j < k+1 {
 				top = append(top, cand{})
 			} else {
-				j = k - 1
+				j = k
 			}
 			for j > 0 && top[j-1].d > d {
 				top[j] = top[j-1]
@@ -53,11 +99,15 @@ func newNeighbours(in *instance, k int) *neighbours {
 			}
 			top[j] = cand{v, d}
 		}
-		l := make([]int, len(top))
-		for j, c := range top {
-			l[j] = c.v
+		for _, u := range members[g] {
+			l := make([]int, 0, k)
+			for _, c := range top {
+				if c.v != u && len(l) < k {
+					l = append(l, c.v)
+				}
+			}
+			nb.list[u] = l
 		}
-		nb.list[u] = l
 	}
 	return nb
 }

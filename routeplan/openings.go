@@ -13,8 +13,9 @@ import "sort"
 // prepareOpenings ranks, for every site, the types that can serve it on a
 // route of its own, and returns the sites no type can serve with the
 // reason why. Types whose routes are evaluated alike (twins) are evaluated
-// once per site.
-func (in *instance) prepareOpenings(sc *scratch) (servable, dropped []int, reasons map[int]Reason) {
+// once per site. It asks stop before each site and returns ok false when
+// told to stop.
+func (in *instance) prepareOpenings(sc *scratch, stop func() bool) (servable, dropped []int, reasons map[int]Reason, ok bool) {
 	reasons = make(map[int]Reason)
 	in.opening = make([][]int32, len(in.sites))
 	in.openingCost = make([][]routeCost, len(in.sites))
@@ -32,6 +33,9 @@ func (in *instance) prepareOpenings(sc *scratch) (servable, dropped []int, reaso
 	}
 	var list []ranked
 	for i := range in.sites {
+		if stop() {
+			return nil, nil, nil, false
+		}
 		clear(memos)
 		list = list[:0]
 		compatible, fits, window := false, false, false
@@ -81,7 +85,7 @@ func (in *instance) prepareOpenings(sc *scratch) (servable, dropped []int, reaso
 		}
 		dropped = append(dropped, i)
 	}
-	return servable, dropped, reasons
+	return servable, dropped, reasons, true
 }
 
 // routeCost is the distance and cost of a route.

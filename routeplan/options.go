@@ -5,8 +5,12 @@ import "time"
 // Options tune Solve. The zero value means: no time limit (stop after the
 // default number of iterations), seed 0, one worker, no progress reports.
 type Options struct {
-	// TimeLimit bounds the search; 0 means no limit. The first complete
-	// solution is always built, even when it takes longer.
+	// TimeLimit bounds the whole call, counted from it: preparation,
+	// constructions and search; 0 means no limit. A construction the limit
+	// cuts short keeps the routes it built, and leaves the sites it did not
+	// come to unassigned with NotReached (all of them, when the limit ends
+	// before the first construction begins). Past the limit, Solve only
+	// finishes the insertion or move under way and writes the solution out.
 	TimeLimit time.Duration
 	// MaxIterations bounds the number of search iterations of each stream; 0 means
 	// DefaultIterations when TimeLimit is 0, and unlimited otherwise.
@@ -22,7 +26,9 @@ type Options struct {
 	// Workers is the number of goroutines that run the streams; 0 means
 	// min(Streams, GOMAXPROCS). It changes how fast, never what. A worker
 	// with several streams runs them one after the other, each with an
-	// equal share of the time it has left under a TimeLimit.
+	// equal share of the time it has left under a TimeLimit (a construction
+	// may overrun its share, never the limit); streams not begun when the
+	// limit ends are never begun.
 	Workers int
 	// Progress, when set, is called each time the best solution of all
 	// workers improves. Calls never overlap, but with several workers they

@@ -14,30 +14,54 @@ type search struct {
 	nb       *neighbours
 	rng      *rand.Rand
 	sc       *scratch
-	ctx      context.Context
-	began    time.Time // when Solve began, for Progress.Elapsed
+	lim      *solveLimit
 	start    time.Time // when this stream began
-	deadline time.Time // when this stream must stop; zero without a time limit
+	deadline time.Time // when this stream's share of the time ends; zero without a time limit
 	maxIter  int
 	iter     int
 	stopped  bool
 	best     *state
+	// unreached are the sites the construction had not come to when the
+	// solve's time limit ended or its context was cancelled; they are
+	// among best's unassigned sites.
+	unreached []int
 	// onImprove, when set, receives every new best solution.
 	onImprove func(Progress, *state)
 }
 
+// solveLimit is when a Solve must end, and the clock it is read on: the
+// context, and the time limit counted from the call.
+type solveLimit struct {
+	ctx   context.Context
+	now   func() time.Time
+	began time.Time // when Solve began, for Progress.Elapsed
+	until time.Time // the end of the time limit; zero without one
+}
+
+// reached reports whether the solve must end: context cancelled or time
+// limit reached.
+func (l *solveLimit) reached() bool {
+	select {
+	case <-l.ctx.Done():
+		return true
+	default:
+		return !l.until.IsZero() && l.now().After(l.until)
+	}
+}
+
 // stop reports whether the search must end: context cancelled, time limit
-// reached or iterations spent. It is called often, inside the phases too,
-// so that cancellation is honoured within milliseconds.
+// (the stream's share of it) reached or iterations spent. It is called
+// often, inside the phases too, so that cancellation is honoured within
+// milliseconds.
 func (sr *search) stop() bool {
 	if sr.stopped {
 		return true
 	}
 	select {
-	case <-sr.ctx.Done():
+	case <-sr.lim.ctx.Done():
 		sr.stopped = true
 	default:
-		if !sr.deadline.IsZero() && time.Now().After(sr.deadline) {
+		if !sr.deadline.IsZero() && sr.lim.now().After(sr.deadline) {
 			sr.stopped = true
 		}
 		if sr.maxIter > 0 && sr.iter >= sr.maxIter {
@@ -58,7 +82,7 @@ func (sr *search) progress() float64 {
 		p = float64(sr.iter) / float64(sr.maxIter)
 	case !sr.deadline.IsZero():
 		if span := sr.deadline.Sub(sr.start); span > 0 {
-			p = float64(time.Since(sr.start)) / float64(span)
+			p = float64(sr.lim.now().Sub(sr.start)) / float64(span)
 		}
 	}
 	return math.Min(math.Max(p, 0), 1)
@@ -78,7 +102,7 @@ func (sr *search) report() {
 	}
 	b := sr.best
 	sr.onImprove(Progress{
-		Elapsed: time.Since(sr.began), Iteration: sr.iter,
+		Elapsed: sr.lim.now().Sub(sr.lim.began), Iteration: sr.iter,
 		Cost: b.totalCost(), Vehicles: len(b.routes), Distance: b.totalDistance(),
 		Unassigned: len(b.unassigned) + len(b.dropped), Feasible: len(b.unassigned) == 0,
 	}, b)

@@ -69,6 +69,9 @@ const (
 	// its type's MaxGroups. Only Evaluator.Route reports it: a site alone
 	// is always within the limit.
 	GroupLimit
+	// NotReached: the search stopped (its time limit ended or its context
+	// was cancelled) before its first construction came to the site.
+	NotReached
 )
 
 // String returns the stable code of the reason, such as "TIME_WINDOW".
@@ -86,6 +89,8 @@ func (r Reason) String() string {
 		return "FLEET_EXHAUSTED"
 	case GroupLimit:
 		return "GROUP_LIMIT"
+	case NotReached:
+		return "NOT_REACHED"
 	}
 	return "UNKNOWN"
 }

@@ -10,40 +10,98 @@ import (
 const neighbourCount = 30
 
 // Solve plans routes for p. It returns an error only when p is invalid
-// (a constraints.Violations error listing every problem), or when ctx is
-// cancelled before the first complete solution exists; otherwise it returns
-// the best solution found when the search stops (time limit, iteration
-// limit or cancellation).
+// (a constraints.Violations error listing every problem), when ctx is
+// cancelled before any construction has begun, or when a search stream
+// panics (a *PanicError, errors.Is ErrInternal); otherwise it returns the
+// best solution found when the search stops (time limit, iteration limit
+// or cancellation).
+//
+// The time limit binds every part of the search, the first construction
+// included: when it ends (or ctx is cancelled) during a construction, the
+// routes built so far are kept and the sites not yet reached are
+// unassigned with NotReached, and when it ends before any construction has
+// begun, every servable site is. Past the limit, Solve only finishes the
+// insertion or move under way and writes the solution out.
 func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
+	return solve(ctx, p, opts, hooks{})
+}
+
+// hooks are seams for tests, all unset in Solve: a clock for the time
+// limit, and a function called on a stream's goroutine as the stream
+// starts (a test makes it panic, or records which streams started).
+type hooks struct {
+	now         func() time.Time
+	streamStart func(stream int)
+}
+
+func solve(ctx context.Context, p *Problem, opts Options, hk hooks) (*Solution, error) {
+	// Cancelled by a stream's panic, to stop the others.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	lim := &solveLimit{ctx: ctx, now: hk.now}
+	if lim.now == nil {
+		lim.now = time.Now
+	}
+	lim.began = lim.now()
+	if opts.TimeLimit > 0 {
+		lim.until = lim.began.Add(opts.TimeLimit)
+	}
 	if err := Check(p); err != nil {
 		return nil, err
 	}
 	if len(p.Sites) == 0 {
 		return &Solution{}, nil
 	}
-	start := time.Now()
-	in := newInstance(p)
-	servable, dropped, reasons := in.prepareOpenings(&scratch{})
-	nb := newNeighbours(in, neighbourCount)
+	// The preparation reads the whole matrix and ranks every site's
+	// vehicle types, seconds on thousands of stores: each step stops at
+	// the limit too.
+	if lim.reached() {
+		return lim.nothingServed(p)
+	}
+	in := newInstanceUnless(p, lim.reached)
+	if in == nil {
+		return lim.nothingServed(p)
+	}
+	servable, dropped, reasons, ok := in.prepareOpenings(&scratch{}, lim.reached)
+	if !ok {
+		return lim.nothingServed(p)
+	}
 
-	streams := runStreams(ctx, in, nb, opts, start, servable, dropped, reasons)
-	// The best stream wins; a tie goes to the lowest index, so that the
-	// result does not depend on which stream finished first.
 	var best *search
-	for _, sr := range streams {
-		if sr.best == nil {
-			continue
-		}
-		if best == nil || sr.best.obj.less(best.best.obj) {
-			best = sr
+	iterations := 0
+	if nb := newNeighbours(in, neighbourCount, lim.reached); nb != nil {
+		var err error
+		best, iterations, err = runStreams(cancel, in, nb, opts, lim, hk, servable, dropped, reasons)
+		if err != nil {
+			return nil, err
 		}
 	}
 	if best == nil {
-		return nil, ctx.Err()
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		// The time limit ended before any construction began: the best
+		// solution so far serves nothing.
+		st := newState(in)
+		st.dropped = dropped
+		st.unassigned = servable
+		return st.solution(reasons, servable), nil
 	}
-	sol := best.best.solution(reasons)
-	for _, sr := range streams {
-		sol.Iterations += sr.iter
+	sol := best.best.solution(reasons, best.unreached)
+	sol.Iterations = iterations
+	return sol, nil
+}
+
+// nothingServed is what Solve returns when the limit is reached before
+// it could tell which sites a vehicle may serve: ctx's error when it was
+// cancelled, else a solution that serves nothing, every site NotReached.
+func (l *solveLimit) nothingServed(p *Problem) (*Solution, error) {
+	if err := l.ctx.Err(); err != nil {
+		return nil, err
+	}
+	sol := &Solution{Unassigned: make([]Unassigned, len(p.Sites))}
+	for i := range sol.Unassigned {
+		sol.Unassigned[i] = Unassigned{Site: i, Reason: NotReached}
 	}
 	return sol, nil
 }
@@ -71,8 +129,18 @@ func (sr *search) run(servable, dropped []int) {
 		}
 		return in.legDist(depot, in.sites[order[a]].Location) > in.legDist(depot, in.sites[order[b]].Location)
 	})
-	for _, u := range order {
-		if sr.ctx.Err() != nil {
+	for i, u := range order {
+		// The solve's limit, not this stream's share of it: a construction
+		// that overruns its share still completes while time is left.
+		if sr.lim.reached() {
+			// What was built is feasible: it is this stream's best, with
+			// the sites not reached left out.
+			sr.unreached = order[i:]
+			for _, v := range sr.unreached {
+				st.unassign(v)
+			}
+			st.dropEmpty()
+			sr.best = st.bareClone()
 			return
 		}
 		st.recreate([]int{u}, nb, 0, rng, sc)
@@ -120,8 +188,10 @@ func (st *state) totalDistance() float64 {
 }
 
 // solution turns a state into the public form, with every route departing
-// as late as it can so that drivers do not wait at the first sites.
-func (st *state) solution(reasons map[int]Reason) *Solution {
+// as late as it can so that drivers do not wait at the first sites. Its
+// unassigned sites are FleetExhausted but those in unreached, which are
+// NotReached.
+func (st *state) solution(reasons map[int]Reason, unreached []int) *Solution {
 	in := st.in
 	sol := &Solution{}
 	var sch schedule
@@ -150,8 +220,16 @@ func (st *state) solution(reasons map[int]Reason) *Solution {
 	for _, i := range st.dropped {
 		sol.Unassigned = append(sol.Unassigned, Unassigned{Site: i, Reason: reasons[i]})
 	}
+	notReached := make(map[int]bool, len(unreached))
+	for _, i := range unreached {
+		notReached[i] = true
+	}
 	for _, i := range st.unassigned {
-		sol.Unassigned = append(sol.Unassigned, Unassigned{Site: i, Reason: FleetExhausted})
+		r := FleetExhausted
+		if notReached[i] {
+			r = NotReached
+		}
+		sol.Unassigned = append(sol.Unassigned, Unassigned{Site: i, Reason: r})
 	}
 	sort.Slice(sol.Unassigned, func(a, b int) bool { return sol.Unassigned[a].Site < sol.Unassigned[b].Site })
 	return sol

@@ -401,8 +401,8 @@ func TestRetypingFreesTheTrap(t *testing.T) {
 	}
 	in := newInstance(p)
 	sc := &scratch{}
-	in.prepareOpenings(sc)
-	nb := newNeighbours(in, neighbourCount)
+	in.prepareOpenings(sc, func() bool { return false })
+	nb := newNeighbours(in, neighbourCount, func() bool { return false })
 	st := newState(in)
 	rng := rand.New(rand.NewPCG(1, 2))
 	st.recreate([]int{0}, nb, 0, rng, sc)
@@ -437,8 +437,8 @@ func TestFreedOpening(t *testing.T) {
 	}
 	in := newInstance(p)
 	sc := &scratch{}
-	in.prepareOpenings(sc)
-	nb := newNeighbours(in, neighbourCount)
+	in.prepareOpenings(sc, func() bool { return false })
+	nb := newNeighbours(in, neighbourCount, func() bool { return false })
 	st := newState(in)
 	rng := rand.New(rand.NewPCG(1, 2))
 	st.recreate([]int{0}, nb, 0, rng, sc)

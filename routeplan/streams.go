@@ -4,12 +4,15 @@ import (
 	"context"
 	"math/rand/v2"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"time"
 )
 
 // runStreams runs opts.Streams independent searches on opts.Workers
-// goroutines and returns them, in stream order, once all have stopped.
+// goroutines and returns the best, with the iterations of all of them
+// together, once all have stopped; or a *PanicError when one panicked, the
+// others being stopped through cancel.
 //
 // Stream k draws from its own random stream of the seed and nothing else
 // it reads depends on the other streams (they share the counter that
@@ -18,65 +21,120 @@ import (
 // whichever goroutine runs it and whenever. Worker w
 // runs streams w, w+W, w+2W, ... one after the other; under a time limit
 // each takes an equal share of the time its worker has left, so that the
-// last ones do not start after the deadline.
-func runStreams(ctx context.Context, in *instance, nb *neighbours, opts Options, began time.Time, servable, dropped []int, reasons map[int]Reason) []*search {
+// last ones do not start after the deadline, and a stream that has not
+// started when the time limit ends (or the context is cancelled) is never
+// started: its state is never allocated.
+//
+// The best stream is chosen as if the streams were compared in index
+// order, each replacing the best so far only when it is better (so a tie
+// goes to the lowest index) and whatever order they finish in: a finished
+// stream waits only until the streams below it have finished, and then
+// every stream but the best so far is let go, so that the memory held is
+// that of the streams running and of a few finished ones, not of every
+// stream.
+func runStreams(cancel context.CancelFunc, in *instance, nb *neighbours, opts Options, lim *solveLimit, hk hooks, servable, dropped []int, reasons map[int]Reason) (*search, int, error) {
 	nStreams := max(opts.Streams, 1)
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, nStreams)
-	var deadline time.Time
-	if opts.TimeLimit > 0 {
-		deadline = began.Add(opts.TimeLimit)
-	}
 	maxIter := opts.MaxIterations
 	if maxIter == 0 && opts.TimeLimit == 0 {
 		maxIter = DefaultIterations
 	}
 
-	var mu sync.Mutex // serialises Progress calls and guards the best reported
+	var progressMu sync.Mutex // serialises Progress calls and guards the best reported
 	var reported objective
 	haveReported := false
 	// Called on the improving stream's goroutine, with its best state
 	// still as it is: the snapshot is taken before the stream goes on.
 	onImprove := func(pr Progress, best *state) {
-		mu.Lock()
-		defer mu.Unlock()
+		progressMu.Lock()
+		defer progressMu.Unlock()
 		if !haveReported || best.obj.less(reported) {
 			reported, haveReported = best.obj, true
-			pr.Best = best.solution(reasons)
+			pr.Best = best.solution(reasons, nil)
 			opts.Progress(pr)
 		}
 	}
 
-	streams := make([]*search, nStreams)
-	for k := range streams {
-		sr := &search{
-			in: in, nb: nb, sc: &scratch{}, ctx: ctx, began: began, maxIter: maxIter,
-			rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x9e3779b97f4a7c15+uint64(k))),
+	var (
+		mu         sync.Mutex // guards the fields below
+		waiting    = make([]*search, nStreams)
+		finished   = make([]bool, nStreams)
+		next       int // the lowest stream not yet compared
+		best       *search
+		iterations int
+		panicked   *PanicError
+	)
+	// finish records stream k's end (sr nil when it was never started) and
+	// compares, in index order, every stream whose lower ones have all
+	// finished.
+	finish := func(k int, sr *search) {
+		mu.Lock()
+		defer mu.Unlock()
+		waiting[k], finished[k] = sr, true
+		for ; next < nStreams && finished[next]; next++ {
+			s := waiting[next]
+			waiting[next] = nil
+			if s == nil {
+				continue
+			}
+			iterations += s.iter
+			if s.best != nil && (best == nil || s.best.obj.less(best.best.obj)) {
+				best = s
+			}
 		}
-		if opts.Progress != nil {
-			sr.onImprove = onImprove
-		}
-		streams[k] = sr
 	}
+
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for k := w; k < nStreams; k += workers {
-				sr := streams[k]
-				sr.start = time.Now()
-				if !deadline.IsZero() {
+			k := w
+			defer func() {
+				// A bug in a stream must not end the caller's process: the
+				// panic goes back to Solve's caller as an error.
+				if v := recover(); v != nil {
+					pe := &PanicError{Stream: k, Value: v, Stack: debug.Stack()}
+					mu.Lock()
+					if panicked == nil || k < panicked.Stream {
+						panicked = pe
+					}
+					mu.Unlock()
+					cancel()
+				}
+			}()
+			for ; k < nStreams; k += workers {
+				if lim.reached() {
+					finish(k, nil)
+					continue
+				}
+				if hk.streamStart != nil {
+					hk.streamStart(k)
+				}
+				sr := &search{
+					in: in, nb: nb, sc: &scratch{}, lim: lim, maxIter: maxIter,
+					rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x9e3779b97f4a7c15+uint64(k))),
+				}
+				if opts.Progress != nil {
+					sr.onImprove = onImprove
+				}
+				sr.start = lim.now()
+				if !lim.until.IsZero() {
 					left := (nStreams - 1 - k) / workers // streams after this one on this worker
-					sr.deadline = sr.start.Add(deadline.Sub(sr.start) / time.Duration(left+1))
+					sr.deadline = sr.start.Add(lim.until.Sub(sr.start) / time.Duration(left+1))
 				}
 				sr.run(servable, dropped)
+				finish(k, sr)
 			}
 		}()
 	}
 	wg.Wait()
-	return streams
+	if panicked != nil {
+		return nil, 0, panicked
+	}
+	return best, iterations, nil
 }
