@@ -5,9 +5,11 @@
 // embedding team copies; planning and the delivery rules live in the
 // library (engine, engine/report, delivery), never here.
 //
-//	go run ./examples/service -addr 127.0.0.1:8080 -db haulplan.db     # one process, one SQLite file
-//	go run ./examples/service -db haulplan.db tenant create NAME       # prints the tenant's credentials once
-//	go run ./examples/service -addr :8080 -postgres URL                # N processes on one PostgreSQL database
+//	go run ./examples/service -addr 127.0.0.1:8080 -db haulplan.db        # one process, one SQLite file
+//	go run ./examples/service -db haulplan.db tenant create NAME          # prints the tenant's credentials once
+//	go run ./examples/service -db haulplan.db tenant rotate-secret NAME   # a new secret; the old one stops working
+//	go run ./examples/service -db haulplan.db tenant revoke-tokens NAME   # every token issued so far stops working
+//	HAULPLAN_POSTGRES_URL=URL go run ./examples/service -addr :8080       # N processes on one PostgreSQL database
 //
 // Flags come before the command. Without a command the service serves
 // until SIGTERM or SIGINT, then stops accepting, finishes the requests
@@ -25,6 +27,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -53,6 +57,15 @@ type config struct {
 	maxAttempts           int
 	shutdown              time.Duration
 	logLevel              string
+
+	// authFailuresPerMinute limits failed authentications per client id
+	// and per client address; 0: no limit.
+	authFailuresPerMinute int
+	// trustedProxies is the -trusted-proxies list as given, proxies its
+	// parsed prefixes.
+	trustedProxies string
+	proxies        []netip.Prefix
+	writeTimeout   time.Duration
 }
 
 func main() {
@@ -61,19 +74,32 @@ func main() {
 
 func usage(fs *flag.FlagSet, w io.Writer) func() {
 	return func() {
-		fmt.Fprintf(w, `usage: service [flags]                      serve the HTTP interface
-       service [flags] tenant create NAME    create a tenant; prints {"consumerId","clientId","clientSecret"}
+		fmt.Fprintf(w, `usage: service [flags]                            serve the HTTP interface
+       service [flags] tenant create NAME          create a tenant; prints {"consumerId","clientId","clientSecret"}
+       service [flags] tenant rotate-secret TENANT a new client secret, printed as by create; the old one
+                                                   stops working at once (tokens it got stay valid: revoke them)
+       service [flags] tenant revoke-tokens TENANT every token issued to the tenant so far stops working,
+                                                   within 5 s in every process; prints {"consumerId","revokedTokens"}
+TENANT is a tenant's consumer id or its name (a name only it has).
 
 Storage is one SQLite file (-db) for a single process, or one PostgreSQL
-database (-postgres) shared by any number of processes on any number of
-machines: each of them serves every operation for every job.
+database (-postgres, or the environment's HAULPLAN_POSTGRES_URL) shared by
+any number of processes on any number of machines: each of them serves
+every operation for every job. Keep the database's password out of the
+command line, where every user of the machine sees it (ps): leave it out
+of the URL and set PGPASSWORD, or a passfile (~/.pgpass, or the file
+PGPASSFILE names), or give the whole URL in HAULPLAN_POSTGRES_URL.
 
 Rate limits count per tenant and per operation. The planning operations
 (POST /v1/routes, job details, its cancel, dispatch summary and report) and
 the token take -rate-per-minute, the interface document's 10 a minute; the
 delivery operations (book, get, update, cancel, status) take
 -delivery-rate-per-minute. Over a limit: 429 with Retry-After. The served
-/openapi.json states the limits and the body size in force.
+/openapi.json states the limits and the body size in force. Failed
+authentications (a wrong client secret, an unknown or expired token) are
+limited per client id and per client address, in each process
+(-auth-failures-per-minute); behind a proxy, name it in -trusted-proxies so
+that the client's address is read from X-Forwarded-For.
 
 Go's garbage collector runs at GOGC=400 with a soft memory limit of three
 quarters of the machine's (or cgroup's) memory unless GOGC or GOMEMLIMIT
@@ -91,10 +117,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var c config
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fs.StringVar(&c.db, "db", "haulplan.db", "SQLite database file (created when missing; WAL files beside it)")
-	fs.StringVar(&c.postgres, "postgres", "", "PostgreSQL URL (postgres://user:pass@host:5432/db); replaces -db for storage, the job queue and the rate limits, shared by every process that uses it")
+	fs.StringVar(&c.postgres, "postgres", "", "PostgreSQL URL (postgres://user@host:5432/db; the password from PGPASSWORD or a passfile; default $"+postgresURLEnv+"); replaces -db for storage, the job queue and the rate limits, shared by every process that uses it")
 	fs.IntVar(&c.ratePerMinute, "rate-per-minute", api.DefaultRatePerMinute, "requests a minute per tenant and per planning operation (and the token)")
 	fs.IntVar(&c.deliveryRatePerMinute, "delivery-rate-per-minute", api.DefaultDeliveryRatePerMinute, "requests a minute per tenant and per delivery operation; 0: no limit")
 	fs.DurationVar(&c.tokenLifetime, "token-lifetime", api.DefaultTokenLifetime, "lifetime of an access token")
+	fs.IntVar(&c.authFailuresPerMinute, "auth-failures-per-minute", api.DefaultAuthFailuresPerMinute, "failed authentications a minute per client id and per client address, in each process, before 429; 0: no limit")
+	fs.StringVar(&c.trustedProxies, "trusted-proxies", "", "comma-separated addresses or CIDR prefixes of the proxies in front of the service; a request from one is counted against the address X-Forwarded-For names")
+	fs.DurationVar(&c.writeTimeout, "write-timeout", defaultWriteTimeout, "longest time to read a request's body and send its answer (the HTML report of a 5,000-store plan is about 46 MB)")
 	fs.Int64Var(&c.maxBody, "max-body", api.DefaultMaxBodyBytes, "largest request body in bytes; larger: 400 (a day of 5,000 stores and 60,000 pallets is about 12 MB; delivery bodies are at most 1 MiB whatever this says)")
 	fs.IntVar(&c.jobs, "jobs", jobs.DefaultMaxJobs, "planning jobs this process runs at once (each gets an equal share of the cores)")
 	fs.DurationVar(&c.maxTimeLimit, "max-time-limit", jobs.DefaultMaxTimeLimit, "longest search a job may ask for (options.timeLimit); longer requests are capped")
@@ -110,13 +139,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	var level slog.Level
-	if errs := c.check(&level); len(errs) > 0 {
+	errs := c.check(&level)
+	if c.trustedProxies != "" {
+		var err error
+		if c.proxies, err = parseProxies(c.trustedProxies); err != nil {
+			errs = append(errs, err.Error())
+		}
+	}
+	if len(errs) > 0 {
 		for _, e := range errs {
 			fmt.Fprintln(stderr, "service:", e)
 		}
 		return 2
 	}
 	log := newLogger(stderr, level)
+	if c.postgres != "" && urlHasPassword(c.postgres) {
+		// A warning, not a refusal: a deployment that passes it so keeps
+		// running after an upgrade, and the line says what to change.
+		log.Warn("the -postgres URL holds a password, which every user of this machine can read (ps, /proc): leave it out and set PGPASSWORD or a passfile (~/.pgpass, PGPASSFILE), or give the URL in " + postgresURLEnv)
+	}
+	if c.postgres == "" {
+		c.postgres = os.Getenv(postgresURLEnv)
+	}
 
 	rest := fs.Args()
 	switch {
@@ -126,9 +170,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		return 0
-	case len(rest) == 3 && rest[0] == "tenant" && rest[1] == "create":
-		if err := createTenant(ctx, c, rest[2], stdout, log); err != nil {
-			fmt.Fprintln(stderr, "service: tenant create:", err)
+	case len(rest) == 3 && rest[0] == "tenant":
+		command, ok := tenantCommands[rest[1]]
+		if !ok {
+			break
+		}
+		if err := withStore(ctx, c, log, func(st store.Store) error { return command(ctx, st, rest[2], stdout) }); err != nil {
+			fmt.Fprintf(stderr, "service: tenant %s: %v\n", rest[1], err)
 			return 1
 		}
 		return 0
@@ -186,7 +234,63 @@ func (c config) check(level *slog.Level) []string {
 	if c.shutdown <= 0 {
 		errs = append(errs, fmt.Sprintf("-shutdown-timeout %v: want more than 0", c.shutdown))
 	}
+	if c.authFailuresPerMinute < 0 {
+		errs = append(errs, fmt.Sprintf("-auth-failures-per-minute %d: want at least 0 (0: no limit)", c.authFailuresPerMinute))
+	}
+	if c.writeTimeout < time.Second {
+		errs = append(errs, fmt.Sprintf("-write-timeout %v: want at least 1s", c.writeTimeout))
+	}
 	return errs
+}
+
+// postgresURLEnv names the environment variable that gives the PostgreSQL
+// URL when -postgres is not set: the environment of a process is readable
+// by its user and root only, its command line by every user.
+const postgresURLEnv = "HAULPLAN_POSTGRES_URL"
+
+// urlHasPassword reports whether a PostgreSQL connection string (a URL or
+// key=value pairs, as pgx reads them) carries a password.
+func urlHasPassword(conn string) bool {
+	if strings.HasPrefix(conn, "postgres://") || strings.HasPrefix(conn, "postgresql://") {
+		u, err := url.Parse(conn)
+		if err != nil {
+			return strings.Contains(conn, "@") // unreadable: assume the worst
+		}
+		_, has := u.User.Password()
+		return has || u.Query().Has("password")
+	}
+	for f := range strings.FieldsSeq(conn) {
+		if k, _, ok := strings.Cut(f, "="); ok && strings.TrimSpace(k) == "password" {
+			return true
+		}
+	}
+	return false
+}
+
+// parseProxies reads -trusted-proxies: comma-separated addresses and CIDR
+// prefixes. The error lists every entry that is neither.
+func parseProxies(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	var bad []string
+	for f := range strings.SplitSeq(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		if a, err := netip.ParseAddr(f); err == nil {
+			out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+			continue
+		}
+		bad = append(bad, strconv.Quote(f))
+	}
+	if len(bad) > 0 {
+		return nil, fmt.Errorf("-trusted-proxies: %s: want IP addresses or CIDR prefixes (10.0.0.0/8, 2001:db8::1)", strings.Join(bad, ", "))
+	}
+	return out, nil
 }
 
 // serverGCPercent is the garbage collector's target when GOGC is not set:
@@ -246,16 +350,48 @@ func open(ctx context.Context, c config, log *slog.Logger) (store.Store, error) 
 	return store.OpenSQLite(ctx, c.db, cfg)
 }
 
-func createTenant(ctx context.Context, c config, name string, stdout io.Writer, log *slog.Logger) error {
+// withStore runs f on the store of c, closed afterwards.
+func withStore(ctx context.Context, c config, log *slog.Logger, f func(store.Store) error) error {
 	st, err := open(ctx, c, log)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	consumer, client, secret, err := api.CreateTenant(ctx, st, name)
-	if err != nil {
-		return err
-	}
+	return f(st)
+}
+
+// tenantCommands are the "tenant" commands: each takes its argument (a
+// name, or a tenant's consumer id or name) and prints one JSON object.
+var tenantCommands = map[string]func(ctx context.Context, st store.Store, arg string, stdout io.Writer) error{
+	"create": func(ctx context.Context, st store.Store, name string, stdout io.Writer) error {
+		consumer, client, secret, err := api.CreateTenant(ctx, st, name)
+		if err != nil {
+			return err
+		}
+		return printCredentials(stdout, consumer, client, secret)
+	},
+	"rotate-secret": func(ctx context.Context, st store.Store, tenant string, stdout io.Writer) error {
+		consumer, client, secret, err := api.RotateSecret(ctx, st, tenant)
+		if err != nil {
+			return err
+		}
+		return printCredentials(stdout, consumer, client, secret)
+	},
+	"revoke-tokens": func(ctx context.Context, st store.Store, tenant string, stdout io.Writer) error {
+		consumer, n, err := api.RevokeTokens(ctx, st, tenant)
+		if err != nil {
+			return err
+		}
+		return json.NewEncoder(stdout).Encode(struct {
+			ConsumerID    string `json:"consumerId"`
+			RevokedTokens int    `json:"revokedTokens"`
+		}{consumer, n})
+	},
+}
+
+// printCredentials prints a tenant's client credentials, the only copy of
+// the secret.
+func printCredentials(stdout io.Writer, consumer, client, secret string) error {
 	return json.NewEncoder(stdout).Encode(map[string]string{
 		"consumerId": consumer, "clientId": client, "clientSecret": secret,
 	})
@@ -272,7 +408,12 @@ func apiConfig(c config, st store.Store, runner api.Canceller, log *slog.Logger)
 		RatePerMinute:         c.ratePerMinute,
 		DeliveryRatePerMinute: c.deliveryRatePerMinute,
 		TokenLifetime:         c.tokenLifetime,
+		AuthFailuresPerMinute: c.authFailuresPerMinute,
+		TrustedProxies:        c.proxies,
 		MaxBodyBytes:          c.maxBody,
+	}
+	if c.authFailuresPerMinute == 0 {
+		cfg.AuthFailuresPerMinute = api.NoRateLimit
 	}
 	if c.deliveryRatePerMinute == 0 {
 		cfg.DeliveryRatePerMinute = api.NoRateLimit
@@ -284,6 +425,38 @@ func apiConfig(c config, st store.Store, runner api.Canceller, log *slog.Logger)
 		}
 	}
 	return cfg
+}
+
+// maxHeaderBytes bounds a request's line and headers: a token, the
+// consumer id and a few ordinary headers take about a kilobyte, and a
+// longer line or header set is refused with 431 before the handler sees
+// it (net/http's default is a megabyte).
+const maxHeaderBytes = 64 << 10
+
+// defaultWriteTimeout bounds the time from the end of a request's headers
+// to the end of its answer: its body (at most a minute, ReadTimeout), the
+// handler, and sending the answer. The largest answers are the files of a
+// plan, rendered in memory before a byte is sent: for a 5,000-store day
+// (bench/dcday, seed 1, 2,166 routes) the HTML report is 45.6 MB, rendered
+// in 22 s, and the dispatch summary 5.2 MB, rendered in 10 s, on this
+// project's 2-core machine under a load of 7. Five minutes leaves the HTML
+// report about 4 minutes to travel, 1.5 Mbit/s or more; a slower reader
+// of it is cut off, and no connection is held longer than that.
+const defaultWriteTimeout = 5 * time.Minute
+
+// newHTTPServer is the service's HTTP server: the handler behind limits
+// on headers (size, and 10 s to send them), on the body (a minute), on the
+// whole answer (writeTimeout) and on idle connections.
+func newHTTPServer(handler http.Handler, writeTimeout time.Duration, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           handler,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
 }
 
 func serve(ctx context.Context, c config, log *slog.Logger) error {
@@ -320,13 +493,7 @@ func serve(ctx context.Context, c config, log *slog.Logger) error {
 		runner.Stop(context.Background())
 		return err
 	}
-	srv := &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       time.Minute,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	srv := newHTTPServer(handler, c.writeTimeout, log)
 	backend := "sqlite:" + c.db
 	if c.postgres != "" {
 		backend = "postgres"

@@ -628,11 +628,13 @@ func TestLogDurationsAreGoDurations(t *testing.T) {
 // named, and it does not start.
 func TestBadFlagsAreAllReported(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := run(t.Context(), []string{"-rate-per-minute", "0", "-delivery-rate-per-minute", "-1", "-jobs", "-1", "-log-level", "loud", "-job-lease", "10ms"}, &stdout, &stderr)
+	code := run(t.Context(), []string{"-rate-per-minute", "0", "-delivery-rate-per-minute", "-1", "-jobs", "-1", "-log-level", "loud", "-job-lease", "10ms",
+		"-auth-failures-per-minute", "-1", "-write-timeout", "10ms", "-trusted-proxies", "10.0.0.0/8, proxy.internal,2001:db8::1,10.0.0.300"}, &stdout, &stderr)
 	if code != 2 {
 		t.Fatalf("exit %d, want 2", code)
 	}
-	for _, flag := range []string{"-rate-per-minute 0", "-delivery-rate-per-minute -1", "-jobs -1", `-log-level "loud"`, "-job-lease 10ms"} {
+	for _, flag := range []string{"-rate-per-minute 0", "-delivery-rate-per-minute -1", "-jobs -1", `-log-level "loud"`, "-job-lease 10ms",
+		"-auth-failures-per-minute -1", "-write-timeout 10ms", `-trusted-proxies: "proxy.internal", "10.0.0.300"`} {
 		if !strings.Contains(stderr.String(), flag) {
 			t.Errorf("stderr does not name %s:\n%s", flag, stderr.String())
 		}

@@ -4,9 +4,9 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"os"
 	"strings"
-
 	"time"
 
 	"github.com/haulplan/haulplan/examples/service/internal/store"
@@ -26,6 +26,10 @@ const (
 	// DefaultMaxBodyBytes fits a day of 5,000 stores and 60,000 pallets
 	// (about 12 MB) with room to spare.
 	DefaultMaxBodyBytes = 32 << 20
+	// DefaultAuthFailuresPerMinute is how many failed authentications a
+	// client id, and a client address, may have a minute before it gets
+	// 429 (a burst of this many, then one every minute/this).
+	DefaultAuthFailuresPerMinute = 10
 )
 
 // NoRateLimit as Config.DeliveryRatePerMinute turns the delivery
@@ -36,8 +40,9 @@ const NoRateLimit = -1
 const (
 	// ConsumerHeader carries the tenant's consumer id on every request.
 	ConsumerHeader = "SVC_CONSUMER.ID"
-	// RequestIDHeader names a request in the logs; a client may send its
-	// own (letters, digits, '.', '_', '-', at most 64), else one is made.
+	// RequestIDHeader carries the service's own id of a request on every
+	// answer; a client's own X-Request-Id is logged beside it
+	// (client_request_id), shortened when long.
 	RequestIDHeader = "X-Request-Id"
 )
 
@@ -77,6 +82,17 @@ type Config struct {
 	DeliveryRateLimiter   RateLimiter
 	// TokenLifetime is how long an access token lasts (0: DefaultTokenLifetime).
 	TokenLifetime time.Duration
+	// AuthFailuresPerMinute bounds the failed authentications (a wrong
+	// client secret, an unknown or expired token) of each client id and
+	// of each client address (0: DefaultAuthFailuresPerMinute;
+	// NoRateLimit: none). Past it, authentication answers 429 with
+	// Retry-After before it checks anything. Counted in this process.
+	AuthFailuresPerMinute int
+	// TrustedProxies are the addresses of the proxies in front of the
+	// service. A request from one of them is counted against the address
+	// that X-Forwarded-For names, the rightmost that is not a trusted
+	// proxy; any other request against its peer address.
+	TrustedProxies []netip.Prefix
 	// MaxBodyBytes bounds every request body (0: DefaultMaxBodyBytes);
 	// a larger body gets 400 BODY_TOO_LARGE. Delivery bodies are bounded
 	// by delivery.MaxBodyBytes too, and the small bodies (a token
@@ -100,6 +116,10 @@ type server struct {
 	maxBody         int64
 	now             func() time.Time
 	newID           func() string
+	// authFailures counts failed authentications per client id and
+	// client address; nil: not limited.
+	authFailures   *failureLimiter
+	trustedProxies []netip.Prefix
 
 	tokens tokenCache
 	locks  deliveryLocks
@@ -124,6 +144,8 @@ func New(cfg Config) http.Handler {
 		maxBody:   cfg.MaxBodyBytes,
 		now:       cfg.Now,
 		newID:     cfg.NewID,
+
+		trustedProxies: cfg.TrustedProxies,
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.NewJSONHandler(os.Stderr, nil))
@@ -147,6 +169,12 @@ func New(cfg Config) http.Handler {
 	}
 	if s.lifetime <= 0 {
 		s.lifetime = DefaultTokenLifetime
+	}
+	switch {
+	case cfg.AuthFailuresPerMinute == 0:
+		s.authFailures = newFailureLimiter(DefaultAuthFailuresPerMinute)
+	case cfg.AuthFailuresPerMinute > 0:
+		s.authFailures = newFailureLimiter(cfg.AuthFailuresPerMinute)
 	}
 	if s.maxBody <= 0 {
 		s.maxBody = DefaultMaxBodyBytes
@@ -177,9 +205,12 @@ type operation struct {
 // call is what the handlers know about the request being served.
 type call struct {
 	requestID string
-	op        string
-	tenant    string // the authenticated tenant's consumer id
-	log       *slog.Logger
+	// clientRequestID is the client's X-Request-Id as logged: clipped,
+	// empty when it sent none.
+	clientRequestID string
+	op              string
+	tenant          string // the authenticated tenant's consumer id
+	log             *slog.Logger
 }
 
 // routes registers every path. A path is registered without a method so
@@ -248,47 +279,67 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request, op operation) {
 	op.handle(w, r, c)
 }
 
-// ServeHTTP logs every request with its id, tenant, status and duration.
+// ServeHTTP logs every request with its id (and the client's own, when it
+// sent one), tenant, status and duration. Every answer carries the request
+// id and X-Content-Type-Options: nosniff, so that no browser reads a JSON
+// answer as anything else.
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
-	rid := requestID(r)
-	rec.Header().Set(RequestIDHeader, rid)
-	ctx := context.WithValue(r.Context(), requestKey{}, &requestState{id: rid})
+	state := &requestState{id: newRequestID(), clientID: clip(r.Header.Get(RequestIDHeader))}
+	h := rec.Header()
+	h.Set(RequestIDHeader, state.id)
+	h.Set("X-Content-Type-Options", "nosniff")
+	ctx := context.WithValue(r.Context(), requestKey{}, state)
 	r = r.WithContext(ctx)
 	s.mux.ServeHTTP(rec, r)
-	st := ctx.Value(requestKey{}).(*requestState)
-	s.log.LogAttrs(ctx, slog.LevelInfo, "request",
-		slog.String("request_id", rid), slog.String("tenant", st.tenant),
-		slog.String("method", r.Method), slog.String("path", r.URL.Path),
-		slog.String("operation", st.op), slog.Int("status", rec.status),
+	attrs := make([]slog.Attr, 0, 9)
+	attrs = append(attrs, slog.String("request_id", state.id))
+	if state.clientID != "" {
+		attrs = append(attrs, slog.String("client_request_id", state.clientID))
+	}
+	attrs = append(attrs, slog.String("tenant", state.tenant),
+		slog.String("method", clip(r.Method)), slog.String("path", clip(r.URL.Path)),
+		slog.String("operation", state.op), slog.Int("status", rec.status),
 		slog.Int64("bytes", rec.bytes), slog.Duration("duration", time.Since(start)))
+	s.log.LogAttrs(ctx, slog.LevelInfo, "request", attrs...)
 }
 
 // requestKey keys the requestState in a request's context.
 type requestKey struct{}
 
-// requestState carries what the access log line needs back from the
-// handler: the operation and the authenticated tenant.
+// requestState carries the request's ids to the handler and what the
+// access log line needs back from it: the operation and the authenticated
+// tenant.
 type requestState struct {
-	id, op, tenant string
+	id, clientID, op, tenant string
 }
 
-// begin starts a call: its logger carries the request id and, once known,
-// the tenant.
+// begin starts a call: its logger carries the request ids and, once
+// known, the tenant.
 func (s *server) begin(w http.ResponseWriter, r *http.Request, op string) *call {
 	st, _ := r.Context().Value(requestKey{}).(*requestState)
 	if st == nil { // served without ServeHTTP: cannot happen through New
-		st = &requestState{id: requestID(r)}
+		st = &requestState{id: newRequestID(), clientID: clip(r.Header.Get(RequestIDHeader))}
 	}
 	st.op = op
-	return &call{requestID: st.id, op: op, log: s.log.With(slog.String("request_id", st.id), slog.String("tenant", ""))}
+	c := &call{requestID: st.id, clientRequestID: st.clientID, op: op}
+	c.log = s.callLogger(c)
+	return c
+}
+
+// callLogger is the logger of a call's lines: its request ids and tenant.
+func (s *server) callLogger(c *call) *slog.Logger {
+	if c.clientRequestID != "" {
+		return s.log.With(slog.String("request_id", c.requestID), slog.String("client_request_id", c.clientRequestID), slog.String("tenant", c.tenant))
+	}
+	return s.log.With(slog.String("request_id", c.requestID), slog.String("tenant", c.tenant))
 }
 
 // setTenant records the authenticated tenant on the call and its log lines.
 func (s *server) setTenant(r *http.Request, c *call, tenant string) {
 	c.tenant = tenant
-	c.log = s.log.With(slog.String("request_id", c.requestID), slog.String("tenant", tenant))
+	c.log = s.callLogger(c)
 	if st, _ := r.Context().Value(requestKey{}).(*requestState); st != nil {
 		st.tenant = tenant
 	}

@@ -1,9 +1,13 @@
 // Package api is the HTTP interface of the service: the operations of the
 // interface document (an access token, planning jobs and their reports, the
 // update of a booked delivery) on net/http's ServeMux, with bearer tokens
-// checked on every request (verified tokens cached in memory until they
-// expire), the SVC_CONSUMER.ID header, tenant isolation (another tenant's
-// job or delivery is not found), rate limits per tenant and operation (the
+// checked on every request (the store's verdict on a token is kept in
+// memory for 5 s, so that a token revoked by any process stops working
+// here within 5 s and a client retrying an unknown token costs a database
+// read once in 5 s), failed authentications limited per client id and per
+// client address (10 a minute by default, then 429 with Retry-After, before
+// anything is checked), the SVC_CONSUMER.ID header, tenant isolation
+// (another tenant's job or delivery is not found), rate limits per tenant and operation (the
 // interface document's 10 a minute for the planning operations, a limit of
 // their own for the delivery operations, which the document leaves
 // unlimited), strict bodies, and one error body for every failure,
@@ -36,7 +40,13 @@
 // a Basic challenge; the token counts against the planning operations'
 // limit; a body of another Content-Type is 415 (RFC 9110 §15.5.16); the
 // limiter failing is 503 with Retry-After, never a skipped limit; every
-// JSON answer has Cache-Control: no-store; a delivery change that loses
+// JSON answer has Cache-Control: no-store, every answer
+// X-Content-Type-Options: nosniff and X-Request-Id, the service's own id
+// of the request (a client's X-Request-Id is only logged beside it, as
+// client_request_id); the report's page may not be framed (CSP
+// frame-ancestors 'none') and has no <base> (base-uri 'none'); every
+// value a client chooses is logged at most 256 bytes long, then a marker
+// with its length; a delivery change that loses
 // the optimistic race re-applies to the fresh delivery, up to 16 times,
 // then 409 CONCURRENT_UPDATE.
 package api

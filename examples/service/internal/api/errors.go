@@ -29,6 +29,7 @@ const (
 	codeForbidden         = "FORBIDDEN"
 	codeMissingConsumerID = "MISSING_CONSUMER_ID"
 	codeRateLimited       = "RATE_LIMITED"
+	codeAuthThrottled     = "TOO_MANY_FAILED_AUTHENTICATIONS"
 	codeMalformedJSON     = delivery.CodeMalformedJSON
 	codeUnknownMember     = delivery.CodeUnknownMember
 	codeDuplicateMember   = delivery.CodeDuplicateMember

@@ -3,13 +3,13 @@ package api
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"flag"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -121,17 +121,19 @@ type testEnv struct {
 	cancel *cancelRecorder
 }
 
-// envOptions configure a test's service. The rate limits are off
-// (a billion a minute) unless set, or unless defaultLimits asks for the
-// defaults a zero Config means.
+// envOptions configure a test's service. The rate limits and the limit of
+// failed authentications are off (a billion a minute) unless set, or
+// unless defaultLimits asks for the defaults a zero Config means.
 type envOptions struct {
 	ratePerMinute         int
 	deliveryRatePerMinute int
+	authFailuresPerMinute int
 	defaultLimits         bool
 	maxBody               int64
 	store                 store.Store
 	discardLogs           bool // benchmarks: the lines are formatted, then dropped
 	rateLimiter           RateLimiter
+	trustedProxies        []netip.Prefix
 }
 
 func newEnv(t testing.TB, o envOptions) *testEnv {
@@ -146,6 +148,9 @@ func newEnv(t testing.TB, o envOptions) *testEnv {
 	if o.deliveryRatePerMinute == 0 && !o.defaultLimits {
 		o.deliveryRatePerMinute = 1 << 30
 	}
+	if o.authFailuresPerMinute == 0 && !o.defaultLimits {
+		o.authFailuresPerMinute = 1 << 30
+	}
 	e := &testEnv{t: t, st: st, logs: &syncBuffer{}, clock: &testClock{}, cancel: &cancelRecorder{}}
 	e.clock.set(time.Now())
 	var logTo io.Writer = e.logs
@@ -156,6 +161,7 @@ func newEnv(t testing.TB, o envOptions) *testEnv {
 		Store: st, Canceller: e.cancel,
 		Logger:        slog.New(slog.NewJSONHandler(logTo, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		RatePerMinute: o.ratePerMinute, RateLimiter: o.rateLimiter, DeliveryRatePerMinute: o.deliveryRatePerMinute,
+		AuthFailuresPerMinute: o.authFailuresPerMinute, TrustedProxies: o.trustedProxies,
 		MaxBodyBytes: o.maxBody, Now: e.clock.now,
 	})
 	e.srv = httptest.NewServer(h)
@@ -205,21 +211,7 @@ func (e *testEnv) newTenant(name string) tenant {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	tn := tenant{consumer: c, clientID: id, secret: secret}
-	resp, body := e.do(http.MethodPost, "/oauth/v1/token", map[string]string{
-		"Content-Type":  "application/x-www-form-urlencoded",
-		"Authorization": "Basic " + base64.StdEncoding.EncodeToString([]byte(url.QueryEscape(id)+":"+url.QueryEscape(secret))),
-		ConsumerHeader:  c,
-	}, "grant_type=client_credentials")
-	if resp.StatusCode != http.StatusOK {
-		e.t.Fatalf("token: %d %s", resp.StatusCode, body)
-	}
-	var tr tokenResponse
-	if err := json.Unmarshal(body, &tr); err != nil {
-		e.t.Fatal(err)
-	}
-	tn.token = tr.AccessToken
-	return tn
+	return e.newTenantToken(tenant{consumer: c, clientID: id, secret: secret})
 }
 
 // do sends one request and validates its response against the OpenAPI

@@ -57,8 +57,9 @@ func (s *server) jobReport(w http.ResponseWriter, r *http.Request, c *call) {
 			Description: "The job (" + string(j.Status) + ") has no plan yet.", Category: categoryApplication})
 		return
 	}
-	// The page fetches nothing and runs no script: forbid both.
-	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+	// The page fetches nothing and runs no script: forbid both, and let
+	// no other site frame it (clickjacking) or a <base> redirect its links.
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'")
 	s.planFile(w, c, j, "text/html; charset=utf-8", "", report.HTML)
 }
 

@@ -2,7 +2,10 @@ package api
 
 import (
 	"crypto/rand"
+	"encoding/hex"
 	"net/http"
+	"strconv"
+	"unicode/utf8"
 )
 
 // recorder remembers the status and size of a response for the access log.
@@ -30,22 +33,31 @@ func (r *recorder) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the connection's writer.
 func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
-// requestID is the client's X-Request-Id when it is a short token of safe
-// characters (it goes into every log line, so nothing else is taken),
-// else a new random one.
-func requestID(r *http.Request) string {
-	if id := r.Header.Get(RequestIDHeader); id != "" && len(id) <= 64 && safeToken(id) {
-		return id
-	}
-	return rand.Text()
+// newRequestID is the service's own id of a request: 16 random bytes in
+// hex. A client's X-Request-Id is logged beside it (clientRequestID), never
+// used as it: a client could otherwise make its requests' lines look like
+// another's.
+func newRequestID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never returns an error (Go 1.24+)
+	return hex.EncodeToString(b[:])
 }
 
-func safeToken(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
-			return false
-		}
+// maxLoggedBytes bounds each value a client chooses (path, method, its
+// request id) in a log line, so that a request of a megabyte cannot add a
+// megabyte to the logs.
+const maxLoggedBytes = 256
+
+// clip is a client's value as logged: as it is up to maxLoggedBytes,
+// else its first maxLoggedBytes (cut on a character boundary) followed by
+// a marker with the value's full length, "...[truncated, 921600 bytes]".
+func clip(s string) string {
+	if len(s) <= maxLoggedBytes {
+		return s
 	}
-	return true
+	cut := maxLoggedBytes
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "...[truncated, " + strconv.Itoa(len(s)) + " bytes]"
 }

@@ -40,6 +40,75 @@ func CreateTenant(ctx context.Context, st store.Store, name string) (consumerID,
 	return consumerID, clientID, secret, nil
 }
 
+// RotateSecret gives the client of the tenant named by ref (its consumer
+// id or its name) a new secret, for the "tenant rotate-secret" command:
+// the old secret stops working at once, in every process. Tokens issued
+// with the old secret stay valid until they expire; RevokeTokens ends
+// them too. The secret returned here is its only copy.
+func RotateSecret(ctx context.Context, st store.Store, ref string) (consumerID, clientID, clientSecret string, err error) {
+	t, err := findTenant(ctx, st, ref)
+	if err != nil {
+		return "", "", "", err
+	}
+	secret, err := randomSecret()
+	if err != nil {
+		return "", "", "", err
+	}
+	hash := sha256.Sum256([]byte(secret))
+	c, err := st.RotateSecret(ctx, t.ID, hash[:])
+	if err != nil {
+		return "", "", "", fmt.Errorf("api: rotating the secret of tenant %q: %w", t.Name, err)
+	}
+	return t.ID, c.ID, secret, nil
+}
+
+// RevokeTokens ends every access token issued so far to the tenant named
+// by ref (its consumer id or its name), for the "tenant revoke-tokens"
+// command, and returns how many the store forgot. A process that verified
+// one of them stops accepting it within tokenRecheck (5 s), whichever
+// process runs this.
+func RevokeTokens(ctx context.Context, st store.Store, ref string) (consumerID string, revoked int, err error) {
+	t, err := findTenant(ctx, st, ref)
+	if err != nil {
+		return "", 0, err
+	}
+	n, err := st.RevokeTokens(ctx, t.ID)
+	if err != nil {
+		return "", 0, fmt.Errorf("api: revoking the tokens of tenant %q: %w", t.Name, err)
+	}
+	return t.ID, n, nil
+}
+
+// findTenant is the tenant whose consumer id or name is ref. A name that
+// several tenants share is refused with their consumer ids, so that the
+// operator names one.
+func findTenant(ctx context.Context, st store.Store, ref string) (store.Tenant, error) {
+	ref = strings.TrimSpace(ref)
+	if ref == "" {
+		return store.Tenant{}, fmt.Errorf("api: name a tenant by its name or consumer id")
+	}
+	ts, err := st.Tenants(ctx, ref)
+	if err != nil {
+		return store.Tenant{}, err
+	}
+	for _, t := range ts {
+		if t.ID == ref {
+			return t, nil
+		}
+	}
+	switch len(ts) {
+	case 0:
+		return store.Tenant{}, fmt.Errorf("api: no tenant has the name or consumer id %q", ref)
+	case 1:
+		return ts[0], nil
+	}
+	ids := make([]string, len(ts))
+	for i, t := range ts {
+		ids[i] = t.ID
+	}
+	return store.Tenant{}, fmt.Errorf("api: %d tenants are named %q (consumer ids %s): name one by its consumer id", len(ts), ref, strings.Join(ids, ", "))
+}
+
 // randomSecret returns 256 random bits, base64url without padding: an
 // access token or a client secret.
 func randomSecret() (string, error) {

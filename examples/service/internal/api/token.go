@@ -112,8 +112,17 @@ func clientCredentials(r *http.Request, f tokenForm) (id, secret string, basic b
 	return f.ClientID, f.ClientSecret, false, nil
 }
 
-// createToken is POST /oauth/v1/token: the client credentials grant.
+// createToken is POST /oauth/v1/token: the client credentials grant. A
+// wrong client id or secret counts as a failed authentication of the
+// client id and of the client's address; one with none left is refused
+// (429) before its body is read, the other before its secret is checked.
 func (s *server) createToken(w http.ResponseWriter, r *http.Request, c *call) {
+	now := s.now()
+	addr := addressKey(s.clientAddress(r))
+	if e := s.throttled(addr, "", "this address", now); e != nil {
+		s.refuseThrottled(w, c, e)
+		return
+	}
 	body, berr := s.readBody(r, "application/x-www-form-urlencoded", maxTokenForm)
 	if berr != nil {
 		s.oauthRefuseBody(w, c, berr)
@@ -129,6 +138,10 @@ func (s *server) createToken(w http.ResponseWriter, r *http.Request, c *call) {
 		s.oauthFail(w, c, err, basic)
 		return
 	}
+	if e := s.throttled(clientKey(id), "client_id", "this client id", now); e != nil {
+		s.refuseThrottled(w, c, e)
+		return
+	}
 	client, err := s.st.Client(r.Context(), id)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		s.internal(w, c, err)
@@ -138,6 +151,7 @@ func (s *server) createToken(w http.ResponseWriter, r *http.Request, c *call) {
 	// so that timing tells nothing about which ids exist.
 	sum := sha256.Sum256([]byte(secret))
 	if subtle.ConstantTimeCompare(sum[:], client.SecretHash) != 1 || err != nil {
+		s.authFailures.fail(now, addr, clientKey(id))
 		s.oauthFail(w, c, &formError{"invalid_client", "client_id", "The client id or secret is wrong."}, basic)
 		return
 	}
@@ -160,14 +174,13 @@ func (s *server) createToken(w http.ResponseWriter, r *http.Request, c *call) {
 		s.internal(w, c, err)
 		return
 	}
-	now := s.now()
 	hash := sha256.Sum256([]byte(token))
 	t := store.Token{Hash: hash[:], TenantID: client.TenantID, ClientID: client.ID, Expires: now.Add(s.lifetime)}
 	if err := s.st.PutToken(r.Context(), t); err != nil {
 		s.internal(w, c, err)
 		return
 	}
-	s.tokens.put(hash, t.TenantID, t.Expires, now)
+	s.tokens.put(hash, t.TenantID, recheckAt(t.Expires, now), now)
 	w.Header().Set("Pragma", "no-cache") // RFC 6749 §5.1; Cache-Control: no-store is on every JSON answer
 	writeJSON(w, http.StatusOK, tokenResponse{AccessToken: token, TokenType: "Bearer", ExpiresIn: int64(s.lifetime.Seconds())})
 }

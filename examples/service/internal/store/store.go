@@ -158,6 +158,18 @@ type Store interface {
 	Client(ctx context.Context, clientID string) (Client, error)
 	PutToken(ctx context.Context, t Token) error
 	Token(ctx context.Context, hash []byte) (Token, error) // ErrNotFound when unknown or expired
+	// Tenants returns the tenants whose consumer id or name is ref, oldest
+	// first (names need not be unique); none is no error.
+	Tenants(ctx context.Context, ref string) ([]Tenant, error)
+	// RotateSecret gives the tenant's client the secret whose hash is
+	// secretHash, so that the old secret stops working at once, and
+	// returns the client. ErrNotFound when the tenant has no client; a
+	// tenant with several is refused (no secret is changed).
+	RotateSecret(ctx context.Context, tenantID string, secretHash []byte) (Client, error)
+	// RevokeTokens forgets every token issued to the tenant so far and
+	// returns how many it forgot. A process that cached one stops
+	// accepting it when it next asks Token.
+	RevokeTokens(ctx context.Context, tenantID string) (int, error)
 
 	// CreateJob records a QUEUED job and enqueues PlanArgs{JobID, 0} on
 	// River in the same transaction.

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -96,4 +97,88 @@ func (s *dbStore) Token(ctx context.Context, hash []byte) (Token, error) {
 	}
 	t.Expires = fromMicros(expires)
 	return t, nil
+}
+
+func (s *dbStore) Tenants(ctx context.Context, ref string) ([]Tenant, error) {
+	rs, err := s.b.reader().query(ctx, `SELECT id, name, created FROM tenants WHERE id = ? OR name = ? ORDER BY created, id`, ref, ref)
+	if err != nil {
+		return nil, fmt.Errorf("store: tenants: %w", err)
+	}
+	defer rs.Close()
+	var out []Tenant
+	for rs.Next() {
+		var t Tenant
+		var created int64
+		if err := rs.Scan(&t.ID, &t.Name, &created); err != nil {
+			return nil, fmt.Errorf("store: tenants: %w", err)
+		}
+		t.Created = fromMicros(created)
+		out = append(out, t)
+	}
+	return out, rs.Err()
+}
+
+func (s *dbStore) RotateSecret(ctx context.Context, tenantID string, secretHash []byte) (Client, error) {
+	p := problems{what: "rotate secret"}
+	p.require("tenantId", tenantID)
+	if len(secretHash) == 0 {
+		p.add("secretHash", "must not be empty")
+	}
+	if err := p.err(); err != nil {
+		return Client{}, err
+	}
+	var c Client
+	err := s.b.write(ctx, func(ctx context.Context, tx txn) error {
+		rs, err := tx.query(ctx, `SELECT id, created FROM clients WHERE tenant_id = ? ORDER BY id`, tenantID)
+		if err != nil {
+			return fmt.Errorf("store: clients of tenant %s: %w", tenantID, err)
+		}
+		var ids []string
+		var created int64
+		for rs.Next() {
+			var id string
+			if err := rs.Scan(&id, &created); err != nil {
+				rs.Close()
+				return fmt.Errorf("store: clients of tenant %s: %w", tenantID, err)
+			}
+			ids = append(ids, id)
+		}
+		rs.Close()
+		if err := rs.Err(); err != nil {
+			return fmt.Errorf("store: clients of tenant %s: %w", tenantID, err)
+		}
+		switch len(ids) {
+		case 0:
+			return fmt.Errorf("%w: a client of tenant %s", ErrNotFound, tenantID)
+		case 1:
+		default:
+			return fmt.Errorf("store: tenant %s has %d clients (%s); which one's secret to rotate is not said", tenantID, len(ids), strings.Join(ids, ", "))
+		}
+		if _, err := tx.exec(ctx, `UPDATE clients SET secret_hash = ? WHERE id = ?`, secretHash, ids[0]); err != nil {
+			return fmt.Errorf("store: client %s: %w", ids[0], err)
+		}
+		c = Client{ID: ids[0], TenantID: tenantID, SecretHash: secretHash, Created: fromMicros(created)}
+		return nil
+	})
+	return c, err
+}
+
+// RevokeTokens deletes the tenant's tokens: Token finds none of them
+// afterwards, in any process.
+func (s *dbStore) RevokeTokens(ctx context.Context, tenantID string) (int, error) {
+	p := problems{what: "revoke tokens"}
+	p.require("tenantId", tenantID)
+	if err := p.err(); err != nil {
+		return 0, err
+	}
+	var n int64
+	err := s.b.write(ctx, func(ctx context.Context, tx txn) error {
+		var err error
+		n, err = tx.exec(ctx, `DELETE FROM tokens WHERE tenant_id = ?`, tenantID)
+		if err != nil {
+			return fmt.Errorf("store: tokens of tenant %s: %w", tenantID, err)
+		}
+		return nil
+	})
+	return int(n), err
 }

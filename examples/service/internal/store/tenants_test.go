@@ -62,6 +62,96 @@ func TestTenantsClientsTokens(t *testing.T) {
 	})
 }
 
+// TestTenantsByNameOrID: a tenant is found by its consumer id or its
+// name, and every tenant of a shared name is returned.
+func TestTenantsByNameOrID(t *testing.T) {
+	eachStore(t, func(t *testing.T, h harness, s Store) {
+		ctx := context.Background()
+		a, _ := newTenant(t, s)
+		twin := Tenant{ID: newID("tenant"), Name: a.Name}
+		if err := s.CreateTenant(ctx, twin, Client{ID: newID("client"), SecretHash: []byte("x")}); err != nil {
+			t.Fatal(err)
+		}
+		other, _ := newTenant(t, s)
+		for _, c := range []struct {
+			ref  string
+			want []string
+		}{
+			{a.ID, []string{a.ID}},
+			{a.Name, []string{a.ID, twin.ID}},
+			{other.Name, []string{other.ID}},
+			{"nobody", nil},
+		} {
+			got, err := s.Tenants(ctx, c.ref)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, tn := range got {
+				ids = append(ids, tn.ID)
+			}
+			if strings.Join(ids, ",") != strings.Join(c.want, ",") {
+				t.Errorf("Tenants(%q) = %v, want %v", c.ref, ids, c.want)
+			}
+		}
+	})
+}
+
+// TestRotateSecretAndRevokeTokens: a rotated secret replaces the client's
+// hash, and a revocation forgets the tenant's tokens, only its own.
+func TestRotateSecretAndRevokeTokens(t *testing.T) {
+	eachStore(t, func(t *testing.T, h harness, s Store) {
+		ctx := context.Background()
+		a, ac := newTenant(t, s)
+		b, bc := newTenant(t, s)
+		c, err := s.RotateSecret(ctx, a.ID, []byte("new hash"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.ID != ac.ID || c.TenantID != a.ID {
+			t.Fatalf("RotateSecret = %+v, want client %s", c, ac.ID)
+		}
+		if got, err := s.Client(ctx, ac.ID); err != nil || string(got.SecretHash) != "new hash" {
+			t.Fatalf("after rotation: %+v %v", got, err)
+		}
+		if got, _ := s.Client(ctx, bc.ID); !bytes.Equal(got.SecretHash, bc.SecretHash) {
+			t.Fatalf("another tenant's secret changed: %q", got.SecretHash)
+		}
+		if _, err := s.RotateSecret(ctx, "no-such-tenant", []byte("x")); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("unknown tenant: err = %v, want ErrNotFound", err)
+		}
+
+		expires := time.Now().Add(time.Hour)
+		for i, tok := range []Token{
+			{Hash: []byte("a1"), TenantID: a.ID, ClientID: ac.ID, Expires: expires},
+			{Hash: []byte("a2"), TenantID: a.ID, ClientID: ac.ID, Expires: expires},
+			{Hash: []byte("b1"), TenantID: b.ID, ClientID: bc.ID, Expires: expires},
+		} {
+			if err := s.PutToken(ctx, tok); err != nil {
+				t.Fatalf("token %d: %v", i, err)
+			}
+		}
+		n, err := s.RevokeTokens(ctx, a.ID)
+		if err != nil || n != 2 {
+			t.Fatalf("RevokeTokens = %d, %v; want 2", n, err)
+		}
+		for _, hash := range []string{"a1", "a2"} {
+			if _, err := s.Token(ctx, []byte(hash)); !errors.Is(err, ErrNotFound) {
+				t.Errorf("revoked token %s: err = %v, want ErrNotFound", hash, err)
+			}
+		}
+		if _, err := s.Token(ctx, []byte("b1")); err != nil {
+			t.Errorf("another tenant's token: %v", err)
+		}
+		if n, err := s.RevokeTokens(ctx, a.ID); err != nil || n != 0 {
+			t.Errorf("revoking again = %d, %v; want 0", n, err)
+		}
+	})
+}
+
+// second is the error of a call that returns a value and an error.
+func second[T any](_ T, err error) error { return err }
+
 func TestInvalidInputListsEveryField(t *testing.T) {
 	eachStore(t, func(t *testing.T, h harness, s Store) {
 		ctx := context.Background()
@@ -73,6 +163,8 @@ func TestInvalidInputListsEveryField(t *testing.T) {
 			{"tenant", s.CreateTenant(ctx, Tenant{}, Client{TenantID: "x"}),
 				[]string{"tenant.id", "tenant.name", "client.id", "client.secretHash", "client.tenantId"}},
 			{"token", s.PutToken(ctx, Token{}), []string{"hash", "tenantId", "clientId", "expires"}},
+			{"rotate secret", second(s.RotateSecret(ctx, "", nil)), []string{"tenantId", "secretHash"}},
+			{"revoke tokens", second(s.RevokeTokens(ctx, "")), []string{"tenantId"}},
 			{"job", s.CreateJob(ctx, Job{Status: JobRunning}), []string{"id", "tenantId", "request", "status"}},
 			{"delivery", s.CreateDelivery(ctx, Delivery{}, Change{}),
 				[]string{"delivery.id", "delivery.tenantId", "delivery.status", "delivery.body", "change.kind"}},
