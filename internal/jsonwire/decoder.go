@@ -72,10 +72,15 @@ type Decoder struct {
 	// MaxErrors bounds the problems listed; 0 means DefaultMaxErrors, a
 	// negative value means no bound (for documents bounded in size).
 	MaxErrors int
-	path      []segment
-	errs      []Error
-	dropped   int
-	nulls     int // >0 while reading an object sent as null member by member
+	// Sink, when set, receives every problem but a syntax error as it is
+	// found, and Errors lists none of them: for a caller that keeps them
+	// its own way (grouping repeats, say). Syntax still reports a syntax
+	// error, after which what was found means nothing.
+	Sink    func(Error)
+	path    []segment
+	errs    []Error
+	dropped int
+	nulls   int // >0 while reading an object sent as null member by member
 	// cached is the path of the first cachedN steps, kept while they stay
 	// on the stack: the members of one object share their parent's path.
 	cached  string
@@ -138,6 +143,12 @@ func (d *Decoder) limit() int {
 
 // ReportAt records a problem at path.
 func (d *Decoder) ReportAt(path string, r Reason, msg string) {
+	if d.Sink != nil {
+		if d.lx.err == nil {
+			d.Sink(Error{Reason: r, Path: path, Message: msg})
+		}
+		return
+	}
 	if len(d.errs) >= d.limit() {
 		d.dropped++
 		return
@@ -354,7 +365,7 @@ func (d *Decoder) Int(want string, lo, hi int64) (int64, bool) {
 		v = int64(f)
 	}
 	if v < lo || v > hi {
-		d.Reportf(OutOfRange, "must be %s from %d to %d, not %s", want, lo, hi, Short(s))
+		d.Reportf(OutOfRange, "must be %s; %s is out of range", want, Short(s))
 		return 0, false
 	}
 	return v, true

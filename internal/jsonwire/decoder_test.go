@@ -289,3 +289,64 @@ func TestEncoderSeparators(t *testing.T) {
 		t.Fatalf("%s %v", b, err)
 	}
 }
+
+// TestRequiredMembers: an absent required member is a problem at its own
+// path, after the object's other problems; a present one, even null or of
+// the wrong type, is reported for what it holds, not as absent.
+func TestRequiredMembers(t *testing.T) {
+	box := &Object[dec, line]{What: "a box", Members: []lm{
+		{Name: "kg", Required: true, Read: func(d dec, l *line) { d.ReadFloat(&l.Kg, "a number of kilograms") }},
+		{Name: "count", Read: func(d dec, l *line) { d.ReadInt(&l.Count, "a whole number of cases") }},
+		{Name: "fresh", Required: true, Read: func(d dec, l *line) { d.ReadBool(&l.Fresh) }},
+	}}
+	for doc, want := range map[string][]string{
+		`[{"kg":1,"fresh":true}]`:        nil,
+		`[{"count":1}]`:                  {`8@[0].kg: is required in a box`, `8@[0].fresh: is required in a box`},
+		`[{"kg":null,"kgs":1},{"kg":2}]`: {`1@[0].kg: must be a number of kilograms, not null`, `2@[0].kgs: is not a member of a box; did you mean "kg"?`, `8@[0].fresh: is required in a box`, `8@[1].fresh: is required in a box`},
+		`[{"kg":1,"fresh":true}`:         {`0@: not valid JSON: unexpected end of input in array at line 1, column 23`},
+		`[7]`:                            {`1@[0]: must be a box, not 7`},
+	} {
+		var d Decoder
+		d.Reset([]byte(doc))
+		var ls []line
+		ReadArray(&d, &d, &ls, "an array of boxes", func(d dec, l *line) { box.Read(d, d, l) })
+		d.End()
+		var got []string
+		for _, e := range d.Errors() {
+			got = append(got, fmt.Sprintf("%d@%s: %s", e.Reason, e.Path, e.Message))
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\ngot  %q\nwant %q", doc, got, want)
+		}
+	}
+}
+
+// TestSink: with a Sink, every problem goes there as it is found, past any
+// MaxErrors, and Errors lists none but a syntax error.
+func TestSink(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"lines":[`)
+	for i := range 250 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`{"x":1}`)
+	}
+	b.WriteString(`]}`)
+	var got []Error
+	d := Decoder{Sink: func(e Error) { got = append(got, e) }}
+	d.Reset([]byte(b.String()))
+	var o order
+	orderObject.Read(&d, &d, &o)
+	d.End()
+	if len(got) != 250 || got[249].Path != "lines[249].x" || len(d.Errors()) != 0 || d.Dropped() != 0 {
+		t.Fatalf("%d to the sink, %d listed", len(got), len(d.Errors()))
+	}
+	got = nil
+	d.Reset([]byte(`{"x":1,`))
+	orderObject.Read(&d, &d, &o)
+	d.End()
+	if errs := d.Errors(); len(errs) != 1 || errs[0].Reason != Syntax || d.Syntax() == nil {
+		t.Fatalf("syntax error: %v", errs)
+	}
+}

@@ -12,10 +12,11 @@
 // the member's value into a field. The Decoder keeps the path of the value
 // being read ("pallets[3].temperature") and collects every problem (an
 // unknown or repeated member, a value of the wrong JSON type, a value that
-// does not read, such as an enumeration name or a duration) as an Error
-// with its path, a Reason and a message in the document's terms ("must be
-// a number of kilograms, not \"12\""), up to MaxErrors problems followed by
-// one entry that counts the rest. Member names match exactly, case
+// does not read, such as an enumeration name or a duration, a required
+// member that is absent) as an Error with its path, a Reason and a message
+// in the document's terms ("must be a number of kilograms, not \"12\""), up
+// to MaxErrors problems followed by one entry that counts the rest, or
+// each to a Sink as it is found. Member names match exactly, case
 // included. A syntax error stops the reading and is reported alone, with
 // its line and column: what was found in a document that is not JSON
 // means nothing.

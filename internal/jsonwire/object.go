@@ -12,6 +12,10 @@ import (
 type Member[X, T any] struct {
 	Name string
 	Read func(x X, v *T)
+	// Required makes the member's absence a problem (Reason Missing, at
+	// the member's path): for a value that has no default a reader would
+	// agree with.
+	Required bool
 }
 
 // Object describes the members of one kind of JSON object, once: reading,
@@ -31,8 +35,9 @@ const MaxMembers = 64
 
 // Read reads an object into v, member by member, each with its path
 // entered; a value of another kind is reported and skipped (ok false).
-// Unknown and repeated members are reported and skipped. seen has bit i
-// set when Members[i] was present.
+// Unknown and repeated members are reported and skipped, and so is each
+// Required member that is absent, after the others. seen has bit i set
+// when Members[i] was present.
 func (o *Object[X, T]) Read(d *Decoder, x X, v *T) (seen uint64, ok bool) {
 	if len(o.Members) > MaxMembers {
 		panic("jsonwire: " + o.What + " has more than MaxMembers members")
@@ -48,6 +53,9 @@ func (o *Object[X, T]) Read(d *Decoder, x X, v *T) (seen uint64, ok bool) {
 	for first := true; ; first = false {
 		raw, more := d.lx.member(first)
 		if !more {
+			if d.lx.err == nil {
+				o.reportMissing(d, seen)
+			}
 			return seen, true
 		}
 		i := o.index(raw)
@@ -91,6 +99,15 @@ func (o *Object[X, T]) Missing(d *Decoder, seen uint64, msg string, names ...str
 		}
 		if seen&(1<<i) == 0 {
 			d.ReportAt(Join(d.Path(), n), Missing, msg)
+		}
+	}
+}
+
+// reportMissing reports each Required member whose bit is not in seen.
+func (o *Object[X, T]) reportMissing(d *Decoder, seen uint64) {
+	for i := range o.Members {
+		if o.Members[i].Required && seen&(1<<i) == 0 {
+			d.ReportAt(Join(d.Path(), o.Members[i].Name), Missing, "is required in "+o.What)
 		}
 	}
 }
