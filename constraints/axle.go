@@ -1,5 +1,11 @@
 package constraints
 
+import (
+	"math"
+
+	"github.com/haulplan/haulplan/internal/numtext"
+)
+
 // AxleGeometry describes how a semi-trailer carries its weight: it rests on
 // the tractor at the kingpin and on its own axle group, with positions
 // measured in millimetres from the nose (the inside front wall). Loads are
@@ -37,42 +43,69 @@ func (g AxleGeometry) Loads(loads []PointLoad) (kingpinKg, axleKg float64) {
 	return total - axleKg, axleKg
 }
 
-// Check reports geometry that cannot describe a trailer.
+// maxAxleFigure bounds every figure of a geometry, in mm or kg: far
+// beyond any trailer, and small enough that sums of moments stay exact.
+const maxAxleFigure = 1e12
+
+// Check reports geometry that cannot describe a trailer, each figure with
+// its value and unit. A zero figure but KingpinMM is absent (REQUIRED): no
+// trailer has its axles or its centre of gravity at the front wall, weighs
+// nothing empty, or may carry nothing on its supports, and a zero would
+// misstate the axle loads. The kingpin may stand at the front wall (0).
+// lengthMM, when positive, is the trailer's inside length, which the axle
+// group must not lie beyond.
 func (g AxleGeometry) Check(path string, lengthMM float64) Violations {
 	var vs Violations
-	finite := func(name string, v float64) bool {
-		if v != v || v > 1e12 || v < -1e12 {
-			vs.Add("INVALID_VALUE", Field(path, name), "must be a finite number")
-			return false
-		}
-		return true
+	figures := []struct {
+		name, unit, what string
+		v                float64
+		zero             bool // a zero is a value, not a figure left out
+	}{
+		{"kingpinMM", "mm", "the kingpin's distance from the nose", g.KingpinMM, true},
+		{"axleGroupMM", "mm", "the distance from the nose to the centre of the axle group", g.AxleGroupMM, false},
+		{"tareKg", "kg", "the empty trailer's weight", g.TareKg, false},
+		{"tareCentreMM", "mm", "the distance from the nose to the empty trailer's centre of gravity", g.TareCentreMM, false},
+		{"kingpinLimitKg", "kg", "the most the kingpin may carry", g.KingpinLimitKg, false},
+		{"axleGroupLimitKg", "kg", "the most the axle group may carry", g.AxleGroupLimitKg, false},
 	}
-	ok := finite("kingpinMM", g.KingpinMM)
-	ok = finite("axleGroupMM", g.AxleGroupMM) && ok
-	ok = finite("tareKg", g.TareKg) && ok
-	ok = finite("tareCentreMM", g.TareCentreMM) && ok
-	ok = finite("kingpinLimitKg", g.KingpinLimitKg) && ok
-	ok = finite("axleGroupLimitKg", g.AxleGroupLimitKg) && ok
+	ok := true
+	for _, f := range figures {
+		p := Field(path, f.name)
+		switch {
+		case math.IsNaN(f.v) || math.IsInf(f.v, 0):
+			vs.Add(CodeInvalidValue, p, "%s %v: must be a finite number of %s", f.name, f.v, unitName(f.unit))
+		case f.v == 0 && !f.zero:
+			vs.Add(CodeRequired, p, "%s: required, %s in %s", f.name, f.what, unitName(f.unit))
+		case f.v < 0 && f.zero:
+			vs.Add(CodeInvalidValue, p, "%s %s %s: must not be negative", f.name, numtext.Float(f.v), f.unit)
+		case f.v < 0:
+			vs.Add(CodeInvalidValue, p, "%s %s %s: must be more than 0 %s", f.name, numtext.Float(f.v), f.unit, f.unit)
+		case f.v > maxAxleFigure:
+			vs.Add(CodeInvalidValue, p, "%s %s %s: must be at most %s %s", f.name, numtext.Float(f.v), f.unit, numtext.Float(maxAxleFigure), f.unit)
+		default:
+			continue
+		}
+		ok = false
+	}
 	if !ok {
 		return vs
 	}
-	if g.KingpinMM < 0 {
-		vs.Add("INVALID_VALUE", Field(path, "kingpinMM"), "must not be negative")
-	}
 	if g.AxleGroupMM <= g.KingpinMM {
-		vs.Add("INVALID_VALUE", Field(path, "axleGroupMM"), "axle group (%g mm) must lie behind the kingpin (%g mm)", g.AxleGroupMM, g.KingpinMM)
+		vs.Add(CodeInvalidValue, Field(path, "axleGroupMM"), "axleGroupMM %s mm: the axle group must lie behind the kingpin, at %s mm", numtext.Float(g.AxleGroupMM), numtext.Float(g.KingpinMM))
 	}
 	if lengthMM > 0 && g.AxleGroupMM > lengthMM {
-		vs.Add("INVALID_VALUE", Field(path, "axleGroupMM"), "axle group (%g mm) lies beyond the trailer's length (%g mm)", g.AxleGroupMM, lengthMM)
-	}
-	if g.TareKg < 0 {
-		vs.Add("INVALID_VALUE", Field(path, "tareKg"), "must not be negative")
-	}
-	if g.KingpinLimitKg <= 0 {
-		vs.Add("INVALID_VALUE", Field(path, "kingpinLimitKg"), "must be positive")
-	}
-	if g.AxleGroupLimitKg <= 0 {
-		vs.Add("INVALID_VALUE", Field(path, "axleGroupLimitKg"), "must be positive")
+		vs.Add(CodeInvalidValue, Field(path, "axleGroupMM"), "axleGroupMM %s mm: the axle group must lie within the trailer's %s mm", numtext.Float(g.AxleGroupMM), numtext.Float(lengthMM))
 	}
 	return vs
+}
+
+// unitName spells a unit out for a message.
+func unitName(unit string) string {
+	switch unit {
+	case "mm":
+		return "millimetres"
+	case "kg":
+		return "kilograms"
+	}
+	return unit
 }

@@ -48,18 +48,23 @@ type Opening struct {
 //   - an opening that these rules leave with no real time (02:00-03:00 on a
 //     spring-forward day in Chicago) is dropped.
 type WeeklyHours struct {
-	TimeZone    string               `json:"timeZone,omitempty"` // IANA name, "" = UTC
+	// TimeZone is the IANA name of the zone the hours are local to; ""
+	// reads as UTC. A planning request (engine.Request.Check) requires it
+	// of hours that hold an opening or a closed date: local hours read in
+	// the wrong zone would put every delivery hours off.
+	TimeZone    string               `json:"timeZone,omitempty"`
 	Days        map[string][]Opening `json:"days"`
 	ClosedDates []string             `json:"closedDates,omitempty"` // "2006-01-02" local dates
 }
 
-// AlwaysOpen returns hours open around the clock every day, in UTC.
+// AlwaysOpen returns hours open around the clock every day, in UTC (named,
+// so that a request takes them as they are).
 func AlwaysOpen() WeeklyHours {
 	days := make(map[string][]Opening, 7)
 	for _, d := range dayKeys {
 		days[d] = []Opening{{Open: "00:00", Close: "24:00"}}
 	}
-	return WeeklyHours{Days: days}
+	return WeeklyHours{TimeZone: "UTC", Days: days}
 }
 
 // dayKeys are the Days keys indexed by time.Weekday.
@@ -98,7 +103,7 @@ func (h WeeklyHours) compile(path string) (*compiledHours, Violations) {
 		// where it was computed.
 		loc, err := time.LoadLocation(h.TimeZone)
 		if err != nil || h.TimeZone == "Local" {
-			vs.Add(CodeInvalidTimeZone, Field(path, "timeZone"), "unknown IANA time zone %q", h.TimeZone)
+			vs.Add(CodeInvalidTimeZone, Field(path, "timeZone"), "timeZone %q: not an IANA time zone name such as \"America/Chicago\"", h.TimeZone)
 		} else {
 			c.loc = loc
 		}
@@ -110,18 +115,24 @@ func (h WeeklyHours) compile(path string) (*compiledHours, Violations) {
 		for i, o := range h.Days[key] {
 			p := Index(Field(daysPath, key), i)
 			open, okOpen := parseClock(o.Open, false)
-			if !okOpen {
-				vs.Add(CodeInvalidTime, Field(p, "open"), "want a time \"HH:MM\" from 00:00 to 23:59, got %q", o.Open)
+			switch {
+			case o.Open == "":
+				vs.Add(CodeRequired, Field(p, "open"), "open: required, a local time \"HH:MM\" from 00:00 to 23:59")
+			case !okOpen:
+				vs.Add(CodeInvalidTime, Field(p, "open"), "open %q: must be a local time \"HH:MM\" from 00:00 to 23:59", o.Open)
 			}
 			closeAt, okClose := parseClock(o.Close, true)
-			if !okClose {
-				vs.Add(CodeInvalidTime, Field(p, "close"), "want a time \"HH:MM\" from 00:00 to 24:00, got %q", o.Close)
+			switch {
+			case o.Close == "":
+				vs.Add(CodeRequired, Field(p, "close"), "close: required, a local time \"HH:MM\" from 00:00 to 24:00")
+			case !okClose:
+				vs.Add(CodeInvalidTime, Field(p, "close"), "close %q: must be a local time \"HH:MM\" from 00:00 to 24:00", o.Close)
 			}
 			if !okOpen || !okClose {
 				continue
 			}
 			if open == closeAt {
-				vs.Add(CodeInvalidOpening, p, "opens and closes at the same time %s; use 00:00-24:00 for a whole day", o.Open)
+				vs.Add(CodeInvalidOpening, p, "open %s and close %s: an opening must last; 00:00 to 24:00 is a whole day", o.Open, o.Close)
 				continue
 			}
 			if closeAt <= open {
@@ -138,13 +149,13 @@ func (h WeeklyHours) compile(path string) (*compiledHours, Violations) {
 	}
 	sort.Strings(unknown)
 	for _, key := range unknown {
-		vs.Add(CodeInvalidDay, Field(daysPath, key), "unknown day %q; want one of mon, tue, wed, thu, fri, sat, sun", key)
+		vs.Add(CodeInvalidDay, Field(daysPath, key), "day %q: must be one of mon, tue, wed, thu, fri, sat, sun", key)
 	}
 
 	for i, s := range h.ClosedDates {
 		d, err := time.Parse(time.DateOnly, s)
 		if err != nil {
-			vs.Add(CodeInvalidDate, Index(Field(path, "closedDates"), i), "want a date \"YYYY-MM-DD\", got %q", s)
+			vs.Add(CodeInvalidDate, Index(Field(path, "closedDates"), i), "closed date %q: must be a date \"YYYY-MM-DD\"", s)
 			continue
 		}
 		if c.closed == nil {

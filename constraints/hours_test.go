@@ -301,7 +301,7 @@ func TestWeeklyHoursCheck(t *testing.T) {
 			{CodeInvalidTime, "h.days.mon[1].open"}, {CodeInvalidTime, "h.days.mon[1].close"},
 			{CodeInvalidTime, "h.days.tue[0].open"}, {CodeInvalidTime, "h.days.tue[0].close"},
 			{CodeInvalidTime, "h.days.tue[1].open"}, {CodeInvalidTime, "h.days.tue[1].close"},
-			{CodeInvalidTime, "h.days.tue[2].open"}, {CodeInvalidTime, "h.days.tue[2].close"},
+			{CodeRequired, "h.days.tue[2].open"}, {CodeInvalidTime, "h.days.tue[2].close"},
 			{CodeInvalidTime, "h.days.tue[3].close"},
 		}},
 		{"open equals close", WeeklyHours{Days: map[string][]Opening{"wed": {{"08:00", "08:00"}, {"00:00", "00:00"}}}},
@@ -652,6 +652,6 @@ func ExampleWeeklyHours_Resolve() {
 	// 2026-03-08T17:00:00Z 2026-03-08T21:00:00Z 4h0m0s
 	// 2026-03-15T03:00:00Z 2026-03-15T11:00:00Z 8h0m0s
 	// 2 violations:
-	//   timeZone: unknown IANA time zone "Mars/Olympus" [INVALID_TIMEZONE]
-	//   days.mon[0].open: want a time "HH:MM" from 00:00 to 23:59, got "9:00" [INVALID_TIME]
+	//   timeZone: timeZone "Mars/Olympus": not an IANA time zone name such as "America/Chicago" [INVALID_TIMEZONE]
+	//   days.mon[0].open: open "9:00": must be a local time "HH:MM" from 00:00 to 23:59 [INVALID_TIME]
 }

@@ -76,16 +76,17 @@ func (h HoursOfService) Check(path string) Violations {
 		d    time.Duration
 	}{{"maxDriving", h.MaxDriving}, {"maxDuty", h.MaxDuty}, {"breakAfterDriving", h.BreakAfter}, {"breakDuration", h.BreakDuration}} {
 		if f.d < 0 {
-			vs.Add("INVALID_DURATION", Field(path, f.name), "must not be negative, got %v", f.d)
+			vs.Add("INVALID_DURATION", Field(path, f.name), "%s %v: must not be negative (0 means the default)", f.name, f.d)
 		}
 	}
 	return vs
 }
 
 // Shift is a driver's shift: the driver may come on duty at Start and must
-// be off duty by End. Limits, when set, override the request's
-// hours-of-service limits for this driver, field by field: a zero field
-// keeps the request's limit (and that one's zero, the US default).
+// be off duty by End. ID, Start and End are required. Limits, when set,
+// override the request's hours-of-service limits for this driver, field
+// by field: a zero field keeps the request's limit (and that one's zero,
+// the US default).
 type Shift struct {
 	ID     string          `json:"id"`
 	Start  time.Time       `json:"start"`

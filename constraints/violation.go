@@ -11,6 +11,16 @@ import (
 // errors.Is: the input or plan broke at least one rule.
 var ErrInvalid = errors.New("constraints: invalid")
 
+// Codes that the checks of every package share.
+const (
+	// CodeRequired: a value that must be given is absent. In Go, a zero
+	// value that no real input has (a pallet of 0 kg, a trailer without
+	// tare) counts as absent.
+	CodeRequired = "REQUIRED"
+	// CodeInvalidValue: a value outside what the field allows.
+	CodeInvalidValue = "INVALID_VALUE"
+)
+
 // Violation is one broken rule: a stable machine-readable Code, the JSON
 // field Path it concerns (for example "pallets[3].weightKg" or
 // "routes[0].stops[2].arrival"), and a human-readable Message.

@@ -9,8 +9,8 @@ import "time"
 
 // Daily returns hours with the same opening every day of the week, from
 // open to close ("HH:MM" local wall-clock times, close may be "24:00", a
-// close at or before open crosses midnight) in the IANA time zone tz ("" is
-// UTC). For example a store that receives from 05:00 to 12:00:
+// close at or before open crosses midnight) in the IANA time zone tz ("UTC"
+// for UTC: a request's Check requires a zone). For example a store that receives from 05:00 to 12:00:
 //
 //	constraints.Daily("America/Chicago", "05:00", "12:00")
 func Daily(tz, open, close string) WeeklyHours {

@@ -84,7 +84,7 @@ func TestDecodeRequestProblems(t *testing.T) {
 			want: []problem{{"INVALID_VALUE@pallets[1].footprint", []string{"one of STANDARD, HALF"}}}},
 		{name: "opening in a day's array", from: `[{"open": "05:00", "close": "12:00"}]`, to: `[{"open": "05:00", "close": "12:00"}, {"open": 6}]`,
 			want: []problem{{"INVALID_TYPE@stores[0].hours.days.mon[1].open", []string{"must be a string, not 6"}},
-				{"INVALID_TIME@stores[0].hours.days.mon[1].close", nil}}},
+				{"REQUIRED@stores[0].hours.days.mon[1].close", nil}}},
 		{name: "several problems in one document, all reported in document order",
 			from: `"id": "P1", "store": "S1", "weightKg": 400, "heightMM": 1200, "temperature": "AMBIENT"`,
 			to:   `"id": "P1", "store": "S1", "wieghtKg": 400, "heightMM": "tall", "temperature": "COLD", "heightMM": 3`,
