@@ -46,7 +46,7 @@ func ExamplePlan_inGo() {
 	add := func(store string, n int, kg float64, t constraints.Temperature) {
 		for range n {
 			req.Pallets = append(req.Pallets, engine.Pallet{ID: fmt.Sprintf("P%02d", len(req.Pallets)+1), Store: store,
-				WeightKg: kg, HeightMM: 1500, Temperature: t})
+				WeightKg: kg, Footprint: engine.StandardFootprint, HeightMM: 1500, Temperature: t})
 		}
 	}
 	add("DOWNTOWN", 8, 450, constraints.Ambient)

@@ -44,7 +44,7 @@ func catalogueTrailer(id string, count, maxZones int) TrailerType {
 // standard footprint, not stackable.
 func addPallets(req *Request, store string, class constraints.Temperature, n int) {
 	for range n {
-		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("P%03d", len(req.Pallets)), Store: store, WeightKg: 400, HeightMM: 1200, Temperature: class})
+		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("P%03d", len(req.Pallets)), Store: store, WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1200, Temperature: class})
 	}
 }
 

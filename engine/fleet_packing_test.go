@@ -43,7 +43,7 @@ func oddFreightRequest(t *rapid.T) Request {
 		req.Pallets = append(req.Pallets, Pallet{
 			ID: fmt.Sprint("P", i), Store: fmt.Sprint("S", rapid.IntRange(0, stores-1).Draw(t, "store")),
 			WeightKg: rapid.Float64Range(50, 1200).Draw(t, "kg"), HeightMM: rapid.IntRange(600, 1400).Draw(t, "h"),
-			Footprint:    rapid.SampledFrom([]Footprint{{}, HalfFootprint, {1200, 800}, {1200, 1000}}).Draw(t, "fp"),
+			Footprint:    rapid.SampledFrom([]Footprint{StandardFootprint, HalfFootprint, {1200, 800}, {1200, 1000}}).Draw(t, "fp"),
 			Temperature:  constraints.Temperature(rapid.IntRange(0, 2).Draw(t, "temp")),
 			MayBeStacked: rapid.Bool().Draw(t, "stacked"), MayCarry: rapid.Bool().Draw(t, "carry"),
 		})
@@ -62,7 +62,7 @@ func TestFleetPackingPlanValidates(t *testing.T) {
 func TestFleetPackingPlanCancelled(t *testing.T) {
 	req := packingRequest(4, 6, []TrailerType{packingTrailer("dry", constraints.DryVan, 3), packingTrailer("multi", constraints.MultiTempReefer, 2)})
 	for i := range 150 {
-		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: fmt.Sprint("S", i%4), WeightKg: 200, HeightMM: 1000,
+		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: fmt.Sprint("S", i%4), WeightKg: 200, Footprint: StandardFootprint, HeightMM: 1000,
 			Temperature: constraints.Temperature(i % 3), MayBeStacked: i%2 == 0, MayCarry: i%3 == 0})
 	}
 	for _, d := range []time.Duration{0, time.Millisecond, 5 * time.Millisecond} {
@@ -89,7 +89,7 @@ func TestFleetPackingHugeCountIsCheap(t *testing.T) {
 	alloc := func(count int) uint64 {
 		req := packingRequest(2, 2, []TrailerType{packingTrailer("dry", constraints.DryVan, count)})
 		for i := range 10 {
-			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: fmt.Sprint("S", i%2), WeightKg: 200, HeightMM: 1000})
+			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: fmt.Sprint("S", i%2), WeightKg: 200, Footprint: StandardFootprint, HeightMM: 1000})
 		}
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
@@ -112,7 +112,7 @@ func TestFleetPackingHugeCountIsCheap(t *testing.T) {
 func TestFleetPackingStackedOrdersFit(t *testing.T) {
 	req := packingRequest(1, 3, []TrailerType{packingTrailer("dry", constraints.DryVan, 3)})
 	for i := range 80 {
-		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 200, HeightMM: 1200,
+		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 200, Footprint: StandardFootprint, HeightMM: 1200,
 			MayCarry: i%2 == 0, MayBeStacked: i%2 == 1})
 	}
 	plan := planOK(t, req)

@@ -23,7 +23,7 @@ func objectiveRequest(o Objective) Request {
 	for s := range 2 {
 		for i := range 10 {
 			req.Pallets = append(req.Pallets, Pallet{ID: "P" + string(rune('A'+s)) + string(rune('0'+i)), Store: req.Stores[s].ID,
-				WeightKg: 400, HeightMM: 1500, Temperature: constraints.Ambient})
+				WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Ambient})
 		}
 	}
 	req.Options.Objective = o

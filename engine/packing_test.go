@@ -88,7 +88,7 @@ func planOK(t fataler, req Request) Result {
 func TestStackableStoreTakesOneTrailer(t *testing.T) {
 	req := packingRequest(1, 2, []TrailerType{packingTrailer("DRY53", constraints.DryVan, 2)})
 	for i := range 40 {
-		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 300, HeightMM: 1200,
+		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 300, Footprint: StandardFootprint, HeightMM: 1200,
 			Temperature: constraints.Ambient, MayBeStacked: true, MayCarry: true})
 	}
 	plan := planOK(t, req)
@@ -106,10 +106,10 @@ func TestStackableStoreTakesOneTrailer(t *testing.T) {
 func TestReeferSetPointsFollowThePacking(t *testing.T) {
 	req := packingRequest(4, 4, []TrailerType{packingTrailer("REEF53", constraints.Reefer, 4)})
 	for i := range 40 {
-		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("C", i), Store: fmt.Sprint("S", i%4), WeightKg: 100, HeightMM: 1500, Temperature: constraints.Chilled})
+		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("C", i), Store: fmt.Sprint("S", i%4), WeightKg: 100, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Chilled})
 	}
 	for i := range 20 {
-		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("F", i), Store: fmt.Sprint("S", i%4), WeightKg: 1000, HeightMM: 1500, Temperature: constraints.Frozen})
+		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("F", i), Store: fmt.Sprint("S", i%4), WeightKg: 1000, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Frozen})
 	}
 	plan := planOK(t, req)
 	if plan.Metrics.Unassigned != 0 {

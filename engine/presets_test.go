@@ -39,7 +39,7 @@ func TestPresetsAreValidAndHoldTheirPositions(t *testing.T) {
 			n := tr.PalletPositions
 			ps := make([]loadplan.Pallet, n)
 			for i := range ps {
-				p := Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 0.85 * tr.PayloadKg / float64(n), HeightMM: 1500,
+				p := Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 0.85 * tr.PayloadKg / float64(n), Footprint: StandardFootprint, HeightMM: 1500,
 					Temperature: classes[(i/2)*len(classes)/(n/2)]} // whole rows per class
 				ps[i] = layoutPallet(p, 0)
 			}
@@ -65,7 +65,7 @@ func TestPresetFullFloorAtFullPayload(t *testing.T) {
 	tr := DryVan53()
 	ps := make([]loadplan.Pallet, tr.PalletPositions)
 	for i := range ps {
-		ps[i] = layoutPallet(Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: tr.PayloadKg / float64(len(ps)), HeightMM: 1500}, 0)
+		ps[i] = layoutPallet(Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: tr.PayloadKg / float64(len(ps)), Footprint: StandardFootprint, HeightMM: 1500}, 0)
 	}
 	_, err := loadplan.PlanTrailer(layoutTrailer(tr), ps, 1)
 	var vs constraints.Violations

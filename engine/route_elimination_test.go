@@ -18,7 +18,7 @@ func eliminationRequest(objective Objective) Request {
 	for s := range 3 {
 		for i := range 12 {
 			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S%d-P%02d", s, i), Store: fmt.Sprint("S", s),
-				WeightKg: 400, HeightMM: 1500, Temperature: constraints.Ambient})
+				WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Ambient})
 		}
 	}
 	return req
@@ -84,7 +84,7 @@ func TestEliminationFreesAShiftForPalletsLeftBehind(t *testing.T) {
 	req.Fleet = append(req.Fleet, packingTrailer("REEF", constraints.Reefer, 1))
 	for i := range 5 {
 		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S0-F%d", i), Store: "S0",
-			WeightKg: 400, HeightMM: 1500, Temperature: constraints.Frozen})
+			WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Frozen})
 	}
 	plan := planOK(t, req)
 	if plan.Metrics.Pallets != len(req.Pallets) || plan.Metrics.Routes != 3 {
@@ -127,7 +127,7 @@ func TestEliminationCountsStackedParts(t *testing.T) {
 	for s := range 3 {
 		for i := range 12 {
 			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S%d-P%02d", s, i), Store: fmt.Sprint("S", s),
-				WeightKg: 300, HeightMM: 1200, Temperature: constraints.Ambient, MayBeStacked: i < 5, MayCarry: true})
+				WeightKg: 300, Footprint: StandardFootprint, HeightMM: 1200, Temperature: constraints.Ambient, MayBeStacked: i < 5, MayCarry: true})
 		}
 	}
 	plan := planOK(t, req)

@@ -17,7 +17,7 @@ func shortFleetRequest(n int, stackable bool) Request {
 	tr := dryVan(1, 16)
 	req := packingRequest(1, 1, []TrailerType{tr})
 	for i := range n {
-		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 400, HeightMM: 1200,
+		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1200,
 			Temperature: constraints.Ambient, MayBeStacked: stackable, MayCarry: stackable})
 	}
 	return req
@@ -59,7 +59,7 @@ func TestShortFleetStacksAcrossOrders(t *testing.T) {
 	req := packingRequest(2, 1, []TrailerType{tr})
 	for s := range 2 {
 		for i := range 10 {
-			p := Pallet{ID: fmt.Sprintf("S%d-P%d", s, i), Store: fmt.Sprint("S", s), WeightKg: 400, HeightMM: 1500, Temperature: constraints.Ambient}
+			p := Pallet{ID: fmt.Sprintf("S%d-P%d", s, i), Store: fmt.Sprint("S", s), WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Ambient}
 			if i < 4 {
 				p.HeightMM, p.WeightKg = 1000, float64(200+10*i)
 				p.MayBeStacked, p.MayCarry = true, true

@@ -89,7 +89,7 @@ func smallPackingRequest(t *rapid.T) Request {
 	for i := range rapid.IntRange(1, 7).Draw(t, "pallets") {
 		stack := rapid.Bool().Draw(t, "stackable")
 		p := Pallet{ID: fmt.Sprint("P", i), Store: req.Stores[rapid.IntRange(0, 1).Draw(t, "store")].ID,
-			WeightKg: float64(rapid.IntRange(200, 500).Draw(t, "kg")), HeightMM: rapid.IntRange(1000, 1350).Draw(t, "height"),
+			WeightKg: float64(rapid.IntRange(200, 500).Draw(t, "kg")), Footprint: StandardFootprint, HeightMM: rapid.IntRange(1000, 1350).Draw(t, "height"),
 			Temperature:  constraints.Temperatures[rapid.IntRange(0, 2).Draw(t, "class")],
 			MayBeStacked: stack, MayCarry: stack || rapid.Bool().Draw(t, "carries")}
 		if rapid.IntRange(0, 5).Draw(t, "half") == 0 {
@@ -181,7 +181,7 @@ func TestSameStoreStackingBound(t *testing.T) {
 	tr.PalletPositions = 1
 	req := packingRequest(2, 2, []TrailerType{tr})
 	for s := range 2 {
-		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", s), Store: fmt.Sprint("S", s), WeightKg: 300, HeightMM: 1000,
+		req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", s), Store: fmt.Sprint("S", s), WeightKg: 300, Footprint: StandardFootprint, HeightMM: 1000,
 			Temperature: constraints.Ambient, MayBeStacked: true, MayCarry: true})
 	}
 	plan := planOK(t, req)

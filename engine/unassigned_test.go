@@ -14,7 +14,7 @@ import (
 // reason code, and a message with the figures a planner acts on.
 func TestUnassignedSaysWhy(t *testing.T) {
 	pallet := func(id, store string, kg float64, temp constraints.Temperature) Pallet {
-		return Pallet{ID: id, Store: store, WeightKg: kg, HeightMM: 1200, Temperature: temp}
+		return Pallet{ID: id, Store: store, WeightKg: kg, Footprint: StandardFootprint, HeightMM: 1200, Temperature: temp}
 	}
 	daily := func(open, close string) constraints.WeeklyHours {
 		h := constraints.WeeklyHours{TimeZone: "UTC", Days: map[string][]constraints.Opening{}}
@@ -122,7 +122,7 @@ func TestUnassignedSaysWhy(t *testing.T) {
 // another store than its own is a wrong plan.
 func TestValidateChecksTheUnassignedStore(t *testing.T) {
 	req := packingRequest(1, 1, []TrailerType{packingTrailer("DRY53", constraints.DryVan, 1)})
-	req.Pallets = []Pallet{{ID: "ICE", Store: "S0", WeightKg: 500, HeightMM: 1200, Temperature: constraints.Frozen}}
+	req.Pallets = []Pallet{{ID: "ICE", Store: "S0", WeightKg: 500, Footprint: StandardFootprint, HeightMM: 1200, Temperature: constraints.Frozen}}
 	plan := planOK(t, req)
 	if len(plan.Unassigned) != 1 || plan.Unassigned[0].Store != "S0" {
 		t.Fatalf("unassigned %+v; want ICE of store S0", plan.Unassigned)

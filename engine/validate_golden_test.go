@@ -78,11 +78,11 @@ func goldenVan() (Request, Result) {
 	}
 	req := Request{
 		DC: DC{ID: "DC", Location: geo.Point{}, LoadingPerPallet: time.Minute,
-			DockHours: &constraints.WeeklyHours{Days: dailyOpenings("04:00", "20:00")}},
+			DockHours: &constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("04:00", "20:00")}},
 		Stores: []Store{
-			{ID: "A", Location: geo.Point{Lng: 0.1}, Hours: constraints.WeeklyHours{Days: dailyOpenings("04:30", "22:00")},
+			{ID: "A", Location: geo.Point{Lng: 0.1}, Hours: constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("04:30", "22:00")},
 				Unloading: Unloading{Fixed: 10 * time.Minute, PerPallet: 2 * time.Minute}},
-			{ID: "B", Location: geo.Point{Lng: 0.2}, Hours: constraints.WeeklyHours{Days: dailyOpenings("00:00", "24:00")},
+			{ID: "B", Location: geo.Point{Lng: 0.2}, Hours: constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("00:00", "24:00")},
 				Unloading: Unloading{Fixed: 10 * time.Minute, PerPallet: 2 * time.Minute}},
 		},
 		Pallets: []Pallet{pallet("A1", "A", 500), pallet("A2", "A", 300), pallet("A3", "A", 200), pallet("B1", "B", 400), pallet("X1", "B", 100)},
@@ -187,9 +187,9 @@ func goldenReefer(asked *[]geo.Point) (Request, Result) {
 			{ID: "S2", Location: geo.Point{Lat: 41.7, Lng: -87.8}, Hours: chicago("06:00", "18:00")},
 		},
 		Pallets: []Pallet{
-			{ID: "F1", Store: "S1", WeightKg: 400, HeightMM: 1500, Temperature: constraints.Frozen},
-			{ID: "C1", Store: "S1", WeightKg: 300, HeightMM: 1500, Temperature: constraints.Chilled},
-			{ID: "C2", Store: "S1", WeightKg: 300, HeightMM: 1500, Temperature: constraints.Chilled},
+			{ID: "F1", Store: "S1", WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Frozen},
+			{ID: "C1", Store: "S1", WeightKg: 300, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Chilled},
+			{ID: "C2", Store: "S1", WeightKg: 300, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Chilled},
 		},
 		Fleet: []TrailerType{{ID: "MULTI", Count: 1, Inside: Dimensions{LengthMM: 6000, WidthMM: 2440, HeightMM: 2600},
 			PalletPositions: 6, PayloadKg: 5000, VolumeM3: 30, Equipment: constraints.Equipment{Kind: constraints.MultiTempReefer, MaxZones: 2},
@@ -476,7 +476,7 @@ func TestValidateGoldenRules(t *testing.T) {
 		req := packingRequest(1, 1, []TrailerType{packingTrailer("DRY", constraints.DryVan, 1)})
 		req.Fleet[0].PalletPositions = 16
 		for i := range 17 {
-			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 300, HeightMM: 1200, MayBeStacked: true, MayCarry: true})
+			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 300, Footprint: StandardFootprint, HeightMM: 1200, MayBeStacked: true, MayCarry: true})
 		}
 		plan := planOK(t, req)
 		r := &plan.Routes[0]
@@ -518,7 +518,7 @@ func TestValidateGoldenRules(t *testing.T) {
 		req, plan := goldenVan()
 		for i := range MaxStores - len(req.Stores) {
 			req.Stores = append(req.Stores, Store{ID: fmt.Sprint("far", i), Location: geo.Point{Lat: 10 + float64(i%50)/10, Lng: float64(i/50) / 10},
-				Hours: constraints.WeeklyHours{Days: dailyOpenings("00:00", "24:00")}})
+				Hours: constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("00:00", "24:00")}})
 		}
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)

@@ -16,7 +16,7 @@ func storePallets(r *rand.Rand, store string) []engine.Pallet {
 	n := MinPallets + r.IntN(MaxPallets-MinPallets+1)
 	ps := make([]engine.Pallet, n)
 	for i := range ps {
-		p := engine.Pallet{ID: fmt.Sprintf("%s-P%02d", store, i+1), Store: store}
+		p := engine.Pallet{ID: fmt.Sprintf("%s-P%02d", store, i+1), Store: store, Footprint: engine.StandardFootprint}
 		switch u := r.Float64(); {
 		case u < AmbientShare:
 			p.Temperature = constraints.Ambient

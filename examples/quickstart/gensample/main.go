@@ -149,14 +149,14 @@ func sampleJSON() ([]byte, error) {
 			if r.IntN(12) == 0 {
 				add(constraints.Ambient, 120, 300, engine.HalfFootprint)
 			} else {
-				add(constraints.Ambient, 250, 750, engine.Footprint{})
+				add(constraints.Ambient, 250, 750, engine.StandardFootprint)
 			}
 		}
 		for range 1 + r.IntN(3) {
-			add(constraints.Chilled, 300, 700, engine.Footprint{})
+			add(constraints.Chilled, 300, 700, engine.StandardFootprint)
 		}
 		for range r.IntN(3) {
-			add(constraints.Frozen, 300, 650, engine.Footprint{})
+			add(constraints.Frozen, 300, 650, engine.StandardFootprint)
 		}
 	}
 	req.Fleet = []engine.TrailerType{
