@@ -1,11 +1,13 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/geo"
+	"github.com/haulplan/haulplan/internal/numtext"
 	"github.com/haulplan/haulplan/loadplan"
 )
 
@@ -21,142 +23,184 @@ const (
 )
 
 // Check reports every problem with the request, each with its JSON path, as
-// a constraints.Violations; nil when the request can be planned.
+// a constraints.Violations; nil when the request can be planned. A value a
+// plan's legality depends on is required: its zero value, which no real
+// input has (a pallet of 0 kg, a footprint of 0 × 0 mm, a trailer without
+// tare), is a REQUIRED violation at its path. Each message shows the
+// offending value with its unit ("weightKg -3 kg: must be more than 0 and
+// at most 1,000,000,000 kg"). A problem repeated over a list is one entry
+// (see constraints.Grouper): "pallets[0..399].weightKg".
 func (r Request) Check() error {
-	var vs constraints.Violations
-	c := checker{vs: &vs}
+	var g constraints.Grouper
+	r.check(func(v constraints.Violation) { g.Add(v) })
+	return g.Violations().Err()
+}
+
+// check reports every problem of the request to report, one violation at
+// a time, in the order of the request's members.
+func (r Request) check(report func(constraints.Violation)) {
+	c := checker{report}
 
 	c.id(r.DC.ID, "dc.id")
 	c.point(r.DC.Location, "dc.location")
 	c.nonNegDur(r.DC.LoadingPerPallet, "dc.loadingPerPallet")
 	if r.DC.DockHours != nil {
-		vs = append(vs, r.DC.DockHours.Check("dc.dockHours")...)
+		c.hours(*r.DC.DockHours, "dc.dockHours")
 	}
 
 	if len(r.Stores) > MaxStores {
-		vs.Add(CodeInvalidValue, "stores", "%d stores, at most %d per request", len(r.Stores), MaxStores)
+		c.add(CodeInvalidValue, "stores", "%s stores: at most %s per request", numtext.Int(len(r.Stores)), numtext.Int(MaxStores))
 	}
-	stores := map[string]bool{}
+	stores := map[string]int{}
+	limited := -1 // a store that limits the trailer length
 	for i, s := range r.Stores {
 		path := constraints.Index("stores", i)
 		if c.id(s.ID, path+".id") {
-			if stores[s.ID] {
-				vs.Add(CodeDuplicateID, path+".id", "store id %q is used twice", s.ID)
+			if j, dup := stores[s.ID]; dup {
+				c.add(CodeDuplicateID, path+".id", "id %q: stores[%d] has it too", s.ID, j)
+			} else {
+				stores[s.ID] = i
 			}
-			stores[s.ID] = true
 		}
 		c.point(s.Location, path+".location")
-		vs = append(vs, s.Hours.Check(path+".hours")...)
+		c.hours(s.Hours, path+".hours")
 		c.nonNegDur(s.Unloading.Fixed, path+".unloading.fixed")
 		c.nonNegDur(s.Unloading.PerPallet, path+".unloading.perPallet")
-		if s.MaxTrailerLengthMM < 0 {
-			vs.Add(CodeInvalidValue, path+".maxTrailerLengthMM", "must not be negative")
+		switch {
+		case s.MaxTrailerLengthMM < 0:
+			c.add(CodeInvalidValue, path+".maxTrailerLengthMM", "maxTrailerLengthMM %s mm: must not be negative (0 means any length)", numtext.Int(s.MaxTrailerLengthMM))
+		case s.MaxTrailerLengthMM > 0 && limited < 0:
+			limited = i
 		}
 	}
 
 	if len(r.Pallets) > MaxPallets {
-		vs.Add(CodeInvalidValue, "pallets", "%d pallets, at most %d per request", len(r.Pallets), MaxPallets)
+		c.add(CodeInvalidValue, "pallets", "%s pallets: at most %s per request", numtext.Int(len(r.Pallets)), numtext.Int(MaxPallets))
 	}
-	pallets := map[string]bool{}
+	pallets := map[string]int{}
 	for i, p := range r.Pallets {
 		path := constraints.Index("pallets", i)
 		if c.id(p.ID, path+".id") {
-			if pallets[p.ID] {
-				vs.Add(CodeDuplicateID, path+".id", "pallet id %q is used twice", p.ID)
+			if j, dup := pallets[p.ID]; dup {
+				c.add(CodeDuplicateID, path+".id", "id %q: pallets[%d] has it too", p.ID, j)
+			} else {
+				pallets[p.ID] = i
 			}
-			pallets[p.ID] = true
 		}
 		if p.Store == "" {
-			vs.Add(CodeRequired, path+".store", "required")
-		} else if !stores[p.Store] {
-			vs.Add(CodeUnknownRef, path+".store", "no store with id %q", p.Store)
+			c.add(CodeRequired, path+".store", "store: required, the id of the store the pallet goes to")
+		} else if _, ok := stores[p.Store]; !ok {
+			c.add(CodeUnknownRef, path+".store", "store %q: no store has this id", p.Store)
 		}
-		c.upTo(p.WeightKg, maxPalletQuantity, path+".weightKg")
-		c.upTo(p.VolumeM3, maxPalletQuantity, path+".volumeM3")
-		c.mm(p.HeightMM, path+".heightMM")
-		if p.Footprint != (Footprint{}) && (!inMM(p.Footprint.LengthMM) || !inMM(p.Footprint.WidthMM)) {
-			vs.Add(CodeInvalidValue, path+".footprint", "length and width must be in (0, %d] mm, got %d × %d mm", loadplan.MaxDimensionMM, p.Footprint.LengthMM, p.Footprint.WidthMM)
+		c.palletWeight(p.WeightKg, path+".weightKg")
+		if c.finite(p.VolumeM3, path+".volumeM3", "volumeM3", "m³") && (p.VolumeM3 < 0 || p.VolumeM3 > maxPalletQuantity) {
+			c.add(CodeInvalidValue, path+".volumeM3", "volumeM3 %s m³: must be between 0 and %s m³ (0 means footprint × height)",
+				numtext.Float(p.VolumeM3), numtext.Float(maxPalletQuantity))
 		}
+		c.footprint(p.Footprint, path+".footprint")
+		c.mm(p.HeightMM, path+".heightMM", "heightMM", "the pallet's height with its load")
 		if !p.Temperature.Valid() {
-			vs.Add(CodeInvalidValue, path+".temperature", "unknown temperature class %d", int(p.Temperature))
+			c.add(CodeInvalidValue, path+".temperature", "temperature %d: must be AMBIENT, CHILLED or FROZEN", int(p.Temperature))
 		}
 	}
 
 	if len(r.Fleet) > MaxTrailerTypes {
-		vs.Add(CodeInvalidValue, "fleet", "%d trailer types, at most %d per request", len(r.Fleet), MaxTrailerTypes)
+		c.add(CodeInvalidValue, "fleet", "%s trailer types: at most %s per request", numtext.Int(len(r.Fleet)), numtext.Int(MaxTrailerTypes))
 	}
 	if len(r.Fleet) == 0 && len(r.Pallets) > 0 {
-		vs.Add(CodeRequired, "fleet", "at least one trailer type is needed to deliver pallets")
+		c.add(CodeRequired, "fleet", "fleet: required, at least one trailer type to carry the %s", palletsText(len(r.Pallets)))
 	}
-	trailers := map[string]bool{}
+	trailers := map[string]int{}
 	for i, t := range r.Fleet {
 		path := constraints.Index("fleet", i)
 		if c.id(t.ID, path+".id") {
-			if trailers[t.ID] {
-				vs.Add(CodeDuplicateID, path+".id", "trailer type id %q is used twice", t.ID)
+			if j, dup := trailers[t.ID]; dup {
+				c.add(CodeDuplicateID, path+".id", "id %q: fleet[%d] has it too", t.ID, j)
+			} else {
+				trailers[t.ID] = i
 			}
-			trailers[t.ID] = true
 		}
 		if t.Count < 0 {
-			vs.Add(CodeInvalidValue, path+".count", "must not be negative")
+			c.add(CodeInvalidValue, path+".count", "count %s: must not be negative", numtext.Int(t.Count))
 		}
-		if t.LengthMM < 0 {
-			vs.Add(CodeInvalidValue, path+".lengthMM", "must not be negative")
-		}
-		for _, d := range []struct {
-			name string
-			v    int
-		}{{"lengthMM", t.Inside.LengthMM}, {"widthMM", t.Inside.WidthMM}, {"heightMM", t.Inside.HeightMM}} {
-			c.mm(d.v, path+".inside."+d.name)
-		}
-		if t.PalletPositions <= 0 || t.PalletPositions > loadplan.MaxDimensionMM {
-			vs.Add(CodeInvalidValue, path+".palletPositions", "must be in [1, %d]", loadplan.MaxDimensionMM)
-		}
-		if c.finite(t.PayloadKg, path+".payloadKg") && t.PayloadKg <= 0 {
-			vs.Add(CodeInvalidValue, path+".payloadKg", "must be positive")
-		}
-		c.nonNeg(t.VolumeM3, path+".volumeM3")
 		switch {
-		case !t.Equipment.Kind.Valid():
-			vs.Add(CodeInvalidValue, path+".equipment.kind", "unknown equipment kind")
-		case t.Equipment.Kind == constraints.MultiTempReefer && t.Equipment.MaxZones != 0 && (t.Equipment.MaxZones < 2 || t.Equipment.MaxZones > 3):
-			vs.Add(CodeInvalidValue, path+".equipment.maxZones", "a multi-temperature reefer has 2 or 3 zones, got %d", t.Equipment.MaxZones)
-		case t.Equipment.Kind != constraints.MultiTempReefer && (t.Equipment.MaxZones < 0 || t.Equipment.MaxZones > 1):
-			vs.Add(CodeInvalidValue, path+".equipment.maxZones", "only a MULTI_TEMP_REEFER has several zones")
+		case t.LengthMM < 0:
+			c.add(CodeInvalidValue, path+".lengthMM", "lengthMM %s mm: must not be negative", numtext.Int(t.LengthMM))
+		case t.LengthMM == 0 && limited >= 0:
+			s := r.Stores[limited]
+			c.add(CodeRequired, path+".lengthMM", "lengthMM: required, the trailer's outside length in millimetres, since store %q (stores[%d]) accepts at most %s mm",
+				s.ID, limited, numtext.Int(s.MaxTrailerLengthMM))
 		}
-		vs = append(vs, t.Axles.Check(path+".axles", float64(t.Inside.LengthMM))...)
-		c.nonNeg(t.Costs.Fixed, path+".costs.fixed")
-		c.nonNeg(t.Costs.PerKm, path+".costs.perKm")
-		c.nonNeg(t.Costs.PerHour, path+".costs.perHour")
+		c.mm(t.Inside.LengthMM, path+".inside.lengthMM", "lengthMM", "the inside length")
+		c.mm(t.Inside.WidthMM, path+".inside.widthMM", "widthMM", "the inside width")
+		c.mm(t.Inside.HeightMM, path+".inside.heightMM", "heightMM", "the inside height")
+		switch n := t.PalletPositions; {
+		case n == 0:
+			c.add(CodeRequired, path+".palletPositions", "palletPositions 0: required, the number of pallets the floor holds")
+		case n < 0 || n > loadplan.MaxDimensionMM:
+			c.add(CodeInvalidValue, path+".palletPositions", "palletPositions %s: must be between 1 and %s", numtext.Int(n), numtext.Int(loadplan.MaxDimensionMM))
+		}
+		if c.finite(t.PayloadKg, path+".payloadKg", "payloadKg", "kg") {
+			switch {
+			case t.PayloadKg == 0:
+				c.add(CodeRequired, path+".payloadKg", "payloadKg 0 kg: required, the most the trailer may carry, more than 0 kg")
+			case t.PayloadKg < 0:
+				c.add(CodeInvalidValue, path+".payloadKg", "payloadKg %s kg: must be more than 0 kg", numtext.Float(t.PayloadKg))
+			}
+		}
+		if c.finite(t.VolumeM3, path+".volumeM3", "volumeM3", "m³") && t.VolumeM3 < 0 {
+			c.add(CodeInvalidValue, path+".volumeM3", "volumeM3 %s m³: must not be negative (0 means inside length × width × height)", numtext.Float(t.VolumeM3))
+		}
+		switch e := t.Equipment; {
+		case !e.Kind.Valid():
+			c.add(CodeInvalidValue, path+".equipment.kind", "kind %d: must be DRY_VAN, REEFER or MULTI_TEMP_REEFER", int(e.Kind))
+		case e.Kind == constraints.MultiTempReefer && e.MaxZones != 0 && (e.MaxZones < 2 || e.MaxZones > 3):
+			c.add(CodeInvalidValue, path+".equipment.maxZones", "maxZones %d: a MULTI_TEMP_REEFER has 2 or 3 zones (0 means 3)", e.MaxZones)
+		case e.Kind != constraints.MultiTempReefer && (e.MaxZones < 0 || e.MaxZones > 1):
+			c.add(CodeInvalidValue, path+".equipment.maxZones", "maxZones %d: only a MULTI_TEMP_REEFER has several zones", e.MaxZones)
+		}
+		c.all(t.Axles.Check(path+".axles", float64(t.Inside.LengthMM)))
+		c.cost(t.Costs.Fixed, path+".costs.fixed", "fixed", "")
+		c.cost(t.Costs.PerKm, path+".costs.perKm", "perKm", " per km")
+		c.cost(t.Costs.PerHour, path+".costs.perHour", "perHour", " per hour")
 	}
 
 	if len(r.Shifts) > MaxShifts {
-		vs.Add(CodeInvalidValue, "shifts", "%d shifts, at most %d per request", len(r.Shifts), MaxShifts)
+		c.add(CodeInvalidValue, "shifts", "%s shifts: at most %s per request", numtext.Int(len(r.Shifts)), numtext.Int(MaxShifts))
 	}
 	if len(r.Shifts) == 0 && len(r.Pallets) > 0 {
-		vs.Add(CodeRequired, "shifts", "at least one driver shift is needed to deliver pallets")
+		c.add(CodeRequired, "shifts", "shifts: required, at least one driver shift to deliver the %s", palletsText(len(r.Pallets)))
 	}
-	shifts := map[string]bool{}
+	shifts := map[string]int{}
 	var first, last time.Time
 	for i, s := range r.Shifts {
 		path := constraints.Index("shifts", i)
 		if c.id(s.ID, path+".id") {
-			if shifts[s.ID] {
-				vs.Add(CodeDuplicateID, path+".id", "shift id %q is used twice", s.ID)
+			if j, dup := shifts[s.ID]; dup {
+				c.add(CodeDuplicateID, path+".id", "id %q: shifts[%d] has it too", s.ID, j)
+			} else {
+				shifts[s.ID] = i
 			}
-			shifts[s.ID] = true
 		}
 		if s.Start.IsZero() {
-			vs.Add(CodeRequired, path+".start", "required")
+			c.add(CodeRequired, path+".start", "start: required, the instant the driver may come on duty")
 		}
 		if s.End.IsZero() {
-			vs.Add(CodeRequired, path+".end", "required")
+			c.add(CodeRequired, path+".end", "end: required, the instant the driver must be off duty")
+		}
+		if s.Start.IsZero() || s.End.IsZero() {
+			continue
 		}
 		if !s.End.After(s.Start) {
-			vs.Add(CodeInvalidValue, path+".end", "must be after the start")
+			end, start := instants(s.End, s.Start)
+			if s.End.Equal(s.Start) {
+				c.add(CodeInvalidValue, path+".end", "end %s is the start: a shift must end after it starts", end)
+			} else {
+				c.add(CodeInvalidValue, path+".end", "end %s is before start %s", end, start)
+			}
 		}
 		if s.Limits != nil {
-			vs = append(vs, s.Limits.Check(path+".limits")...)
+			c.all(s.Limits.Check(path + ".limits"))
 		}
 		if first.IsZero() || s.Start.Before(first) {
 			first = s.Start
@@ -165,40 +209,63 @@ func (r Request) Check() error {
 			last = s.End
 		}
 	}
-	if len(r.Shifts) > 0 && last.Sub(first) > MaxHorizon {
-		vs.Add(CodeInvalidValue, "shifts", "shifts span %v, at most %v per request", last.Sub(first), MaxHorizon)
+	if !first.IsZero() && last.Sub(first) > MaxHorizon {
+		from, to := instants(first, last)
+		c.add(CodeInvalidValue, "shifts", "shifts span %s, from %s to %s: at most %s per request", spanText(last.Sub(first)), from, to, spanText(MaxHorizon))
 	}
-	vs = append(vs, r.HoursOfService.Check("hoursOfService")...)
+	c.all(r.HoursOfService.Check("hoursOfService"))
 	for _, p := range r.Travel.Problems() {
-		vs.Add(CodeInvalidValue, "travel."+p.Field, "%s", p.Error())
+		path := "travel." + p.Field
+		switch {
+		case math.IsNaN(p.Value) || math.IsInf(p.Value, 0):
+			c.add(CodeInvalidValue, path, "%s %v: must be a finite number", p.Field, p.Value)
+		case p.Field == "speedKmh":
+			c.add(CodeInvalidValue, path, "speedKmh %s km/h: must be more than 0 km/h (0 means %s km/h)", numtext.Float(p.Value), numtext.Float(geo.DefaultSpeedKmh))
+		default:
+			c.add(CodeInvalidValue, path, "%s %s: must be at least 1 (0 means %s)", p.Field, numtext.Float(p.Value), numtext.Float(geo.DefaultCircuity))
+		}
 	}
-	if r.Options.TimeLimit < 0 {
-		vs.Add(CodeInvalidValue, "options.timeLimit", "must not be negative")
+	if o := r.Options; o.TimeLimit < 0 {
+		c.add(CodeInvalidValue, "options.timeLimit", "timeLimit %v: must not be negative (0 means %v)", o.TimeLimit, DefaultTimeLimit)
 	}
 	if r.Options.Iterations < 0 {
-		vs.Add(CodeInvalidValue, "options.iterations", "must not be negative")
+		c.add(CodeInvalidValue, "options.iterations", "iterations %s: must not be negative (0 means no bound)", numtext.Int(r.Options.Iterations))
 	}
 	if r.Options.Workers < 0 {
-		vs.Add(CodeInvalidValue, "options.workers", "must not be negative")
+		c.add(CodeInvalidValue, "options.workers", "workers %s: must not be negative (0 means one per core)", numtext.Int(r.Options.Workers))
 	}
 	if !r.Options.Objective.Valid() {
-		vs.Add(CodeInvalidValue, "options.objective", "must be %q or %q, got %v", FewestTrailers, LowestCost, r.Options.Objective)
+		c.add(CodeInvalidValue, "options.objective", "objective %d: must be %s or %s", int(r.Options.Objective), FewestTrailers, LowestCost)
 	}
-	if r.Options.Streams < 0 || r.Options.Streams > maxStreams {
-		vs.Add(CodeInvalidValue, "options.streams", "must be between 0 and %d, got %d", maxStreams, r.Options.Streams)
+	if n := r.Options.Streams; n < 0 || n > maxStreams {
+		c.add(CodeInvalidValue, "options.streams", "streams %s: must be between 0 and %d (0 means %d)", numtext.Int(n), maxStreams, DefaultStreams)
 	}
-	return vs.Err()
 }
 
-type checker struct{ vs *constraints.Violations }
+// checker writes the violations of Check.
+type checker struct{ report func(constraints.Violation) }
+
+func (c checker) add(code, path, format string, args ...any) {
+	c.report(constraints.Violation{Code: code, Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// all reports the violations of a check of constraints.
+func (c checker) all(vs constraints.Violations) {
+	for _, v := range vs {
+		c.report(v)
+	}
+}
+
+// maxIDBytes bounds an id.
+const maxIDBytes = 200
 
 func (c checker) id(id, path string) bool {
 	if id == "" {
-		c.vs.Add(CodeRequired, path, "required")
+		c.add(CodeRequired, path, "id: required")
 		return false
 	}
-	if len(id) > 200 {
-		c.vs.Add(CodeInvalidValue, path, "longer than 200 bytes")
+	if len(id) > maxIDBytes {
+		c.add(CodeInvalidValue, path, "id of %s bytes: at most %d bytes", numtext.Int(len(id)), maxIDBytes)
 		return false
 	}
 	return true
@@ -206,21 +273,62 @@ func (c checker) id(id, path string) bool {
 
 func (c checker) point(p geo.Point, path string) {
 	for _, e := range p.Problems() {
-		c.vs.Add("INVALID_COORDINATE", path+"."+e.Field, "%s", e.Error())
+		limit := 90
+		if e.Field == "lng" {
+			limit = 180
+		}
+		if math.IsNaN(e.Value) || math.IsInf(e.Value, 0) {
+			c.add("INVALID_COORDINATE", path+"."+e.Field, "%s %v: must be a finite number of degrees", e.Field, e.Value)
+			continue
+		}
+		c.add("INVALID_COORDINATE", path+"."+e.Field, "%s %s°: must be between -%d° and %d°", e.Field, numtext.Float(e.Value), limit, limit)
 	}
 }
 
-func (c checker) finite(v float64, path string) bool {
-	if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > 1e12 {
-		c.vs.Add(CodeInvalidValue, path, "must be a finite number")
-		return false
+// hours checks weekly hours; hours that state an opening or a closed
+// date must name their zone, since read as UTC they would be hours off
+// anywhere else.
+func (c checker) hours(h constraints.WeeklyHours, path string) {
+	c.all(h.Check(path))
+	if h.TimeZone != "" {
+		return
 	}
-	return true
+	local := len(h.ClosedDates) > 0
+	for _, os := range h.Days {
+		local = local || len(os) > 0
+	}
+	if local {
+		c.add(CodeRequired, path+".timeZone", `timeZone: required, the IANA zone the hours are local to, such as "America/Chicago" ("UTC" for UTC)`)
+	}
 }
 
-func (c checker) nonNeg(v float64, path string) {
-	if c.finite(v, path) && v < 0 {
-		c.vs.Add(CodeInvalidValue, path, "must not be negative")
+// maxFinite bounds the numbers of a request that have no tighter bound.
+const maxFinite = 1e12
+
+// finite reports v unless it is a finite number no larger than maxFinite.
+func (c checker) finite(v float64, path, name, unit string) bool {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		c.add(CodeInvalidValue, path, "%s %v: must be a finite number", name, v)
+	case math.Abs(v) > maxFinite:
+		c.add(CodeInvalidValue, path, "%s %s%s: must be between -%s and %s%s", name, numtext.Float(v), spaced(unit), numtext.Float(maxFinite), numtext.Float(maxFinite), spaced(unit))
+	default:
+		return true
+	}
+	return false
+}
+
+func spaced(unit string) string {
+	if unit == "" {
+		return ""
+	}
+	return " " + unit
+}
+
+// cost reports a cost that is negative or not a finite amount.
+func (c checker) cost(v float64, path, name, per string) {
+	if c.finite(v, path, name, "") && v < 0 {
+		c.add(CodeInvalidValue, path, "%s %s%s: must not be negative", name, numtext.Float(v), per)
 	}
 }
 
@@ -228,24 +336,91 @@ func (c checker) nonNeg(v float64, path string) {
 // loadplan does.
 const maxPalletQuantity = 1e9
 
-// upTo reports v unless it is a number in [0, limit].
-func (c checker) upTo(v, limit float64, path string) {
-	if c.finite(v, path) && (v < 0 || v > limit) {
-		c.vs.Add(CodeInvalidValue, path, "must be in [0, %g]", limit)
+// palletWeight reports a weight that is not more than 0 and at most
+// maxPalletQuantity: an empty pallet weighs some 20 kg, so 0 kg is a
+// weight not given (in Go, the zero value).
+func (c checker) palletWeight(v float64, path string) {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		c.add(CodeInvalidValue, path, "weightKg %v: must be a finite number of kilograms", v)
+	case v == 0:
+		c.add(CodeRequired, path, "weightKg 0 kg: required, a pallet weighs more than 0 kg")
+	case v < 0 || v > maxPalletQuantity:
+		c.add(CodeInvalidValue, path, "weightKg %s kg: must be more than 0 and at most %s kg", numtext.Float(v), numtext.Float(maxPalletQuantity))
+	}
+}
+
+// footprint reports a footprint not given (zero: no pallet stands on
+// nothing) or with a side out of range.
+func (c checker) footprint(f Footprint, path string) {
+	switch {
+	case f == (Footprint{}):
+		c.add(CodeRequired, path, `footprint: required, STANDARD, HALF or {"lengthMM", "widthMM"}`)
+	case !inMM(f.LengthMM) || !inMM(f.WidthMM):
+		c.add(CodeInvalidValue, path, "footprint %s × %s mm: each side must be between 1 and %s mm",
+			numtext.Int(f.LengthMM), numtext.Int(f.WidthMM), numtext.Int(loadplan.MaxDimensionMM))
 	}
 }
 
 func inMM(v int) bool { return v > 0 && v <= loadplan.MaxDimensionMM }
 
-// mm reports a length that is not in (0, loadplan.MaxDimensionMM].
-func (c checker) mm(v int, path string) {
-	if !inMM(v) {
-		c.vs.Add(CodeInvalidValue, path, "must be in (0, %d] mm, got %d", loadplan.MaxDimensionMM, v)
+// mm reports a length that is not in (0, loadplan.MaxDimensionMM]; zero is
+// a length not given.
+func (c checker) mm(v int, path, name, what string) {
+	switch {
+	case v == 0:
+		c.add(CodeRequired, path, "%s 0 mm: required, %s in millimetres", name, what)
+	case !inMM(v):
+		c.add(CodeInvalidValue, path, "%s %s mm: must be between 1 and %s mm", name, numtext.Int(v), numtext.Int(loadplan.MaxDimensionMM))
 	}
 }
 
+// nonNegDur reports a negative duration; the member's name is the last
+// element of path.
 func (c checker) nonNegDur(d time.Duration, path string) {
 	if d < 0 {
-		c.vs.Add(CodeInvalidValue, path, "must not be negative")
+		c.add(CodeInvalidValue, path, "%s %v: must not be negative", lastName(path), d)
 	}
+}
+
+// lastName is the member name a path ends with.
+func lastName(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '.' {
+			return path[i+1:]
+		}
+	}
+	return path
+}
+
+// instants writes a and b for a message, both in a's zone: their clock
+// times when they fall on the same date, with the dates when not.
+func instants(a, b time.Time) (string, string) {
+	b = b.In(a.Location())
+	layout := "15:04"
+	if a.YearDay() != b.YearDay() || a.Year() != b.Year() {
+		layout = "2006-01-02 15:04"
+	}
+	if a.Second() != 0 || b.Second() != 0 {
+		layout += ":05"
+	}
+	return a.Format(layout), b.Format(layout)
+}
+
+// spanText writes a long duration in days, hours and minutes: "31 days",
+// "33 days 8 h 5 min".
+func spanText(d time.Duration) string {
+	d = d.Round(time.Minute)
+	days, hours, mins := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour), int(d%time.Hour/time.Minute)
+	s := fmt.Sprintf("%d days", days)
+	if days == 1 {
+		s = "1 day"
+	}
+	if hours > 0 {
+		s += fmt.Sprintf(" %d h", hours)
+	}
+	if mins > 0 {
+		s += fmt.Sprintf(" %d min", mins)
+	}
+	return s
 }

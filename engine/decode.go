@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/internal/jsonwire"
+	"github.com/haulplan/haulplan/internal/numtext"
 )
 
 // Codes of request violations. Check reports REQUIRED, INVALID_VALUE,
@@ -30,14 +30,15 @@ const (
 	// MaxViolations; its message counts the violations left out.
 	CodeTooManyViolations = "TOO_MANY_VIOLATIONS"
 
-	CodeRequired     = "REQUIRED"
-	CodeInvalidValue = "INVALID_VALUE" // also a value of the right JSON type that does not read: an unknown enumeration name, a duration, an instant
+	CodeRequired     = constraints.CodeRequired     // a required member is absent, or in Go holds a zero that no real input has
+	CodeInvalidValue = constraints.CodeInvalidValue // also a value of the right JSON type that does not read: an unknown enumeration name, a duration, an instant
 	CodeDuplicateID  = "DUPLICATE_ID"
 	CodeUnknownRef   = "UNKNOWN_REFERENCE"
 )
 
-// MaxViolations bounds the violations DecodeRequest and DecodePlan list;
-// one more entry (TOO_MANY_VIOLATIONS) counts the others.
+// MaxViolations bounds the entries DecodeRequest and DecodePlan list, a
+// problem repeated over a list counting once (see constraints.Grouper);
+// one more entry (TOO_MANY_VIOLATIONS) counts the violations left out.
 const MaxViolations = jsonwire.DefaultMaxErrors
 
 // codeOf maps the JSON layer's reasons onto the codes.
@@ -56,30 +57,47 @@ var codeOf = [...]string{
 
 // DecodeRequest reads a request from its JSON form and checks it. The JSON
 // is strict: member names match exactly (case included), an unknown or
-// repeated member is an error, and so is a value of the wrong type or one
-// that does not read (an unknown temperature class, a duration or instant
-// that does not parse). Durations are Go duration strings ("90s") or
-// numbers of seconds, instants RFC 3339.
+// repeated member is an error, and so are a required member that is
+// absent (REQUIRED; the types' doc comments say which are), a value of the
+// wrong type and one that does not read (an unknown temperature class, a
+// duration or instant that does not parse). Durations are Go duration
+// strings ("90s") or numbers of seconds, instants RFC 3339.
 //
 // On any problem it returns a constraints.Violations that lists every
 // problem once, each with its full path ("pallets[3].temperature"), a code
 // and a message: those of the JSON form and those of Request.Check on
 // everything that did read (a Check finding about a value that did not
-// read is left out: it would restate the problem). A document that is not
-// JSON gives one INVALID_JSON violation with the line and column. At most
-// MaxViolations are listed, then one TOO_MANY_VIOLATIONS entry counts the
-// rest.
+// read is left out: it would restate the problem). A problem repeated over
+// a list is one entry whose path gives the indices and whose message the
+// count: "pallets[0..399].weightkg: is not a member of a pallet; did you
+// mean "weightKg"? (400 times)" (see constraints.Grouper). A document
+// that is not JSON gives one INVALID_JSON violation with the line and
+// column. At most MaxViolations entries are listed, then one
+// TOO_MANY_VIOLATIONS entry counts the violations left out.
 func DecodeRequest(r io.Reader) (Request, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return Request{}, constraints.Violations{{Code: CodeInvalidJSON, Message: "reading the request: " + err.Error()}}
 	}
-	req, vs, dropped := decodeRequest(data)
-	if len(vs) == 1 && vs[0].Code == CodeInvalidJSON {
-		return Request{}, vs
+	var req Request
+	decoded, syntax := decode(data, func(d dec) { requestObject.Read(d, d, &req) })
+	if syntax != nil {
+		return Request{}, syntax
 	}
-	vs = merge(vs, constraints.AsViolations(req.Check()))
-	if vs = capped(vs, dropped); len(vs) > 0 {
+	// A finding of Check at, inside or above the path of a decoding
+	// problem restates it (a member that did not read is zero, so Check
+	// finds it missing). While the stores hold a decoding problem, a
+	// pallet's store that names no store is not reported either: the
+	// store may be the one that did not read.
+	storesBroken := decoded.Covers("stores")
+	checked := constraints.Grouper{Max: MaxViolations}
+	req.check(func(v constraints.Violation) {
+		if (v.Code == CodeUnknownRef && storesBroken) || decoded.Covers(v.Path) {
+			return
+		}
+		checked.Add(v)
+	})
+	if vs := listed(decoded, &checked); len(vs) > 0 {
 		return Request{}, vs
 	}
 	return req, nil
@@ -88,21 +106,55 @@ func DecodeRequest(r io.Reader) (Request, error) {
 // UnmarshalJSON reads a request from its JSON form, as DecodeRequest does
 // but without Check, so that encoding/json can read requests too.
 func (r *Request) UnmarshalJSON(b []byte) error {
-	req, vs, dropped := decodeRequest(b)
-	if vs = capped(vs, dropped); len(vs) > 0 {
+	var req Request
+	decoded, syntax := decode(b, func(d dec) { requestObject.Read(d, d, &req) })
+	if syntax != nil {
+		return syntax
+	}
+	if vs := listed(decoded, nil); len(vs) > 0 {
 		return vs
 	}
 	*r = req
 	return nil
 }
 
-func decodeRequest(data []byte) (Request, constraints.Violations, int) {
-	var req Request
-	var d jsonwire.Decoder
+// decode reads data with read and returns its problems grouped, or the
+// one INVALID_JSON violation of a document that is not JSON.
+func decode(data []byte, read func(d dec)) (*constraints.Grouper, constraints.Violations) {
+	g := &constraints.Grouper{Max: MaxViolations}
+	d := jsonwire.Decoder{Sink: func(e jsonwire.Error) {
+		g.Add(constraints.Violation{Code: codeOf[e.Reason], Path: e.Path, Message: e.Message})
+	}}
 	d.Reset(data)
-	requestObject.Read(&d, &d, &req)
+	read(&d)
 	d.End()
-	return req, violations(&d), d.Dropped()
+	if d.Syntax() != nil {
+		e := d.Errors()[0]
+		return nil, constraints.Violations{{Code: codeOf[e.Reason], Path: e.Path, Message: e.Message}}
+	}
+	return g, nil
+}
+
+// listed lists the entries of decoded, then those of checked (nil: none),
+// at most MaxViolations of them, and then one entry that counts the
+// violations left out.
+func listed(decoded, checked *constraints.Grouper) constraints.Violations {
+	vs, dropped := decoded.Violations(), decoded.Dropped()
+	if checked != nil {
+		for i, v := range checked.Violations() {
+			if len(vs) < MaxViolations {
+				vs = append(vs, v)
+			} else {
+				dropped += checked.Count(i)
+			}
+		}
+		dropped += checked.Dropped()
+	}
+	if dropped > 0 {
+		vs = append(vs, constraints.Violation{Code: CodeTooManyViolations,
+			Message: fmt.Sprintf("and %s more violations not listed", numtext.Int(dropped))})
+	}
+	return vs
 }
 
 // DecodePlan reads a plan from its JSON form (for example to validate a
@@ -123,77 +175,15 @@ func DecodePlan(r io.Reader) (Result, error) {
 // UnmarshalJSON reads a plan from its JSON form (see DecodePlan).
 func (p *Result) UnmarshalJSON(b []byte) error {
 	var res Result
-	var d jsonwire.Decoder
-	d.Reset(b)
-	resultObject.Read(&d, &d, &res)
-	d.End()
-	if vs := capped(violations(&d), d.Dropped()); len(vs) > 0 {
+	decoded, syntax := decode(b, func(d dec) { resultObject.Read(d, d, &res) })
+	if syntax != nil {
+		return syntax
+	}
+	if vs := listed(decoded, nil); len(vs) > 0 {
 		return vs
 	}
 	*p = res
 	return nil
-}
-
-// violations converts the decoder's problems, leaving out the entry that
-// counts those not listed (capped adds it back).
-func violations(d *jsonwire.Decoder) constraints.Violations {
-	var vs constraints.Violations
-	for _, e := range d.Errors() {
-		if e.Reason != jsonwire.More {
-			vs = append(vs, constraints.Violation{Code: codeOf[e.Reason], Path: e.Path, Message: e.Message})
-		}
-	}
-	return vs
-}
-
-// merge appends to decoded the findings of Check that are not about a
-// value that failed to read: a finding at, inside or above the path of a
-// decoding problem restates it (a member that did not read is zero, so
-// Check finds it missing). While the stores hold a decoding problem, a
-// pallet's store that names no store is not reported either: the store may
-// be the one that did not read.
-func merge(decoded, checked constraints.Violations) constraints.Violations {
-	storesBroken := false
-	for _, v := range decoded {
-		if under(v.Path, "stores") || v.Path == "" {
-			storesBroken = true
-		}
-	}
-next:
-	for _, c := range checked {
-		if c.Code == CodeUnknownRef && storesBroken {
-			continue
-		}
-		for _, v := range decoded {
-			if under(c.Path, v.Path) || under(v.Path, c.Path) {
-				continue next
-			}
-		}
-		decoded = append(decoded, c)
-	}
-	return decoded
-}
-
-// under reports whether path is base or lies inside it.
-func under(path, base string) bool {
-	if base == "" || path == base {
-		return true
-	}
-	return strings.HasPrefix(path, base) && (path[len(base)] == '.' || path[len(base)] == '[')
-}
-
-// capped cuts vs at MaxViolations and appends the count of the violations
-// left out, dropped of them already by the decoder.
-func capped(vs constraints.Violations, dropped int) constraints.Violations {
-	if len(vs) > MaxViolations {
-		dropped += len(vs) - MaxViolations
-		vs = vs[:MaxViolations]
-	}
-	if dropped > 0 {
-		vs = append(vs, constraints.Violation{Code: CodeTooManyViolations,
-			Message: fmt.Sprintf("and %d more violations not listed", dropped)})
-	}
-	return vs
 }
 
 // MarshalIndent is the plan's or request's JSON form, indented for people.

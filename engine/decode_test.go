@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -23,7 +24,7 @@ const decodeBase = `{
      "unloading": {"fixed": "10m", "perPallet": 60}}
   ],
   "pallets": [
-    {"id": "P1", "store": "S1", "weightKg": 400, "heightMM": 1200, "temperature": "AMBIENT"},
+    {"id": "P1", "store": "S1", "weightKg": 400, "heightMM": 1200, "temperature": "AMBIENT", "footprint": "STANDARD"},
     {"id": "P2", "store": "S1", "weightKg": 300, "heightMM": 1000, "temperature": "FROZEN", "footprint": "HALF"}
   ],
   "fleet": [
@@ -55,11 +56,12 @@ func TestDecodeRequestProblems(t *testing.T) {
 		want []problem // exactly these, in this order
 	}{
 		{name: "member name in lower case", from: `"weightKg": 400`, to: `"weightkg": 400`,
-			want: []problem{{"UNKNOWN_MEMBER@pallets[0].weightkg", []string{"not a member of a pallet", `did you mean "weightKg"`}}}},
+			want: []problem{{"UNKNOWN_MEMBER@pallets[0].weightkg", []string{"not a member of a pallet", `did you mean "weightKg"`}},
+				{"REQUIRED@pallets[0].weightKg", []string{"is required in a pallet"}}}},
 		{name: "member name in upper case", from: `"weightKg": 300`, to: `"WEIGHTKG": 300`,
-			want: []problem{{"UNKNOWN_MEMBER@pallets[1].WEIGHTKG", []string{`did you mean "weightKg"`}}}},
+			want: []problem{{"UNKNOWN_MEMBER@pallets[1].WEIGHTKG", []string{`did you mean "weightKg"`}}, {"REQUIRED@pallets[1].weightKg", nil}}},
 		{name: "misspelt member has its parent and index", from: `"weightKg": 400`, to: `"wieghtKg": 400`,
-			want: []problem{{"UNKNOWN_MEMBER@pallets[0].wieghtKg", []string{`did you mean "weightKg"`}}}},
+			want: []problem{{"UNKNOWN_MEMBER@pallets[0].wieghtKg", []string{`did you mean "weightKg"`}}, {"REQUIRED@pallets[0].weightKg", nil}}},
 		{name: "duplicated member", from: `"weightKg": 400`, to: `"weightKg": 400, "weightKg": 500`,
 			want: []problem{{"DUPLICATE_MEMBER@pallets[0].weightKg", []string{"more than once"}}}},
 		{name: "unknown temperature class", from: `"FROZEN"`, to: `"COLD"`,
@@ -84,7 +86,7 @@ func TestDecodeRequestProblems(t *testing.T) {
 			want: []problem{{"INVALID_VALUE@pallets[1].footprint", []string{"one of STANDARD, HALF"}}}},
 		{name: "opening in a day's array", from: `[{"open": "05:00", "close": "12:00"}]`, to: `[{"open": "05:00", "close": "12:00"}, {"open": 6}]`,
 			want: []problem{{"INVALID_TYPE@stores[0].hours.days.mon[1].open", []string{"must be a string, not 6"}},
-				{"REQUIRED@stores[0].hours.days.mon[1].close", nil}}},
+				{"REQUIRED@stores[0].hours.days.mon[1].close", []string{"is required in an opening"}}}},
 		{name: "several problems in one document, all reported in document order",
 			from: `"id": "P1", "store": "S1", "weightKg": 400, "heightMM": 1200, "temperature": "AMBIENT"`,
 			to:   `"id": "P1", "store": "S1", "wieghtKg": 400, "heightMM": "tall", "temperature": "COLD", "heightMM": 3`,
@@ -93,12 +95,13 @@ func TestDecodeRequestProblems(t *testing.T) {
 				{"INVALID_TYPE@pallets[0].heightMM", []string{"a whole number of millimetres", `"tall"`}},
 				{"INVALID_VALUE@pallets[0].temperature", nil},
 				{"DUPLICATE_MEMBER@pallets[0].heightMM", nil},
+				{"REQUIRED@pallets[0].weightKg", nil},
 			}},
 		{name: "Check runs on what decoded, once per bad field",
 			from: `"weightKg": 400, "heightMM": 1200`, to: `"weightKg": -4, "heightMM": "x"`,
 			want: []problem{
 				{"INVALID_TYPE@pallets[0].heightMM", nil},
-				{"INVALID_VALUE@pallets[0].weightKg", []string{"must be in [0"}},
+				{"INVALID_VALUE@pallets[0].weightKg", []string{"weightKg -4 kg: must be more than 0 and at most 1,000,000,000 kg"}},
 			}},
 		{name: "a store that did not read is no unknown reference",
 			from: `"id": "S1", "location"`, to: `"id": 1, "location"`,
@@ -155,29 +158,164 @@ func TestDecodeRequestProblems(t *testing.T) {
 	}
 }
 
-// TestDecodeRequestCapsViolations: a document with very many problems
-// lists MaxViolations of them and counts the rest.
+// fullRequest is a valid request that holds every member of the JSON
+// form, for TestRequiredMembers to leave out one at a time.
+const fullRequest = `{
+  "dc": {"id": "DC", "name": "Lancaster", "location": {"lat": 32.59, "lng": -96.75},
+         "dockHours": {"timeZone": "America/Chicago", "days": {"mon": [{"open": "01:00", "close": "22:00"}]}, "closedDates": ["2026-11-26"]},
+         "loadingPerPallet": "90s"},
+  "stores": [{"id": "S1", "name": "Downtown", "location": {"lat": 32.77, "lng": -96.79},
+              "hours": {"timeZone": "America/Chicago", "days": {"mon": [{"open": "05:00", "close": "12:00"}]}, "closedDates": ["2026-11-26"]},
+              "unloading": {"fixed": "15m", "perPallet": "2m"}, "maxTrailerLengthMM": 16200}],
+  "pallets": [{"id": "P1", "store": "S1", "weightKg": 400, "volumeM3": 1.5, "footprint": {"lengthMM": 1219, "widthMM": 1016},
+               "heightMM": 1200, "temperature": "AMBIENT", "mayBeStacked": true, "mayCarry": true}],
+  "fleet": [{"id": "T", "name": "53 ft reefer", "count": 2, "lengthMM": 16154,
+             "inside": {"lengthMM": 15850, "widthMM": 2489, "heightMM": 2591}, "palletPositions": 30, "payloadKg": 19950, "volumeM3": 100,
+             "equipment": {"kind": "REEFER", "maxZones": 1},
+             "axles": {"kingpinMM": 914, "axleGroupMM": 12480, "tareKg": 6800, "tareCentreMM": 8000, "kingpinLimitKg": 11300, "axleGroupLimitKg": 15422},
+             "costs": {"fixed": 220, "perKm": 1.45, "perHour": 38}}],
+  "shifts": [{"id": "D1", "start": "2026-11-23T04:00:00-06:00", "end": "2026-11-23T16:00:00-06:00",
+              "limits": {"maxDriving": "10h", "maxDuty": "13h", "breakAfterDriving": "8h", "breakDuration": "30m"}}],
+  "hoursOfService": {"maxDriving": "11h", "maxDuty": "14h", "breakAfterDriving": "8h", "breakDuration": "30m"},
+  "travel": {"speedKmh": 55, "circuity": 1.3},
+  "options": {"timeLimit": "2s", "iterations": 100, "seed": 1, "streams": 2, "objective": "cost", "wholeDeliveries": true, "workers": 1}
+}`
+
+// TestRequiredMembers leaves out each member of a request that has every
+// member, one at a time: a member a plan's legality depends on is
+// REQUIRED at its path, and leaving out any other gives a request that
+// reads and checks. The map below is the list of required members.
+func TestRequiredMembers(t *testing.T) {
+	required := []string{
+		"dc", "dc.id", "dc.location", "dc.location.lat", "dc.location.lng", "dc.loadingPerPallet",
+		"dc.dockHours.days", "dc.dockHours.days.mon[0].open", "dc.dockHours.days.mon[0].close",
+		"stores[0].id", "stores[0].location", "stores[0].location.lat", "stores[0].location.lng",
+		"stores[0].hours", "stores[0].hours.days", "stores[0].hours.days.mon[0].open", "stores[0].hours.days.mon[0].close",
+		"stores[0].unloading", "stores[0].unloading.fixed", "stores[0].unloading.perPallet",
+		"pallets[0].id", "pallets[0].store", "pallets[0].weightKg", "pallets[0].footprint",
+		"pallets[0].footprint.lengthMM", "pallets[0].footprint.widthMM", "pallets[0].heightMM", "pallets[0].temperature",
+		"fleet[0].id", "fleet[0].count", "fleet[0].inside", "fleet[0].inside.lengthMM",
+		"fleet[0].inside.widthMM", "fleet[0].inside.heightMM", "fleet[0].palletPositions", "fleet[0].payloadKg",
+		"fleet[0].equipment", "fleet[0].equipment.kind", "fleet[0].axles", "fleet[0].axles.kingpinMM",
+		"fleet[0].axles.axleGroupMM", "fleet[0].axles.tareKg", "fleet[0].axles.tareCentreMM",
+		"fleet[0].axles.kingpinLimitKg", "fleet[0].axles.axleGroupLimitKg", "fleet[0].costs",
+		"shifts[0].id", "shifts[0].start", "shifts[0].end",
+		// Required as soon as there is a pallet.
+		"fleet", "shifts",
+		// Required of hours that state an opening or a closed date.
+		"dc.dockHours.timeZone", "stores[0].hours.timeZone",
+		// Required when a store limits the trailer length.
+		"fleet[0].lengthMM",
+	}
+	want := map[string][]string{ // member left out → the violations, code@path
+		// Not required, but the pallet's store is then no store.
+		"stores": {"UNKNOWN_REFERENCE@pallets[0].store"},
+	}
+	for _, at := range required {
+		want[at] = []string{"REQUIRED@" + at}
+	}
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(fullRequest), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := DecodeRequest(strings.NewReader(fullRequest)); err != nil {
+		t.Fatalf("the full request: %v", err)
+	}
+	tried := map[string]bool{}
+	var leaveOut func(path string, v any)
+	leaveOut = func(path string, v any) {
+		switch v := v.(type) {
+		case []any:
+			for i, e := range v {
+				leaveOut(fmt.Sprintf("%s[%d]", path, i), e)
+			}
+		case map[string]any:
+			for name, member := range v {
+				at := name
+				if path != "" {
+					at = path + "." + name
+				}
+				delete(v, name)
+				b, err := json.Marshal(doc)
+				v[name] = member
+				if err != nil {
+					t.Fatal(err)
+				}
+				tried[at] = true
+				var got []string
+				_, err = DecodeRequest(bytes.NewReader(b))
+				for _, v := range constraints.AsViolations(err) {
+					got = append(got, v.Code+"@"+v.Path)
+				}
+				if !slices.Equal(got, want[at]) {
+					t.Errorf("without %s: got %v, want %v", at, err, want[at])
+				}
+				leaveOut(at, member)
+			}
+		}
+	}
+	leaveOut("", doc)
+	for at := range want {
+		if !tried[at] {
+			t.Errorf("%s is not in the full request", at)
+		}
+	}
+}
+
+// TestDecodeRequestGroupsRepeats: one misspelt member on 400 pallets is
+// one entry (with the required member it leaves absent, another), and
+// the document's other problem stays in view.
+func TestDecodeRequestGroupsRepeats(t *testing.T) {
+	var b strings.Builder
+	for i := range 400 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `{"id": "P%d", "store": "S1", "weightkg": 400, "heightMM": 1200, "temperature": "AMBIENT", "footprint": "STANDARD"}`, i)
+	}
+	doc := strings.Replace(decodeBase, decodeBase[strings.Index(decodeBase, `"pallets": [`):strings.Index(decodeBase, `"fleet": [`)],
+		`"pallets": [`+b.String()+"],\n  ", 1)
+	doc = strings.Replace(doc, `"end": "2026-11-23T16:00:00-06:00"`, `"end": "2026-11-23T03:30:00-06:00"`, 1)
+	_, err := DecodeRequest(strings.NewReader(doc))
+	var got []string
+	for _, v := range constraints.AsViolations(err) {
+		got = append(got, v.Code+" "+v.Path+": "+v.Message)
+	}
+	want := []string{
+		`UNKNOWN_MEMBER pallets[0..399].weightkg: is not a member of a pallet; did you mean "weightKg"? (400 times)`,
+		`REQUIRED pallets[0..399].weightKg: is required in a pallet (400 times)`,
+		`INVALID_VALUE shifts[0].end: end 03:30 is before start 04:00`,
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestDecodeRequestCapsViolations: a document with very many different
+// problems lists MaxViolations entries and counts the violations left
+// out; a repeat found past the cap still joins its entry.
 func TestDecodeRequestCapsViolations(t *testing.T) {
 	var b strings.Builder
-	b.WriteString(`{"pallets":[`)
 	for i := range 150 {
 		if i > 0 {
 			b.WriteString(",")
 		}
-		b.WriteString(`{"weightkg":1}`)
+		fmt.Fprintf(&b, `{"id": "P%d", "store": "S1", "weightkg": 1, "x%d": 1, "heightMM": 1000, "temperature": "AMBIENT", "footprint": "HALF"}`, i, i)
 	}
-	b.WriteString(`]}`)
-	_, err := DecodeRequest(strings.NewReader(b.String()))
+	doc := strings.Replace(decodeBase, decodeBase[strings.Index(decodeBase, `"pallets": [`):strings.Index(decodeBase, `"fleet": [`)],
+		`"pallets": [`+b.String()+"],\n  ", 1)
+	_, err := DecodeRequest(strings.NewReader(doc))
 	vs := constraints.AsViolations(err)
 	if len(vs) != MaxViolations+1 {
 		t.Fatalf("%d violations", len(vs))
 	}
-	last := vs[len(vs)-1]
-	if last.Code != CodeTooManyViolations || !strings.Contains(last.Message, "and ") {
+	// Per pallet: weightkg (one entry for all), x<i> (one each), weightKg
+	// absent (one entry for all): 3 + 97 entries listed, 52 x<i> left out.
+	if last := vs[len(vs)-1]; last.Code != CodeTooManyViolations || last.Message != "and 52 more violations not listed" {
 		t.Fatalf("last entry %v", last)
 	}
-	if vs[99].Path != "pallets[99].weightkg" {
-		t.Fatalf("entry 99 at %s", vs[99].Path)
+	if vs[0].Path != "pallets[0..149].weightkg" || vs[1].Path != "pallets[0].x0" || vs[2].Path != "pallets[0..149].weightKg" || vs[99].Path != "pallets[97].x97" {
+		t.Fatalf("entries 0, 1, 2 and 99 at %s, %s, %s and %s", vs[0].Path, vs[1].Path, vs[2].Path, vs[99].Path)
 	}
 }
 

@@ -108,30 +108,36 @@
 // reading (DecodeRequest, DecodePlan, and UnmarshalJSON on Request and
 // Result) and in writing (json.Marshal, MarshalIndent: MarshalJSON methods
 // on the types that hold durations write them as strings). Reading
-// reports every problem of the document with its path, up to
-// MaxViolations. A request:
+// reports every problem of the document with its path, a problem repeated
+// over a list once ("pallets[0..399].weightkg", with its count), up to
+// MaxViolations entries. A request, with its required members marked *
+// (absent, each is a REQUIRED violation; the others have the defaults the
+// types' doc comments give):
 //
 //	{
-//	  "dc": {"id", "name", "location": {"lat", "lng"}, "dockHours": WeeklyHours, "loadingPerPallet"},
-//	  "stores": [{"id", "name", "location", "hours": WeeklyHours,
-//	              "unloading": {"fixed", "perPallet"}, "maxTrailerLengthMM"}],
-//	  "pallets": [{"id", "store", "weightKg", "volumeM3", "footprint": "STANDARD"|"HALF"|{"lengthMM", "widthMM"},
-//	               "heightMM", "temperature": "AMBIENT"|"CHILLED"|"FROZEN", "mayBeStacked", "mayCarry"}],
-//	  "fleet": [{"id", "name", "count", "lengthMM", "inside": {"lengthMM", "widthMM", "heightMM"},
-//	             "palletPositions", "payloadKg", "volumeM3",
-//	             "equipment": {"kind": "DRY_VAN"|"REEFER"|"MULTI_TEMP_REEFER", "maxZones"},
-//	             "axles": {"kingpinMM", "axleGroupMM", "tareKg", "tareCentreMM", "kingpinLimitKg", "axleGroupLimitKg"},
-//	             "costs": {"fixed", "perKm", "perHour"}}],
-//	  "shifts": [{"id", "start", "end", "limits": HoursOfService}],
+//	  "dc"*: {"id"*, "name", "location"*: {"lat"*, "lng"*}, "dockHours": WeeklyHours, "loadingPerPallet"*},
+//	  "stores": [{"id"*, "name", "location"*, "hours"*: WeeklyHours,
+//	              "unloading"*: {"fixed"*, "perPallet"*}, "maxTrailerLengthMM"}],
+//	  "pallets": [{"id"*, "store"*, "weightKg"*, "volumeM3", "footprint"*: "STANDARD"|"HALF"|{"lengthMM"*, "widthMM"*},
+//	               "heightMM"*, "temperature"*: "AMBIENT"|"CHILLED"|"FROZEN", "mayBeStacked", "mayCarry"}],
+//	  "fleet"†: [{"id"*, "name", "count"*, "lengthMM"‡, "inside"*: {"lengthMM"*, "widthMM"*, "heightMM"*},
+//	             "palletPositions"*, "payloadKg"*, "volumeM3",
+//	             "equipment"*: {"kind"*: "DRY_VAN"|"REEFER"|"MULTI_TEMP_REEFER", "maxZones"},
+//	             "axles"*: {"kingpinMM"*, "axleGroupMM"*, "tareKg"*, "tareCentreMM"*, "kingpinLimitKg"*, "axleGroupLimitKg"*},
+//	             "costs"*: {"fixed", "perKm", "perHour"}}],
+//	  "shifts"†: [{"id"*, "start"*, "end"*, "limits": HoursOfService}],
 //	  "hoursOfService": {"maxDriving", "maxDuty", "breakAfterDriving", "breakDuration"},
 //	  "travel": {"speedKmh", "circuity"},
 //	  "options": {"timeLimit", "seed", "streams", "workers", "iterations", "objective": "trailers"|"cost",
 //	              "wholeDeliveries": false|true}
 //	}
 //
-// where WeeklyHours is {"timeZone": "America/Chicago", "days": {"mon": [{"open": "06:00",
-// "close": "22:00"}], ...}, "closedDates": ["2026-11-26"]} (a close at or before the open
-// crosses midnight). A plan (Result):
+// where WeeklyHours is {"timeZone"§: "America/Chicago", "days"*: {"mon": [{"open"*: "06:00",
+// "close"*: "22:00"}], ...}, "closedDates": ["2026-11-26"]} (a close at or before the open
+// crosses midnight); † marks members required as soon as there is a pallet, ‡
+// a trailer's outside length, required when a store limits the length, and §
+// the time zone, required of hours that state an opening or a closed date. A
+// plan (Result):
 //
 //	{
 //	  "routes": [{"id", "trailer", "shift", "start", "depart", "return",

@@ -23,12 +23,12 @@ const exampleRequest = `{
      "unloading": {"fixed": "15m", "perPallet": "2m"}}
   ],
   "pallets": [
-    {"id": "D1", "store": "DOWNTOWN", "weightKg": 600, "heightMM": 1500, "temperature": "AMBIENT"},
-    {"id": "D2", "store": "DOWNTOWN", "weightKg": 550, "heightMM": 1500, "temperature": "AMBIENT"},
+    {"id": "D1", "store": "DOWNTOWN", "weightKg": 600, "heightMM": 1500, "temperature": "AMBIENT", "footprint": "STANDARD"},
+    {"id": "D2", "store": "DOWNTOWN", "weightKg": 550, "heightMM": 1500, "temperature": "AMBIENT", "footprint": "STANDARD"},
     {"id": "D3", "store": "DOWNTOWN", "weightKg": 300, "heightMM": 1200, "temperature": "AMBIENT", "footprint": "HALF"},
-    {"id": "G1", "store": "GARLAND", "weightKg": 700, "heightMM": 1600, "temperature": "AMBIENT"},
-    {"id": "G2", "store": "GARLAND", "weightKg": 650, "heightMM": 1600, "temperature": "AMBIENT"},
-    {"id": "G3", "store": "GARLAND", "weightKg": 400, "heightMM": 1400, "temperature": "AMBIENT"}
+    {"id": "G1", "store": "GARLAND", "weightKg": 700, "heightMM": 1600, "temperature": "AMBIENT", "footprint": "STANDARD"},
+    {"id": "G2", "store": "GARLAND", "weightKg": 650, "heightMM": 1600, "temperature": "AMBIENT", "footprint": "STANDARD"},
+    {"id": "G3", "store": "GARLAND", "weightKg": 400, "heightMM": 1400, "temperature": "AMBIENT", "footprint": "STANDARD"}
   ],
   "fleet": [
     {"id": "DRY53", "count": 1, "lengthMM": 16154,
@@ -72,13 +72,17 @@ func ExamplePlan() {
 }
 
 // DecodeRequest reports every problem of a request at once, each with its
-// full path, a code and a message in the request's terms.
+// full path, a code and a message in the request's terms that shows the
+// offending value and its unit; a problem repeated over a list is one
+// entry that gives the indices and the count.
 func ExampleDecodeRequest_problems() {
 	bad := strings.NewReplacer(
 		`"weightKg": 550`, `"weightkg": 550`,
 		`"weightKg": 300`, `"weightKg": "300"`,
-		`"heightMM": 1600, "temperature": "AMBIENT"}`, `"heightMM": 1600, "temperature": "COLD"}`,
-		`"end": "2026-11-24T16:00:00-06:00"`, `"end": "tomorrow"`,
+		`"weightKg": 400`, `"weightKg": -400`,
+		`"heightMM": 1600, "temperature": "AMBIENT"`, `"heightMM": 1600, "temperature": "COLD"`,
+		`"temperature": "AMBIENT", "footprint": "STANDARD"}`, `"temperature": "AMBIENT"}`,
+		`"end": "2026-11-24T16:00:00-06:00"`, `"end": "2026-11-24T03:00:00-06:00"`,
 		`"perPallet": "2m"}},`, `"perPallet": "2 minutes"}},`,
 	).Replace(exampleRequest)
 	_, err := engine.DecodeRequest(strings.NewReader(bad))
@@ -87,9 +91,11 @@ func ExampleDecodeRequest_problems() {
 	}
 	// Output:
 	// INVALID_VALUE stores[0].unloading.perPallet: must be a Go duration such as "90s" or a number of seconds, not "2 minutes"
+	// REQUIRED pallets[0,1,5].footprint: is required in a pallet (3 times)
 	// UNKNOWN_MEMBER pallets[1].weightkg: is not a member of a pallet; did you mean "weightKg"?
+	// REQUIRED pallets[1].weightKg: is required in a pallet
 	// INVALID_TYPE pallets[2].weightKg: must be a number of kilograms, not "300"
-	// INVALID_VALUE pallets[3].temperature: must be one of AMBIENT, CHILLED, FROZEN, not "COLD"
-	// INVALID_VALUE pallets[4].temperature: must be one of AMBIENT, CHILLED, FROZEN, not "COLD"
-	// INVALID_VALUE shifts[0].end: must be an RFC 3339 instant such as "2026-11-23T04:00:00-06:00", not "tomorrow"
+	// INVALID_VALUE pallets[3,4].temperature: must be one of AMBIENT, CHILLED, FROZEN, not "COLD" (2 times)
+	// INVALID_VALUE pallets[5].weightKg: weightKg -400 kg: must be more than 0 and at most 1,000,000,000 kg
+	// INVALID_VALUE shifts[0].end: end 03:00 is before start 04:00
 }

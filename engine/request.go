@@ -13,6 +13,19 @@ import (
 // Request is everything a planning call needs. Its JSON form uses the
 // member names in the struct tags; durations are Go duration strings
 // ("90s", "1h30m"), instants RFC 3339 ("2026-11-23T04:00:00-06:00").
+//
+// Every value a plan's legality depends on is required: absent from the
+// JSON form, or in Go a zero that no real input has (a pallet of 0 kg),
+// it is a REQUIRED violation at its path. What else may be left out has a
+// default, said on its field: none of a list, the US hours of service,
+// geo's travel model, the search's defaults. Where Go's zero value is a
+// real value (0 s of loading, AMBIENT, DRY_VAN, a cost of 0), Check cannot
+// tell it from a value not set, so the JSON form requires the member and
+// a Go caller sets it knowingly. Per type, the doc comments below say
+// which members are required.
+//
+// DC is required; Stores and Pallets may be empty (a day with nothing to
+// deliver); Fleet and Shifts are required as soon as there is a pallet.
 type Request struct {
 	DC      DC                  `json:"dc"`
 	Stores  []Store             `json:"stores"`
@@ -30,7 +43,9 @@ type Request struct {
 	Options Options         `json:"options,omitzero"`
 }
 
-// Options tune a planning call. The zero value means the defaults.
+// Options tune a planning call. The zero value means the defaults, and
+// every member may be left out: none changes what a legal plan is, only
+// how the search looks for one.
 type Options struct {
 	// TimeLimit bounds the whole call, counted from it; 0 means
 	// DefaultTimeLimit. Plan returns the best plan found when it runs out
@@ -97,22 +112,34 @@ const DefaultTimeLimit = 10 * time.Second
 const DefaultStreams = 4
 
 // DC is the distribution centre every route starts from and returns to.
+// ID, Location (lat and lng) and LoadingPerPallet are required in JSON.
 type DC struct {
-	ID       string    `json:"id"`
-	Name     string    `json:"name,omitempty"`
+	ID   string `json:"id"`
+	Name string `json:"name,omitempty"`
+	// Location is where routes start and end. Go's zero Point is 0° N 0° E,
+	// a real place, so Check cannot tell it from one not set; JSON requires
+	// both lat and lng.
 	Location geo.Point `json:"location"`
-	// DockHours are the hours in which loading may start; nil means always.
+	// DockHours are the hours in which loading may start; nil means
+	// always. Hours with an opening name their time zone.
 	DockHours *constraints.WeeklyHours `json:"dockHours,omitempty"`
-	// LoadingPerPallet is the time to load one pallet onto a trailer.
+	// LoadingPerPallet is the time to load one pallet onto a trailer. In
+	// Go, 0 means none (trailers loaded beforehand); the JSON form
+	// requires the member, "0s" included, so that a time forgotten is not
+	// read as none.
 	LoadingPerPallet time.Duration `json:"loadingPerPallet"`
 }
 
-// Store is a delivery point.
+// Store is a delivery point. ID, Location (lat and lng, as for the DC),
+// Hours (with days) and Unloading (fixed and perPallet) are required in
+// JSON.
 type Store struct {
 	ID       string    `json:"id"`
 	Name     string    `json:"name,omitempty"`
 	Location geo.Point `json:"location"`
-	// Hours are the receiving hours: unloading must start inside them.
+	// Hours are the receiving hours: unloading must start inside them. A
+	// day without openings is closed (in Go, nil Days: closed all week);
+	// hours with an opening name their time zone ("UTC" for UTC).
 	Hours     constraints.WeeklyHours `json:"hours"`
 	Unloading Unloading               `json:"unloading"`
 	// MaxTrailerLengthMM is the longest trailer (TrailerType.LengthMM) the
@@ -121,20 +148,25 @@ type Store struct {
 }
 
 // Unloading is the time a stop takes: Fixed once per visit (docking,
-// paperwork) plus PerPallet for each pallet unloaded.
+// paperwork) plus PerPallet for each pallet unloaded. Both are required
+// in JSON ("0s" if so); in Go a zero is taken as no time.
 type Unloading struct {
 	Fixed     time.Duration `json:"fixed"`
 	PerPallet time.Duration `json:"perPallet"`
 }
 
-// Pallet is one pallet to deliver to one store.
+// Pallet is one pallet to deliver to one store. ID, Store, WeightKg,
+// Footprint, HeightMM and Temperature are required: in JSON the member,
+// and in Go a weight, footprint and height other than zero (no pallet
+// weighs 0 kg or stands on nothing), so that axle loads, payload and floor
+// are never understated. Temperature's zero value in Go is AMBIENT.
 type Pallet struct {
 	ID          string                  `json:"id"`
 	Store       string                  `json:"store"`
-	WeightKg    float64                 `json:"weightKg"`
+	WeightKg    float64                 `json:"weightKg"`           // load included, more than 0
 	VolumeM3    float64                 `json:"volumeM3,omitempty"` // 0 = footprint × height
-	Footprint   Footprint               `json:"footprint,omitzero"` // zero = STANDARD
-	HeightMM    int                     `json:"heightMM"`
+	Footprint   Footprint               `json:"footprint"`
+	HeightMM    int                     `json:"heightMM"` // load included
 	Temperature constraints.Temperature `json:"temperature"`
 	// MayBeStacked lets the pallet stand on another pallet; MayCarry lets
 	// it carry one. Pallets are stacked only when the floor runs out.
@@ -144,7 +176,8 @@ type Pallet struct {
 
 // Footprint is a pallet's floor size. Its JSON form is "STANDARD" (48×40 in,
 // 1219 × 1016 mm), "HALF" (48×20 in, 1219 × 508 mm), or an object
-// {"lengthMM": 1200, "widthMM": 800} for any other size.
+// {"lengthMM": 1200, "widthMM": 800} for any other size. The zero value
+// is no size: Check reports it REQUIRED.
 type Footprint struct {
 	LengthMM int `json:"lengthMM"`
 	WidthMM  int `json:"widthMM"`
@@ -156,8 +189,9 @@ var (
 	HalfFootprint     = Footprint{1219, 508}
 )
 
-// Dims returns the footprint with the zero value read as STANDARD and the
-// longer side first.
+// Dims returns the footprint with the longer side first. (The zero value,
+// which Check rejects, reads as STANDARD, so that code run on a request
+// not checked still has a floor size.)
 func (f Footprint) Dims() (length, width int) {
 	if f == (Footprint{}) {
 		f = StandardFootprint
@@ -168,10 +202,12 @@ func (f Footprint) Dims() (length, width int) {
 	return f.LengthMM, f.WidthMM
 }
 
-// MarshalJSON writes STANDARD or HALF for the named sizes.
+// MarshalJSON writes STANDARD or HALF for the named sizes, and an object
+// for the others, the zero value included (it reads back as the zero
+// value, which Check reports).
 func (f Footprint) MarshalJSON() ([]byte, error) {
 	switch f {
-	case Footprint{}, StandardFootprint:
+	case StandardFootprint:
 		return []byte(`"STANDARD"`), nil
 	case HalfFootprint:
 		return []byte(`"HALF"`), nil
@@ -205,13 +241,22 @@ func (f *Footprint) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// TrailerType is one kind of trailer in the fleet.
+// TrailerType is one kind of trailer in the fleet. ID, Count, Inside,
+// PalletPositions, PayloadKg, Equipment (its kind), Axles (all six
+// figures) and Costs are required in JSON; in Go, Inside, PalletPositions,
+// PayloadKg and every axle figure but the kingpin's position must be more
+// than zero (a trailer without tare or axle limits would misstate its
+// axle loads), Count 0 means none of the type today, and Equipment's zero
+// value is a DRY_VAN.
 type TrailerType struct {
 	ID    string `json:"id"`
 	Name  string `json:"name,omitempty"`
 	Count int    `json:"count"`
 	// LengthMM is the trailer's nominal (outside) length, compared with
-	// stores' MaxTrailerLengthMM; 0 means the inside length.
+	// stores' MaxTrailerLengthMM. It is required when a store limits the
+	// length: the inside length, all a trailer type otherwise gives, is
+	// shorter than the outside and would let a trailer into a yard too
+	// short for it.
 	LengthMM        int                      `json:"lengthMM,omitempty"`
 	Inside          Dimensions               `json:"inside"`
 	PalletPositions int                      `json:"palletPositions"`
@@ -222,7 +267,8 @@ type TrailerType struct {
 	Costs           Costs                    `json:"costs"`
 }
 
-// Dimensions are inside measurements in millimetres.
+// Dimensions are inside measurements in millimetres, each required and
+// more than 0.
 type Dimensions struct {
 	LengthMM int `json:"lengthMM"`
 	WidthMM  int `json:"widthMM"`
@@ -230,7 +276,9 @@ type Dimensions struct {
 }
 
 // Costs price a route: Fixed once per route used, plus PerKm of distance
-// and PerHour from loading start to return.
+// and PerHour from loading start to return. A trailer type's costs are
+// required in JSON (a trailer is never free, and the cost objective ranks
+// plans by them); within them a member left out is 0.
 type Costs struct {
 	Fixed   float64 `json:"fixed"`
 	PerKm   float64 `json:"perKm"`

@@ -10,10 +10,11 @@ import (
 )
 
 // The request's JSON form, read by DecodeRequest: each object's members
-// are listed once, with how each value is read and what it is called in
-// messages. A test checks these lists against the struct tags, which
-// json.Marshal follows when writing (durations through the MarshalJSON
-// methods below).
+// are listed once, with how each value is read, what it is called in
+// messages and whether it is required (the types' doc comments in
+// request.go say why, and what an absent optional member means). A test
+// checks these lists against the struct tags, which json.Marshal follows
+// when writing (durations through the MarshalJSON methods below).
 
 type (
 	member[T any] = jsonwire.Member[*jsonwire.Decoder, T]
@@ -60,7 +61,7 @@ func stringsArray(d dec, dst *[]string, want string) {
 }
 
 var requestObject = &object[Request]{What: "a planning request", Members: []member[Request]{
-	{Name: "dc", Read: func(d dec, r *Request) { dcObject.Read(d, d, &r.DC) }},
+	{Name: "dc", Required: true, Read: func(d dec, r *Request) { dcObject.Read(d, d, &r.DC) }},
 	{Name: "stores", Read: func(d dec, r *Request) { arrayOf(storeObject, "an array of stores")(d, &r.Stores) }},
 	{Name: "pallets", Read: func(d dec, r *Request) { arrayOf(palletObject, "an array of pallets")(d, &r.Pallets) }},
 	{Name: "fleet", Read: func(d dec, r *Request) { arrayOf(trailerObject, "an array of trailer types")(d, &r.Fleet) }},
@@ -81,14 +82,14 @@ var optionsObject = &object[Options]{What: "planning options", Members: []member
 }}
 
 var pointObject = &object[geo.Point]{What: `a location {"lat", "lng"}`, Members: []member[geo.Point]{
-	{Name: "lat", Read: func(d dec, p *geo.Point) { d.ReadFloat(&p.Lat, "a latitude in degrees") }},
-	{Name: "lng", Read: func(d dec, p *geo.Point) { d.ReadFloat(&p.Lng, "a longitude in degrees") }},
+	{Name: "lat", Required: true, Read: func(d dec, p *geo.Point) { d.ReadFloat(&p.Lat, "a latitude in degrees") }},
+	{Name: "lng", Required: true, Read: func(d dec, p *geo.Point) { d.ReadFloat(&p.Lng, "a longitude in degrees") }},
 }}
 
 var dcObject = &object[DC]{What: "a distribution centre", Members: []member[DC]{
-	{Name: "id", Read: func(d dec, c *DC) { d.ReadString(&c.ID) }},
+	{Name: "id", Required: true, Read: func(d dec, c *DC) { d.ReadString(&c.ID) }},
 	{Name: "name", Read: func(d dec, c *DC) { d.ReadString(&c.Name) }},
-	{Name: "location", Read: func(d dec, c *DC) { pointObject.Read(d, d, &c.Location) }},
+	{Name: "location", Required: true, Read: func(d dec, c *DC) { pointObject.Read(d, d, &c.Location) }},
 	{Name: "dockHours", Read: func(d dec, c *DC) {
 		if d.Peek() == jsonwire.KindNull {
 			d.Null()
@@ -100,12 +101,12 @@ var dcObject = &object[DC]{What: "a distribution centre", Members: []member[DC]{
 			c.DockHours = &h
 		}
 	}},
-	{Name: "loadingPerPallet", Read: func(d dec, c *DC) { d.ReadDuration(&c.LoadingPerPallet) }},
+	{Name: "loadingPerPallet", Required: true, Read: func(d dec, c *DC) { d.ReadDuration(&c.LoadingPerPallet) }},
 }}
 
 var weeklyHoursObject = &object[constraints.WeeklyHours]{What: "weekly hours", Members: []member[constraints.WeeklyHours]{
 	{Name: "timeZone", Read: func(d dec, h *constraints.WeeklyHours) { d.ReadString(&h.TimeZone) }},
-	{Name: "days", Read: func(d dec, h *constraints.WeeklyHours) {
+	{Name: "days", Required: true, Read: func(d dec, h *constraints.WeeklyHours) {
 		if d.Peek() == jsonwire.KindNull {
 			d.Null()
 			h.Days = nil
@@ -126,32 +127,32 @@ var weeklyHoursObject = &object[constraints.WeeklyHours]{What: "weekly hours", M
 }}
 
 var openingObject = &object[constraints.Opening]{What: `an opening {"open", "close"}`, Members: []member[constraints.Opening]{
-	{Name: "open", Read: func(d dec, o *constraints.Opening) { d.ReadString(&o.Open) }},
-	{Name: "close", Read: func(d dec, o *constraints.Opening) { d.ReadString(&o.Close) }},
+	{Name: "open", Required: true, Read: func(d dec, o *constraints.Opening) { d.ReadString(&o.Open) }},
+	{Name: "close", Required: true, Read: func(d dec, o *constraints.Opening) { d.ReadString(&o.Close) }},
 }}
 
 var storeObject = &object[Store]{What: "a store", Members: []member[Store]{
-	{Name: "id", Read: func(d dec, s *Store) { d.ReadString(&s.ID) }},
+	{Name: "id", Required: true, Read: func(d dec, s *Store) { d.ReadString(&s.ID) }},
 	{Name: "name", Read: func(d dec, s *Store) { d.ReadString(&s.Name) }},
-	{Name: "location", Read: func(d dec, s *Store) { pointObject.Read(d, d, &s.Location) }},
-	{Name: "hours", Read: func(d dec, s *Store) { weeklyHoursObject.Read(d, d, &s.Hours) }},
-	{Name: "unloading", Read: func(d dec, s *Store) { unloadingObject.Read(d, d, &s.Unloading) }},
+	{Name: "location", Required: true, Read: func(d dec, s *Store) { pointObject.Read(d, d, &s.Location) }},
+	{Name: "hours", Required: true, Read: func(d dec, s *Store) { weeklyHoursObject.Read(d, d, &s.Hours) }},
+	{Name: "unloading", Required: true, Read: func(d dec, s *Store) { unloadingObject.Read(d, d, &s.Unloading) }},
 	{Name: "maxTrailerLengthMM", Read: func(d dec, s *Store) { d.ReadInt(&s.MaxTrailerLengthMM, wantMM) }},
 }}
 
 var unloadingObject = &object[Unloading]{What: `unloading times {"fixed", "perPallet"}`, Members: []member[Unloading]{
-	{Name: "fixed", Read: func(d dec, u *Unloading) { d.ReadDuration(&u.Fixed) }},
-	{Name: "perPallet", Read: func(d dec, u *Unloading) { d.ReadDuration(&u.PerPallet) }},
+	{Name: "fixed", Required: true, Read: func(d dec, u *Unloading) { d.ReadDuration(&u.Fixed) }},
+	{Name: "perPallet", Required: true, Read: func(d dec, u *Unloading) { d.ReadDuration(&u.PerPallet) }},
 }}
 
 var palletObject = &object[Pallet]{What: "a pallet", Members: []member[Pallet]{
-	{Name: "id", Read: func(d dec, p *Pallet) { d.ReadString(&p.ID) }},
-	{Name: "store", Read: func(d dec, p *Pallet) { d.ReadString(&p.Store) }},
-	{Name: "weightKg", Read: func(d dec, p *Pallet) { d.ReadFloat(&p.WeightKg, wantKg) }},
+	{Name: "id", Required: true, Read: func(d dec, p *Pallet) { d.ReadString(&p.ID) }},
+	{Name: "store", Required: true, Read: func(d dec, p *Pallet) { d.ReadString(&p.Store) }},
+	{Name: "weightKg", Required: true, Read: func(d dec, p *Pallet) { d.ReadFloat(&p.WeightKg, wantKg) }},
 	{Name: "volumeM3", Read: func(d dec, p *Pallet) { d.ReadFloat(&p.VolumeM3, wantM3) }},
-	{Name: "footprint", Read: func(d dec, p *Pallet) { readFootprint(d, &p.Footprint) }},
-	{Name: "heightMM", Read: func(d dec, p *Pallet) { d.ReadInt(&p.HeightMM, wantMM) }},
-	{Name: "temperature", Read: func(d dec, p *Pallet) { jsonwire.ReadEnum(d, &p.Temperature, temperatureNames) }},
+	{Name: "footprint", Required: true, Read: func(d dec, p *Pallet) { readFootprint(d, &p.Footprint) }},
+	{Name: "heightMM", Required: true, Read: func(d dec, p *Pallet) { d.ReadInt(&p.HeightMM, wantMM) }},
+	{Name: "temperature", Required: true, Read: func(d dec, p *Pallet) { jsonwire.ReadEnum(d, &p.Temperature, temperatureNames) }},
 	{Name: "mayBeStacked", Read: func(d dec, p *Pallet) { d.ReadBool(&p.MayBeStacked) }},
 	{Name: "mayCarry", Read: func(d dec, p *Pallet) { d.ReadBool(&p.MayCarry) }},
 }}
@@ -167,8 +168,8 @@ var temperatureNames = func() []string {
 var equipmentNames = []string{constraints.DryVan.String(), constraints.Reefer.String(), constraints.MultiTempReefer.String()}
 
 var footprintObject = &object[Footprint]{What: wantFootprint, Members: []member[Footprint]{
-	{Name: "lengthMM", Read: func(d dec, f *Footprint) { d.ReadInt(&f.LengthMM, wantMM) }},
-	{Name: "widthMM", Read: func(d dec, f *Footprint) { d.ReadInt(&f.WidthMM, wantMM) }},
+	{Name: "lengthMM", Required: true, Read: func(d dec, f *Footprint) { d.ReadInt(&f.LengthMM, wantMM) }},
+	{Name: "widthMM", Required: true, Read: func(d dec, f *Footprint) { d.ReadInt(&f.WidthMM, wantMM) }},
 }}
 
 // readFootprint reads a named footprint or an object of millimetres.
@@ -190,39 +191,39 @@ func readFootprint(d dec, f *Footprint) {
 }
 
 var trailerObject = &object[TrailerType]{What: "a trailer type", Members: []member[TrailerType]{
-	{Name: "id", Read: func(d dec, t *TrailerType) { d.ReadString(&t.ID) }},
+	{Name: "id", Required: true, Read: func(d dec, t *TrailerType) { d.ReadString(&t.ID) }},
 	{Name: "name", Read: func(d dec, t *TrailerType) { d.ReadString(&t.Name) }},
-	{Name: "count", Read: func(d dec, t *TrailerType) { d.ReadInt(&t.Count, "a whole number of trailers") }},
+	{Name: "count", Required: true, Read: func(d dec, t *TrailerType) { d.ReadInt(&t.Count, "a whole number of trailers") }},
 	{Name: "lengthMM", Read: func(d dec, t *TrailerType) { d.ReadInt(&t.LengthMM, wantMM) }},
-	{Name: "inside", Read: func(d dec, t *TrailerType) { dimensionsObject.Read(d, d, &t.Inside) }},
-	{Name: "palletPositions", Read: func(d dec, t *TrailerType) {
+	{Name: "inside", Required: true, Read: func(d dec, t *TrailerType) { dimensionsObject.Read(d, d, &t.Inside) }},
+	{Name: "palletPositions", Required: true, Read: func(d dec, t *TrailerType) {
 		d.ReadInt(&t.PalletPositions, "a whole number of pallet positions")
 	}},
-	{Name: "payloadKg", Read: func(d dec, t *TrailerType) { d.ReadFloat(&t.PayloadKg, wantKg) }},
+	{Name: "payloadKg", Required: true, Read: func(d dec, t *TrailerType) { d.ReadFloat(&t.PayloadKg, wantKg) }},
 	{Name: "volumeM3", Read: func(d dec, t *TrailerType) { d.ReadFloat(&t.VolumeM3, wantM3) }},
-	{Name: "equipment", Read: func(d dec, t *TrailerType) { equipmentObject.Read(d, d, &t.Equipment) }},
-	{Name: "axles", Read: func(d dec, t *TrailerType) { axlesObject.Read(d, d, &t.Axles) }},
-	{Name: "costs", Read: func(d dec, t *TrailerType) { costsObject.Read(d, d, &t.Costs) }},
+	{Name: "equipment", Required: true, Read: func(d dec, t *TrailerType) { equipmentObject.Read(d, d, &t.Equipment) }},
+	{Name: "axles", Required: true, Read: func(d dec, t *TrailerType) { axlesObject.Read(d, d, &t.Axles) }},
+	{Name: "costs", Required: true, Read: func(d dec, t *TrailerType) { costsObject.Read(d, d, &t.Costs) }},
 }}
 
 var dimensionsObject = &object[Dimensions]{What: `inside dimensions {"lengthMM", "widthMM", "heightMM"}`, Members: []member[Dimensions]{
-	{Name: "lengthMM", Read: func(d dec, v *Dimensions) { d.ReadInt(&v.LengthMM, wantMM) }},
-	{Name: "widthMM", Read: func(d dec, v *Dimensions) { d.ReadInt(&v.WidthMM, wantMM) }},
-	{Name: "heightMM", Read: func(d dec, v *Dimensions) { d.ReadInt(&v.HeightMM, wantMM) }},
+	{Name: "lengthMM", Required: true, Read: func(d dec, v *Dimensions) { d.ReadInt(&v.LengthMM, wantMM) }},
+	{Name: "widthMM", Required: true, Read: func(d dec, v *Dimensions) { d.ReadInt(&v.WidthMM, wantMM) }},
+	{Name: "heightMM", Required: true, Read: func(d dec, v *Dimensions) { d.ReadInt(&v.HeightMM, wantMM) }},
 }}
 
 var equipmentObject = &object[constraints.Equipment]{What: `equipment {"kind", "maxZones"}`, Members: []member[constraints.Equipment]{
-	{Name: "kind", Read: func(d dec, e *constraints.Equipment) { jsonwire.ReadEnum(d, &e.Kind, equipmentNames) }},
+	{Name: "kind", Required: true, Read: func(d dec, e *constraints.Equipment) { jsonwire.ReadEnum(d, &e.Kind, equipmentNames) }},
 	{Name: "maxZones", Read: func(d dec, e *constraints.Equipment) { d.ReadInt(&e.MaxZones, "a whole number of zones") }},
 }}
 
 var axlesObject = &object[constraints.AxleGeometry]{What: "an axle geometry", Members: []member[constraints.AxleGeometry]{
-	{Name: "kingpinMM", Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.KingpinMM, wantMMNumber) }},
-	{Name: "axleGroupMM", Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.AxleGroupMM, wantMMNumber) }},
-	{Name: "tareKg", Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.TareKg, wantKg) }},
-	{Name: "tareCentreMM", Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.TareCentreMM, wantMMNumber) }},
-	{Name: "kingpinLimitKg", Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.KingpinLimitKg, wantKg) }},
-	{Name: "axleGroupLimitKg", Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.AxleGroupLimitKg, wantKg) }},
+	{Name: "kingpinMM", Required: true, Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.KingpinMM, wantMMNumber) }},
+	{Name: "axleGroupMM", Required: true, Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.AxleGroupMM, wantMMNumber) }},
+	{Name: "tareKg", Required: true, Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.TareKg, wantKg) }},
+	{Name: "tareCentreMM", Required: true, Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.TareCentreMM, wantMMNumber) }},
+	{Name: "kingpinLimitKg", Required: true, Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.KingpinLimitKg, wantKg) }},
+	{Name: "axleGroupLimitKg", Required: true, Read: func(d dec, g *constraints.AxleGeometry) { d.ReadFloat(&g.AxleGroupLimitKg, wantKg) }},
 }}
 
 var costsObject = &object[Costs]{What: `costs {"fixed", "perKm", "perHour"}`, Members: []member[Costs]{
@@ -232,9 +233,9 @@ var costsObject = &object[Costs]{What: `costs {"fixed", "perKm", "perHour"}`, Me
 }}
 
 var shiftObject = &object[constraints.Shift]{What: "a driver shift", Members: []member[constraints.Shift]{
-	{Name: "id", Read: func(d dec, s *constraints.Shift) { d.ReadString(&s.ID) }},
-	{Name: "start", Read: func(d dec, s *constraints.Shift) { d.ReadTime(&s.Start) }},
-	{Name: "end", Read: func(d dec, s *constraints.Shift) { d.ReadTime(&s.End) }},
+	{Name: "id", Required: true, Read: func(d dec, s *constraints.Shift) { d.ReadString(&s.ID) }},
+	{Name: "start", Required: true, Read: func(d dec, s *constraints.Shift) { d.ReadTime(&s.Start) }},
+	{Name: "end", Required: true, Read: func(d dec, s *constraints.Shift) { d.ReadTime(&s.End) }},
 	{Name: "limits", Read: func(d dec, s *constraints.Shift) {
 		if d.Peek() == jsonwire.KindNull {
 			d.Null()
