@@ -188,6 +188,9 @@ func (r Request) check(report func(constraints.Violation)) {
 		if s.End.IsZero() {
 			c.add(CodeRequired, path+".end", "end: required, the instant the driver must be off duty")
 		}
+		if s.Limits != nil {
+			c.all(s.Limits.Check(path + ".limits"))
+		}
 		if s.Start.IsZero() || s.End.IsZero() {
 			continue
 		}
@@ -198,9 +201,6 @@ func (r Request) check(report func(constraints.Violation)) {
 			} else {
 				c.add(CodeInvalidValue, path+".end", "end %s is before start %s", end, start)
 			}
-		}
-		if s.Limits != nil {
-			c.all(s.Limits.Check(path + ".limits"))
 		}
 		if first.IsZero() || s.Start.Before(first) {
 			first = s.Start

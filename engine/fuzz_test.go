@@ -13,9 +13,10 @@ import (
 // FuzzDecodeAndValidate feeds arbitrary bytes to the request and plan
 // decoders and, for requests that decode, arbitrary plans to Validate:
 // nothing may panic; neither decoder accepts what encoding/json rejects
-// as syntax; every violation has a code; a decoded request passes its own
-// Check; and what decodes is written by json.Marshal in a form that reads
-// back the same.
+// as syntax; every violation has a code and a message, and no two entries
+// repeat each other (repeats are grouped); a decoded request passes its
+// own Check; and what decodes is written by json.Marshal in a form that
+// reads back the same.
 func FuzzDecodeAndValidate(f *testing.F) {
 	// The quickstart sample is not a seed: at 250 kB, minimising every
 	// interesting mutation of it stalls the fuzzer for many seconds.
@@ -25,6 +26,8 @@ func FuzzDecodeAndValidate(f *testing.F) {
 		[]byte(`{"routes":[{"id":"R1","trailer":"T","shift":"X","start":"2026-11-23T04:00:00Z","depart":"2026-11-23T04:01:00Z","return":"2026-11-23T05:00:00Z","stops":[{"store":"S","arrival":"2026-11-23T04:20:00Z","start":"2026-11-23T04:20:00Z","departure":"2026-11-23T04:40:00Z","wait":"0s","pallets":["P","P","Q"]}],"load":{"zones":[{"temperature":"FROZEN","firstRow":0,"lastRow":-3}],"placements":[{"pallet":"P","row":-1,"side":"UP","zone":7,"xMM":-5}],"axles":[{"afterStop":9}]}}],"unassigned":[{"pallet":"Z","reason":"?"}]}`))
 	f.Add([]byte(strings.Replace(decodeBase, `"seed": 1`, `"seed": 1, "objective": "cost", "wholeDeliveries": true`, 1)), []byte(`{}`))
 	f.Add([]byte(`{"pallets":[{"weightkg":1,"WEIGHTKG":2,"temperature":"COLD"}],"shifts":[{"start":"tomorrow"}]`), []byte(`{"routes":[{"stops":[{"wait":"soon"}]}]`))
+	f.Add([]byte(`{"dc":{},"pallets":[{"weightkg":1},{"weightkg":1},{"weightKg":-1},{"weightkg":1,"footprint":{"lengthMM":0}}]}`),
+		[]byte(`{"routes":[{"stops":[{"wait":"soon"},{"wait":"soon"}]},{"stops":[{"wait":"soon"}]}]}`))
 	f.Fuzz(func(t *testing.T, reqJSON, planJSON []byte) {
 		req, err := DecodeRequest(bytes.NewReader(reqJSON))
 		checkDecodeError(t, reqJSON, err)
@@ -70,10 +73,15 @@ func checkDecodeError(t *testing.T, doc []byte, err error) {
 	if len(vs) == 0 {
 		t.Fatalf("error without violations: %v", err)
 	}
+	seen := map[constraints.Violation]bool{}
 	for _, v := range vs {
 		if v.Code == "" || v.Message == "" {
 			t.Fatalf("violation without code or message: %+v", v)
 		}
+		if seen[v] {
+			t.Fatalf("entry listed twice: %+v", v)
+		}
+		seen[v] = true
 	}
 	if len(vs) > MaxViolations+1 {
 		t.Fatalf("%d violations", len(vs))
