@@ -4,6 +4,6 @@
 // equipment, and the Violation type every check in the library reports with.
 //
 // It holds no search and no optimisation; loadplan, routeplan, delivery and
-// engine all import it, and it imports no other haulplan package, only the
-// standard library.
+// engine all import it, and of haulplan's packages it imports only
+// internal/numtext, which writes the numbers of its messages.
 package constraints
