@@ -2,12 +2,11 @@ package engine
 
 import (
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/internal/numtext"
 )
 
 // The messages of unassigned pallets say what stands in the way in a
@@ -41,7 +40,7 @@ func (m *model) explainPallet(p Pallet, s int) (reason, msg string) {
 			shortest = min(shortest, t.nominalLength())
 		}
 		return ReasonNoCompatibleTrailer, fmt.Sprintf("store %s takes trailers up to %s mm long; every trailer that carries %s is longer (shortest %s mm)",
-			store.ID, thousands(float64(store.MaxTrailerLengthMM)), p.Temperature, thousands(float64(shortest)))
+			store.ID, numtext.Whole(float64(store.MaxTrailerLengthMM)), p.Temperature, numtext.Whole(float64(shortest)))
 	}
 	var payload float64
 	var height, width int
@@ -59,11 +58,11 @@ func (m *model) explainPallet(p Pallet, s int) (reason, msg string) {
 	}
 	switch {
 	case p.WeightKg > payload:
-		return ReasonCapacity, fmt.Sprintf("%s kg exceeds every trailer's payload%s (largest %s kg)", thousands(p.WeightKg), there, thousands(payload))
+		return ReasonCapacity, fmt.Sprintf("%s kg exceeds every trailer's payload%s (largest %s kg)", numtext.Whole(p.WeightKg), there, numtext.Whole(payload))
 	case p.HeightMM > height:
-		return ReasonCapacity, fmt.Sprintf("%s mm tall; the tallest trailer%s is %s mm inside", thousands(float64(p.HeightMM)), there, thousands(float64(height)))
+		return ReasonCapacity, fmt.Sprintf("%s mm tall; the tallest trailer%s is %s mm inside", numtext.Whole(float64(p.HeightMM)), there, numtext.Whole(float64(height)))
 	case w > width:
-		return ReasonCapacity, fmt.Sprintf("%s mm wide; the widest trailer%s is %s mm inside", thousands(float64(w)), there, thousands(float64(width)))
+		return ReasonCapacity, fmt.Sprintf("%s mm wide; the widest trailer%s is %s mm inside", numtext.Whole(float64(w)), there, numtext.Whole(float64(width)))
 	case p.volume() > volume:
 		return ReasonCapacity, fmt.Sprintf("%.1f m³ exceeds every trailer's volume%s (largest %.1f m³)", p.volume(), there, volume)
 	}
@@ -125,7 +124,7 @@ func (pl *planner) explainOrder(o *order) string {
 		return fmt.Sprintf("store %s: the %d shifts and the %d trailers left that can carry these %s pallets there (of %s) cannot take them besides the other routes",
 			store.ID, pl.freeShifts(), left, o.class, strings.Join(types, ", "))
 	case ReasonCapacity:
-		return fmt.Sprintf("store %s: %s %s (%d positions, %s kg) exceed every trailer that can go there", store.ID, palletsText(n), o.class, o.load.Positions, thousands(o.load.WeightKg))
+		return fmt.Sprintf("store %s: %s %s (%d positions, %s kg) exceed every trailer that can go there", store.ID, palletsText(n), o.class, o.load.Positions, numtext.Whole(o.load.WeightKg))
 	case ReasonNoCompatibleTrailer:
 		if len(req.Shifts) == 0 {
 			return "the request has no driver shifts"
@@ -229,21 +228,4 @@ func palletsText(n int) string {
 func hm(d time.Duration) string {
 	d = d.Round(time.Minute)
 	return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
-}
-
-// thousands formats a number rounded to a whole with thousands separators:
-// 30,000.
-func thousands(x float64) string {
-	s := strconv.FormatFloat(math.Round(math.Abs(x)), 'f', 0, 64)
-	var b strings.Builder
-	if x < 0 && s != "0" {
-		b.WriteByte('-')
-	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }

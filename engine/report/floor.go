@@ -8,6 +8,7 @@ import (
 
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/engine"
+	"github.com/haulplan/haulplan/internal/numtext"
 )
 
 // TrailerFloor writes an SVG floor diagram of route routeID's trailer, seen
@@ -102,7 +103,7 @@ func (d *day) floor(r *engine.Route) (*svgDoc, error) {
 	s.text(floorLeft, 24, fmt.Sprintf("%s · %s (%s) · shift %s · departs %s", r.ID, d.trailerName(r.Trailer), r.Trailer, r.Shift, d.clock(r.Depart)),
 		attrs{"font-size", "16", "font-weight", "bold"})
 	s.text(floorLeft, 44, fmt.Sprintf("%s (%s) on %d of %s, %s kg of %s kg; numbers are stops, unloaded in order 1, 2, …",
-		plural(r.Metrics.Pallets, "pallet"), join(mix), r.Metrics.Positions, plural(t.PalletPositions, "position"), thousands(r.Metrics.WeightKg), thousands(t.PayloadKg)),
+		plural(r.Metrics.Pallets, "pallet"), join(mix), r.Metrics.Positions, plural(t.PalletPositions, "position"), numtext.Whole(r.Metrics.WeightKg), numtext.Whole(t.PayloadKg)),
 		attrs{"fill", "#444444"})
 
 	// Zones, with their class and rows above the floor.
@@ -217,7 +218,7 @@ func (d *day) axles(s *svgDoc, r *engine.Route, t *engine.TrailerType, px func(f
 		if limit > 0 {
 			frac = kg / limit
 		}
-		label := fmt.Sprintf("%s at departure: %s kg of %s kg (%.0f%%)", name, thousands(kg), thousands(limit), 100*frac)
+		label := fmt.Sprintf("%s at departure: %s kg of %s kg (%.0f%%)", name, numtext.Whole(kg), numtext.Whole(limit), 100*frac)
 		bw := 180.0
 		x0 := x - 20
 		if anchorRight {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/haulplan/haulplan/engine"
+	"github.com/haulplan/haulplan/internal/numtext"
 )
 
 // HTML writes one self-contained page of the plan: the summary, the route
@@ -76,10 +77,10 @@ func (d *day) page() (*htmlPage, error) {
 		{"Routes", fmt.Sprint(m.Routes), fmt.Sprintf("no plan needs fewer than %d", m.TrailersLowerBound)},
 		{"Pallets delivered", fmt.Sprintf("%d of %d", m.Pallets, len(d.req.Pallets)), fmt.Sprintf("%d unassigned", m.Unassigned)},
 		{"Stops", fmt.Sprint(m.Stops), fmt.Sprintf("%d of %d on time", onTime, stops)},
-		{"Distance", thousands(m.DistanceM/1000) + " km", ""},
+		{"Distance", numtext.Whole(m.DistanceM/1000) + " km", ""},
 		{"Driving", hhmm(m.Driving), "hours:minutes, all routes"},
 		{"Duty", hhmm(m.Duration), fmt.Sprintf("waiting %s", hhmm(m.Wait))},
-		{"Cost", thousands(m.Cost), ""},
+		{"Cost", numtext.Whole(m.Cost), ""},
 		{"Utilisation", pct(m.PosUtil) + " positions", fmt.Sprintf("%s weight, %s volume", pct(w/n), pct(v/n))},
 	}
 	p.Map = template.HTML(d.routeMap().bytes())
@@ -99,8 +100,8 @@ func (d *day) page() (*htmlPage, error) {
 		hr.Classes = d.routeClasses(r)
 		kp, ax := peakAxles(r)
 		if t, ok := d.trailer[r.Trailer]; ok {
-			hr.Kingpin, hr.KingpinLimit = thousands(kp), thousands(t.Axles.KingpinLimitKg)
-			hr.Axle, hr.AxleLimit = thousands(ax), thousands(t.Axles.AxleGroupLimitKg)
+			hr.Kingpin, hr.KingpinLimit = numtext.Whole(kp), numtext.Whole(t.Axles.KingpinLimitKg)
+			hr.Axle, hr.AxleLimit = numtext.Whole(ax), numtext.Whole(t.Axles.AxleGroupLimitKg)
 			hr.KingpinOver, hr.AxleOver = kp > t.Axles.KingpinLimitKg, ax > t.Axles.AxleGroupLimitKg
 		}
 		for k, s := range r.Stops {

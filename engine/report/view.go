@@ -218,30 +218,6 @@ func (d *day) clock(t time.Time) string { return t.In(d.loc).Format("Mon 2 Jan 1
 // hm writes an instant's time of day in the request's zone.
 func (d *day) hm(t time.Time) string { return t.In(d.loc).Format("15:04") }
 
-// thousands writes a whole number with thousands separators, "15,422".
-func thousands(x float64) string {
-	n := int64(x + 0.5)
-	if x < 0 {
-		n = int64(x - 0.5)
-	}
-	s := fmt.Sprint(n)
-	neg := n < 0
-	if neg {
-		s = s[1:]
-	}
-	var out []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	if neg {
-		return "-" + string(out)
-	}
-	return string(out)
-}
-
 func lower(s string) string { return strings.ToLower(s) }
 
 func join(s []string) string { return strings.Join(s, ", ") }

@@ -49,6 +49,16 @@ func Int(n int) string {
 	return separate(s)
 }
 
+// Whole writes v rounded to a whole number (halves away from zero), with
+// thousands separators: 12345.6 is "12,346", -0.4 is "0".
+func Whole(v float64) string {
+	r := math.Round(v)
+	if r == 0 {
+		r = 0 // no "-0"
+	}
+	return Float(r)
+}
+
 // separate puts a comma between every group of three digits, from the
 // right.
 func separate(digits string) string {

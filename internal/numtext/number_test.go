@@ -30,3 +30,14 @@ func TestInt(t *testing.T) {
 		}
 	}
 }
+
+func TestWhole(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		want string
+	}{{12345.6, "12,346"}, {-0.4, "0"}, {999.5, "1,000"}, {-2500.5, "-2,501"}, {80000, "80,000"}} {
+		if got := Whole(c.v); got != c.want {
+			t.Errorf("Whole(%v) = %q, want %q", c.v, got, c.want)
+		}
+	}
+}
