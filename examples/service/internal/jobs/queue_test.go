@@ -257,10 +257,8 @@ func TestQueueRecoversTheJobOfADeadProcess(t *testing.T) {
 	st := openSQLite(t, "")
 	req := sampleRequest(t, 12, time.Second)
 	createJob(t, st, "j1", req)
-	// A process claimed it and died: its lease is never renewed.
-	if _, err := st.ClaimJob(t.Context(), "j1", "dead process", time.Now().Add(300*time.Millisecond)); err != nil {
-		t.Fatal(err)
-	}
+	// A process claimed it and died: its last lease ended a second ago.
+	diedWithJob(t, st, "j1", "dead process")
 	startRunner(t, st, fastConfig(t))
 	var j store.Job
 	waitFor(t, "the job to end", func() bool {
@@ -273,6 +271,19 @@ func TestQueueRecoversTheJobOfADeadProcess(t *testing.T) {
 	checkPlan(t, req, j.Plan)
 }
 
+// diedWithJob has owner claim job id and die with it: its last renewal
+// gave it a lease that ended a second ago. No sleep is needed, and no
+// lease so short that a slow claim finds it over already.
+func diedWithJob(t *testing.T, st store.Store, id, owner string) {
+	t.Helper()
+	if _, err := st.ClaimJob(t.Context(), id, owner, time.Now().Add(time.Minute)); err != nil {
+		t.Fatalf("%s: %v", owner, err)
+	}
+	if _, err := st.RenewLeases(t.Context(), owner, time.Now().Add(-time.Second), []string{id}); err != nil {
+		t.Fatalf("%s: %v", owner, err)
+	}
+}
+
 func TestQueueFailsAJobAfterMaxAttempts(t *testing.T) {
 	st := openSQLite(t, "")
 	createJob(t, st, "j1", sampleRequest(t, 12, time.Second))
@@ -280,10 +291,7 @@ func TestQueueFailsAJobAfterMaxAttempts(t *testing.T) {
 	cfg.MaxAttempts = 2
 	// Two processes in turn claimed it and died.
 	for _, owner := range []string{"dead process 1", "dead process 2"} {
-		if _, err := st.ClaimJob(t.Context(), "j1", owner, time.Now().Add(200*time.Millisecond)); err != nil {
-			t.Fatalf("%s: %v", owner, err)
-		}
-		time.Sleep(250 * time.Millisecond)
+		diedWithJob(t, st, "j1", owner)
 	}
 	startRunner(t, st, cfg)
 	var j store.Job
