@@ -108,11 +108,11 @@ func OpenSQLite(ctx context.Context, path string, cfg Config) (Store, error) {
 //
 // On a file not yet in WAL mode (a new one), PRAGMA journal_mode=WAL
 // reads the file's header and then writes it: it upgrades a read lock to
-// a write lock. SQLite never waits (busy_timeout) for such an upgrade,
-// since two connections upgrading at once would wait for each other
-// forever: when another connection holds the write lock, the pragma
-// fails at once with SQLITE_BUSY. That is what happens when several
-// processes open a new file at once: all but one of them would fail.
+// a write lock. SQLite never calls the busy handler (busy_timeout) for
+// such an upgrade, since two connections upgrading at once would wait for
+// each other forever: when another connection holds the write lock, the
+// pragma fails at once with SQLITE_BUSY. Several processes opening a new
+// file at once meet that: one switches the file, another fails.
 // The one that fails here waits for the write lock instead (BEGIN
 // IMMEDIATE holds no lock before it, so it waits under the busy timeout),
 // gives it back, and asks again: the file is then in WAL mode, and the
