@@ -1,5 +1,7 @@
 package routeplan
 
+import "math"
+
 // The duty of a route as a function of its departure d is piecewise
 // linear: every time of the simulation moves with d (slope 1) or stays
 // (slope 0), and jumps later where a site misses a window and takes the
@@ -50,13 +52,19 @@ func (b *departureSearch) offer(d, duty, ret float64) {
 // at its earliest departure after a start service of l, and keeps the
 // feasible one with the shortest duty, then the earliest return, then the
 // latest departure (see above). It reports false when no departure is
-// feasible. Candidates are sums and differences of inputs, so that with
-// integral inputs every time stays integral.
-func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule) bool {
+// feasible. baseOK says whether s keeps every rule but perhaps the duty
+// limit; monotone, that no later departure returns earlier than s (see
+// evaluateAllowed), which lets the search stop early. Candidates are sums
+// and differences of inputs, so that with integral inputs every time stays
+// integral.
+func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, baseOK, monotone bool) bool {
 	vt := &in.types[t]
 	base, baseRet := s.depart, s.ret
+	if !monotone {
+		baseRet = math.Inf(-1)
+	}
 	best := departureSearch{duty: inf, ret: inf}
-	if vt.MaxDuty == 0 || s.duty() <= vt.MaxDuty {
+	if baseOK && (vt.MaxDuty == 0 || s.duty() <= vt.MaxDuty) {
 		best.offer(base, s.duty(), s.ret)
 	}
 	if s.tmp == nil {

@@ -182,3 +182,38 @@ func checkSchedule(t *rapid.T, in *instance, seq []int, s *schedule) {
 		}
 	}
 }
+
+// TestDepartureAfterAWaitThatWasABreak: departing at the shift start, the
+// driver waits 158 min at the first store, which counts as the break; the
+// rule then needs a second one before the drive home, taken at the last
+// store and ending 1 min past the shift. Departing at 02:38 instead, the
+// first wait is gone and the store with 32 min of unloading needs 1 min
+// more to serve as the one break: back at 04:29, well inside the shift. A
+// later departure returns earlier here, so the earliest one's failure
+// must not end the search.
+func TestDepartureAfterAWaitThatWasABreak(t *testing.T) {
+	legs := [][]float64{{0, 5, 5, 5, 5}, {5, 0, 5, 5, 13}, {5, 10, 0, 5, 5}, {5, 5, 5, 0, 5}, {5, 5, 5, 45, 0}}
+	p := &Problem{N: 5, Distance: make([]float64, 25), Duration: make([]float64, 25)}
+	for i := range 5 {
+		for j := range 5 {
+			p.Duration[i*5+j], p.Distance[i*5+j] = 60*legs[i][j], legs[i][j]
+		}
+	}
+	minutes := func(a, b float64) []Window { return []Window{{60 * a, 60 * b}} }
+	p.Sites = []Site{
+		{Location: 1, Demand: []float64{1}, Windows: minutes(0, 173)},
+		{Location: 2, Demand: []float64{1}, Windows: minutes(163, 163)},
+		{Location: 3, Demand: []float64{1}, Windows: append(minutes(3, 21), minutes(124, 264)...)},
+		{Location: 4, Demand: []float64{1}, Service: 60 * 32, Windows: minutes(0, 186)},
+	}
+	p.VehicleTypes = []VehicleType{{Count: 1, Capacity: []float64{4}, DistanceCost: 1, ShiftEnd: 60 * 300,
+		BreakAfter: 60 * 68, BreakDuration: 60 * 33}}
+	in := newInstance(p)
+	var s schedule
+	if f := in.evaluate(0, []int{1, 0, 3, 2}, &s, false); f != feasible {
+		t.Fatalf("failure %d, want feasible (departing at 158 min returns at 269 min)", f)
+	}
+	if s.ret > 60*300 {
+		t.Fatalf("returns at %g min, after the shift", s.ret/60)
+	}
+}

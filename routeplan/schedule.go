@@ -157,16 +157,38 @@ func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) f
 		return failShift
 	}
 	f := in.simulate(t, seq, depart, l, s)
-	if f != feasible && f != failDuty {
+	// A later departure returns no earlier, unless the earliest one waits
+	// long enough somewhere for the wait to count as a break: departing
+	// later shortens that wait below a break, and the rest the rule then
+	// needs may fall where it costs less (at a site whose work is nearly a
+	// break). Then no departure is ruled out by the earliest one's return.
+	monotone := !in.waitServedAsBreak(t, s)
+	if f != feasible && f != failDuty && (monotone || (f != failShift && f != failWindow)) {
 		return f
 	}
-	if tight || f == failDuty || vt.TimeCost > 0 {
-		if !in.delayDeparture(t, seq, l, s) {
+	if tight || f != feasible || vt.TimeCost > 0 {
+		if !in.delayDeparture(t, seq, l, s, f == feasible || f == failDuty, monotone) {
 			return failShift
 		}
 	}
 	s.cost = vt.FixedCost + vt.DistanceCost*s.dist + vt.TimeCost*s.duty()
 	return feasible
+}
+
+// waitServedAsBreak reports whether, in the simulation s of a route of type
+// t (complete or up to the site where it failed), the driver waits at a site
+// and the time on site counts as a break.
+func (in *instance) waitServedAsBreak(t int, s *schedule) bool {
+	vt := &in.types[t]
+	if vt.BreakAfter == 0 {
+		return false
+	}
+	for k := range s.arr {
+		if s.start[k] > s.arr[k] && k < len(s.dep) && s.dep[k]-s.arr[k] >= vt.BreakDuration {
+			return true
+		}
+	}
+	return false
 }
 
 // takeTimes copies the times of o, a simulation of the same route, into s.
