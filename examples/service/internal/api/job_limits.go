@@ -83,7 +83,8 @@ func withJobLimits(doc []byte, l jobLimits) []byte {
 		"options.timeLimit at most the service's longest search (more is cut to it). A consumer may have %s waiting in the queue "+
 		"(one more: 429 TOO_MANY_QUEUED_JOBS with Retry-After)%s; the consumers' jobs start in turn, so one consumer's queue "+
 		"never holds another's first job back. A job's search is stopped at its time limit plus the service's grace period: "+
-		"the plan it has then is kept (COMPLETED), and a search with none yet is FAILED. A job that fails on a fault of the "+
+		"the plan it has then is kept (COMPLETED, the pallets it had not reached NOT_PLANNED), and a search with no plan at all "+
+		"is FAILED. A job that fails on a fault of the "+
 		"service is FAILED with an internal-error message.", l.maxStreams, jobCount(l.queued), running)
 	return []byte(strings.ReplaceAll(string(doc), jobLimitsPlaceholder, jsonText(text)))
 }

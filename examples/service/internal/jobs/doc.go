@@ -46,8 +46,9 @@
 // the jobs that run at once share the cores. Whatever the search does, its
 // context ends at the time limit plus Config.Grace (default 10 s; cause
 // ErrDeadline): a plan engine.Plan returns then is recorded, COMPLETED
-// like the plan of any search stopped early, and a search stopped before
-// it had one is FAILED saying so. A search that has not returned one more
+// like the plan of any search stopped early (the pallets it had not
+// reached NOT_PLANNED), and an error it returns then fails the job,
+// saying it was stopped before it had a plan. A search that has not returned one more
 // Grace later is FAILED at once; its worker stays taken until it returns.
 // River's own job timeout is turned off for planning jobs: it would start
 // before the job, whose time limit is in the stored request, is claimed;
