@@ -37,6 +37,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/haulplan/haulplan/engine"
 	"github.com/haulplan/haulplan/examples/service/internal/api"
 	"github.com/haulplan/haulplan/examples/service/internal/jobs"
 	"github.com/haulplan/haulplan/examples/service/internal/store"
@@ -53,6 +54,10 @@ type config struct {
 	maxBody               int64
 	jobs                  int
 	maxTimeLimit          time.Duration
+	jobGrace              time.Duration
+	maxStreams            int
+	tenantQueuedJobs      int
+	tenantRunningJobs     int
 	jobLease              time.Duration
 	maxAttempts           int
 	shutdown              time.Duration
@@ -101,6 +106,12 @@ limited per client id and per client address, in each process
 (-auth-failures-per-minute); behind a proxy, name it in -trusted-proxies so
 that the client's address is read from X-Forwarded-For.
 
+Planning jobs: a tenant may have -tenant-queued-jobs waiting (one more:
+429) and -tenant-running-jobs running, across every process; the tenants'
+jobs start in turn. A job searches for its options.timeLimit, at most
+-max-time-limit, with at most -max-streams streams, and is stopped at its
+time limit plus -job-grace.
+
 Go's garbage collector runs at GOGC=400 with a soft memory limit of three
 quarters of the machine's (or cgroup's) memory unless GOGC or GOMEMLIMIT
 is set in the environment.
@@ -127,6 +138,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&c.maxBody, "max-body", api.DefaultMaxBodyBytes, "largest request body in bytes; larger: 400 (a day of 5,000 stores and 60,000 pallets is about 12 MB; delivery bodies are at most 1 MiB whatever this says)")
 	fs.IntVar(&c.jobs, "jobs", jobs.DefaultMaxJobs, "planning jobs this process runs at once (each gets an equal share of the cores)")
 	fs.DurationVar(&c.maxTimeLimit, "max-time-limit", jobs.DefaultMaxTimeLimit, "longest search a job may ask for (options.timeLimit); longer requests are capped")
+	fs.DurationVar(&c.jobGrace, "job-grace", jobs.DefaultGrace, "how long past its time limit a job may run: its search is stopped then and the plan it has kept (none: FAILED); a search that has not stopped one more grace later is FAILED")
+	fs.IntVar(&c.maxStreams, "max-streams", engine.DefaultStreams, "most search streams a request may ask for (options.streams); more: 400")
+	fs.IntVar(&c.tenantQueuedJobs, "tenant-queued-jobs", api.DefaultTenantQueuedJobs, "planning jobs a tenant may have waiting in the queue; one more: 429")
+	fs.IntVar(&c.tenantRunningJobs, "tenant-running-jobs", jobs.DefaultTenantRunningJobs, "planning jobs of one tenant that run at once, across every process; the tenants' jobs start in turn")
 	fs.DurationVar(&c.jobLease, "job-lease", jobs.DefaultLease, "a running job's lease, renewed by its process; a job whose lease ran out (its process died) is run again or failed")
 	fs.IntVar(&c.maxAttempts, "job-attempts", jobs.DefaultMaxAttempts, "runs a job gets before it is FAILED when its process keeps dying")
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "on SIGTERM, how long requests under way may take to finish")
@@ -224,6 +239,18 @@ func (c config) check(level *slog.Level) []string {
 	}
 	if c.maxTimeLimit < time.Second {
 		errs = append(errs, fmt.Sprintf("-max-time-limit %v: want at least 1s", c.maxTimeLimit))
+	}
+	if c.jobGrace < time.Second {
+		errs = append(errs, fmt.Sprintf("-job-grace %v: want at least 1s", c.jobGrace))
+	}
+	if c.maxStreams < 1 {
+		errs = append(errs, fmt.Sprintf("-max-streams %d: want at least 1", c.maxStreams))
+	}
+	if c.tenantQueuedJobs < 1 {
+		errs = append(errs, fmt.Sprintf("-tenant-queued-jobs %d: want at least 1", c.tenantQueuedJobs))
+	}
+	if c.tenantRunningJobs < 1 {
+		errs = append(errs, fmt.Sprintf("-tenant-running-jobs %d: want at least 1", c.tenantRunningJobs))
 	}
 	if c.jobLease < time.Second {
 		errs = append(errs, fmt.Sprintf("-job-lease %v: want at least 1s", c.jobLease))
@@ -411,6 +438,9 @@ func apiConfig(c config, st store.Store, runner api.Canceller, log *slog.Logger)
 		AuthFailuresPerMinute: c.authFailuresPerMinute,
 		TrustedProxies:        c.proxies,
 		MaxBodyBytes:          c.maxBody,
+		MaxStreams:            c.maxStreams,
+		TenantQueuedJobs:      c.tenantQueuedJobs,
+		TenantRunningJobs:     c.tenantRunningJobs,
 	}
 	if c.authFailuresPerMinute == 0 {
 		cfg.AuthFailuresPerMinute = api.NoRateLimit
@@ -472,13 +502,16 @@ func serve(ctx context.Context, c config, log *slog.Logger) error {
 	defer st.Close()
 
 	runner, err := jobs.NewRunner(st, jobs.Config{
-		MaxJobs:      c.jobs,
-		MaxTimeLimit: c.maxTimeLimit,
-		Lease:        c.jobLease,
-		RenewEvery:   c.jobLease / 6,
-		RecoverEvery: c.jobLease / 3,
-		MaxAttempts:  c.maxAttempts,
-		Logger:       log,
+		MaxJobs:           c.jobs,
+		MaxTimeLimit:      c.maxTimeLimit,
+		Grace:             c.jobGrace,
+		MaxStreams:        c.maxStreams,
+		TenantRunningJobs: c.tenantRunningJobs,
+		Lease:             c.jobLease,
+		RenewEvery:        c.jobLease / 6,
+		RecoverEvery:      c.jobLease / 3,
+		MaxAttempts:       c.maxAttempts,
+		Logger:            log,
 	})
 	if err != nil {
 		return err

@@ -584,11 +584,13 @@ func TestDefaultLimitsLetConcurrentDeliveryUpdatesThrough(t *testing.T) {
 	}
 }
 
-// TestServedOpenAPIStatesTheFlags: /openapi.json states the body limit
-// and the rate limits the process was started with.
+// TestServedOpenAPIStatesTheFlags: /openapi.json states the body limit,
+// the rate limits and the limits of planning jobs the process was started
+// with.
 func TestServedOpenAPIStatesTheFlags(t *testing.T) {
 	p := start(t, "-db", filepath.Join(t.TempDir(), "haulplan.db"),
-		"-max-body", "8388608", "-rate-per-minute", "20", "-delivery-rate-per-minute", "0")
+		"-max-body", "8388608", "-rate-per-minute", "20", "-delivery-rate-per-minute", "0",
+		"-max-streams", "12", "-tenant-queued-jobs", "3", "-tenant-running-jobs", "2")
 	resp, err := http.Get(p.base + "/openapi.json")
 	if err != nil {
 		t.Fatal(err)
@@ -602,7 +604,8 @@ func TestServedOpenAPIStatesTheFlags(t *testing.T) {
 	if err := json.NewDecoder(resp.Body).Decode(&doc); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"createAccessToken 20 requests a minute;", "changeDeliveryStatus) have no limit.", "of at most 8 MiB;"} {
+	for _, want := range []string{"createAccessToken 20 requests a minute;", "changeDeliveryStatus) have no limit.", "of at most 8 MiB;",
+		"options.streams is at most 12 (", "may have 3 planning jobs waiting", "at most 2 of them run at once"} {
 		if !strings.Contains(doc.Info.Description, want) {
 			t.Errorf("the served description lacks %q:\n%s", want, doc.Info.Description)
 		}
@@ -645,12 +648,14 @@ func TestLogDurationsAreGoDurations(t *testing.T) {
 func TestBadFlagsAreAllReported(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := run(t.Context(), []string{"-rate-per-minute", "0", "-delivery-rate-per-minute", "-1", "-jobs", "-1", "-log-level", "loud", "-job-lease", "10ms",
-		"-auth-failures-per-minute", "-1", "-write-timeout", "10ms", "-trusted-proxies", "10.0.0.0/8, proxy.internal,2001:db8::1,10.0.0.300"}, &stdout, &stderr)
+		"-auth-failures-per-minute", "-1", "-write-timeout", "10ms", "-trusted-proxies", "10.0.0.0/8, proxy.internal,2001:db8::1,10.0.0.300",
+		"-job-grace", "0s", "-max-streams", "0", "-tenant-queued-jobs", "0", "-tenant-running-jobs", "0"}, &stdout, &stderr)
 	if code != 2 {
 		t.Fatalf("exit %d, want 2", code)
 	}
 	for _, flag := range []string{"-rate-per-minute 0", "-delivery-rate-per-minute -1", "-jobs -1", `-log-level "loud"`, "-job-lease 10ms",
-		"-auth-failures-per-minute -1", "-write-timeout 10ms", `-trusted-proxies: "proxy.internal", "10.0.0.300"`} {
+		"-auth-failures-per-minute -1", "-write-timeout 10ms", `-trusted-proxies: "proxy.internal", "10.0.0.300"`,
+		"-job-grace 0s", "-max-streams 0", "-tenant-queued-jobs 0", "-tenant-running-jobs 0"} {
 		if !strings.Contains(stderr.String(), flag) {
 			t.Errorf("stderr does not name %s:\n%s", flag, stderr.String())
 		}

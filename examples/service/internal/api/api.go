@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/haulplan/haulplan/engine"
 	"github.com/haulplan/haulplan/examples/service/internal/store"
 )
 
@@ -98,6 +99,16 @@ type Config struct {
 	// by delivery.MaxBodyBytes too, and the small bodies (a token
 	// request, a cancel, a status) lower still.
 	MaxBodyBytes int64
+	// MaxStreams caps a planning request's options.streams (0:
+	// engine.DefaultStreams); a request asking more gets 400.
+	MaxStreams int
+	// TenantQueuedJobs caps how many planning jobs of a tenant may be
+	// QUEUED (0: DefaultTenantQueuedJobs); one more gets 429
+	// TOO_MANY_QUEUED_JOBS. TenantRunningJobs is how many of them the job
+	// runner runs at once, which the OpenAPI document states (0: it does
+	// not); the runner enforces it.
+	TenantQueuedJobs  int
+	TenantRunningJobs int
 	// Now is the clock (nil: time.Now); NewID makes job and delivery ids
 	// (nil: random UUIDs from crypto/rand).
 	Now   func() time.Time
@@ -114,6 +125,7 @@ type server struct {
 	deliveryLimiter RateLimiter
 	lifetime        time.Duration
 	maxBody         int64
+	limits          jobLimits
 	now             func() time.Time
 	newID           func() string
 	// authFailures counts failed authentications per client id and
@@ -185,7 +197,14 @@ func New(cfg Config) http.Handler {
 	if s.newID == nil {
 		s.newID = newUUID
 	}
-	s.openAPIDoc = renderOpenAPI(per, deliveryPer, s.maxBody)
+	s.limits = jobLimits{maxStreams: cfg.MaxStreams, queued: cfg.TenantQueuedJobs, running: max(0, cfg.TenantRunningJobs)}
+	if s.limits.maxStreams <= 0 {
+		s.limits.maxStreams = engine.DefaultStreams
+	}
+	if s.limits.queued <= 0 {
+		s.limits.queued = DefaultTenantQueuedJobs
+	}
+	s.openAPIDoc = withJobLimits(renderOpenAPI(per, deliveryPer, s.maxBody), s.limits)
 	s.mux = http.NewServeMux()
 	s.routes()
 	return s

@@ -39,7 +39,11 @@
 // error and error_description beside the common errors list, and its 401
 // a Basic challenge; the token counts against the planning operations'
 // limit; a body of another Content-Type is 415 (RFC 9110 §15.5.16); the
-// limiter failing is 503 with Retry-After, never a skipped limit; every
+// limiter failing is 503 with Retry-After, never a skipped limit; a
+// planning request asking for more options.streams than the service runs
+// is 400 (the streams decide the plan, so it is not cut silently like
+// the time limit), and one over its consumer's queue 429
+// TOO_MANY_QUEUED_JOBS with Retry-After; every
 // JSON answer has Cache-Control: no-store, every answer
 // X-Content-Type-Options: nosniff and X-Request-Id, the service's own id
 // of the request (a client's X-Request-Id is only logged beside it, as

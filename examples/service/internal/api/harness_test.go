@@ -24,6 +24,7 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
+	"github.com/haulplan/haulplan/engine"
 	"github.com/haulplan/haulplan/examples/service/internal/store"
 )
 
@@ -44,7 +45,8 @@ func openAPIRouter(t testing.TB) routers.Router {
 		// string (the page) and as a file (the workbook).
 		openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.PlainBodyDecoder)
 		openapi3filter.RegisterBodyDecoder(xlsxType, openapi3filter.FileBodyDecoder)
-		doc, err := openapi3.NewLoader().LoadFromData(renderOpenAPI(DefaultRatePerMinute, DefaultDeliveryRatePerMinute, DefaultMaxBodyBytes))
+		doc, err := openapi3.NewLoader().LoadFromData(withJobLimits(renderOpenAPI(DefaultRatePerMinute, DefaultDeliveryRatePerMinute, DefaultMaxBodyBytes),
+			jobLimits{maxStreams: engine.DefaultStreams, queued: DefaultTenantQueuedJobs}))
 		if err != nil {
 			oasErr = err
 			return
@@ -134,6 +136,9 @@ type envOptions struct {
 	discardLogs           bool // benchmarks: the lines are formatted, then dropped
 	rateLimiter           RateLimiter
 	trustedProxies        []netip.Prefix
+	maxStreams            int
+	tenantQueuedJobs      int
+	tenantRunningJobs     int
 }
 
 func newEnv(t testing.TB, o envOptions) *testEnv {
@@ -163,6 +168,7 @@ func newEnv(t testing.TB, o envOptions) *testEnv {
 		RatePerMinute: o.ratePerMinute, RateLimiter: o.rateLimiter, DeliveryRatePerMinute: o.deliveryRatePerMinute,
 		AuthFailuresPerMinute: o.authFailuresPerMinute, TrustedProxies: o.trustedProxies,
 		MaxBodyBytes: o.maxBody, Now: e.clock.now,
+		MaxStreams: o.maxStreams, TenantQueuedJobs: o.tenantQueuedJobs, TenantRunningJobs: o.tenantRunningJobs,
 	})
 	e.srv = httptest.NewServer(h)
 	t.Cleanup(e.srv.Close)

@@ -16,26 +16,41 @@ type jobCreated struct {
 }
 
 // createRoutes is POST /v1/routes: the engine request is read and checked
-// by the engine (every violation with its path), recorded as a QUEUED job
-// and queued in one transaction. 202 Accepted with the job's address in
-// Location: planning happens later.
+// by the engine (every violation with its path) and against the service's
+// own limits (options.streams), recorded as a QUEUED job and queued in one
+// transaction. 202 Accepted with the job's address in Location: planning
+// happens later. A tenant with a full queue gets 429.
 func (s *server) createRoutes(w http.ResponseWriter, r *http.Request, c *call) {
 	body, berr := s.readBody(r, "application/json", 0)
 	if berr != nil {
 		s.refuseBody(w, c, berr)
 		return
 	}
-	if _, err := engine.DecodeRequest(bytes.NewReader(body)); err != nil {
-		errs := violationErrors(err, "body")
-		if len(errs) == 0 {
+	var errs []apiError
+	req, err := engine.DecodeRequest(bytes.NewReader(body))
+	if err != nil {
+		if errs = violationErrors(err, "body"); len(errs) == 0 {
 			s.internal(w, c, err)
 			return
 		}
+		// The request's other values still read when only the engine's
+		// checks failed: its streams are listed with the rest.
+		req = engine.Request{}
+		_ = req.UnmarshalJSON(body)
+	}
+	if e, over := s.limits.streamsViolation(req); over {
+		errs = append(errs, e)
+	}
+	if len(errs) > 0 {
 		s.fail(w, c, http.StatusBadRequest, errs...)
 		return
 	}
 	j := store.Job{ID: s.newID(), TenantID: c.tenant, Status: store.JobQueued, Request: body, Created: s.now().UTC()}
-	if err := s.st.CreateJob(r.Context(), j); err != nil {
+	switch err := s.st.CreateJob(r.Context(), j, s.limits.queued); {
+	case errors.Is(err, store.ErrQueueFull):
+		s.queueFull(w, c)
+		return
+	case err != nil:
 		s.internal(w, c, err)
 		return
 	}

@@ -37,6 +37,15 @@ const (
 	// DefaultFinishTimeout bounds the store call that records a job's end
 	// (and its retries), which runs even when the job's context has ended.
 	DefaultFinishTimeout = 10 * time.Second
+	// DefaultGrace is how long past its time limit a job may run. Past
+	// the limit engine.Plan finishes the step under way, lays out the
+	// routes and validates the plan: about 3 s of one core at the
+	// engine's largest request (engine.Options.TimeLimit), so 10 s leaves
+	// room for a core shared with another job.
+	DefaultGrace = 10 * time.Second
+	// DefaultTenantRunningJobs is how many jobs of one tenant run at
+	// once, across every process that shares the store.
+	DefaultTenantRunningJobs = 1
 )
 
 // Config tunes a Runner. The zero value means the defaults above.
@@ -53,6 +62,23 @@ type Config struct {
 	// MaxTimeLimit caps the search time: a request asking for more (or for
 	// the engine's default, when that is more) gets MaxTimeLimit.
 	MaxTimeLimit time.Duration
+	// Grace is how long past its time limit a job may run (0:
+	// DefaultGrace). At the time limit plus Grace the search's context
+	// ends: a plan engine.Plan returns then is recorded (COMPLETED), like
+	// any plan of a search stopped early. A search that has not returned
+	// one more Grace later is FAILED, and its worker stays taken until it
+	// returns.
+	Grace time.Duration
+	// MaxStreams caps options.streams (0: engine.DefaultStreams): a job
+	// asking for more, or for the engine's default when that is more,
+	// runs MaxStreams. The API refuses requests that ask for more; this
+	// holds the jobs it queued before, under another limit.
+	MaxStreams int
+	// TenantRunningJobs is how many jobs of one tenant run at once (0:
+	// DefaultTenantRunningJobs), across every process sharing the store:
+	// its other jobs wait, and the tenants' queued jobs start in turn
+	// (store.Claim).
+	TenantRunningJobs int
 	// Lease, RenewEvery and RecoverEvery: see the package documentation.
 	// RenewEvery must be at most half the Lease.
 	Lease        time.Duration
@@ -86,7 +112,14 @@ func (c Config) Check() error {
 	if c.MaxAttempts < 0 {
 		vs.Add(engine.CodeInvalidValue, "MaxAttempts", "must not be negative, not %d (0 means %d)", c.MaxAttempts, DefaultMaxAttempts)
 	}
+	if c.MaxStreams < 0 {
+		vs.Add(engine.CodeInvalidValue, "MaxStreams", "must not be negative, not %d (0 means %d)", c.MaxStreams, engine.DefaultStreams)
+	}
+	if c.TenantRunningJobs < 0 {
+		vs.Add(engine.CodeInvalidValue, "TenantRunningJobs", "must not be negative, not %d (0 means %d)", c.TenantRunningJobs, DefaultTenantRunningJobs)
+	}
 	positive("MaxTimeLimit", c.MaxTimeLimit)
+	positive("Grace", c.Grace)
 	positive("Lease", c.Lease)
 	positive("RenewEvery", c.RenewEvery)
 	positive("RecoverEvery", c.RecoverEvery)
@@ -116,7 +149,14 @@ func (c Config) withDefaults() Config {
 	if c.MaxAttempts == 0 {
 		c.MaxAttempts = DefaultMaxAttempts
 	}
+	if c.MaxStreams == 0 {
+		c.MaxStreams = engine.DefaultStreams
+	}
+	if c.TenantRunningJobs == 0 {
+		c.TenantRunningJobs = DefaultTenantRunningJobs
+	}
 	set(&c.MaxTimeLimit, DefaultMaxTimeLimit)
+	set(&c.Grace, DefaultGrace)
 	set(&c.Lease, DefaultLease)
 	set(&c.RenewEvery, DefaultRenewEvery)
 	set(&c.RecoverEvery, DefaultRecoverEvery)

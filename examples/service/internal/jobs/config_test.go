@@ -12,7 +12,8 @@ import (
 )
 
 func TestConfigCheckListsEveryBadField(t *testing.T) {
-	err := Config{MaxJobs: -1, MaxAttempts: -2, ProgressEvery: -time.Second, PlanEvery: -1, Lease: 10 * time.Second, RenewEvery: time.Minute}.Check()
+	err := Config{MaxJobs: -1, MaxAttempts: -2, ProgressEvery: -time.Second, PlanEvery: -1, Lease: 10 * time.Second, RenewEvery: time.Minute,
+		Grace: -time.Second, MaxStreams: -4, TenantRunningJobs: -1}.Check()
 	var vs constraints.Violations
 	if !errors.As(err, &vs) {
 		t.Fatalf("Check: %v, want constraints.Violations", err)
@@ -21,13 +22,14 @@ func TestConfigCheckListsEveryBadField(t *testing.T) {
 	for _, v := range vs {
 		got[v.Path] = true
 	}
-	for _, path := range []string{"MaxJobs", "MaxAttempts", "ProgressEvery", "PlanEvery", "RenewEvery"} {
+	paths := []string{"MaxJobs", "MaxAttempts", "ProgressEvery", "PlanEvery", "RenewEvery", "Grace", "MaxStreams", "TenantRunningJobs"}
+	for _, path := range paths {
 		if !got[path] {
 			t.Errorf("no violation at %s in %v", path, err)
 		}
 	}
-	if len(vs) != 5 {
-		t.Errorf("%d violations, want 5: %v", len(vs), err)
+	if len(vs) != len(paths) {
+		t.Errorf("%d violations, want %d: %v", len(vs), len(paths), err)
 	}
 	if _, err := NewRunner(newMemStore(), Config{MaxJobs: -1}); err == nil || !strings.Contains(err.Error(), "MaxJobs") {
 		t.Errorf("NewRunner with a bad config: %v", err)
@@ -46,19 +48,29 @@ func TestLimitCapsTheSearchAndSharesTheCores(t *testing.T) {
 		t.Fatal(err)
 	}
 	cores := runtime.GOMAXPROCS(0)
+	def := engine.DefaultStreams
 	for _, c := range []struct {
 		name     string
 		in, want engine.Options
 	}{
-		{"defaults", engine.Options{}, engine.Options{TimeLimit: engine.DefaultTimeLimit, Workers: cores}},
-		{"over the cap", engine.Options{TimeLimit: time.Hour}, engine.Options{TimeLimit: 20 * time.Second, Workers: cores}},
-		{"less asked", engine.Options{TimeLimit: time.Second, Workers: 1}, engine.Options{TimeLimit: time.Second, Workers: 1}},
-		{"more cores asked", engine.Options{Workers: cores + 8}, engine.Options{TimeLimit: engine.DefaultTimeLimit, Workers: cores}},
+		{"defaults", engine.Options{}, engine.Options{TimeLimit: engine.DefaultTimeLimit, Workers: cores, Streams: def}},
+		{"over the cap", engine.Options{TimeLimit: time.Hour, Streams: 256}, engine.Options{TimeLimit: 20 * time.Second, Workers: cores, Streams: def}},
+		{"less asked", engine.Options{TimeLimit: time.Second, Workers: 1, Streams: 1}, engine.Options{TimeLimit: time.Second, Workers: 1, Streams: 1}},
+		{"more cores asked", engine.Options{Workers: cores + 8}, engine.Options{TimeLimit: engine.DefaultTimeLimit, Workers: cores, Streams: def}},
 	} {
 		o := c.in
 		r.limit(&o)
-		if o.TimeLimit != c.want.TimeLimit || o.Workers != c.want.Workers {
-			t.Errorf("%s: %v, %d workers; want %v, %d", c.name, o.TimeLimit, o.Workers, c.want.TimeLimit, c.want.Workers)
+		if o.TimeLimit != c.want.TimeLimit || o.Workers != c.want.Workers || o.Streams != c.want.Streams {
+			t.Errorf("%s: %v, %d workers, %d streams; want %v, %d, %d", c.name, o.TimeLimit, o.Workers, o.Streams,
+				c.want.TimeLimit, c.want.Workers, c.want.Streams)
+		}
+	}
+	// An operator's lower cap binds the engine's default as well.
+	r, _ = NewRunner(newMemStore(), Config{MaxStreams: 2})
+	for _, asked := range []int{0, 3} {
+		o := engine.Options{Streams: asked}
+		if r.limit(&o); o.Streams != 2 {
+			t.Errorf("%d streams asked under a cap of 2: %d", asked, o.Streams)
 		}
 	}
 	r, _ = NewRunner(newMemStore(), Config{MaxJobs: 4 * cores})

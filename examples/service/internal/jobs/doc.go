@@ -4,6 +4,15 @@
 // search runs, and records the finished plan (COMPLETED) or why it failed
 // (FAILED).
 //
+// Tenants take turns. A River job only wakes a worker; the job it runs is
+// the one store.ClaimNext says it is the turn of: among the tenants with
+// queued jobs that run fewer than Config.TenantRunningJobs (default 1)
+// across every process, the one running fewest, then the one served
+// longest ago, and its oldest job. A tenant that queued six jobs before
+// another queued one therefore gets the first, the other tenant the
+// second. A job whose tenant runs its share waits without a River job,
+// and one of them gets one again as each of its tenant's jobs ends.
+//
 // A running search stops when River cancels its job (a cancel through
 // another process reaches this one's context through River), when this
 // process cancels it (Runner.Cancel, which the API calls right after
@@ -31,9 +40,23 @@
 // before it takes new ones.
 //
 // Each search runs for the request's time limit (the engine's default when
-// it sets none), at most Config.MaxTimeLimit (default 5 min), on
+// it sets none), at most Config.MaxTimeLimit (default 5 min), with at most
+// Config.MaxStreams search streams (default the engine's 4), on
 // GOMAXPROCS/Config.MaxJobs goroutines (engine.Options.Workers), so that
-// the jobs that run at once share the cores. River's own job timeout (a
-// minute by default) is turned off for planning jobs: the time limit bounds
-// a search, and the lease tells a dead process.
+// the jobs that run at once share the cores. Whatever the search does, its
+// context ends at the time limit plus Config.Grace (default 10 s; cause
+// ErrDeadline): a plan engine.Plan returns then is recorded, COMPLETED
+// like the plan of any search stopped early (the pallets it had not
+// reached NOT_PLANNED), and an error it returns then fails the job,
+// saying it was stopped before it had a plan. A search that has not returned one more
+// Grace later is FAILED at once; its worker stays taken until it returns.
+// River's own job timeout is turned off for planning jobs: it would start
+// before the job, whose time limit is in the stored request, is claimed;
+// the lease tells a dead process.
+//
+// A panic in a job's planning, on the search's goroutine or in this
+// package's own code, and an engine.ErrInternal from engine.Plan (a bug:
+// a plan Validate rejects, or a search stream's recovered panic) fail the
+// job with an internal-error message; its log line has the panic's value
+// and stack, or the engine's error, and the process goes on serving.
 package jobs

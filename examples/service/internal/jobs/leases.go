@@ -28,9 +28,9 @@ func (r *Runner) renewLeases(ctx context.Context) {
 func (r *Runner) renewOnce(ctx context.Context) {
 	r.mu.Lock()
 	held := make([]string, 0, len(r.runs))
-	for id, rn := range r.runs {
+	for rn := range r.runs {
 		if rn.claimed {
-			held = append(held, id)
+			held = append(held, rn.jobID)
 		}
 	}
 	r.mu.Unlock()
@@ -56,10 +56,10 @@ func (r *Runner) renewOnce(ctx context.Context) {
 		// long): from then on the recoverer of any process may requeue
 		// its job.
 		next := time.Now().Add(2 * r.cfg.RenewEvery)
-		for id, rn := range r.runs {
+		for rn := range r.runs {
 			if rn.claimed && !rn.expired && !next.Before(rn.leaseUntil) {
 				rn.expired = true
-				r.log.Error("planning job lease expired; stopping its search", slog.String("job_id", id))
+				r.log.Error("planning job lease expired; stopping its search", slog.String("job_id", rn.jobID))
 				rn.cancel(ErrLeaseExpired)
 			}
 		}
@@ -68,13 +68,19 @@ func (r *Runner) renewOnce(ctx context.Context) {
 	isLost := make(map[string]bool, len(lost))
 	for _, id := range lost {
 		isLost[id] = true
-		if rn, ok := r.runs[id]; ok {
-			r.log.Info("planning job no longer held by this process; stopping its search", slog.String("job_id", id))
-			rn.cancel(ErrLeaseLost)
-		}
 	}
+	// A run claimed after the renewal began keeps the lease of its claim.
+	renewed := make(map[string]bool, len(held))
 	for _, id := range held {
-		if rn, ok := r.runs[id]; ok && !isLost[id] {
+		renewed[id] = true
+	}
+	for rn := range r.runs {
+		switch {
+		case !rn.claimed || !renewed[rn.jobID]:
+		case isLost[rn.jobID]:
+			r.log.Info("planning job no longer held by this process; stopping its search", slog.String("job_id", rn.jobID))
+			rn.cancel(ErrLeaseLost)
+		default:
 			rn.leaseUntil = until
 		}
 	}

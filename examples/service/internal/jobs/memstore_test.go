@@ -31,6 +31,16 @@ type memStore struct {
 	released       []string
 	enqueued       []store.PlanArgs
 	recoveries     int
+	// Faults: the next saves and finishes that panic.
+	savePanics, finishPanics int
+}
+
+// panicNext panics, counting *n down, while *n is positive; m.mu is held.
+func panicNext(n *int, what string) {
+	if *n > 0 {
+		*n--
+		panic("memstore: injected fault in " + what)
+	}
 }
 
 func newMemStore() *memStore { return &memStore{jobs: map[string]*store.Job{}} }
@@ -62,6 +72,13 @@ func (m *memStore) cancel(id string) {
 	if j.Status == store.JobQueued || j.Status == store.JobRunning {
 		j.Status, j.Owner, j.LeaseUntil = store.JobCancelled, "", time.Time{}
 	}
+}
+
+// ClaimNext claims the job the River job was enqueued for: the turns
+// between tenants are the real stores' (their tests, and the queue tests
+// here, hold them to it).
+func (m *memStore) ClaimNext(ctx context.Context, c store.Claim) (store.Job, error) {
+	return m.ClaimJob(ctx, c.JobID, c.Owner, c.LeaseUntil)
 }
 
 func (m *memStore) ClaimJob(_ context.Context, jobID, owner string, leaseUntil time.Time) (store.Job, error) {
@@ -111,6 +128,7 @@ func (m *memStore) held(jobID, owner string) (*store.Job, error) {
 func (m *memStore) SaveProgress(_ context.Context, jobID, owner string, p store.Progress, plan []byte) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	panicNext(&m.savePanics, "SaveProgress")
 	j, err := m.held(jobID, owner)
 	if err != nil {
 		return err
@@ -131,6 +149,7 @@ func (m *memStore) SaveProgress(_ context.Context, jobID, owner string, p store.
 func (m *memStore) FinishJob(_ context.Context, jobID, owner string, status store.JobStatus, plan []byte, errMsg string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	panicNext(&m.finishPanics, "FinishJob")
 	j, err := m.held(jobID, owner)
 	if err != nil {
 		return err

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -54,19 +56,32 @@ func (s *progressSaver) final() (engine.Progress, bool) {
 // saving is a running progressSaver goroutine.
 type saving struct {
 	done, finished chan struct{}
+	once           *sync.Once
 }
 
 // stop ends the goroutine and waits for it (a save under way finishes).
+// Stopping again does nothing.
 func (g saving) stop() {
-	close(g.done)
+	g.once.Do(func() { close(g.done) })
 	<-g.finished
 }
 
 // start runs the saving goroutine until stop; ctx bounds its store calls.
+// A panic in it (building the best plan so far, or a store call) is a
+// bug: it is logged with its stack and ends the job's context with
+// errPanicked, so that the job fails with an internal error rather than
+// the process.
 func (s *progressSaver) start(ctx context.Context) saving {
-	g := saving{done: make(chan struct{}), finished: make(chan struct{})}
+	g := saving{done: make(chan struct{}), finished: make(chan struct{}), once: &sync.Once{}}
 	go func() {
 		defer close(g.finished)
+		defer func() {
+			if p := recover(); p != nil {
+				s.log.Error("planning job's progress saver panicked", slog.String("panic", fmt.Sprint(p)),
+					slog.String("stack", string(debug.Stack())))
+				s.run.cancel(errPanicked)
+			}
+		}()
 		s.loop(ctx, g.done)
 	}()
 	return g

@@ -56,10 +56,18 @@ func openSQLiteUnclosed(t *testing.T, path string) store.Store {
 // unless the test stopped it.
 func startRunner(t *testing.T, st store.Store, cfg Config) (*Runner, *ending) {
 	t.Helper()
+	return startRunnerPlanning(t, st, cfg, engine.Plan)
+}
+
+// startRunnerPlanning is startRunner with plan in place of engine.Plan.
+func startRunnerPlanning(t *testing.T, st store.Store, cfg Config,
+	plan func(context.Context, engine.Request) (engine.Result, error)) (*Runner, *ending) {
+	t.Helper()
 	r, err := NewRunner(st, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	r.plan = plan
 	e := &ending{at: map[string]time.Time{}, cause: map[string]error{}}
 	r.planEnded = e.hook
 	if err := r.Start(t.Context()); err != nil {
@@ -113,7 +121,7 @@ func (s *pausingStore) resume() { s.resumed.Do(func() { close(s.going) }) }
 
 func createJob(t *testing.T, st store.Store, id string, req []byte) {
 	t.Helper()
-	if err := st.CreateJob(t.Context(), store.Job{ID: id, TenantID: tenant, Request: req}); err != nil {
+	if err := st.CreateJob(t.Context(), store.Job{ID: id, TenantID: tenant, Request: req}, 0); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -209,6 +217,10 @@ func TestQueueCancelStopsTheSearch(t *testing.T) {
 	}
 }
 
+// staleRiverJob is a River job id that no queued job holds: a duplicate
+// or stale queue entry.
+const staleRiverJob = 1 << 40
+
 func TestQueueStaleOrDuplicateEntryDoesNothing(t *testing.T) {
 	st := openSQLite(t, "")
 	ps := newPausingStore(st)
@@ -223,11 +235,11 @@ func TestQueueStaleOrDuplicateEntryDoesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := other.work(t.Context(), store.PlanArgs{JobID: "j1"}); err != nil {
+	if err := other.work(t.Context(), staleRiverJob, store.PlanArgs{JobID: "j1"}); err != nil {
 		t.Errorf("a duplicate entry in another process: %v", err)
 	}
 	// And this process's worker, handed it again.
-	if err := r.work(t.Context(), store.PlanArgs{JobID: "j1"}); err != nil {
+	if err := r.work(t.Context(), staleRiverJob, store.PlanArgs{JobID: "j1"}); err != nil {
 		t.Errorf("a duplicate entry in this process: %v", err)
 	}
 	ps.resume()
@@ -242,7 +254,7 @@ func TestQueueStaleOrDuplicateEntryDoesNothing(t *testing.T) {
 	first, _ := ends.get("j1")
 
 	// A stale entry (an earlier attempt's, redelivered) after the end.
-	if err := r.work(t.Context(), store.PlanArgs{JobID: "j1"}); err != nil {
+	if err := r.work(t.Context(), staleRiverJob, store.PlanArgs{JobID: "j1"}); err != nil {
 		t.Errorf("a stale entry: %v", err)
 	}
 	if again, _ := ends.get("j1"); !again.Equal(first) {

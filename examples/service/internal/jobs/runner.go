@@ -10,6 +10,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/haulplan/haulplan/engine"
 	"github.com/haulplan/haulplan/examples/service/internal/store"
 )
 
@@ -42,7 +43,7 @@ type Runner struct {
 	log   *slog.Logger
 
 	mu       sync.Mutex
-	runs     map[string]*run // by job id: the jobs this process works on
+	runs     map[*run]struct{} // the Work calls in flight
 	started  bool
 	stopping bool
 	stopBg   context.CancelFunc
@@ -50,16 +51,21 @@ type Runner struct {
 	works sync.WaitGroup // Work calls in flight
 	bg    sync.WaitGroup // lease renewer and recoverer
 
+	// plan is the planning call: engine.Plan, unless a test puts a fault
+	// in its place.
+	plan func(ctx context.Context, req engine.Request) (engine.Result, error)
+
 	// planEnded, when set (by tests), hears when each search returns and
 	// why its context ended (nil when it did not).
 	planEnded func(jobID string, at time.Time, cause error)
 }
 
-// run is one job this process works on.
+// run is one Work call: the job it claimed, once it has.
 type run struct {
 	cancel context.CancelCauseFunc
-	// claimed is set once the store has made this process the job's
-	// runner; until then the job's lease is not this process's to renew.
+	// jobID is set once the store has made this process the job's
+	// runner (claimed); until then there is no lease to renew.
+	jobID      string
 	claimed    bool
 	leaseUntil time.Time
 	expired    bool // the search was stopped for its lease's end
@@ -80,7 +86,8 @@ func NewRunner(st store.Store, cfg Config) (*Runner, error) {
 		store: st,
 		cfg:   cfg,
 		log:   cfg.Logger.With(slog.String("owner", cfg.Owner)),
-		runs:  map[string]*run{},
+		runs:  map[*run]struct{}{},
+		plan:  engine.Plan,
 	}, nil
 }
 
@@ -123,7 +130,8 @@ func (r *Runner) Start(ctx context.Context) error {
 	}()
 	r.log.Info("planning jobs runner started", slog.Int("max_jobs", r.cfg.MaxJobs),
 		slog.Int("workers_per_job", r.cfg.workers()), slog.Duration("max_time_limit", r.cfg.MaxTimeLimit),
-		slog.Duration("lease", r.cfg.Lease))
+		slog.Duration("grace", r.cfg.Grace), slog.Int("max_streams", r.cfg.MaxStreams),
+		slog.Int("tenant_running_jobs", r.cfg.TenantRunningJobs), slog.Duration("lease", r.cfg.Lease))
 	return nil
 }
 
@@ -135,9 +143,11 @@ func (r *Runner) Start(ctx context.Context) error {
 func (r *Runner) Cancel(jobID string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if rn, ok := r.runs[jobID]; ok {
-		rn.cancel(ErrCancelled)
-		r.log.Info("planning job cancelled", slog.String("job_id", jobID))
+	for rn := range r.runs {
+		if rn.claimed && rn.jobID == jobID {
+			rn.cancel(ErrCancelled)
+			r.log.Info("planning job cancelled", slog.String("job_id", jobID))
+		}
 	}
 }
 
@@ -158,7 +168,7 @@ func (r *Runner) Stop(ctx context.Context) error {
 		return errors.New("jobs: runner already stopped")
 	}
 	r.stopping = true
-	for _, rn := range r.runs {
+	for rn := range r.runs {
 		rn.cancel(ErrShutdown)
 	}
 	held := len(r.runs)
@@ -197,41 +207,35 @@ func wait(ctx context.Context, wg *sync.WaitGroup) error {
 	}
 }
 
-// enter registers a Work call for jobID, with a context for its search
-// that Cancel, the lease renewer and Stop can end. It returns false when
-// the job must not run here now: the runner stops, or this process works
-// on the job already (a duplicate River job).
-func (r *Runner) enter(ctx context.Context, jobID string) (context.Context, *run, error) {
+// enter registers a Work call, with a context for its search that
+// Cancel, the lease renewer and Stop can end. It returns ErrShutdown when
+// the runner stops: no job starts then.
+func (r *Runner) enter(ctx context.Context) (context.Context, *run, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.stopping {
 		return nil, nil, ErrShutdown
 	}
-	if _, ok := r.runs[jobID]; ok {
-		return nil, nil, store.ErrLeaseLost
-	}
 	planCtx, cancel := context.WithCancelCause(ctx)
 	rn := &run{cancel: cancel}
-	r.runs[jobID] = rn
+	r.runs[rn] = struct{}{}
 	r.works.Add(1)
 	return planCtx, rn, nil
 }
 
 // claimed records that the store made this process jobID's runner until
 // leaseUntil.
-func (r *Runner) claimed(rn *run, leaseUntil time.Time) {
+func (r *Runner) claimed(rn *run, jobID string, leaseUntil time.Time) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	rn.claimed, rn.leaseUntil = true, leaseUntil
+	rn.jobID, rn.claimed, rn.leaseUntil = jobID, true, leaseUntil
 }
 
 // leave ends a Work call that enter registered.
-func (r *Runner) leave(jobID string, rn *run) {
+func (r *Runner) leave(rn *run) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	rn.cancel(nil)
-	if r.runs[jobID] == rn {
-		delete(r.runs, jobID)
-	}
+	delete(r.runs, rn)
 	r.works.Done()
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -22,37 +23,42 @@ type planWorker struct {
 }
 
 // Timeout turns River's job timeout (a minute by default) off for planning
-// jobs: the search is bounded by its time limit (at most
-// Config.MaxTimeLimit), and a dead process is told from a long search by
-// its lease, not by River.
+// jobs: River's timeout would start before the job is claimed and know
+// nothing of its time limit, which is in the stored request, and a River
+// job ended by it is retried by River. Each search runs under a deadline
+// of its own instead, its time limit plus Config.Grace, set once the
+// request is read (see search); a dead process is told from a long search
+// by its lease.
 func (w *planWorker) Timeout(*river.Job[store.PlanArgs]) time.Duration { return -1 }
 
-// Work runs one planning job. The job's row in the store is the truth:
-// River's job only says "look at job JobID", so every outcome that leaves
-// the row right returns nil, and River never retries a plan. A returned
-// error is one the store gave before the job was claimed (River retries
-// later, which is safe: a claimed or finished job is not claimed again).
+// Work runs one planning job: the one whose turn it is (store.ClaimNext),
+// which need not be the job the River job was enqueued for. The job's row
+// in the store is the truth: River's job only wakes a worker, so every
+// outcome that leaves the row right returns nil, and River never retries a
+// plan. A returned error is one the store gave before a job was claimed
+// (River retries later, which is safe: a claimed or finished job is not
+// claimed again).
 func (w *planWorker) Work(ctx context.Context, job *river.Job[store.PlanArgs]) error {
-	return w.r.work(ctx, job.Args)
+	return w.r.work(ctx, job.ID, job.Args)
 }
 
-func (r *Runner) work(ctx context.Context, args store.PlanArgs) error {
-	log := r.log.With(slog.String("job_id", args.JobID), slog.Int("river_attempt", args.Attempt))
-	planCtx, rn, err := r.enter(ctx, args.JobID)
-	switch {
-	case errors.Is(err, ErrShutdown):
-		// Offer the job again later, to another process or to this one
-		// after its restart; the job's row is still QUEUED.
+func (r *Runner) work(ctx context.Context, riverJobID int64, args store.PlanArgs) error {
+	log := r.log.With(slog.Int64("river_job_id", riverJobID), slog.String("queued_for", args.JobID))
+	planCtx, rn, err := r.enter(ctx)
+	if err != nil {
+		// Shutting down: offer the job again later, to another process
+		// or to this one after its restart; the job's row is still QUEUED.
 		return river.JobSnooze(snoozeWhileStopping)
-	case err != nil:
-		log.Info("planning job already running in this process; duplicate queue entry ignored")
-		return nil
 	}
-	defer r.leave(args.JobID, rn)
+	defer r.leave(rn)
 
 	leaseUntil := time.Now().Add(r.cfg.Lease)
-	j, err := r.store.ClaimJob(ctx, args.JobID, r.cfg.Owner, leaseUntil)
+	j, err := r.store.ClaimNext(ctx, store.Claim{RiverJobID: riverJobID, JobID: args.JobID, Owner: r.cfg.Owner,
+		LeaseUntil: leaseUntil, TenantRunning: r.cfg.TenantRunningJobs})
 	switch {
+	case errors.Is(err, store.ErrNothingRunnable):
+		log.Debug("no queued planning job may start: each tenant with one runs its share; the job waits")
+		return nil
 	case errors.Is(err, store.ErrLeaseLost):
 		log.Info("planning job finished, cancelled or run elsewhere; stale queue entry ignored")
 		return nil
@@ -60,58 +66,111 @@ func (r *Runner) work(ctx context.Context, args store.PlanArgs) error {
 		log.Warn("planning job not in the store; queue entry ignored")
 		return nil
 	case err != nil:
-		return fmt.Errorf("jobs: claiming job %s: %w", args.JobID, err)
+		return fmt.Errorf("jobs: claiming a job for river job %d: %w", riverJobID, err)
 	}
-	r.claimed(rn, leaseUntil)
-	log = log.With(slog.Int("attempt", j.Attempt))
+	r.claimed(rn, j.ID, leaseUntil)
+	log = r.log.With(slog.String("job_id", j.ID), slog.String("tenant", j.TenantID), slog.Int("attempt", j.Attempt))
 	if planCtx.Err() != nil { // cancelled or stopping while it was claimed
 		r.ended(planCtx, log)
 		return nil
 	}
+	// A panic in this process's own part of the job (not the search's,
+	// which search recovers) is a bug too: the job fails with an internal
+	// error, the log has the stack, and the process goes on serving.
+	defer func() {
+		if p := recover(); p != nil {
+			log.Error("planning job panicked", slog.String("panic", fmt.Sprint(p)), slog.String("stack", string(debug.Stack())))
+			r.finish(j.ID, store.JobFailed, nil, internalFailure, log)
+		}
+	}()
+	r.run(planCtx, j, rn, log)
+	return nil
+}
 
+// run plans claimed job j and records how it ended.
+func (r *Runner) run(planCtx context.Context, j store.Job, rn *run, log *slog.Logger) {
 	req, err := engine.DecodeRequest(bytes.NewReader(j.Request))
 	if err != nil {
 		// The API checks requests before it queues them; a request that
 		// fails here was stored by another version, say.
-		r.finish(args.JobID, store.JobFailed, nil, "the stored request does not read: "+err.Error(), log)
-		return nil
+		r.finish(j.ID, store.JobFailed, nil, "the stored request does not read: "+err.Error(), log)
+		return
 	}
 	r.limit(&req.Options)
-	saver := newProgressSaver(r, args.JobID, rn, log)
+	saver := newProgressSaver(r, j.ID, rn, log)
 	req.Options.Progress = saver.report
-	saving := saver.start(ctx)
+	saving := saver.start(planCtx)
+	defer saving.stop()
 
-	log.Info("planning job started", slog.Duration("time_limit", req.Options.TimeLimit),
-		slog.Int("workers", req.Options.Workers), slog.Int("pallets", len(req.Pallets)))
+	log.Info("planning job started", slog.Duration("time_limit", req.Options.TimeLimit), slog.Duration("grace", r.cfg.Grace),
+		slog.Int("streams", req.Options.Streams), slog.Int("workers", req.Options.Workers), slog.Int("pallets", len(req.Pallets)))
 	began := time.Now()
-	plan, err := engine.Plan(planCtx, req)
+	o, late := r.search(planCtx, req)
+	if late != nil {
+		// The search ignored its deadline: the job fails now, and this
+		// worker stays taken until the search returns, so that no other
+		// job starts on the cores it still uses.
+		saving.stop()
+		if planCtx.Err() == nil {
+			log.Error("planning job's search did not stop at its deadline", slog.Duration("took", time.Since(began)))
+			r.finish(j.ID, store.JobFailed, nil, fmt.Sprintf("the search ran past its time limit (%v) and the service's grace period (%v) twice over without stopping; it had no plan to keep",
+				req.Options.TimeLimit, r.cfg.Grace), log)
+		}
+		o = <-late
+		log.Warn("planning job's search that did not stop has returned; its outcome is dropped", slog.Duration("took", time.Since(began)))
+	}
 	if r.planEnded != nil {
-		r.planEnded(args.JobID, time.Now(), context.Cause(planCtx))
+		r.planEnded(j.ID, time.Now(), o.cause)
 	}
 	saving.stop()
-
+	if late != nil {
+		return
+	}
+	if errors.Is(context.Cause(planCtx), errPanicked) {
+		r.finish(j.ID, store.JobFailed, nil, internalFailure, log)
+		return
+	}
 	if planCtx.Err() != nil {
 		r.ended(planCtx, log)
-		return nil
+		return
 	}
+	overran := errors.Is(o.cause, ErrDeadline)
+	var panicked *searchPanic
+	switch {
+	case errors.As(o.err, &panicked):
+		log.Error("planning job's search panicked", slog.String("panic", fmt.Sprint(panicked.value)), slog.String("stack", string(panicked.stack)))
+		r.finish(j.ID, store.JobFailed, nil, internalFailure, log)
+		return
+	case errors.Is(o.err, engine.ErrInternal):
+		log.Error("planning job failed on an internal error", slog.String("error", o.err.Error()))
+		r.finish(j.ID, store.JobFailed, nil, internalFailure, log)
+		return
+	case o.err != nil && overran:
+		log.Warn("planning job stopped at its deadline without a plan", slog.String("error", o.err.Error()))
+		r.finish(j.ID, store.JobFailed, nil, fmt.Sprintf("the search ran past its time limit (%v) and the service's grace period (%v) and was stopped before it had a plan",
+			req.Options.TimeLimit, r.cfg.Grace), log)
+		return
+	case o.err != nil:
+		log.Warn("planning job failed", slog.String("error", o.err.Error()))
+		r.finish(j.ID, store.JobFailed, nil, o.err.Error(), log)
+		return
+	}
+	body, err := json.Marshal(o.plan)
 	if err != nil {
-		log.Warn("planning job failed", slog.String("error", err.Error()))
-		r.finish(args.JobID, store.JobFailed, nil, err.Error(), log)
-		return nil
+		r.finish(j.ID, store.JobFailed, nil, "writing the plan: "+err.Error(), log)
+		return
 	}
-	body, err := json.Marshal(plan)
-	if err != nil {
-		r.finish(args.JobID, store.JobFailed, nil, "writing the plan: "+err.Error(), log)
-		return nil
+	done := log.Info
+	if overran {
+		done = log.Warn // the search was stopped at its deadline: its best plan is kept
 	}
-	log.Info("planning job completed", slog.Duration("took", time.Since(began)),
-		slog.Int("routes", plan.Metrics.Routes), slog.Int("pallets", plan.Metrics.Pallets),
-		slog.Int("unassigned", plan.Metrics.Unassigned))
+	done("planning job completed", slog.Duration("took", time.Since(began)), slog.Bool("stopped_at_deadline", overran),
+		slog.Int("routes", o.plan.Metrics.Routes), slog.Int("pallets", o.plan.Metrics.Pallets),
+		slog.Int("unassigned", o.plan.Metrics.Unassigned))
 	if final, ok := saver.final(); ok {
-		r.saveFinalProgress(args.JobID, final, log)
+		r.saveFinalProgress(j.ID, final, log)
 	}
-	r.finish(args.JobID, store.JobCompleted, body, "", log)
-	return nil
+	r.finish(j.ID, store.JobCompleted, body, "", log)
 }
 
 // saveFinalProgress saves the engine's last report, phase DONE with the
@@ -129,13 +188,18 @@ func (r *Runner) saveFinalProgress(jobID string, p engine.Progress, log *slog.Lo
 	}
 }
 
-// limit caps the search time at Config.MaxTimeLimit and gives the search
-// its share of the cores (a request may ask for less of either).
+// limit caps the search time at Config.MaxTimeLimit and the streams at
+// Config.MaxStreams, and gives the search its share of the cores (a
+// request may ask for less of each).
 func (r *Runner) limit(o *engine.Options) {
 	if o.TimeLimit == 0 {
 		o.TimeLimit = engine.DefaultTimeLimit
 	}
 	o.TimeLimit = min(o.TimeLimit, r.cfg.MaxTimeLimit)
+	if o.Streams == 0 {
+		o.Streams = engine.DefaultStreams
+	}
+	o.Streams = min(o.Streams, r.cfg.MaxStreams)
 	if share := r.cfg.workers(); o.Workers == 0 || o.Workers > share {
 		o.Workers = share
 	}

@@ -3,6 +3,7 @@ package jobs
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -25,17 +26,26 @@ func fastConfig(t *testing.T) Config {
 	}
 }
 
-// ending records when and why each search ended.
+// ending records when and why each search ended, and in which order.
 type ending struct {
 	mu    sync.Mutex
 	at    map[string]time.Time
 	cause map[string]error
+	order []string
 }
 
 func (e *ending) hook(jobID string, at time.Time, cause error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.at[jobID], e.cause[jobID] = at, cause
+	e.order = append(e.order, jobID)
+}
+
+// ended is the order in which the searches ended.
+func (e *ending) ended() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.order)
 }
 
 func (e *ending) get(jobID string) (time.Time, error) {
@@ -69,7 +79,7 @@ func startMem(t *testing.T, st *memStore, cfg Config) (*Runner, *ending) {
 // goWork runs the worker on jobID and returns what it returns.
 func goWork(r *Runner, jobID string) <-chan error {
 	done := make(chan error, 1)
-	go func() { done <- r.work(context.Background(), store.PlanArgs{JobID: jobID}) }()
+	go func() { done <- r.work(context.Background(), 1, store.PlanArgs{JobID: jobID}) }()
 	return done
 }
 
@@ -297,7 +307,7 @@ func TestStopHandsRunningJobsBackAndRefusesNewOnes(t *testing.T) {
 		t.Errorf("the running job after Stop: %s, owner %q; want QUEUED with no owner", j.Status, j.Owner)
 	}
 	var snooze *river.JobSnoozeError
-	if err := r.work(t.Context(), store.PlanArgs{JobID: "j2"}); !errors.As(err, &snooze) {
+	if err := r.work(t.Context(), 1, store.PlanArgs{JobID: "j2"}); !errors.As(err, &snooze) {
 		t.Errorf("Work after Stop: %v, want a snooze", err)
 	}
 	if j := st.job("j2"); j.Status != store.JobQueued {

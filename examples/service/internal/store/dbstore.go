@@ -22,6 +22,9 @@ type dbStore struct {
 	// autocommit runs single statements each in a transaction of its own
 	// (PostgreSQL's pool); nil on SQLite, whose writes are group-committed.
 	autocommit querier
+	// locks are PostgreSQL's advisory locks of the job turns (turns.go);
+	// nil on SQLite, whose writes are serialized.
+	locks *advisoryLocks
 }
 
 var _ Store = (*dbStore)(nil)

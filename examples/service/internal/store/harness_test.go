@@ -138,7 +138,7 @@ func newTenant(t testing.TB, s Store) (Tenant, Client) {
 func newJob(t testing.TB, s Store, tenantID string) Job {
 	t.Helper()
 	j := Job{ID: newID("job"), TenantID: tenantID, Request: []byte(`{"stores":[]}`)}
-	if err := s.CreateJob(context.Background(), j); err != nil {
+	if err := s.CreateJob(context.Background(), j, 0); err != nil {
 		t.Fatalf("create job: %v", err)
 	}
 	return j

@@ -44,8 +44,9 @@ func scanJob(r row) (Job, error) {
 
 // CreateJob records j as QUEUED (j.Status must be empty or QUEUED) and
 // enqueues its River job in the same transaction: either both exist
-// afterwards or neither does.
-func (s *dbStore) CreateJob(ctx context.Context, j Job) error {
+// afterwards or neither does. With maxQueued positive, a tenant with that
+// many QUEUED jobs gets ErrQueueFull instead.
+func (s *dbStore) CreateJob(ctx context.Context, j Job, maxQueued int) error {
 	p := problems{what: "job"}
 	p.require("id", j.ID)
 	p.require("tenantId", j.TenantID)
@@ -63,6 +64,19 @@ func (s *dbStore) CreateJob(ctx context.Context, j Job) error {
 		j.Created = now
 	}
 	return s.b.write(ctx, func(ctx context.Context, tx txn) error {
+		if maxQueued > 0 {
+			if err := s.lockTenantQueue(ctx, tx, j.TenantID); err != nil {
+				return err
+			}
+			var queued int64
+			if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE tenant_id = ? AND status = ?`,
+				j.TenantID, string(JobQueued)).Scan(&queued); err != nil {
+				return fmt.Errorf("store: queued jobs of tenant %s: %w", j.TenantID, err)
+			}
+			if queued >= int64(maxQueued) {
+				return fmt.Errorf("%w: tenant %s has %d queued jobs, at most %d", ErrQueueFull, j.TenantID, queued, maxQueued)
+			}
+		}
 		riverID, err := tx.enqueue(ctx, PlanArgs{JobID: j.ID})
 		if err != nil {
 			return err
@@ -92,17 +106,31 @@ func (s *dbStore) CancelJob(ctx context.Context, tenantID, jobID, reason string)
 	var out Job
 	err := s.b.write(ctx, func(ctx context.Context, tx txn) error {
 		now := micros(time.Now())
-		// One conditional statement per case, so that a worker finishing
-		// the job meanwhile (PostgreSQL) cannot slip between a read and a
-		// write: the job is cancelled only if it still is QUEUED or RUNNING.
+		// Under the lock of the turns no job starts or ends meanwhile, so
+		// the status read is the one the update changes.
+		if err := s.lockTurns(ctx, tx); err != nil {
+			return err
+		}
+		var was string
+		err := tx.queryRow(ctx, `SELECT status FROM jobs WHERE id = ? AND tenant_id = ?`, jobID, tenantID).Scan(&was)
+		if err != nil {
+			return notFound(err)
+		}
+		// One conditional statement per case: the job is cancelled only
+		// if it still is QUEUED or RUNNING.
 		var riverID int64
-		err := tx.queryRow(ctx, `UPDATE jobs SET status = ?, error = ?, owner = '', lease_until = 0, finished = ?, updated = ?
+		err = tx.queryRow(ctx, `UPDATE jobs SET status = ?, error = ?, owner = '', lease_until = 0, finished = ?, updated = ?
 WHERE id = ? AND tenant_id = ? AND status IN (?, ?) RETURNING river_job_id`,
 			string(JobCancelled), reason, now, now, jobID, tenantID, string(JobQueued), string(JobRunning)).Scan(&riverID)
 		switch {
 		case err == nil:
 			if err := tx.cancelRiverJob(ctx, riverID); err != nil {
 				return err
+			}
+			if was == string(JobRunning) {
+				if err := s.wakeWaiting(ctx, tx, tenantID); err != nil {
+					return err
+				}
 			}
 		case errors.Is(err, errNoRow):
 			if _, err := tx.exec(ctx, `UPDATE jobs SET released = FALSE, updated = ?

@@ -24,10 +24,10 @@ func TestJobLifecycle(t *testing.T) {
 		if total, _ := h.riverJobs(t, s, j.ID); total != 1 {
 			t.Errorf("river jobs for a new job = %d, want 1", total)
 		}
-		if err := s.CreateJob(ctx, j); !errors.Is(err, ErrDuplicate) {
+		if err := s.CreateJob(ctx, j, 0); !errors.Is(err, ErrDuplicate) {
 			t.Errorf("job again: err = %v, want ErrDuplicate", err)
 		}
-		if err := s.CreateJob(ctx, Job{ID: newID("job"), TenantID: "no-such-tenant", Request: []byte("{}")}); !errors.Is(err, ErrNotFound) {
+		if err := s.CreateJob(ctx, Job{ID: newID("job"), TenantID: "no-such-tenant", Request: []byte("{}")}, 0); !errors.Is(err, ErrNotFound) {
 			t.Errorf("job of an unknown tenant: err = %v, want ErrNotFound", err)
 		}
 
@@ -214,7 +214,7 @@ func TestCreateJobRollsBackRiverJob(t *testing.T) {
 		tn, _ := newTenant(t, s)
 		j := newJob(t, s, tn.ID)
 		for range 3 {
-			if err := s.CreateJob(context.Background(), j); !errors.Is(err, ErrDuplicate) {
+			if err := s.CreateJob(context.Background(), j, 0); !errors.Is(err, ErrDuplicate) {
 				t.Fatalf("duplicate job: err = %v, want ErrDuplicate", err)
 			}
 		}

@@ -26,30 +26,47 @@ func (s *dbStore) ClaimJob(ctx context.Context, jobID, owner string, leaseUntil 
 	}
 	var out Job
 	err := s.b.write(ctx, func(ctx context.Context, tx txn) error {
+		if err := s.lockTurns(ctx, tx); err != nil {
+			return err
+		}
 		var err error
-		out, err = scanJob(tx.queryRow(ctx, `UPDATE jobs SET status = ?, attempt = attempt + 1, owner = ?, lease_until = ?,
-	started = CASE WHEN started = 0 THEN ? ELSE started END, updated = ?
-WHERE id = ? AND (status = ? OR (status = ? AND lease_until < ?))
-RETURNING `+jobColumns,
-			string(JobRunning), owner, micros(leaseUntil), micros(now), micros(now),
-			jobID, string(JobQueued), string(JobRunning), micros(now)))
-		if !errors.Is(err, errNoRow) {
-			return err
-		}
-		var status string
-		err = tx.queryRow(ctx, `SELECT status FROM jobs WHERE id = ?`, jobID).Scan(&status)
-		if errors.Is(err, errNoRow) {
-			return fmt.Errorf("%w: job %s", ErrNotFound, jobID)
-		}
-		if err != nil {
-			return err
-		}
-		return fmt.Errorf("%w: job %s is %s", ErrLeaseLost, jobID, status)
+		out, err = s.claim(ctx, tx, jobID, owner, leaseUntil, now, true)
+		return err
 	})
 	if err != nil {
 		return Job{}, err
 	}
 	return out, nil
+}
+
+// claim makes owner the runner of jobID if it is RUNNING with a lease
+// that ended before now, or QUEUED when queued is true: RUNNING with
+// Attempt+1, the lease, and now as its latest claim. Otherwise it is
+// ErrLeaseLost (or ErrNotFound).
+func (s *dbStore) claim(ctx context.Context, tx txn, jobID, owner string, leaseUntil, now time.Time, queued bool) (Job, error) {
+	claimable := `status = ? AND lease_until < ?`
+	args := []any{string(JobRunning), owner, micros(leaseUntil), micros(now), micros(now), micros(now),
+		jobID, string(JobRunning), micros(now)}
+	if queued {
+		claimable = `(status = ? OR (status = ? AND lease_until < ?))`
+		args = append(args[:len(args)-2], string(JobQueued), string(JobRunning), micros(now))
+	}
+	out, err := scanJob(tx.queryRow(ctx, `UPDATE jobs SET status = ?, attempt = attempt + 1, owner = ?, lease_until = ?,
+	started = CASE WHEN started = 0 THEN ? ELSE started END, claimed = ?, updated = ?
+WHERE id = ? AND `+claimable+`
+RETURNING `+jobColumns, args...))
+	if !errors.Is(err, errNoRow) {
+		return out, err
+	}
+	var status string
+	err = tx.queryRow(ctx, `SELECT status FROM jobs WHERE id = ?`, jobID).Scan(&status)
+	if errors.Is(err, errNoRow) {
+		return Job{}, fmt.Errorf("%w: job %s", ErrNotFound, jobID)
+	}
+	if err != nil {
+		return Job{}, err
+	}
+	return Job{}, fmt.Errorf("%w: job %s is %s", ErrLeaseLost, jobID, status)
 }
 
 func (s *dbStore) RenewLeases(ctx context.Context, owner string, leaseUntil time.Time, running []string) ([]string, error) {
@@ -117,17 +134,22 @@ func (s *dbStore) FinishJob(ctx context.Context, jobID, owner string, status Job
 	}
 	now := micros(time.Now())
 	return s.b.write(ctx, func(ctx context.Context, tx txn) error {
-		n, err := tx.exec(ctx, `UPDATE jobs SET status = ?, plan = COALESCE(?, plan), error = ?, released = ?,
+		if err := s.lockTurns(ctx, tx); err != nil {
+			return err
+		}
+		var tenantID string
+		err := tx.queryRow(ctx, `UPDATE jobs SET status = ?, plan = COALESCE(?, plan), error = ?, released = ?,
 	owner = '', lease_until = 0, finished = ?, updated = ?
-WHERE id = ? AND owner = ? AND status = ?`,
-			string(status), blob(plan), errMsg, status == JobCompleted, now, now, jobID, owner, string(JobRunning))
+WHERE id = ? AND owner = ? AND status = ?
+RETURNING tenant_id`,
+			string(status), blob(plan), errMsg, status == JobCompleted, now, now, jobID, owner, string(JobRunning)).Scan(&tenantID)
+		if errors.Is(err, errNoRow) {
+			return fmt.Errorf("%w: job %s is not run by %s", ErrLeaseLost, jobID, owner)
+		}
 		if err != nil {
 			return fmt.Errorf("store: finish job %s: %w", jobID, err)
 		}
-		if n == 0 {
-			return fmt.Errorf("%w: job %s is not run by %s", ErrLeaseLost, jobID, owner)
-		}
-		return nil
+		return s.wakeWaiting(ctx, tx, tenantID)
 	})
 }
 
@@ -141,12 +163,15 @@ func (s *dbStore) RecoverJobs(ctx context.Context, now time.Time, maxAttempts in
 	}
 	err = s.b.write(ctx, func(ctx context.Context, tx txn) error {
 		requeued, failed = 0, 0
+		if err := s.lockTurns(ctx, tx); err != nil {
+			return err
+		}
 		type expired struct {
-			id      string
-			attempt int
+			id, tenantID string
+			attempt      int
 		}
 		var list []expired
-		rs, err := tx.query(ctx, `SELECT id, attempt FROM jobs WHERE status = ? AND lease_until < ?`+s.skipLocked,
+		rs, err := tx.query(ctx, `SELECT id, tenant_id, attempt FROM jobs WHERE status = ? AND lease_until < ?`+s.skipLocked,
 			string(JobRunning), micros(now))
 		if err != nil {
 			return fmt.Errorf("store: expired leases: %w", err)
@@ -154,7 +179,7 @@ func (s *dbStore) RecoverJobs(ctx context.Context, now time.Time, maxAttempts in
 		for rs.Next() {
 			var e expired
 			var attempt int64
-			if err := rs.Scan(&e.id, &attempt); err != nil {
+			if err := rs.Scan(&e.id, &e.tenantID, &attempt); err != nil {
 				rs.Close()
 				return err
 			}
@@ -176,6 +201,11 @@ WHERE id = ? AND status = ? AND lease_until < ?`,
 					return fmt.Errorf("store: fail job %s: %w", e.id, err)
 				}
 				failed += int(n)
+				if n > 0 {
+					if err := s.wakeWaiting(ctx, tx, e.tenantID); err != nil {
+						return err
+					}
+				}
 				continue
 			}
 			n, err := tx.exec(ctx, `UPDATE jobs SET status = ?, owner = '', lease_until = 0, updated = ?
@@ -205,6 +235,9 @@ func (s *dbStore) ReleaseOwner(ctx context.Context, owner string) error {
 		return fmt.Errorf("%w: release: owner: must not be empty", ErrInvalid)
 	}
 	return s.b.write(ctx, func(ctx context.Context, tx txn) error {
+		if err := s.lockTurns(ctx, tx); err != nil {
+			return err
+		}
 		rs, err := tx.query(ctx, `UPDATE jobs SET status = ?, owner = '', lease_until = 0, updated = ?
 WHERE owner = ? AND status = ? RETURNING id, attempt`,
 			string(JobQueued), micros(time.Now()), owner, string(JobRunning))

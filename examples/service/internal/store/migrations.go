@@ -103,6 +103,12 @@ CREATE {unlogged} TABLE rate_limits (
 	tat     BIGINT NOT NULL,
 	allowed BOOLEAN NOT NULL
 )`},
+	{2, "jobs: turns between tenants (the latest claim of a job, the queued and running jobs of each tenant)", `
+ALTER TABLE jobs ADD COLUMN claimed BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX jobs_queued_tenant ON jobs (tenant_id, created) WHERE status = 'QUEUED';
+CREATE INDEX jobs_queued_river_job ON jobs (river_job_id) WHERE status = 'QUEUED';
+CREATE INDEX jobs_running_tenant ON jobs (tenant_id) WHERE status = 'RUNNING';
+CREATE INDEX jobs_tenant_claimed ON jobs (tenant_id, claimed)`},
 }
 
 // migrate applies the steps of migrations that tx's database lacks.

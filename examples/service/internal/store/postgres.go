@@ -50,7 +50,8 @@ func OpenPostgres(ctx context.Context, url string, cfg Config) (Store, error) {
 		return nil, err
 	}
 	b.q = q
-	return &dbStore{b: b, greatest: "GREATEST", skipLocked: " FOR UPDATE SKIP LOCKED", autocommit: &b.pool0}, nil
+	return &dbStore{b: b, greatest: "GREATEST", skipLocked: " FOR UPDATE SKIP LOCKED", autocommit: &b.pool0,
+		locks: &advisoryLocks{schema: cfg.Schema}}, nil
 }
 
 var identifier = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)

@@ -31,6 +31,13 @@ var (
 	// ErrLeaseLost: this process no longer holds the job (it finished,
 	// was cancelled, or its lease expired and another attempt took it).
 	ErrLeaseLost = errors.New("store: job lease lost")
+	// ErrQueueFull: the tenant has as many QUEUED jobs as CreateJob was
+	// told it may have.
+	ErrQueueFull = errors.New("store: the tenant's queue of jobs is full")
+	// ErrNothingRunnable: ClaimNext found no queued job that may start,
+	// because every tenant with one runs as many jobs as it may. The
+	// queue entry's job waits (see ClaimNext).
+	ErrNothingRunnable = errors.New("store: no queued job may start: each tenant with one runs as many as it may")
 )
 
 // Tenant is one customer of the service, known to clients by its consumer
@@ -150,6 +157,29 @@ type PlanArgs struct {
 // Kind is River's name for planning jobs.
 func (PlanArgs) Kind() string { return "haulplan_plan" }
 
+// Claim asks ClaimNext for the next job to run.
+//
+// A River job is a wake-up: there is one for every QUEUED job that may
+// start, and the job it wakes a worker for is the one whose turn it is.
+// The turn goes to the tenants with queued jobs that run fewer than
+// TenantRunning jobs: the one running fewest, then the one whose latest
+// job was claimed longest ago (round robin), and within the tenant its
+// oldest job. So one tenant's long queue never holds another's first job
+// back, and no tenant runs more than TenantRunning jobs at once across
+// every process that shares the store.
+type Claim struct {
+	// RiverJobID is the River job that woke the worker; JobID the job it
+	// was enqueued for (its PlanArgs).
+	RiverJobID int64
+	JobID      string
+	// Owner runs the job claimed, with a lease until LeaseUntil.
+	Owner      string
+	LeaseUntil time.Time
+	// TenantRunning is how many jobs of one tenant may run at once; at
+	// least 1.
+	TenantRunning int
+}
+
 // Store is the service's storage and job queue. Implementations are safe
 // for concurrent use.
 type Store interface {
@@ -172,8 +202,10 @@ type Store interface {
 	RevokeTokens(ctx context.Context, tenantID string) (int, error)
 
 	// CreateJob records a QUEUED job and enqueues PlanArgs{JobID, 0} on
-	// River in the same transaction.
-	CreateJob(ctx context.Context, j Job) error
+	// River in the same transaction. When maxQueued is positive and the
+	// tenant has that many QUEUED jobs already, it records nothing and
+	// returns an error wrapping ErrQueueFull.
+	CreateJob(ctx context.Context, j Job, maxQueued int) error
 	Job(ctx context.Context, tenantID, jobID string) (Job, error)
 	// JobOverview is Job without the request (Request is nil): what job
 	// details show, read without copying a request of megabytes.
@@ -186,10 +218,20 @@ type Store interface {
 	CancelJob(ctx context.Context, tenantID, jobID, reason string) (Job, error)
 
 	// Worker side (no tenant: the worker acts for whoever submitted).
-	// ClaimJob makes owner the runner of job attempt: QUEUED (or RUNNING
-	// with an expired lease) becomes RUNNING with Attempt+1 and the lease.
-	// A terminal job, or one another live owner holds, is ErrLeaseLost:
-	// a duplicate or stale River job must then do nothing.
+	// ClaimNext is how a worker woken by a River job takes a job: the
+	// one whose turn it is among all tenants' QUEUED jobs (see Claim),
+	// which need not be the job the River job was enqueued for. It
+	// returns the job claimed, RUNNING with Attempt+1 and the lease;
+	// ErrNothingRunnable when no queued job may start (the entry's job
+	// then waits, and starts after one of its tenant's running jobs
+	// ends); ErrLeaseLost for a River job that is stale (its job runs,
+	// ended, or has another River job), which must then do nothing.
+	ClaimNext(ctx context.Context, c Claim) (Job, error)
+	// ClaimJob makes owner the runner of job jobID, whatever the tenants'
+	// turns and caps: QUEUED (or RUNNING with an expired lease) becomes
+	// RUNNING with Attempt+1 and the lease. A terminal job, or one another
+	// live owner holds, is ErrLeaseLost. Tools and tests claim a given job
+	// with it; the workers use ClaimNext.
 	ClaimJob(ctx context.Context, jobID, owner string, leaseUntil time.Time) (Job, error)
 	// RenewLeases extends the lease of every RUNNING job owner holds and
 	// returns the ids of the jobs owner holds that are no longer RUNNING

@@ -56,7 +56,7 @@ func BenchmarkJob(b *testing.B) {
 			ids := make([]string, 64)
 			for i := range ids {
 				j := Job{ID: newID("job"), TenantID: tn.ID, Request: make([]byte, 4<<10)}
-				if err := s.CreateJob(ctx, j); err != nil {
+				if err := s.CreateJob(ctx, j, 0); err != nil {
 					b.Fatal(err)
 				}
 				if _, err := s.ClaimJob(ctx, j.ID, "bench", time.Now().Add(time.Hour)); err != nil {

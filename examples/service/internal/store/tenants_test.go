@@ -165,7 +165,7 @@ func TestInvalidInputListsEveryField(t *testing.T) {
 			{"token", s.PutToken(ctx, Token{}), []string{"hash", "tenantId", "clientId", "expires"}},
 			{"rotate secret", second(s.RotateSecret(ctx, "", nil)), []string{"tenantId", "secretHash"}},
 			{"revoke tokens", second(s.RevokeTokens(ctx, "")), []string{"tenantId"}},
-			{"job", s.CreateJob(ctx, Job{Status: JobRunning}), []string{"id", "tenantId", "request", "status"}},
+			{"job", s.CreateJob(ctx, Job{Status: JobRunning}, 0), []string{"id", "tenantId", "request", "status"}},
 			{"delivery", s.CreateDelivery(ctx, Delivery{}, Change{}),
 				[]string{"delivery.id", "delivery.tenantId", "delivery.status", "delivery.body", "change.kind"}},
 			{"update", s.UpdateDelivery(ctx, Delivery{ID: "d", TenantID: "t", Status: "s", Body: []byte("{}"), Version: 3},
