@@ -39,6 +39,9 @@ func assemble(m *model, routes []Route, unassigned []Unassigned) Result {
 	for i := range plan.Routes {
 		r := &plan.Routes[i]
 		r.ID = fmt.Sprintf("R%d", i+1)
+		// The stops are written to with their breaks: a copy of them, since
+		// a progress snapshot's routes share theirs with the running search.
+		r.Stops = slices.Clone(r.Stops)
 		m.markBreaks(r)
 		t := &plan.Metrics
 		t.Routes++
