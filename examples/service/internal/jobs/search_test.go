@@ -153,6 +153,18 @@ func TestAFaultInThePlanningFailsTheJobAndTheRunnerGoesOn(t *testing.T) {
 				return engine.Result{}, fmt.Errorf("%w: search stream 3 panicked: index out of range", engine.ErrInternal)
 			}
 		}, []string{"search stream 3 panicked: index out of range"}},
+		{"a panic in a search stream of the real engine", func(st *memStore, r *Runner) {
+			r.plan = func(ctx context.Context, req engine.Request) (engine.Result, error) {
+				save := req.Options.Progress
+				req.Options.Progress = func(p engine.Progress) {
+					if p.Phase == engine.PhaseRouting {
+						panic("injected fault in a search stream") // routing reports from its streams' goroutines
+					}
+					save(p)
+				}
+				return engine.Plan(ctx, req)
+			}
+		}, []string{"injected fault in a search stream", "goroutine "}},
 		{"a panic in the worker", func(st *memStore, r *Runner) {
 			st.mu.Lock()
 			defer st.mu.Unlock()

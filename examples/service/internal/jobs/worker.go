@@ -14,6 +14,7 @@ import (
 
 	"github.com/haulplan/haulplan/engine"
 	"github.com/haulplan/haulplan/examples/service/internal/store"
+	"github.com/haulplan/haulplan/routeplan"
 )
 
 // planWorker is the River worker of planning jobs.
@@ -142,7 +143,11 @@ func (r *Runner) run(planCtx context.Context, j store.Job, rn *run, log *slog.Lo
 		r.finish(j.ID, store.JobFailed, nil, internalFailure, log)
 		return
 	case errors.Is(o.err, engine.ErrInternal):
-		log.Error("planning job failed on an internal error", slog.String("error", o.err.Error()))
+		attrs := []any{slog.String("error", o.err.Error())}
+		if pe := (*routeplan.PanicError)(nil); errors.As(o.err, &pe) {
+			attrs = append(attrs, slog.String("stack", string(pe.Stack)))
+		}
+		log.Error("planning job failed on an internal error", attrs...)
 		r.finish(j.ID, store.JobFailed, nil, internalFailure, log)
 		return
 	case o.err != nil && overran:
