@@ -98,9 +98,9 @@ func start(t *testing.T, flags ...string) *proc {
 		p.base = "http://" + a
 	case <-p.done:
 		t.Fatalf("the service exited before listening:\n%s", p.log())
-	case <-time.After(30 * time.Second):
+	case <-nearDeadline(t):
 		p.kill()
-		t.Fatalf("the service did not listen within 30 s:\n%s", p.log())
+		t.Fatalf("the service did not listen:\n%s", p.log())
 	}
 	t.Cleanup(func() { p.kill() })
 	return p
@@ -118,8 +118,8 @@ func (p *proc) terminate() {
 	p.cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case <-p.done:
-	case <-time.After(40 * time.Second):
-		p.t.Fatalf("the service did not stop within 40 s of SIGTERM:\n%s", p.log())
+	case <-nearDeadline(p.t):
+		p.t.Fatalf("the service did not stop after SIGTERM:\n%s", p.log())
 	}
 	if code := p.cmd.ProcessState.ExitCode(); code != 0 {
 		p.t.Fatalf("the service exited %d after SIGTERM:\n%s", code, p.log())
@@ -328,20 +328,34 @@ func (c *client) submit(timeLimit string) string {
 	return j.JobID
 }
 
-// waitFor polls the job until cond holds or the time runs out.
-func (c *client) waitFor(id string, within time.Duration, what string, cond func(jobView) bool) jobView {
+// waitFor polls the job every 100 ms until cond holds. It sets no time
+// limit of its own (see nearDeadline).
+func (c *client) waitFor(id string, what string, cond func(jobView) bool) jobView {
 	c.t.Helper()
-	deadline := time.Now().Add(within)
+	giveUp := nearDeadline(c.t)
 	for {
 		j := c.job(id)
 		if cond(j) {
 			return j
 		}
-		if time.Now().After(deadline) {
-			c.t.Fatalf("job %s: not %s within %v (status %s)", id, what, within, j.Status)
+		select {
+		case <-giveUp:
+			c.t.Fatalf("job %s: never %s (status %s)", id, what, j.Status)
+		case <-time.After(100 * time.Millisecond):
 		}
-		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// nearDeadline fires shortly before go test's -timeout ends the run, and
+// never when there is none. Waits select on it rather than on a time of
+// their own: a slow or loaded machine makes a test slower, never failing
+// it, and a wait that never ends still fails with its own message.
+func nearDeadline(t *testing.T) <-chan time.Time {
+	deadline, ok := t.Deadline()
+	if !ok {
+		return nil
+	}
+	return time.After(time.Until(deadline) - 10*time.Second)
 }
 
 func hasPlan(j jobView) bool {
@@ -378,7 +392,7 @@ func TestRestartKeepsEverything(t *testing.T) {
 	p := start(t, "-db", db)
 	c := newClient(t, p.base, tn)
 	id := c.submit("1s")
-	done := c.waitFor(id, 60*time.Second, "COMPLETED", func(j jobView) bool { return j.Status == "COMPLETED" })
+	done := c.waitFor(id, "COMPLETED", func(j jobView) bool { return j.Status == "COMPLETED" })
 	if !hasPlan(done) {
 		t.Fatalf("completed job has no routes: %+v", done)
 	}
@@ -402,39 +416,41 @@ func TestRestartKeepsEverything(t *testing.T) {
 
 // TestKilledJobIsNotLeftRunning kills the process while a job runs (a
 // crash: no clean shutdown) and starts another on the same database: the
-// job is run again and completes; it never stays RUNNING.
+// job is run again and completes; it never stays RUNNING. The job asks
+// for a minute, so that it still runs when the kill comes however slow
+// the machine; the second process caps searches at 4 s.
 func TestKilledJobIsNotLeftRunning(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "haulplan.db")
 	tn := runTenantCreate(t, "acme", "-db", db)
 	flags := []string{"-db", db, "-job-lease", "3s"}
 	p := start(t, flags...)
 	c := newClient(t, p.base, tn)
-	id := c.submit("4s")
-	c.waitFor(id, 30*time.Second, "RUNNING", func(j jobView) bool { return j.Status == "RUNNING" })
+	id := c.submit("1m")
+	c.waitFor(id, "RUNNING", func(j jobView) bool { return j.Status == "RUNNING" })
 	p.kill()
 
-	p2 := start(t, flags...)
+	p2 := start(t, append(flags, "-max-time-limit", "4s")...)
 	c2 := c.on(p2.base)
-	j := c2.waitFor(id, 90*time.Second, "run again to COMPLETED", func(j jobView) bool { return j.Status == "COMPLETED" })
+	j := c2.waitFor(id, "run again to COMPLETED", func(j jobView) bool { return j.Status == "COMPLETED" })
 	if !hasPlan(j) {
 		t.Fatalf("the job run again has no plan")
 	}
 }
 
 // TestShutdownHandsRunningJobsBack: SIGTERM stops a running search and the
-// job is QUEUED again, not RUNNING, and the next process completes it.
+// job is QUEUED again, not RUNNING or COMPLETED (had the stop waited for
+// the search, it would have completed it), and the next process can
+// cancel it.
 func TestShutdownHandsRunningJobsBack(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "haulplan.db")
 	tn := runTenantCreate(t, "acme", "-db", db)
 	p := start(t, "-db", db)
 	c := newClient(t, p.base, tn)
 	id := c.submit("20s")
-	c.waitFor(id, 30*time.Second, "RUNNING", func(j jobView) bool { return j.Status == "RUNNING" })
+	c.waitFor(id, "RUNNING", func(j jobView) bool { return j.Status == "RUNNING" })
 	t0 := time.Now()
 	p.terminate()
-	if d := time.Since(t0); d > 10*time.Second {
-		t.Errorf("SIGTERM with a running job took %v", d)
-	}
+	t.Logf("SIGTERM with a running job took %v", time.Since(t0))
 	p2 := start(t, "-db", db)
 	c2 := c.on(p2.base)
 	j := c2.job(id)
@@ -445,7 +461,7 @@ func TestShutdownHandsRunningJobsBack(t *testing.T) {
 	if st != 200 {
 		t.Fatalf("cancel: %d %s", st, b)
 	}
-	c2.waitFor(id, 5*time.Second, "CANCELLED", func(j jobView) bool { return j.Status == "CANCELLED" })
+	c2.waitFor(id, "CANCELLED", func(j jobView) bool { return j.Status == "CANCELLED" })
 }
 
 // postgresURL returns the test server's URL or skips, visibly.
@@ -487,7 +503,7 @@ func TestTwoProcessesShareOnePostgres(t *testing.T) {
 	ca := newClient(t, a.base, tn)
 	cb := ca.on(b.base)
 	id := ca.submit("1s")
-	j := cb.waitFor(id, 60*time.Second, "COMPLETED", func(j jobView) bool { return j.Status == "COMPLETED" })
+	j := cb.waitFor(id, "COMPLETED", func(j jobView) bool { return j.Status == "COMPLETED" })
 	if !hasPlan(j) || !bytes.Equal(ca.job(id).Routes, j.Routes) {
 		t.Fatalf("the two processes read the job differently")
 	}

@@ -19,15 +19,18 @@ import (
 type memStore struct {
 	store.Store // nil: the methods not written here are not for these tests
 
-	mu         sync.Mutex
-	jobs       map[string]*store.Job
-	renewErr   error // RenewLeases fails with it while set
-	saves      int   // SaveProgress calls that stored something
-	planSaves  int   // of which with a plan
-	finishes   int
-	released   []string
-	enqueued   []store.PlanArgs
-	recoveries int
+	mu        sync.Mutex
+	jobs      map[string]*store.Job
+	renewErr  error // RenewLeases fails with it while set
+	saves     int   // SaveProgress calls that stored something
+	planSaves int   // of which with a plan
+	// firstPlanSaved is the job as the first SaveProgress with a plan
+	// left it.
+	firstPlanSaved *store.Job
+	finishes       int
+	released       []string
+	enqueued       []store.PlanArgs
+	recoveries     int
 }
 
 func newMemStore() *memStore { return &memStore{jobs: map[string]*store.Job{}} }
@@ -117,6 +120,10 @@ func (m *memStore) SaveProgress(_ context.Context, jobID, owner string, p store.
 	if plan != nil {
 		j.Plan = slices.Clone(plan)
 		m.planSaves++
+		if m.firstPlanSaved == nil {
+			saved := *j
+			m.firstPlanSaved = &saved
+		}
 	}
 	return nil
 }

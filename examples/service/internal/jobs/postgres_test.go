@@ -84,7 +84,7 @@ func twoProcesses(t *testing.T) (sts [2]store.Store, rs [2]*Runner, ends [2]*end
 func runningIn(t *testing.T, sts [2]store.Store, rs [2]*Runner, id string) int {
 	t.Helper()
 	var j store.Job
-	waitFor(t, 5*time.Second, "the search under way", func() bool {
+	waitFor(t, "the search under way", func() bool {
 		j = jobOf(t, sts[0], id)
 		return j.Progress.Phase == string(engine.PhaseRouting)
 	})
@@ -97,7 +97,10 @@ func runningIn(t *testing.T, sts [2]store.Store, rs [2]*Runner, id string) int {
 	return -1
 }
 
-func TestPostgresCancelThroughAnotherProcessStopsTheSearchWithinASecond(t *testing.T) {
+// TestPostgresCancelThroughAnotherProcessStopsTheSearch: a cancel answered
+// by another process stops the search; the job asks for 20 s, which would
+// end it with no cause.
+func TestPostgresCancelThroughAnotherProcessStopsTheSearch(t *testing.T) {
 	sts, rs, ends := twoProcesses(t)
 	createJob(t, sts[0], "j1", sampleRequest(t, 0, 20*time.Second))
 	in := runningIn(t, sts, rs, "j1")
@@ -110,15 +113,15 @@ func TestPostgresCancelThroughAnotherProcessStopsTheSearchWithinASecond(t *testi
 	rs[other].Cancel("j1") // not its job: nothing happens there
 	var at time.Time
 	var cause error
-	waitFor(t, 3*time.Second, "the search to stop", func() bool {
+	waitFor(t, "the search to stop", func() bool {
 		at, cause = ends[in].get("j1")
 		return !at.IsZero()
 	})
 	t.Logf("the search stopped %v after the cancel in the other process (%v)", at.Sub(cancelled), cause)
-	if took := at.Sub(cancelled); took > time.Second {
-		t.Errorf("the search stopped %v after the cancel in the other process (%v), want within 1 s", took, cause)
+	if cause == nil {
+		t.Errorf("the search ended on its own, not by the cancel in the other process")
 	}
-	waitFor(t, 2*time.Second, "the worker to return", func() bool {
+	waitFor(t, "the worker to return", func() bool {
 		rs[in].mu.Lock()
 		defer rs[in].mu.Unlock()
 		return len(rs[in].runs) == 0
@@ -128,23 +131,34 @@ func TestPostgresCancelThroughAnotherProcessStopsTheSearchWithinASecond(t *testi
 	}
 }
 
+// TestPostgresTheOtherProcessCompletesADeadProcesssJob: a process dies
+// while it runs a job; another process on the same database completes it
+// once the lease has ended. The job asks for 20 s, so that it still runs
+// when the first process dies however slow the machine; the other process
+// caps searches at 2 s, so that it completes soon.
 func TestPostgresTheOtherProcessCompletesADeadProcesssJob(t *testing.T) {
-	sts, rs, _ := twoProcesses(t)
-	req := sampleRequest(t, 0, 2*time.Second)
-	createJob(t, sts[0], "j1", req)
-	in := runningIn(t, sts, rs, "j1")
+	schema := postgresSchema(t)
+	first := openPostgres(t, schema)
+	dead, _ := startRunner(t, first, fastConfig(t))
+	req := sampleRequest(t, 0, 20*time.Second)
+	createJob(t, first, "j1", req)
+	waitFor(t, "the search under way", func() bool {
+		return jobOf(t, first, "j1").Progress.Phase == string(engine.PhaseRouting)
+	})
 	// The process dies: its leases are no longer renewed and its River
 	// client stops (nothing is handed back, as after a kill).
 	died := time.Now()
-	rs[in].stopBg()
-	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
-	defer cancel()
-	if err := sts[in].Stop(ctx); err != nil {
+	dead.stopBg()
+	if err := first.Stop(t.Context()); err != nil {
 		t.Fatal(err)
 	}
+	other := openPostgres(t, schema)
+	cfg := fastConfig(t)
+	cfg.MaxTimeLimit = 2 * time.Second
+	startRunner(t, other, cfg)
 	var j store.Job
-	waitFor(t, 10*time.Second, "the job to end", func() bool {
-		j = jobOf(t, sts[1-in], "j1")
+	waitFor(t, "the job to end", func() bool {
+		j = jobOf(t, other, "j1")
 		return j.Status.Terminal()
 	})
 	t.Logf("completed by the other process %v after the first died (lease %v)", time.Since(died), fastConfig(t).Lease)
@@ -153,7 +167,7 @@ func TestPostgresTheOtherProcessCompletesADeadProcesssJob(t *testing.T) {
 	}
 	checkPlan(t, req, j.Plan)
 	// The dead runner's Stop (its cleanup) must not disturb the job.
-	rs[in].mu.Lock()
-	rs[in].stopping = true
-	rs[in].mu.Unlock()
+	dead.mu.Lock()
+	dead.stopping = true
+	dead.mu.Unlock()
 }

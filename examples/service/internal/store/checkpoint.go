@@ -59,13 +59,19 @@ func (c *checkpointer) run() {
 			return
 		case <-tick.C:
 		}
-		logPages, err := c.checkpoint("PASSIVE")
-		if err != nil {
-			c.logger.Warn("store: sqlite checkpoint", "err", err)
-		}
-		if logPages > c.limit {
-			c.restart()
-		}
+		c.round()
+	}
+}
+
+// round runs one PASSIVE checkpoint and, when the log held more than the
+// limit, asks the writer to restart it.
+func (c *checkpointer) round() {
+	logPages, err := c.checkpoint("PASSIVE")
+	if err != nil {
+		c.logger.Warn("store: sqlite checkpoint", "err", err)
+	}
+	if logPages > c.limit {
+		c.restart()
 	}
 }
 

@@ -3,8 +3,8 @@ package store
 import (
 	"context"
 	"errors"
+	"runtime"
 	"testing"
-	"time"
 )
 
 // TestGroupCommitOutcomes: writes waiting together share one transaction
@@ -56,7 +56,11 @@ VALUES ('rolled-back', ?, '', 'BOOKED', X'7b7d', 1, 1, 1)`, tn.ID); err != nil {
 			return nil
 		})
 	}()
-	time.Sleep(50 * time.Millisecond) // let the three queue up behind the first
+	// Wait until the three are queued behind the first: then the two
+	// share a transaction and the third is abandoned while it waits.
+	for len(b.(*sqliteBackend).committer.ops) < 3 {
+		runtime.Gosched()
+	}
 	cancel()
 	if err := <-abandoned; !errors.Is(err, context.Canceled) {
 		t.Errorf("abandoned write: err = %v, want context.Canceled", err)

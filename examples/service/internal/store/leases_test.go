@@ -110,10 +110,14 @@ func TestClaimExpiredLease(t *testing.T) {
 		ctx := context.Background()
 		tn, _ := newTenant(t, s)
 		j := newJob(t, s, tn.ID)
-		if _, err := s.ClaimJob(ctx, j.ID, "proc-dead", time.Now().Add(50*time.Millisecond)); err != nil {
+		// Its last renewal gave it a lease that ended a second ago: no
+		// sleep, and no lease so short that a slow claim finds it over.
+		if _, err := s.ClaimJob(ctx, j.ID, "proc-dead", time.Now().Add(time.Minute)); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(60 * time.Millisecond)
+		if _, err := s.RenewLeases(ctx, "proc-dead", time.Now().Add(-time.Second), []string{j.ID}); err != nil {
+			t.Fatal(err)
+		}
 		got, err := s.ClaimJob(ctx, j.ID, "proc-b", time.Now().Add(time.Minute))
 		if err != nil {
 			t.Fatal(err)

@@ -2,10 +2,15 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"modernc.org/sqlite"
 )
 
 // TestProcessesShareOneDatabase opens one PostgreSQL database twice (two
@@ -122,4 +127,75 @@ func openAtOnce(t *testing.T, h harness) {
 	if steps != int64(len(migrations)) {
 		t.Errorf("%d migration rows, want %d", steps, len(migrations))
 	}
+}
+
+// TestOpenWaitsForTheWriterOfANewFile: while another connection holds
+// the write lock of a new SQLite file (as another process opening it at
+// the same moment does, switching it to WAL or migrating it), opening
+// the store waits for that lock and then succeeds; it does not fail with
+// SQLITE_BUSY. The other connection gives the lock back only once the
+// opener asks for it (BEGIN), so the opener meets the lock every time.
+func TestOpenWaitsForTheWriterOfANewFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "haulplan.db")
+	other, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(5000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	lock, err := other.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if _, err := lock.ExecContext(context.Background(), `BEGIN IMMEDIATE`); err != nil {
+		t.Fatal(err)
+	}
+
+	asked := make(chan struct{})
+	var once sync.Once
+	onBegin.Store(path, func() { once.Do(func() { close(asked) }) })
+	defer onBegin.Delete(path)
+
+	opened := make(chan error, 1)
+	go func() {
+		s, err := sqliteHarness.open(t, path)
+		if err == nil {
+			s.Close()
+		}
+		opened <- err
+	}()
+	select {
+	case <-asked:
+		if _, err := lock.ExecContext(context.Background(), `ROLLBACK`); err != nil {
+			t.Fatal(err)
+		}
+		if err := <-opened; err != nil {
+			t.Fatalf("open, once the other connection gave the write lock back: %v", err)
+		}
+	case err := <-opened:
+		t.Fatalf("open while another connection held the write lock returned %v before it asked for the lock", err)
+	}
+}
+
+// onBegin maps a database path to a function that runs when a connection
+// to it prepares BEGIN (see the connection hook below).
+var onBegin sync.Map
+
+// The connection hook runs on every connection the tests open; one whose
+// DSN names a path in onBegin gets an authorizer that calls its function
+// when BEGIN is prepared, just before the connection asks for the lock.
+func init() {
+	sqlite.RegisterConnectionHook(func(conn sqlite.ExecQuerierContext, dsn string) error {
+		path, _, _ := strings.Cut(dsn, "?")
+		fn, ok := onBegin.Load(path)
+		if !ok {
+			return nil
+		}
+		return conn.(sqlite.AuthorizerRegisterer).RegisterAuthorizer(func(action sqlite.AuthorizerActionCode, arg1, _, _, _ string) sqlite.AuthorizerReturnCode {
+			if action == sqlite.AuthTransaction && arg1 == "BEGIN" {
+				fn.(func())()
+			}
+			return sqlite.AuthorizerOK
+		})
+	})
 }

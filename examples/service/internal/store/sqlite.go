@@ -18,7 +18,9 @@ import (
 
 // The SQLite database is one file in WAL mode (readers never wait for the
 // writer) with a busy timeout, opened twice: one writer connection, which
-// River shares, and a pool of read-only connections for the reads.
+// River shares, and a pool of read-only connections for the reads. WAL
+// mode is a setting of the file, made once by useWAL when the store opens
+// (not by the connections' pragmas: see useWAL).
 //
 // synchronous(FULL): in WAL mode SQLite then syncs the log at every
 // commit, so a write is on disk when its call returns (NORMAL would lose
@@ -26,7 +28,7 @@ import (
 // the writes the group committer puts in one transaction.
 const (
 	busyTimeout  = 5 * time.Second // as in sqliteCommon
-	sqliteCommon = "_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)"
+	sqliteCommon = "_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)"
 	sqliteWriter = sqliteCommon + "&_pragma=synchronous(FULL)&_txlock=immediate&_pragma=wal_autocheckpoint(0)"
 	// The checkpointer's connection syncs the database file after copying.
 	sqliteCheckpoint = sqliteCommon + "&_pragma=synchronous(FULL)"
@@ -59,6 +61,9 @@ func OpenSQLite(ctx context.Context, path string, cfg Config) (Store, error) {
 	fail := func(err error) (Store, error) {
 		b.closeDBs()
 		return nil, err
+	}
+	if err := useWAL(ctx, writer); err != nil {
+		return fail(fmt.Errorf("store: open %s: %w", path, err))
 	}
 	if err := b.migrate(ctx, cfg); err != nil {
 		return fail(err)
@@ -97,6 +102,55 @@ func OpenSQLite(ctx context.Context, path string, cfg Config) (Store, error) {
 	b.committer = newGroupCommitter(b.writes, q, cfg.MaxBatch, cfg.logger())
 	b.ckpt = newCheckpointer(ckpt, func() { b.committer.restartLog.Store(true) }, cfg)
 	return &dbStore{b: b, greatest: "MAX"}, nil
+}
+
+// useWAL puts the database file in WAL mode, a setting the file keeps.
+//
+// On a file not yet in WAL mode (a new one), PRAGMA journal_mode=WAL
+// reads the file's header and then writes it: it upgrades a read lock to
+// a write lock. SQLite never calls the busy handler (busy_timeout) for
+// such an upgrade, since two connections upgrading at once would wait for
+// each other forever: when another connection holds the write lock, the
+// pragma fails at once with SQLITE_BUSY. Several processes opening a new
+// file at once meet that: one switches the file, another fails.
+// The one that fails here waits for the write lock instead (BEGIN
+// IMMEDIATE holds no lock before it, so it waits under the busy timeout),
+// gives it back, and asks again: the file is then in WAL mode, and the
+// pragma only reads it. A file that cannot be in WAL mode (SQLite then
+// answers with the mode it kept) is an error.
+func useWAL(ctx context.Context, db *sql.DB) error {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	deadline := time.Now().Add(busyTimeout)
+	for {
+		var mode string
+		err := conn.QueryRowContext(ctx, `PRAGMA journal_mode=WAL`).Scan(&mode)
+		if err == nil {
+			if !strings.EqualFold(mode, "wal") {
+				return fmt.Errorf("journal mode: SQLite keeps the file in mode %q, not WAL", mode)
+			}
+			return nil
+		}
+		if !isBusy(err) || time.Now().After(deadline) {
+			return fmt.Errorf("journal mode WAL: %w", err)
+		}
+		if _, err := conn.ExecContext(ctx, `BEGIN IMMEDIATE`); err != nil {
+			return fmt.Errorf("journal mode WAL: waiting for the writer: %w", err)
+		}
+		if _, err := conn.ExecContext(ctx, `ROLLBACK`); err != nil {
+			return fmt.Errorf("journal mode WAL: %w", err)
+		}
+	}
+}
+
+// isBusy reports whether err is SQLite's SQLITE_BUSY (any of its
+// extended codes): another connection holds the lock a statement needs.
+func isBusy(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 type sqliteBackend struct {
