@@ -50,7 +50,7 @@ type config struct {
 	// deliveryRatePerMinute limits the delivery operations; 0: no limit.
 	deliveryRatePerMinute int
 	tokenLifetime         time.Duration
-	maxBody               int64
+	maxBody               byteSize
 	jobs                  int
 	maxTimeLimit          time.Duration
 	jobLease              time.Duration
@@ -124,7 +124,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.authFailuresPerMinute, "auth-failures-per-minute", api.DefaultAuthFailuresPerMinute, "failed authentications a minute per client id and per client address, in each process, before 429; 0: no limit")
 	fs.StringVar(&c.trustedProxies, "trusted-proxies", "", "comma-separated addresses or CIDR prefixes of the proxies in front of the service; a request from one is counted against the address X-Forwarded-For names")
 	fs.DurationVar(&c.writeTimeout, "write-timeout", defaultWriteTimeout, "longest time to read a request's body and send its answer (the HTML report of a 5,000-store plan is about 46 MB)")
-	fs.Int64Var(&c.maxBody, "max-body", api.DefaultMaxBodyBytes, "largest request body in bytes; larger: 400 (a day of 5,000 stores and 60,000 pallets is about 12 MB; delivery bodies are at most 1 MiB whatever this says)")
+	c.maxBody = api.DefaultMaxBodyBytes
+	fs.Var(&c.maxBody, "max-body", "largest request body, a `size` in bytes or with a unit (512KiB, 32MiB); larger: 413 (a day of 5,000 stores and 60,000 pallets is about 12 MB; delivery bodies are at most 1 MiB whatever this says)")
 	fs.IntVar(&c.jobs, "jobs", jobs.DefaultMaxJobs, "planning jobs this process runs at once (each gets an equal share of the cores)")
 	fs.DurationVar(&c.maxTimeLimit, "max-time-limit", jobs.DefaultMaxTimeLimit, "longest search a job may ask for (options.timeLimit); longer requests are capped")
 	fs.DurationVar(&c.jobLease, "job-lease", jobs.DefaultLease, "a running job's lease, renewed by its process; a job whose lease ran out (its process died) is run again or failed")
@@ -217,7 +218,7 @@ func (c config) check(level *slog.Level) []string {
 		errs = append(errs, fmt.Sprintf("-token-lifetime %v: want at least 1s", c.tokenLifetime))
 	}
 	if c.maxBody < 1024 {
-		errs = append(errs, fmt.Sprintf("-max-body %d: want at least 1024 bytes", c.maxBody))
+		errs = append(errs, fmt.Sprintf("-max-body %v: want at least 1KiB", c.maxBody))
 	}
 	if c.jobs < 1 {
 		errs = append(errs, fmt.Sprintf("-jobs %d: want at least 1", c.jobs))
@@ -410,7 +411,7 @@ func apiConfig(c config, st store.Store, runner api.Canceller, log *slog.Logger)
 		TokenLifetime:         c.tokenLifetime,
 		AuthFailuresPerMinute: c.authFailuresPerMinute,
 		TrustedProxies:        c.proxies,
-		MaxBodyBytes:          c.maxBody,
+		MaxBodyBytes:          int64(c.maxBody),
 	}
 	if c.authFailuresPerMinute == 0 {
 		cfg.AuthFailuresPerMinute = api.NoRateLimit

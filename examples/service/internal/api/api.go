@@ -94,7 +94,7 @@ type Config struct {
 	// proxy; any other request against its peer address.
 	TrustedProxies []netip.Prefix
 	// MaxBodyBytes bounds every request body (0: DefaultMaxBodyBytes);
-	// a larger body gets 400 BODY_TOO_LARGE. Delivery bodies are bounded
+	// a larger body gets 413 BODY_TOO_LARGE. Delivery bodies are bounded
 	// by delivery.MaxBodyBytes too, and the small bodies (a token
 	// request, a cancel, a status) lower still.
 	MaxBodyBytes int64

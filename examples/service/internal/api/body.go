@@ -18,8 +18,11 @@ type bodyRefusal struct {
 }
 
 // readBody reads a request body of the given media type, at most limit
-// bytes. A wrong or missing Content-Type is refused with 415 (RFC 9110
-// §15.5.16), a body over the limit or one that cannot be read with 400.
+// bytes (the handler's limit when limit is 0 or more than it). A wrong or
+// missing Content-Type is refused with 415 (RFC 9110 §15.5.16), a body
+// over the limit with 413 Content Too Large (§15.5.14), whether its
+// Content-Length says so or its bytes do, and one that cannot be read
+// with 400.
 func (s *server) readBody(r *http.Request, mediaType string, limit int64) ([]byte, *bodyRefusal) {
 	if limit <= 0 || limit > s.maxBody {
 		limit = s.maxBody
@@ -46,7 +49,7 @@ func (s *server) readBody(r *http.Request, mediaType string, limit int64) ([]byt
 }
 
 func tooLarge(limit int64) *bodyRefusal {
-	return &bodyRefusal{http.StatusBadRequest, apiError{Code: codeBodyTooLarge, Field: "body",
+	return &bodyRefusal{http.StatusRequestEntityTooLarge, apiError{Code: codeBodyTooLarge, Field: "body",
 		Description: "The body is larger than the limit of " + strconv.FormatInt(limit, 10) + " bytes."}}
 }
 
