@@ -108,7 +108,7 @@ func OpenSQLite(ctx context.Context, path string, cfg Config) (Store, error) {
 	b.committer = newGroupCommitter(b.writes, q, cfg.MaxBatch, cfg.logger())
 	b.ckpt = newCheckpointer(ckpt, func() { b.committer.restartLog.Store(true) }, cfg)
 	warnShared(path, cfg.logger())
-	return &dbStore{b: b, greatest: "MAX"}, nil
+	return &dbStore{b: b, greatest: "MAX", retention: newRetentionConfig(cfg)}, nil
 }
 
 // privateMode is the mode of the database files: they hold customer
@@ -215,7 +215,7 @@ func (b *sqliteBackend) migrate(ctx context.Context, cfg Config) error {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	defer tx.Rollback()
-	if err := migrate(ctx, &sqliteTx{tx: tx}, dialect{blob: "BLOB"}); err != nil {
+	if err := migrate(ctx, &sqliteTx{tx: tx}, dialect{blob: "BLOB", octets: "length"}); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
