@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -24,6 +25,9 @@ type bodyRefusal struct {
 // Content-Length says so or its bytes do, and one that cannot be read
 // with 400.
 func (s *server) readBody(r *http.Request, mediaType string, limit int64) ([]byte, *bodyRefusal) {
+	if body, ok := r.Context().Value(bodyKey{}).([]byte); ok {
+		return body, nil // read and checked already, by storing
+	}
 	if limit <= 0 || limit > s.maxBody {
 		limit = s.maxBody
 	}
@@ -46,6 +50,15 @@ func (s *server) readBody(r *http.Request, mediaType string, limit int64) ([]byt
 			Description: "The body could not be read: " + err.Error() + "."}}
 	}
 	return body, nil
+}
+
+// bodyKey keys, in a request's context, its body as storing read it.
+type bodyKey struct{}
+
+// withBody is r carrying its body, read: the handler's readBody returns
+// it rather than reading again.
+func withBody(r *http.Request, body []byte) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), bodyKey{}, body))
 }
 
 func tooLarge(limit int64) *bodyRefusal {

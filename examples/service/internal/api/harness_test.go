@@ -134,6 +134,8 @@ type envOptions struct {
 	discardLogs           bool // benchmarks: the lines are formatted, then dropped
 	rateLimiter           RateLimiter
 	trustedProxies        []netip.Prefix
+	storageQuota          int64
+	retention             store.Retention
 }
 
 func newEnv(t testing.TB, o envOptions) *testEnv {
@@ -163,6 +165,7 @@ func newEnv(t testing.TB, o envOptions) *testEnv {
 		RatePerMinute: o.ratePerMinute, RateLimiter: o.rateLimiter, DeliveryRatePerMinute: o.deliveryRatePerMinute,
 		AuthFailuresPerMinute: o.authFailuresPerMinute, TrustedProxies: o.trustedProxies,
 		MaxBodyBytes: o.maxBody, Now: e.clock.now,
+		TenantStorageQuota: o.storageQuota, Retention: o.retention,
 	})
 	e.srv = httptest.NewServer(h)
 	t.Cleanup(e.srv.Close)

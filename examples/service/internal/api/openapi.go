@@ -57,10 +57,12 @@ func requestsPerMinute(n int) string {
 	return thousands(int64(n)) + word
 }
 
-// byteSize is a size as a person writes it: "32 MiB", "512 KiB", or
-// "1,500 bytes" when it is no whole number of either.
+// byteSize is a size as a person writes it: "1 GiB", "32 MiB", "512
+// KiB", or "1,500 bytes" when it is no whole number of any.
 func byteSize(n int64) string {
 	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return thousands(n>>30) + " GiB"
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return thousands(n>>20) + " MiB"
 	case n >= 1<<10 && n%(1<<10) == 0:
