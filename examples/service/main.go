@@ -66,6 +66,13 @@ type config struct {
 	trustedProxies string
 	proxies        []netip.Prefix
 	writeTimeout   time.Duration
+
+	// jobRetention and deliveryRetention are how long finished jobs and
+	// closed deliveries are kept (0: forever); storageQuota bounds what
+	// a tenant stores (0: no quota).
+	jobRetention      time.Duration
+	deliveryRetention time.Duration
+	storageQuota      byteSize
 }
 
 func main() {
@@ -101,6 +108,14 @@ limited per client id and per client address, in each process
 (-auth-failures-per-minute); behind a proxy, name it in -trusted-proxies so
 that the client's address is read from X-Forwarded-For.
 
+Storage: a finished job (its request and plan) is removed -job-retention
+after its end, a closed delivery (DELIVERED, RETURNED, CANCELLED) with its
+history -delivery-retention after its last change (0: keep forever), by
+an hourly job on the queue that one of the processes runs; an
+Idempotency-Key is kept as long as what its request created. A tenant may store -tenant-storage-quota
+of job requests, plans, delivery bodies and history; a request that would
+pass it: 507. A new SQLite file and its -wal and -shm are private (0600).
+
 Go's garbage collector runs at GOGC=400 with a soft memory limit of three
 quarters of the machine's (or cgroup's) memory unless GOGC or GOMEMLIMIT
 is set in the environment.
@@ -126,6 +141,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.writeTimeout, "write-timeout", defaultWriteTimeout, "longest time to read a request's body and send its answer (the HTML report of a 5,000-store plan is about 46 MB)")
 	c.maxBody = api.DefaultMaxBodyBytes
 	fs.Var(&c.maxBody, "max-body", "largest request body, a `size` in bytes or with a unit (512KiB, 32MiB); larger: 413 (a day of 5,000 stores and 60,000 pallets is about 12 MB; delivery bodies are at most 1 MiB whatever this says)")
+	fs.DurationVar(&c.jobRetention, "job-retention", defaultJobRetention, "how long a finished job (COMPLETED, FAILED, CANCELLED), its request and plan are kept after its end; 0: forever")
+	fs.DurationVar(&c.deliveryRetention, "delivery-retention", defaultDeliveryRetention, "how long a closed delivery (DELIVERED, RETURNED, CANCELLED) and its history are kept after its last change; 0: forever")
+	c.storageQuota = defaultStorageQuota
+	fs.Var(&c.storageQuota, "tenant-storage-quota", "the `size` of job requests, plans, delivery bodies and history one tenant may store (bytes, or with a unit: 500MiB, 4GiB); a request that would pass it: 507; 0: no quota")
 	fs.IntVar(&c.jobs, "jobs", jobs.DefaultMaxJobs, "planning jobs this process runs at once (each gets an equal share of the cores)")
 	fs.DurationVar(&c.maxTimeLimit, "max-time-limit", jobs.DefaultMaxTimeLimit, "longest search a job may ask for (options.timeLimit); longer requests are capped")
 	fs.DurationVar(&c.jobLease, "job-lease", jobs.DefaultLease, "a running job's lease, renewed by its process; a job whose lease ran out (its process died) is run again or failed")
@@ -241,6 +260,12 @@ func (c config) check(level *slog.Level) []string {
 	if c.writeTimeout < time.Second {
 		errs = append(errs, fmt.Sprintf("-write-timeout %v: want at least 1s", c.writeTimeout))
 	}
+	if c.jobRetention != 0 && c.jobRetention < time.Hour {
+		errs = append(errs, fmt.Sprintf("-job-retention %v: want 0 (forever) or at least 1h", c.jobRetention))
+	}
+	if c.deliveryRetention != 0 && c.deliveryRetention < time.Hour {
+		errs = append(errs, fmt.Sprintf("-delivery-retention %v: want 0 (forever) or at least 1h", c.deliveryRetention))
+	}
 	return errs
 }
 
@@ -343,8 +368,26 @@ func availableMemory() int64 {
 	return total
 }
 
+// The storage defaults. A job of a 5,000-store day stores about 19 MB
+// (bench/dcday, seed 1: an 8.5 MB request and a 10.5 MB plan), a booking
+// about 4 KB (its body kept and in the history). A month of jobs keeps a
+// planner's re-plans of last month in reach; three months of closed
+// deliveries cover a quarter's claims and returns. 4 GiB holds a tenant
+// that plans a 5,000-store day four times a day for the month (2.3 GB)
+// and closes 1,000 deliveries a day for the quarter (0.4 GB), with room.
+const (
+	defaultJobRetention      = 30 * 24 * time.Hour
+	defaultDeliveryRetention = 90 * 24 * time.Hour
+	defaultStorageQuota      = 4 << 30
+)
+
+// retention is the store's retention from the flags.
+func (c config) retention() store.Retention {
+	return store.Retention{Jobs: c.jobRetention, Deliveries: c.deliveryRetention}
+}
+
 func open(ctx context.Context, c config, log *slog.Logger) (store.Store, error) {
-	cfg := store.Config{Logger: log}
+	cfg := store.Config{Logger: log, Retention: c.retention()}
 	if c.postgres != "" {
 		return store.OpenPostgres(ctx, c.postgres, cfg)
 	}
@@ -412,6 +455,8 @@ func apiConfig(c config, st store.Store, runner api.Canceller, log *slog.Logger)
 		AuthFailuresPerMinute: c.authFailuresPerMinute,
 		TrustedProxies:        c.proxies,
 		MaxBodyBytes:          int64(c.maxBody),
+		TenantStorageQuota:    int64(c.storageQuota),
+		Retention:             c.retention(),
 	}
 	if c.authFailuresPerMinute == 0 {
 		cfg.AuthFailuresPerMinute = api.NoRateLimit
