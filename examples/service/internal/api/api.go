@@ -125,6 +125,7 @@ type server struct {
 	lifetime        time.Duration
 	maxBody         int64
 	quota           int64
+	usage           usageCache
 	retention       store.Retention
 	now             func() time.Time
 	newID           func() string

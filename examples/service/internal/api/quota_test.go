@@ -2,11 +2,14 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/haulplan/haulplan/delivery"
+	"github.com/haulplan/haulplan/examples/service/internal/store"
 )
 
 // TestStorageQuota: a consumer whose stored bytes and a new body would
@@ -34,6 +37,7 @@ func TestStorageQuota(t *testing.T) {
 	b := e.newTenant("Beta")
 	first := e.bookOrder(a, "ORD-1111")
 	e.bookOrder(a, "ORD-2222")
+	e.clock.advance(usageMaxAge) // the count is read again
 
 	resp, body := e.as(a, http.MethodPost, "/deliveries", bookingOf(t, "ORD-3333"))
 	want(t, resp, body, http.StatusInsufficientStorage, codeQuotaExceeded)
@@ -62,4 +66,61 @@ func TestStorageQuota(t *testing.T) {
 	if !strings.Contains(e.logs.String(), `"msg":"storage quota exceeded"`) || strings.Contains(e.logs.String(), `"level":"ERROR"`) {
 		t.Errorf("want a warning per refusal and no error line:\n%s", e.logs.String())
 	}
+}
+
+// usageReads counts the store's reads of a tenant's stored bytes.
+type usageReads struct {
+	store.Store
+	reads atomic.Int32
+}
+
+func (u *usageReads) StorageUsed(ctx context.Context, tenantID string) (int64, error) {
+	u.reads.Add(1)
+	return u.Store.StorageUsed(ctx, tenantID)
+}
+
+// TestStorageQuotaReadsTheCountOnceASecond: a busy tenant's writes cost
+// one read of its count a second, not one each; meanwhile the bodies let
+// through are counted on, so that the quota still holds within the
+// second.
+func TestStorageQuotaReadsTheCountOnceASecond(t *testing.T) {
+	st := &usageReads{Store: newTestStore(t)}
+	n := 0
+	update := func(pad string) string { // a change each time
+		n++
+		return fmt.Sprintf(`{"deliveries":{"customer":{"firstName":"Ann %d"}}}%s`, n, pad)
+	}
+	e := newEnv(t, envOptions{store: st, storageQuota: 1 << 20})
+	a := e.newTenant("Acme")
+	id := e.book(a)
+	e.clock.advance(usageMaxAge)
+	before := st.reads.Load()
+	for range 10 {
+		resp, body := e.as(a, http.MethodPut, "/deliveries/"+id+"/update", update(""))
+		want(t, resp, body, http.StatusOK)
+	}
+	if got := st.reads.Load() - before; got != 1 {
+		t.Errorf("10 updates in one second read the count %d times, want once", got)
+	}
+	e.clock.advance(usageMaxAge)
+	resp, body := e.as(a, http.MethodPut, "/deliveries/"+id+"/update", update(""))
+	want(t, resp, body, http.StatusOK)
+	if got := st.reads.Load() - before; got != 2 {
+		t.Errorf("a second later: %d reads, want 2", got)
+	}
+
+	// Within one second, bodies counted on reach the quota.
+	used, err := st.StorageUsed(context.Background(), a.consumer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pad := strings.Repeat(" ", 200<<10)
+	fits := (1<<20 - used) / int64(len(update(pad)))
+	e.clock.advance(usageMaxAge)
+	for range fits {
+		resp, body := e.as(a, http.MethodPut, "/deliveries/"+id+"/update", update(pad))
+		want(t, resp, body, http.StatusOK)
+	}
+	resp, body = e.as(a, http.MethodPut, "/deliveries/"+id+"/update", update(pad))
+	want(t, resp, body, http.StatusInsufficientStorage, codeQuotaExceeded)
 }

@@ -20,7 +20,7 @@ func withStorageLimits(doc []byte, quota int64, r store.Retention) []byte {
 	var b strings.Builder
 	if quota > 0 {
 		b.WriteString("Each consumer may store " + byteSize(quota) +
-			" of job requests and plans, delivery bodies and the request bodies in their history; a request whose body would pass that gets 507 STORAGE_QUOTA_EXCEEDED (RFC 4918 §11.5) and stores nothing. ")
+			" of job requests and plans, delivery bodies and the request bodies in their history; a request whose body would pass that gets 507 STORAGE_QUOTA_EXCEEDED (RFC 4918 §11.5) and stores nothing (the count is read at most once a second, so writes at once may pass the quota by their own sizes). ")
 	} else {
 		b.WriteString("Storage per consumer is not limited. ")
 	}

@@ -138,7 +138,8 @@ WHERE status <> 'CANCELLED' AND EXISTS (
 	WHERE e.tenant_id = deliveries.tenant_id AND e.external_order_id = deliveries.external_order_id AND e.status <> 'CANCELLED'
 		AND (e.created < deliveries.created OR (e.created = deliveries.created AND e.id < deliveries.id)));
 CREATE UNIQUE INDEX deliveries_open_order ON deliveries (tenant_id, external_order_id)
-	WHERE status <> 'CANCELLED' AND duplicate_of = ''`, nil, nil},
+	WHERE status <> 'CANCELLED' AND duplicate_of = '';
+DROP INDEX deliveries_external_order`, nil, nil},
 	{3, "the bytes each tenant's job requests and plans, delivery bodies and history take, counted by triggers", `
 CREATE TABLE tenant_storage (
 	tenant_id TEXT NOT NULL,
@@ -166,9 +167,9 @@ CREATE TABLE idempotency_keys (
 	PRIMARY KEY (tenant_id, idempotency_key)
 );
 CREATE INDEX idempotency_keys_expires ON idempotency_keys (expires) WHERE expires > 0`, nil, nil},
-	{5, "retention: finished jobs by their end, closed deliveries by their last change", `
+	{5, "retention: finished jobs by their end, closed deliveries by their booking", `
 CREATE INDEX jobs_finished ON jobs (finished) WHERE status IN ('COMPLETED', 'FAILED', 'CANCELLED');
-CREATE INDEX deliveries_closed ON deliveries (updated) WHERE status IN ('DELIVERED', 'RETURNED', 'CANCELLED')`, nil, nil},
+CREATE INDEX deliveries_closed ON deliveries (created, id) WHERE status IN ('DELIVERED', 'RETURNED', 'CANCELLED')`, nil, nil},
 }
 
 // The triggers of step 3: every insert, change and delete of a job's
@@ -200,15 +201,10 @@ var (
 			"(SELECT tenant_id FROM deliveries WHERE id = OLD.delivery_id)", "-length(OLD.request)"),
 	}
 
-	postgresStorageTriggers = slices.Concat([]string{
-		`CREATE FUNCTION tenant_storage_add(tenant TEXT, delta BIGINT) RETURNS void LANGUAGE sql AS $$
-	INSERT INTO tenant_storage (tenant_id, shard, bytes) VALUES (tenant, pg_backend_pid() % 16, delta)
-	ON CONFLICT (tenant_id, shard) DO UPDATE SET bytes = tenant_storage.bytes + excluded.bytes
-$$`},
-		postgresCount("jobs", "INSERT OR DELETE OR UPDATE OF request, plan",
-			"octet_length({row}.request) + COALESCE(octet_length({row}.plan), 0)"),
-		postgresCount("deliveries", "INSERT OR DELETE OR UPDATE OF body", "octet_length({row}.body)"),
-		postgresCount("delivery_changes", "INSERT OR DELETE", "COALESCE(octet_length({row}.request), 0)"),
+	postgresStorageTriggers = slices.Concat(
+		postgresCount("jobs", "request, plan", "octet_length({row}.request) + COALESCE(octet_length({row}.plan), 0)"),
+		postgresCount("deliveries", "body", "octet_length({row}.body)"),
+		postgresCount("delivery_changes", "", "COALESCE(octet_length({row}.request), 0)"),
 	)
 )
 
@@ -225,35 +221,52 @@ func sqliteCount(name, event, when, tenant, delta string) string {
 END`
 }
 
-// postgresCount is the PostgreSQL trigger function and trigger of table
-// on events: size is a row's bytes, with {row} for OLD or NEW. The tenant
-// of a delivery change is its delivery's.
-func postgresCount(table, events, size string) []string {
+// postgresCount is the PostgreSQL trigger function of table and its
+// triggers: on insert and delete, and on an update of the columns
+// updated (none: rows are not updated) that changes size, a row's bytes
+// with {row} for OLD or NEW. The update's condition is checked before the
+// function is called: a job's progress saves without a plan, and a
+// delivery change of a body's same length, call none. The tenant of a
+// delivery change is its delivery's.
+func postgresCount(table, updated, size string) []string {
 	tenant := "{row}.tenant_id"
 	if table == "delivery_changes" {
 		tenant = "(SELECT tenant_id FROM deliveries WHERE id = {row}.delivery_id)"
 	}
 	of := func(row, expr string) string { return strings.ReplaceAll(expr, "{row}", row) }
-	return []string{`CREATE FUNCTION ` + table + `_storage() RETURNS trigger LANGUAGE plpgsql AS $$
+	out := []string{`CREATE FUNCTION ` + table + `_storage() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	delta BIGINT := 0;
 	tenant TEXT;
 BEGIN
 	IF TG_OP <> 'INSERT' THEN
 		delta := delta - (` + of("OLD", size) + `);
-		tenant := ` + of("OLD", tenant) + `;
 	END IF;
 	IF TG_OP <> 'DELETE' THEN
 		delta := delta + (` + of("NEW", size) + `);
+	END IF;
+	IF delta = 0 THEN
+		RETURN NULL;
+	END IF;
+	IF TG_OP = 'DELETE' THEN
+		tenant := ` + of("OLD", tenant) + `;
+	ELSE
 		tenant := ` + of("NEW", tenant) + `;
 	END IF;
-	IF delta <> 0 AND tenant IS NOT NULL THEN
-		PERFORM tenant_storage_add(tenant, delta);
+	UPDATE tenant_storage SET bytes = bytes + delta WHERE tenant_id = tenant AND shard = pg_backend_pid() % 16;
+	IF NOT FOUND THEN
+		INSERT INTO tenant_storage (tenant_id, shard, bytes) VALUES (tenant, pg_backend_pid() % 16, delta)
+		ON CONFLICT (tenant_id, shard) DO UPDATE SET bytes = tenant_storage.bytes + excluded.bytes;
 	END IF;
 	RETURN NULL;
 END
 $$`,
-		`CREATE TRIGGER ` + table + `_storage AFTER ` + events + ` ON ` + table + ` FOR EACH ROW EXECUTE FUNCTION ` + table + `_storage()`}
+		`CREATE TRIGGER ` + table + `_storage AFTER INSERT OR DELETE ON ` + table + ` FOR EACH ROW EXECUTE FUNCTION ` + table + `_storage()`}
+	if updated != "" {
+		out = append(out, `CREATE TRIGGER `+table+`_storage_update AFTER UPDATE OF `+updated+` ON `+table+` FOR EACH ROW
+	WHEN (`+of("OLD", size)+` IS DISTINCT FROM `+of("NEW", size)+`) EXECUTE FUNCTION `+table+`_storage()`)
+	}
+	return out
 }
 
 // migrate applies the steps of migrations that tx's database lacks.

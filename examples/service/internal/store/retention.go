@@ -109,25 +109,34 @@ func (s *dbStore) deleteExpiredJobs(ctx context.Context, cutoff int64) (int64, e
 }
 
 // deleteClosedDeliveries removes the deliveries closed before cutoff,
-// their history first, a batch per transaction.
+// their history first, a batch per transaction. It walks the closed
+// deliveries by their booking (the index deliveries_closed), not by their
+// last change: an index of that column, which every change writes, would
+// cost every delivery update (on PostgreSQL, its updates in place). A
+// delivery's last change is after its booking, so every delivery to
+// remove was booked before cutoff; those of them closed since are passed
+// over, once.
 func (s *dbStore) deleteClosedDeliveries(ctx context.Context, cutoff int64, out *Expired) error {
+	var afterCreated int64 = -1
+	var afterID string
 	for {
 		var ids []string
 		var changes int64
 		err := s.b.write(ctx, func(ctx context.Context, tx txn) error {
 			ids, changes = ids[:0], 0
-			rs, err := tx.query(ctx, `SELECT id FROM deliveries WHERE `+closedDelivery+` AND updated < ? ORDER BY updated LIMIT ?`,
-				cutoff, expireDeliveriesBatch)
+			rs, err := tx.query(ctx, `SELECT id, created FROM deliveries
+WHERE `+closedDelivery+` AND created < ? AND (created > ? OR (created = ? AND id > ?)) AND updated < ?
+ORDER BY created, id LIMIT ?`, cutoff, afterCreated, afterCreated, afterID, cutoff, expireDeliveriesBatch)
 			if err != nil {
 				return err
 			}
 			for rs.Next() {
 				var id string
-				if err := rs.Scan(&id); err != nil {
+				if err := rs.Scan(&id, &afterCreated); err != nil {
 					rs.Close()
 					return err
 				}
-				ids = append(ids, id)
+				ids, afterID = append(ids, id), id
 			}
 			rs.Close()
 			if err := rs.Err(); err != nil || len(ids) == 0 {

@@ -41,11 +41,15 @@ func finishJob(t testing.TB, s Store, tenantID string, status JobStatus) Job {
 	return got
 }
 
-// closeDelivery books a delivery and moves it to status at the instant
-// at (its last change).
-func closeDelivery(t testing.TB, s Store, tenantID, status string, at time.Time) Delivery {
+// closeDelivery books a delivery at booked and moves it to status at
+// the instant at (its last change).
+func closeDelivery(t testing.TB, s Store, tenantID, status string, booked, at time.Time) Delivery {
 	t.Helper()
-	d := newDelivery(t, s, tenantID)
+	d := Delivery{ID: newID("delivery"), TenantID: tenantID, ExternalOrderID: newID("order"), Status: "BOOKED", Body: []byte(`{"v":1}`),
+		Created: booked}
+	if err := s.CreateDelivery(context.Background(), d, Change{Kind: "BOOK", Request: []byte(`{"book":1}`)}); err != nil {
+		t.Fatal(err)
+	}
 	d.Version, d.Status, d.Updated = 2, status, at
 	if err := s.UpdateDelivery(context.Background(), d, Change{Kind: "STATUS", Request: []byte(`{"status":"` + status + `"}`)}); err != nil {
 		t.Fatal(err)
@@ -78,12 +82,17 @@ func TestDeleteExpired(t *testing.T) {
 		}
 
 		now := last.Add(retention) // the last job is exactly as old as the retention: kept
+		// More closed deliveries than a batch, booked a minute apart; among
+		// them, booked as long ago, deliveries closed too recently to go.
 		closedAt := now.Add(-retention - time.Second)
-		var closed []Delivery
-		for i := range 5 {
-			closed = append(closed, closeDelivery(t, s, tn.ID, []string{"DELIVERED", "CANCELLED", "RETURNED"}[i%3], closedAt))
+		var closed, recent []Delivery
+		for i := range expireDeliveriesBatch + 8 {
+			booked := closedAt.Add(-time.Duration(i) * time.Minute)
+			if i%100 == 50 {
+				recent = append(recent, closeDelivery(t, s, tn.ID, "DELIVERED", booked, now.Add(-retention+time.Second)))
+			}
+			closed = append(closed, closeDelivery(t, s, tn.ID, []string{"DELIVERED", "CANCELLED", "RETURNED"}[i%3], booked, closedAt))
 		}
-		recent := closeDelivery(t, s, tn.ID, "DELIVERED", now.Add(-retention+time.Second))
 		open := newDelivery(t, s, tn.ID) // booked now, never closed: kept even when everything else goes
 		for i, exp := range []time.Time{now.Add(-time.Second), now, now.Add(time.Second), {}} {
 			req := IdempotentRequest{TenantID: tn.ID, Key: fmt.Sprintf("key-%d", i), Operation: "op", Fingerprint: []byte("f"),
@@ -125,7 +134,7 @@ func TestDeleteExpired(t *testing.T) {
 				t.Errorf("an expired delivery's history: err = %v, want ErrNotFound", err)
 			}
 		}
-		for _, d := range []Delivery{recent, open} {
+		for _, d := range append(recent, open) {
 			if hist, err := s.History(ctx, tn.ID, d.ID); err != nil || len(hist) == 0 {
 				t.Errorf("a delivery to keep lost its history: %v", err)
 			}
