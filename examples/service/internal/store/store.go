@@ -280,8 +280,10 @@ type Store interface {
 	Allow(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (ok bool, retryAfter time.Duration, err error)
 
 	// Start runs the River client with these workers (nil: insert-only,
-	// for commands such as "tenant create"); Stop stops it, letting
-	// running jobs see their context cancelled, within ctx.
+	// for commands such as "tenant create") and the store's own periodic
+	// job, which removes expired work (Config.Retention) and whose worker
+	// it adds to workers; Stop stops it, letting running jobs see their
+	// context cancelled, within ctx.
 	Start(ctx context.Context, workers *river.Workers, maxJobs int) error
 	Stop(ctx context.Context) error
 	Close() error
