@@ -51,7 +51,7 @@ type config struct {
 	// deliveryRatePerMinute limits the delivery operations; 0: no limit.
 	deliveryRatePerMinute int
 	tokenLifetime         time.Duration
-	maxBody               int64
+	maxBody               byteSize
 	jobs                  int
 	maxTimeLimit          time.Duration
 	jobGrace              time.Duration
@@ -71,6 +71,13 @@ type config struct {
 	trustedProxies string
 	proxies        []netip.Prefix
 	writeTimeout   time.Duration
+
+	// jobRetention and deliveryRetention are how long finished jobs and
+	// closed deliveries are kept (0: forever); storageQuota bounds what
+	// a tenant stores (0: no quota).
+	jobRetention      time.Duration
+	deliveryRetention time.Duration
+	storageQuota      byteSize
 }
 
 func main() {
@@ -112,6 +119,14 @@ jobs start in turn. A job searches for its options.timeLimit, at most
 -max-time-limit, with at most -max-streams streams, and is stopped at its
 time limit plus -job-grace.
 
+Storage: a finished job (its request and plan) is removed -job-retention
+after its end, a closed delivery (DELIVERED, RETURNED, CANCELLED) with its
+history -delivery-retention after its last change (0: keep forever), by
+an hourly job on the queue that one of the processes runs; an
+Idempotency-Key is kept as long as what its request created. A tenant may store -tenant-storage-quota
+of job requests, plans, delivery bodies and history; a request that would
+pass it: 507. A new SQLite file and its -wal and -shm are private (0600).
+
 Go's garbage collector runs at GOGC=400 with a soft memory limit of three
 quarters of the machine's (or cgroup's) memory unless GOGC or GOMEMLIMIT
 is set in the environment.
@@ -135,7 +150,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.authFailuresPerMinute, "auth-failures-per-minute", api.DefaultAuthFailuresPerMinute, "failed authentications a minute per client id and per client address, in each process, before 429; 0: no limit")
 	fs.StringVar(&c.trustedProxies, "trusted-proxies", "", "comma-separated addresses or CIDR prefixes of the proxies in front of the service; a request from one is counted against the address X-Forwarded-For names")
 	fs.DurationVar(&c.writeTimeout, "write-timeout", defaultWriteTimeout, "longest time to read a request's body and send its answer (the HTML report of a 5,000-store plan is about 46 MB)")
-	fs.Int64Var(&c.maxBody, "max-body", api.DefaultMaxBodyBytes, "largest request body in bytes; larger: 400 (a day of 5,000 stores and 60,000 pallets is about 12 MB; delivery bodies are at most 1 MiB whatever this says)")
+	c.maxBody = api.DefaultMaxBodyBytes
+	fs.Var(&c.maxBody, "max-body", "largest request body, a `size` in bytes or with a unit (512KiB, 32MiB); larger: 413 (a day of 5,000 stores and 60,000 pallets is about 12 MB; delivery bodies are at most 1 MiB whatever this says)")
+	fs.DurationVar(&c.jobRetention, "job-retention", defaultJobRetention, "how long a finished job (COMPLETED, FAILED, CANCELLED), its request and plan are kept after its end; 0: forever")
+	fs.DurationVar(&c.deliveryRetention, "delivery-retention", defaultDeliveryRetention, "how long a closed delivery (DELIVERED, RETURNED, CANCELLED) and its history are kept after its last change; 0: forever")
+	c.storageQuota = defaultStorageQuota
+	fs.Var(&c.storageQuota, "tenant-storage-quota", "the `size` of job requests, plans, delivery bodies and history one tenant may store (bytes, or with a unit: 500MiB, 4GiB); a request that would pass it: 507; 0: no quota")
 	fs.IntVar(&c.jobs, "jobs", jobs.DefaultMaxJobs, "planning jobs this process runs at once (each gets an equal share of the cores)")
 	fs.DurationVar(&c.maxTimeLimit, "max-time-limit", jobs.DefaultMaxTimeLimit, "longest search a job may ask for (options.timeLimit); longer requests are capped")
 	fs.DurationVar(&c.jobGrace, "job-grace", jobs.DefaultGrace, "how long past its time limit a job may run: its search is stopped then and the plan it has kept (none: FAILED); a search that has not stopped one more grace later is FAILED")
@@ -232,7 +252,7 @@ func (c config) check(level *slog.Level) []string {
 		errs = append(errs, fmt.Sprintf("-token-lifetime %v: want at least 1s", c.tokenLifetime))
 	}
 	if c.maxBody < 1024 {
-		errs = append(errs, fmt.Sprintf("-max-body %d: want at least 1024 bytes", c.maxBody))
+		errs = append(errs, fmt.Sprintf("-max-body %v: want at least 1KiB", c.maxBody))
 	}
 	if c.jobs < 1 {
 		errs = append(errs, fmt.Sprintf("-jobs %d: want at least 1", c.jobs))
@@ -266,6 +286,12 @@ func (c config) check(level *slog.Level) []string {
 	}
 	if c.writeTimeout < time.Second {
 		errs = append(errs, fmt.Sprintf("-write-timeout %v: want at least 1s", c.writeTimeout))
+	}
+	if c.jobRetention != 0 && c.jobRetention < time.Hour {
+		errs = append(errs, fmt.Sprintf("-job-retention %v: want 0 (forever) or at least 1h", c.jobRetention))
+	}
+	if c.deliveryRetention != 0 && c.deliveryRetention < time.Hour {
+		errs = append(errs, fmt.Sprintf("-delivery-retention %v: want 0 (forever) or at least 1h", c.deliveryRetention))
 	}
 	return errs
 }
@@ -369,8 +395,26 @@ func availableMemory() int64 {
 	return total
 }
 
+// The storage defaults. A job of a 5,000-store day stores about 19 MB
+// (bench/dcday, seed 1: an 8.5 MB request and a 10.5 MB plan), a booking
+// about 4 KB (its body kept and in the history). A month of jobs keeps a
+// planner's re-plans of last month in reach; three months of closed
+// deliveries cover a quarter's claims and returns. 4 GiB holds a tenant
+// that plans a 5,000-store day four times a day for the month (2.3 GB)
+// and closes 1,000 deliveries a day for the quarter (0.4 GB), with room.
+const (
+	defaultJobRetention      = 30 * 24 * time.Hour
+	defaultDeliveryRetention = 90 * 24 * time.Hour
+	defaultStorageQuota      = 4 << 30
+)
+
+// retention is the store's retention from the flags.
+func (c config) retention() store.Retention {
+	return store.Retention{Jobs: c.jobRetention, Deliveries: c.deliveryRetention}
+}
+
 func open(ctx context.Context, c config, log *slog.Logger) (store.Store, error) {
-	cfg := store.Config{Logger: log}
+	cfg := store.Config{Logger: log, Retention: c.retention()}
 	if c.postgres != "" {
 		return store.OpenPostgres(ctx, c.postgres, cfg)
 	}
@@ -437,7 +481,9 @@ func apiConfig(c config, st store.Store, runner api.Canceller, log *slog.Logger)
 		TokenLifetime:         c.tokenLifetime,
 		AuthFailuresPerMinute: c.authFailuresPerMinute,
 		TrustedProxies:        c.proxies,
-		MaxBodyBytes:          c.maxBody,
+		MaxBodyBytes:          int64(c.maxBody),
+		TenantStorageQuota:    int64(c.storageQuota),
+		Retention:             c.retention(),
 		MaxStreams:            c.maxStreams,
 		TenantQueuedJobs:      c.tenantQueuedJobs,
 		TenantRunningJobs:     c.tenantRunningJobs,

@@ -231,7 +231,7 @@ func loadJob(ctx context.Context, cl *client) (Result, error) {
 }
 
 const booking = `{"deliveries":{
- "clientId":"loadtest","externalOrderId":"ORD-%d","deliveryMethod":"SCHEDULED_DELIVERY",
+ "clientId":"loadtest","externalOrderId":"ORD-%s-%d","deliveryMethod":"SCHEDULED_DELIVERY",
  "orderPickupReadyTime":"2026-11-22T09:30:00.000Z",
  "requestedMinDeliverySlotTime":"2026-11-22T10:00:00.000Z",
  "requestedMaxDeliverySlotTime":"2026-11-22T12:00:00.000Z",
@@ -253,8 +253,10 @@ func version(h http.Header) (int, error) {
 
 func loadUpdate(ctx context.Context, cl *client) (Result, error) {
 	ids := make([]string, cl.c.deliveries)
+	// A tenant books an order once: each run books orders of its own.
+	run := strconv.FormatInt(time.Now().UnixNano(), 36)
 	for i := range ids {
-		st, _, b, err := cl.do("POST", "/deliveries", "application/json", fmt.Appendf(nil, booking, i))
+		st, _, b, err := cl.do("POST", "/deliveries", "application/json", fmt.Appendf(nil, booking, run, i))
 		if err != nil || st != 200 && st != 201 {
 			return Result{}, fmt.Errorf("POST /deliveries: %d %s %v", st, b, err)
 		}

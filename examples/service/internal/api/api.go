@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/haulplan/haulplan/delivery"
 	"github.com/haulplan/haulplan/engine"
 	"github.com/haulplan/haulplan/examples/service/internal/store"
 )
@@ -95,7 +96,7 @@ type Config struct {
 	// proxy; any other request against its peer address.
 	TrustedProxies []netip.Prefix
 	// MaxBodyBytes bounds every request body (0: DefaultMaxBodyBytes);
-	// a larger body gets 400 BODY_TOO_LARGE. Delivery bodies are bounded
+	// a larger body gets 413 BODY_TOO_LARGE. Delivery bodies are bounded
 	// by delivery.MaxBodyBytes too, and the small bodies (a token
 	// request, a cancel, a status) lower still.
 	MaxBodyBytes int64
@@ -109,6 +110,15 @@ type Config struct {
 	// not); the runner enforces it.
 	TenantQueuedJobs  int
 	TenantRunningJobs int
+	// TenantStorageQuota bounds the bytes a tenant's stored job requests
+	// and plans, delivery bodies and their history may take
+	// (store.StorageUsed); a request whose body would pass it gets 507
+	// STORAGE_QUOTA_EXCEEDED. 0: no quota.
+	TenantStorageQuota int64
+	// Retention is how long the store keeps finished jobs and closed
+	// deliveries, as the OpenAPI document says, and an Idempotency-Key:
+	// as long as what its request created.
+	Retention store.Retention
 	// Now is the clock (nil: time.Now); NewID makes job and delivery ids
 	// (nil: random UUIDs from crypto/rand).
 	Now   func() time.Time
@@ -126,6 +136,9 @@ type server struct {
 	lifetime        time.Duration
 	maxBody         int64
 	limits          jobLimits
+	quota           int64
+	usage           usageCache
+	retention       store.Retention
 	now             func() time.Time
 	newID           func() string
 	// authFailures counts failed authentications per client id and
@@ -154,6 +167,8 @@ func New(cfg Config) http.Handler {
 		limiter:   cfg.RateLimiter,
 		lifetime:  cfg.TokenLifetime,
 		maxBody:   cfg.MaxBodyBytes,
+		quota:     cfg.TenantStorageQuota,
+		retention: cfg.Retention,
 		now:       cfg.Now,
 		newID:     cfg.NewID,
 
@@ -204,7 +219,7 @@ func New(cfg Config) http.Handler {
 	if s.limits.queued <= 0 {
 		s.limits.queued = DefaultTenantQueuedJobs
 	}
-	s.openAPIDoc = withJobLimits(renderOpenAPI(per, deliveryPer, s.maxBody), s.limits)
+	s.openAPIDoc = withStorageLimits(withJobLimits(renderOpenAPI(per, deliveryPer, s.maxBody), s.limits), s.quota, s.retention)
 	s.mux = http.NewServeMux()
 	s.routes()
 	return s
@@ -237,14 +252,14 @@ type call struct {
 // body) and an unknown path its 404, not net/http's plain-text ones.
 func (s *server) routes() {
 	s.resource("/oauth/v1/token", operation{method: http.MethodPost, id: "createAccessToken", public: true, handle: s.createToken})
-	s.resource("/v1/routes", operation{method: http.MethodPost, id: "createRoutes", handle: s.createRoutes})
+	s.resource("/v1/routes", operation{method: http.MethodPost, id: "createRoutes", handle: s.storing(s.createRoutes, 0, true)})
 	s.resource("/v1/job/{jobId}", operation{method: http.MethodGet, id: "getJobDetails", handle: s.getJob})
 	s.resource("/v1/job/{jobId}/cancel", operation{method: http.MethodPut, id: "cancelRelease", handle: s.cancelJob})
 	s.resource("/v1/job/{jobId}/dispatchSummary", operation{method: http.MethodGet, id: "downloadDispatchSummary", handle: s.dispatchSummary})
 	s.resource("/v1/job/{jobId}/report", operation{method: http.MethodGet, id: "getJobReport", handle: s.jobReport})
-	s.resource("/deliveries", operation{method: http.MethodPost, id: "bookDelivery", delivery: true, handle: s.bookDelivery})
+	s.resource("/deliveries", operation{method: http.MethodPost, id: "bookDelivery", delivery: true, handle: s.storing(s.bookDelivery, delivery.MaxBodyBytes, true)})
 	s.resource("/deliveries/{deliveryId}", operation{method: http.MethodGet, id: "getDelivery", delivery: true, handle: s.getDelivery})
-	s.resource("/deliveries/{deliveryId}/update", operation{method: http.MethodPut, id: "updateDelivery", delivery: true, handle: s.updateDelivery})
+	s.resource("/deliveries/{deliveryId}/update", operation{method: http.MethodPut, id: "updateDelivery", delivery: true, handle: s.storing(s.updateDelivery, delivery.MaxBodyBytes, false)})
 	s.resource("/deliveries/{deliveryId}/cancel", operation{method: http.MethodPut, id: "cancelDelivery", delivery: true, handle: s.cancelDelivery})
 	s.resource("/deliveries/{deliveryId}/status", operation{method: http.MethodPut, id: "changeDeliveryStatus", delivery: true, handle: s.changeDeliveryStatus})
 	s.resource("/openapi.json", operation{method: http.MethodGet, id: "getOpenAPI", public: true, handle: s.openAPI})

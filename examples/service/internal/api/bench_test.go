@@ -41,7 +41,7 @@ func BenchmarkUpdateDelivery(b *testing.B) {
 	a := e.newTenant("Acme")
 	ids := make([]string, 64)
 	for i := range ids {
-		ids[i] = e.book(a)
+		ids[i] = e.bookOrder(a, fmt.Sprintf("ORD-%d", i))
 	}
 	loadTest(b, e, func(n int64) (*http.Request, error) {
 		body := fmt.Sprintf(`{"deliveries":{"customer":{"email":"u%d@example.com"}}}`, n)

@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -18,9 +19,15 @@ type bodyRefusal struct {
 }
 
 // readBody reads a request body of the given media type, at most limit
-// bytes. A wrong or missing Content-Type is refused with 415 (RFC 9110
-// §15.5.16), a body over the limit or one that cannot be read with 400.
+// bytes (the handler's limit when limit is 0 or more than it). A wrong or
+// missing Content-Type is refused with 415 (RFC 9110 §15.5.16), a body
+// over the limit with 413 Content Too Large (§15.5.14), whether its
+// Content-Length says so or its bytes do, and one that cannot be read
+// with 400.
 func (s *server) readBody(r *http.Request, mediaType string, limit int64) ([]byte, *bodyRefusal) {
+	if body, ok := r.Context().Value(bodyKey{}).([]byte); ok {
+		return body, nil // read and checked already, by storing
+	}
 	if limit <= 0 || limit > s.maxBody {
 		limit = s.maxBody
 	}
@@ -45,8 +52,17 @@ func (s *server) readBody(r *http.Request, mediaType string, limit int64) ([]byt
 	return body, nil
 }
 
+// bodyKey keys, in a request's context, its body as storing read it.
+type bodyKey struct{}
+
+// withBody is r carrying its body, read: the handler's readBody returns
+// it rather than reading again.
+func withBody(r *http.Request, body []byte) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), bodyKey{}, body))
+}
+
 func tooLarge(limit int64) *bodyRefusal {
-	return &bodyRefusal{http.StatusBadRequest, apiError{Code: codeBodyTooLarge, Field: "body",
+	return &bodyRefusal{http.StatusRequestEntityTooLarge, apiError{Code: codeBodyTooLarge, Field: "body",
 		Description: "The body is larger than the limit of " + strconv.FormatInt(limit, 10) + " bytes."}}
 }
 

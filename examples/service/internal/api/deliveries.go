@@ -42,8 +42,7 @@ func (s *server) bookDelivery(w http.ResponseWriter, r *http.Request, c *call) {
 		Status: string(d.Status), Body: stored, Version: 1, Created: now, Updated: now}
 	err = s.st.CreateDelivery(r.Context(), row, store.Change{DeliveryID: d.DeliveryID, Version: 1, Kind: changeBook, Request: body, At: now})
 	if errors.Is(err, store.ErrDuplicate) {
-		s.fail(w, c, http.StatusConflict, apiError{Code: codeDuplicate, Field: "deliveries.externalOrderId",
-			Description: "A delivery with this identity is already booked for this consumer.", Category: categoryApplication})
+		s.duplicateOrder(w, r, c, d.ExternalOrderID, "; a booking is not repeated. Cancel it to book the order again.")
 		return
 	}
 	if err != nil {
@@ -172,10 +171,12 @@ func decodeStatusBody(body []byte) (delivery.Status, []apiError) {
 }
 
 // changed answers a failed change (404, 400 with the rule's violations,
-// 409 after every retry lost, 500) and reports whether the change went
+// 409 for an order id another delivery has or after every retry lost,
+// 500) and reports whether the change went
 // through (or was an idempotent repeat).
 func (s *server) changed(w http.ResponseWriter, r *http.Request, c *call, err error) bool {
 	var rule errRule
+	var dup errOrderTaken
 	switch {
 	case err == nil, errors.Is(err, errUnchanged):
 		return true
@@ -184,6 +185,8 @@ func (s *server) changed(w http.ResponseWriter, r *http.Request, c *call, err er
 		s.notFound(w, c, "deliveryId", "delivery", id)
 	case errors.As(err, &rule):
 		s.deliveryFailure(w, c, rule.err)
+	case errors.As(err, &dup):
+		s.duplicateOrder(w, r, c, dup.order, "; another delivery may not take its order id.")
 	case errors.Is(err, errContended):
 		s.fail(w, c, http.StatusConflict, apiError{Code: codeConcurrentUpdate, Field: "deliveryId",
 			Description: "The delivery kept changing while this change was applied; nothing was changed, send it again.",
@@ -192,6 +195,24 @@ func (s *server) changed(w http.ResponseWriter, r *http.Request, c *call, err er
 		s.internal(w, c, err)
 	}
 	return false
+}
+
+// duplicateOrder answers 409 DUPLICATE for an order the tenant has booked
+// already, naming the booking (its deliveryId in the entry's info and the
+// description), then why; the booking is read afresh, so that a client
+// learns which delivery holds the order.
+func (s *server) duplicateOrder(w http.ResponseWriter, r *http.Request, c *call, order, why string) {
+	e := apiError{Code: codeDuplicate, Field: "deliveries.externalOrderId", Category: categoryApplication,
+		Description: "The order " + quote(order) + " is booked already" + why}
+	switch held, err := s.st.DeliveryByOrder(r.Context(), c.tenant, order); {
+	case err == nil:
+		e.Info = held.ID
+		e.Description = "The order " + quote(order) + " is booked already, as delivery " + quote(held.ID) + why
+	case !errors.Is(err, store.ErrNotFound): // cancelled meanwhile: the entry without its id
+		s.internal(w, c, err)
+		return
+	}
+	s.fail(w, c, http.StatusConflict, e)
 }
 
 // writeDelivery answers {"deliveries": the delivery}.

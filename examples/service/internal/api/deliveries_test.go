@@ -14,16 +14,34 @@ import (
 	"github.com/haulplan/haulplan/examples/service/internal/store"
 )
 
-// book books testdata/booking.json for tn and returns the delivery id.
+// book books testdata/booking.json (order ORD-1001) for tn and returns
+// the delivery id.
 func (e *testEnv) book(tn tenant) string {
 	e.t.Helper()
-	resp, body := e.as(tn, http.MethodPost, "/deliveries", readTestdata(e.t, "booking.json"))
+	return e.bookOrder(tn, "ORD-1001")
+}
+
+// bookingOf is testdata/booking.json for another order.
+func bookingOf(t testing.TB, order string) string {
+	t.Helper()
+	b := readTestdata(t, "booking.json")
+	if !strings.Contains(b, `"externalOrderId":"ORD-1001"`) {
+		t.Fatal(`testdata/booking.json lacks "externalOrderId":"ORD-1001"`)
+	}
+	return strings.Replace(b, `"externalOrderId":"ORD-1001"`, `"externalOrderId":"`+order+`"`, 1)
+}
+
+// bookOrder books testdata/booking.json as order for tn and returns the
+// delivery id.
+func (e *testEnv) bookOrder(tn tenant, order string) string {
+	e.t.Helper()
+	resp, body := e.as(tn, http.MethodPost, "/deliveries", bookingOf(e.t, order))
 	want(e.t, resp, body, http.StatusCreated)
 	var rc delivery.Receipt
 	if err := json.Unmarshal(body, &rc); err != nil {
 		e.t.Fatal(err)
 	}
-	if rc.Deliveries.DeliveryID == "" || rc.Deliveries.ExternalOrderID != "ORD-1001" || resp.Header.Get("Location") != "/deliveries/"+rc.Deliveries.DeliveryID {
+	if rc.Deliveries.DeliveryID == "" || rc.Deliveries.ExternalOrderID != order || resp.Header.Get("Location") != "/deliveries/"+rc.Deliveries.DeliveryID {
 		e.t.Fatalf("receipt %+v, Location %q", rc, resp.Header.Get("Location"))
 	}
 	return rc.Deliveries.DeliveryID
@@ -402,5 +420,50 @@ func TestDecodeStoredRoundTrip(t *testing.T) {
 		if _, err := decodeStored(store.Delivery{ID: "x", Status: "DELIVERED", Body: []byte(bad)}); err == nil {
 			t.Fatalf("%q read as a delivery", bad)
 		}
+	}
+}
+
+// errorEntry is the first entry of an error body.
+func errorEntry(t testing.TB, body []byte) apiError {
+	t.Helper()
+	var eb errorBody
+	if err := json.Unmarshal(body, &eb); err != nil || len(eb.Errors) == 0 {
+		t.Fatalf("error body: %v: %s", err, body)
+	}
+	return eb.Errors[0]
+}
+
+// TestDuplicateBooking: the same booking posted twice books once: the
+// repeat is 409 DUPLICATE naming the delivery that holds the order (in
+// info and the description); an update may not give another delivery the
+// order's id; once the booking is cancelled, the order books again.
+// Another consumer's order of the same id is its own.
+func TestDuplicateBooking(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	a := e.newTenant("Acme")
+	b := e.newTenant("Beta")
+	first := e.book(a)
+	resp, body := e.as(a, http.MethodPost, "/deliveries", readTestdata(t, "booking.json"))
+	want(t, resp, body, http.StatusConflict, codeDuplicate)
+	if en := errorEntry(t, body); en.Info != first || en.Field != "deliveries.externalOrderId" || !strings.Contains(en.Description, first) {
+		t.Errorf("the repeat's error = %+v, want it to name delivery %s", en, first)
+	}
+	e.book(b)
+
+	second := e.bookOrder(a, "ORD-2002")
+	resp, body = e.update(a, second, `"externalOrderId":"ORD-1001"`)
+	want(t, resp, body, http.StatusConflict, codeDuplicate)
+	if en := errorEntry(t, body); en.Info != first {
+		t.Errorf("the update's error = %+v, want it to name delivery %s", en, first)
+	}
+	if got := e.delivery(a, second); got.ExternalOrderID != "ORD-2002" || len(e.history(a, second)) != 1 {
+		t.Errorf("the refused update changed the delivery: order %s", got.ExternalOrderID)
+	}
+
+	resp, body = e.as(a, http.MethodPut, "/deliveries/"+first+"/cancel", "")
+	want(t, resp, body, http.StatusOK)
+	again := e.book(a)
+	if again == first {
+		t.Fatal("the rebooking has the cancelled delivery's id")
 	}
 }

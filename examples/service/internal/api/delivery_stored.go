@@ -98,6 +98,12 @@ func (e errRule) Unwrap() error { return e.err }
 // repeat); the delivery is answered as it is, with no history entry.
 var errUnchanged = errors.New("api: delivery unchanged")
 
+// errOrderTaken: the change would give the delivery an order id another
+// of the tenant's deliveries holds.
+type errOrderTaken struct{ order string }
+
+func (e errOrderTaken) Error() string { return "api: the order " + e.order + " is booked already" }
+
 // errContended: every attempt lost the race to another writer.
 var errContended = errors.New("api: delivery changed concurrently on every attempt")
 
@@ -142,6 +148,9 @@ func (s *server) change(ctx context.Context, tenant, id, kind string, request []
 		err = s.st.UpdateDelivery(ctx, upd, store.Change{DeliveryID: row.ID, Version: upd.Version, Kind: kind, Request: request, At: now})
 		if errors.Is(err, store.ErrConflict) {
 			continue
+		}
+		if errors.Is(err, store.ErrDuplicate) {
+			return delivery.Delivery{}, errOrderTaken{next.ExternalOrderID}
 		}
 		if err != nil {
 			return delivery.Delivery{}, err

@@ -38,11 +38,17 @@
 // unauthorized_client); the token endpoint's errors carry RFC 6749 §5.2's
 // error and error_description beside the common errors list, and its 401
 // a Basic challenge; the token counts against the planning operations'
-// limit; a body of another Content-Type is 415 (RFC 9110 §15.5.16); the
-// limiter failing is 503 with Retry-After, never a skipped limit; a
-// planning request asking for more options.streams than the service runs
-// is 400 (the streams decide the plan, so it is not cut silently like
-// the time limit), and one over its consumer's queue 429
+// limit; a body of another Content-Type is 415 (RFC 9110 §15.5.16), one
+// over its limit 413 (§15.5.14); a consumer books an order once among its
+// deliveries that are not cancelled (a repeat is 409 DUPLICATE naming the
+// booking); createRoutes and bookDelivery take an Idempotency-Key (a
+// repeat gets the first success again, Idempotent-Replayed: true; the key
+// with another body 422, while the first is under way 409); a body that
+// would take the consumer past its storage quota is 507 (RFC 4918
+// §11.5); the limiter failing is 503 with Retry-After, never a skipped
+// limit; a planning request asking for more options.streams than the
+// service runs is 400 (the streams decide the plan, so it is not cut
+// silently like the time limit), and one over its consumer's queue 429
 // TOO_MANY_QUEUED_JOBS with Retry-After; every
 // JSON answer has Cache-Control: no-store, every answer
 // X-Content-Type-Options: nosniff and X-Request-Id, the service's own id

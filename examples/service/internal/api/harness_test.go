@@ -139,6 +139,8 @@ type envOptions struct {
 	maxStreams            int
 	tenantQueuedJobs      int
 	tenantRunningJobs     int
+	storageQuota          int64
+	retention             store.Retention
 }
 
 func newEnv(t testing.TB, o envOptions) *testEnv {
@@ -169,6 +171,7 @@ func newEnv(t testing.TB, o envOptions) *testEnv {
 		AuthFailuresPerMinute: o.authFailuresPerMinute, TrustedProxies: o.trustedProxies,
 		MaxBodyBytes: o.maxBody, Now: e.clock.now,
 		MaxStreams: o.maxStreams, TenantQueuedJobs: o.tenantQueuedJobs, TenantRunningJobs: o.tenantRunningJobs,
+		TenantStorageQuota: o.storageQuota, Retention: o.retention,
 	})
 	e.srv = httptest.NewServer(h)
 	t.Cleanup(e.srv.Close)

@@ -43,7 +43,7 @@ func renderOpenAPI(perMinute, deliveryPerMinute int, maxBody int64) []byte {
 	deliveryBody := min(maxBody, int64(delivery.MaxBodyBytes))
 	bodies := "Request bodies are strict JSON (application/json; another Content-Type gets 415) of at most " +
 		byteSize(maxBody) + "; a delivery booking or update at most " + byteSize(deliveryBody) +
-		", the other small bodies less. A larger body gets 400 BODY_TOO_LARGE."
+		", the other small bodies less. A larger body gets 413 BODY_TOO_LARGE (RFC 9110 §15.5.14), whether its Content-Length says so or its bytes do."
 	return []byte(strings.NewReplacer(rateLimitsPlaceholder, jsonText(rates), bodyLimitsPlaceholder, jsonText(bodies)).
 		Replace(string(openAPITemplate)))
 }
@@ -57,10 +57,12 @@ func requestsPerMinute(n int) string {
 	return thousands(int64(n)) + word
 }
 
-// byteSize is a size as a person writes it: "32 MiB", "512 KiB", or
-// "1,500 bytes" when it is no whole number of either.
+// byteSize is a size as a person writes it: "1 GiB", "32 MiB", "512
+// KiB", or "1,500 bytes" when it is no whole number of any.
 func byteSize(n int64) string {
 	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return thousands(n>>30) + " GiB"
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return thousands(n>>20) + " MiB"
 	case n >= 1<<10 && n%(1<<10) == 0:

@@ -132,9 +132,9 @@ func TestNotFoundAndMethods(t *testing.T) {
 	}
 }
 
-// TestBadBodies: malformed JSON, unknown members and a body over the
-// limit are 400, a wrong or missing content type 415 (RFC 9110
-// §15.5.16), each with its code.
+// TestBadBodies: malformed JSON and unknown members are 400, a wrong or
+// missing content type 415 (RFC 9110 §15.5.16), a body over the limit 413
+// (§15.5.14), each with its code.
 func TestBadBodies(t *testing.T) {
 	e := newEnv(t, envOptions{maxBody: 64 << 10})
 	a := e.newTenant("Acme")
@@ -173,8 +173,11 @@ func TestBadBodies(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, body := send(tc.method, tc.path, tc.contentType, tc.body)
 			status := http.StatusBadRequest
-			if tc.code == codeMediaType {
+			switch tc.code {
+			case codeMediaType:
 				status = http.StatusUnsupportedMediaType
+			case codeBodyTooLarge:
+				status = http.StatusRequestEntityTooLarge
 			}
 			want(t, resp, body, status, tc.code)
 		})

@@ -36,6 +36,18 @@ type Config struct {
 	// transaction (group commit). Zero: 256. Ignored by PostgreSQL.
 	MaxBatch int
 
+	// Retention is how long finished jobs and closed deliveries are kept
+	// (zero fields: forever). A working store (Start with workers)
+	// removes what it no longer keeps, and the idempotency keys past
+	// their time, on River: once when started and every RetentionEvery
+	// (zero: DefaultRetentionEvery). With many processes on one
+	// PostgreSQL database, the one River elects leader schedules it.
+	Retention      Retention
+	RetentionEvery time.Duration
+
+	// now is the retention's clock (tests only); nil: time.Now.
+	now func() time.Time
+
 	// riverTestOnly starts River without the random start-up jitter of its
 	// maintenance services (tests only).
 	riverTestOnly bool
@@ -69,6 +81,15 @@ func (c Config) check() error {
 	}
 	if c.PollInterval != 0 && c.PollInterval < minPollInterval {
 		p.add("PollInterval", fmt.Sprintf("must be 0 (River's default, 1s) or at least %v (River's fetch cooldown), not %v", minPollInterval, c.PollInterval))
+	}
+	if c.Retention.Jobs < 0 {
+		p.add("Retention.Jobs", fmt.Sprintf("must be 0 (forever) or more, not %v", c.Retention.Jobs))
+	}
+	if c.Retention.Deliveries < 0 {
+		p.add("Retention.Deliveries", fmt.Sprintf("must be 0 (forever) or more, not %v", c.Retention.Deliveries))
+	}
+	if c.RetentionEvery < 0 {
+		p.add("RetentionEvery", fmt.Sprintf("must be 0 (the default, %v) or more, not %v", DefaultRetentionEvery, c.RetentionEvery))
 	}
 	if c.Schema != "" && !identifier.MatchString(c.Schema) {
 		p.add("Schema", fmt.Sprintf("must be a plain lower-case identifier (a-z, 0-9, _), not %q", c.Schema))

@@ -25,6 +25,8 @@ type dbStore struct {
 	// locks are PostgreSQL's advisory locks of the job turns (turns.go);
 	// nil on SQLite, whose writes are serialized.
 	locks *advisoryLocks
+	// retention is what the periodic retention job removes, and when.
+	retention retentionConfig
 }
 
 var _ Store = (*dbStore)(nil)
@@ -33,8 +35,18 @@ var _ Store = (*dbStore)(nil)
 // after their contexts were cancelled.
 const closeStopTimeout = 30 * time.Second
 
+// Start runs River with workers and, beside them, the store's own
+// periodic job that removes expired work (see Config.Retention), which it
+// adds to workers.
 func (s *dbStore) Start(ctx context.Context, workers *river.Workers, maxJobs int) error {
-	return s.b.queue().start(ctx, workers, maxJobs)
+	var periodic []*river.PeriodicJob
+	if workers != nil {
+		var err error
+		if periodic, err = s.retentionJobs(workers); err != nil {
+			return err
+		}
+	}
+	return s.b.queue().start(ctx, workers, maxJobs, periodic)
 }
 
 func (s *dbStore) Stop(ctx context.Context) error {

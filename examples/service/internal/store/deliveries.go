@@ -181,3 +181,13 @@ JOIN deliveries d ON d.id = c.delivery_id WHERE d.id = ? AND d.tenant_id = ? ORD
 	}
 	return out, nil
 }
+
+// DeliveryByOrder reads the delivery the unique index deliveries_open_order
+// holds for the order: not cancelled, and not one of the repeated
+// bookings made before the index existed (duplicate_of names the
+// delivery they repeat).
+func (s *dbStore) DeliveryByOrder(ctx context.Context, tenantID, externalOrderID string) (Delivery, error) {
+	d, err := scanDelivery(s.b.reader().queryRow(ctx, `SELECT `+deliveryColumns+` FROM deliveries
+WHERE tenant_id = ? AND external_order_id = ? AND status <> 'CANCELLED' AND duplicate_of = ''`, tenantID, externalOrderID))
+	return d, notFound(err)
+}

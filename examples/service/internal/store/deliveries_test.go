@@ -11,7 +11,7 @@ import (
 
 func newDelivery(t testing.TB, s Store, tenantID string) Delivery {
 	t.Helper()
-	d := Delivery{ID: newID("delivery"), TenantID: tenantID, ExternalOrderID: "order-1", Status: "BOOKED", Body: []byte(`{"v":1}`)}
+	d := Delivery{ID: newID("delivery"), TenantID: tenantID, ExternalOrderID: newID("order"), Status: "BOOKED", Body: []byte(`{"v":1}`)}
 	if err := s.CreateDelivery(context.Background(), d, Change{Kind: "BOOK", Request: []byte(`{"book":1}`)}); err != nil {
 		t.Fatalf("create delivery: %v", err)
 	}
@@ -29,7 +29,7 @@ func TestDeliveries(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Version != 1 || got.Status != "BOOKED" || got.ExternalOrderID != "order-1" || string(got.Body) != `{"v":1}` || got.Created.IsZero() {
+		if got.Version != 1 || got.Status != "BOOKED" || got.ExternalOrderID != d.ExternalOrderID || string(got.Body) != `{"v":1}` || got.Created.IsZero() {
 			t.Errorf("booked delivery = %+v", got)
 		}
 		if err := s.CreateDelivery(ctx, d, Change{Kind: "BOOK"}); !errors.Is(err, ErrDuplicate) {
@@ -192,6 +192,62 @@ func TestTenantScoping(t *testing.T) {
 		}
 		if got, _ := s.Delivery(ctx, owner.ID, d.ID); got.Version != 1 || string(got.Body) != `{"v":1}` || got.TenantID != owner.ID {
 			t.Errorf("owner's delivery after the other tenant's writes = %+v, want it unchanged", got)
+		}
+	})
+}
+
+// TestOneBookingPerOrder: a tenant's order has one delivery that is not
+// cancelled. Booking it again, or giving another delivery its order id,
+// is ErrDuplicate and changes nothing; DeliveryByOrder finds the booking;
+// once it is cancelled the order may be booked again; another tenant's
+// order of the same id is its own.
+func TestOneBookingPerOrder(t *testing.T) {
+	eachStore(t, func(t *testing.T, h harness, s Store) {
+		ctx := context.Background()
+		tn, _ := newTenant(t, s)
+		other, _ := newTenant(t, s)
+		first := newDelivery(t, s, tn.ID)
+		again := Delivery{ID: newID("delivery"), TenantID: tn.ID, ExternalOrderID: first.ExternalOrderID, Status: "BOOKED", Body: []byte(`{"v":"again"}`)}
+		if err := s.CreateDelivery(ctx, again, Change{Kind: "BOOK"}); !errors.Is(err, ErrDuplicate) {
+			t.Fatalf("the order booked again: err = %v, want ErrDuplicate", err)
+		}
+		if _, err := s.Delivery(ctx, tn.ID, again.ID); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the refused booking was stored: %v", err)
+		}
+		got, err := s.DeliveryByOrder(ctx, tn.ID, first.ExternalOrderID)
+		if err != nil || got.ID != first.ID {
+			t.Errorf("DeliveryByOrder = %s, %v; want %s", got.ID, err, first.ID)
+		}
+		if _, err := s.DeliveryByOrder(ctx, tn.ID, "no-such-order"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("DeliveryByOrder of an unknown order: err = %v, want ErrNotFound", err)
+		}
+		theirs := Delivery{ID: newID("delivery"), TenantID: other.ID, ExternalOrderID: first.ExternalOrderID, Status: "BOOKED", Body: []byte(`{"v":1}`)}
+		if err := s.CreateDelivery(ctx, theirs, Change{Kind: "BOOK"}); err != nil {
+			t.Errorf("another tenant's order of the same id: %v", err)
+		}
+
+		// An update may not give a second delivery the order's id.
+		second := newDelivery(t, s, tn.ID)
+		moved := second
+		moved.Version, moved.ExternalOrderID = 2, first.ExternalOrderID
+		if err := s.UpdateDelivery(ctx, moved, Change{Kind: "UPDATE"}); !errors.Is(err, ErrDuplicate) {
+			t.Errorf("an update to a booked order id: err = %v, want ErrDuplicate", err)
+		}
+		if cur, _ := s.Delivery(ctx, tn.ID, second.ID); cur.Version != 1 || cur.ExternalOrderID != second.ExternalOrderID {
+			t.Errorf("the refused update changed the delivery: %+v", cur)
+		}
+
+		// Cancelled, the order may be booked again.
+		cancelled := first
+		cancelled.Version, cancelled.Status = 2, "CANCELLED"
+		if err := s.UpdateDelivery(ctx, cancelled, Change{Kind: "CANCEL"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateDelivery(ctx, again, Change{Kind: "BOOK"}); err != nil {
+			t.Fatalf("the order booked again after its cancel: %v", err)
+		}
+		if got, err := s.DeliveryByOrder(ctx, tn.ID, first.ExternalOrderID); err != nil || got.ID != again.ID {
+			t.Errorf("DeliveryByOrder after the rebooking = %s, %v; want %s", got.ID, err, again.ID)
 		}
 	})
 }

@@ -33,7 +33,7 @@ func TestGroupCommitOutcomes(t *testing.T) {
 	go func() {
 		results <- b.write(ctx, func(ctx context.Context, tx txn) error {
 			_, err := tx.exec(ctx, `INSERT INTO deliveries (id, tenant_id, external_order_id, status, body, version, created, updated)
-VALUES (?, ?, '', 'BOOKED', X'7b7d', 1, 1, 1)`, ok, tn.ID)
+VALUES (?, ?, ?, 'BOOKED', X'7b7d', 1, 1, 1)`, ok, tn.ID, ok)
 			return err
 		})
 	}()
@@ -41,7 +41,7 @@ VALUES (?, ?, '', 'BOOKED', X'7b7d', 1, 1, 1)`, ok, tn.ID)
 	go func() {
 		results <- b.write(ctx, func(ctx context.Context, tx txn) error {
 			if _, err := tx.exec(ctx, `INSERT INTO deliveries (id, tenant_id, external_order_id, status, body, version, created, updated)
-VALUES ('rolled-back', ?, '', 'BOOKED', X'7b7d', 1, 1, 1)`, tn.ID); err != nil {
+VALUES ('rolled-back', ?, 'rolled-back', 'BOOKED', X'7b7d', 1, 1, 1)`, tn.ID); err != nil {
 				return err
 			}
 			return failing

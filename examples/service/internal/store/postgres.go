@@ -51,7 +51,7 @@ func OpenPostgres(ctx context.Context, url string, cfg Config) (Store, error) {
 	}
 	b.q = q
 	return &dbStore{b: b, greatest: "GREATEST", skipLocked: " FOR UPDATE SKIP LOCKED", autocommit: &b.pool0,
-		locks: &advisoryLocks{schema: cfg.Schema}}, nil
+		locks: &advisoryLocks{schema: cfg.Schema}, retention: newRetentionConfig(cfg)}, nil
 }
 
 var identifier = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
@@ -84,7 +84,7 @@ func (b *pgBackend) migrate(ctx context.Context, cfg Config) error {
 				return fmt.Errorf("store: schema %s: %w", cfg.Schema, err)
 			}
 		}
-		return migrate(ctx, &pgTx{tx: tx}, dialect{blob: "BYTEA", unlogged: "UNLOGGED"})
+		return migrate(ctx, &pgTx{tx: tx}, dialect{blob: "BYTEA", unlogged: "UNLOGGED", octets: "octet_length", postgres: true})
 	})
 	if err != nil {
 		return err

@@ -14,7 +14,9 @@ import (
 
 // queue is the River side of a Store as the Store's Start and Stop see it.
 type queue interface {
-	start(ctx context.Context, workers *river.Workers, maxJobs int) error
+	// start runs the planning jobs (at most maxJobs at once) and, in a
+	// queue of their own, the store's periodic jobs.
+	start(ctx context.Context, workers *river.Workers, maxJobs int, periodic []*river.PeriodicJob) error
 	stop(ctx context.Context) error
 }
 
@@ -90,7 +92,7 @@ func (q *riverQueue[TTx]) cancel(ctx context.Context, tx TTx, id int64) error {
 	return nil
 }
 
-func (q *riverQueue[TTx]) start(ctx context.Context, workers *river.Workers, maxJobs int) error {
+func (q *riverQueue[TTx]) start(ctx context.Context, workers *river.Workers, maxJobs int, periodic []*river.PeriodicJob) error {
 	if workers == nil {
 		return nil // insert-only, as before
 	}
@@ -104,6 +106,10 @@ func (q *riverQueue[TTx]) start(ctx context.Context, workers *river.Workers, max
 	}
 	c := q.base
 	c.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: maxJobs}}
+	if len(periodic) > 0 {
+		c.Queues[retentionQueue] = river.QueueConfig{MaxWorkers: 1}
+		c.PeriodicJobs = periodic
+	}
 	c.Workers = workers
 	client, err := river.NewClient(q.driver, &c)
 	if err != nil {

@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -44,6 +47,9 @@ func OpenSQLite(ctx context.Context, path string, cfg Config) (Store, error) {
 	}
 	if path == "" || strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("%w: sqlite: path: must be a file name without ? or #, not %q", ErrInvalid, path)
+	}
+	if err := createPrivate(path); err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	writer, err := sql.Open("sqlite", path+"?"+sqliteWriter)
 	if err != nil {
@@ -101,7 +107,43 @@ func OpenSQLite(ctx context.Context, path string, cfg Config) (Store, error) {
 	b.writes = &sqliteDB{db: writer}
 	b.committer = newGroupCommitter(b.writes, q, cfg.MaxBatch, cfg.logger())
 	b.ckpt = newCheckpointer(ckpt, func() { b.committer.restartLog.Store(true) }, cfg)
-	return &dbStore{b: b, greatest: "MAX"}, nil
+	warnShared(path, cfg.logger())
+	return &dbStore{b: b, greatest: "MAX", retention: newRetentionConfig(cfg)}, nil
+}
+
+// privateMode is the mode of the database files: they hold customer
+// names, phone numbers and gate codes, for the service's user only.
+const privateMode fs.FileMode = 0o600
+
+// createPrivate creates the database file, empty and private, when it is
+// missing. SQLite would create it with 0644 less the umask, readable by
+// every user of the machine; it takes an empty file for a new database,
+// and gives the -wal and -shm files it makes beside it the database
+// file's own mode.
+func createPrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, privateMode)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// warnShared logs a warning for each database file that other users may
+// read or write: a file made before the service created them private, or
+// opened up since. It leaves the modes as they are: they are the
+// operator's to change.
+func warnShared(path string, log *slog.Logger) {
+	for _, name := range []string{path, path + "-wal", path + "-shm"} {
+		fi, err := os.Stat(name)
+		if err != nil || fi.Mode().Perm()&0o077 == 0 {
+			continue
+		}
+		log.Warn("a database file is open to other users of this machine; it holds customer names, phone numbers and gate codes: chmod 600 it",
+			slog.String("file", name), slog.String("mode", fi.Mode().Perm().String()))
+	}
 }
 
 // useWAL puts the database file in WAL mode, a setting the file keeps.
@@ -173,7 +215,7 @@ func (b *sqliteBackend) migrate(ctx context.Context, cfg Config) error {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
 	defer tx.Rollback()
-	if err := migrate(ctx, &sqliteTx{tx: tx}, dialect{blob: "BLOB"}); err != nil {
+	if err := migrate(ctx, &sqliteTx{tx: tx}, dialect{blob: "BLOB", octets: "length"}); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {

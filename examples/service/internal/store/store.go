@@ -146,6 +146,28 @@ type Change struct {
 	At         time.Time
 }
 
+// IdempotentRequest is a request sent with an Idempotency-Key header:
+// what identifies it, and once answered, its answer.
+type IdempotentRequest struct {
+	TenantID string
+	Key      string
+	// Operation is the operation the request was sent to; Fingerprint a
+	// hash of that operation and the request's body, which a repeat must
+	// match.
+	Operation   string
+	Fingerprint []byte
+	// Created is when the request was recorded (microseconds are kept);
+	// Expires when the key is forgotten (zero: never).
+	Created time.Time
+	Expires time.Time
+	// Status is 0 while the request is under way, then the status of its
+	// answer; Location and Response are the answer's Location header and
+	// body.
+	Status   int
+	Location string
+	Response []byte
+}
+
 // PlanArgs are the River job arguments of a planning job. The job row in
 // the store holds everything else; Attempt tells a stale River job (one
 // enqueued for an attempt that was superseded) from the current one.
@@ -260,6 +282,39 @@ type Store interface {
 	// one durable transaction.
 	UpdateDelivery(ctx context.Context, d Delivery, c Change) error
 	History(ctx context.Context, tenantID, deliveryID string) ([]Change, error)
+	// DeliveryByOrder returns the tenant's delivery of externalOrderID
+	// that is not cancelled: the one booking the order may have (another
+	// booking of it, or an update that gives another delivery its order
+	// id, is ErrDuplicate). ErrNotFound when there is none.
+	DeliveryByOrder(ctx context.Context, tenantID, externalOrderID string) (Delivery, error)
+
+	// StorageUsed is how many bytes the tenant's stored job requests and
+	// plans, delivery bodies and the request bodies in their history
+	// take: a count every write of them keeps in its own transaction,
+	// read without scanning them.
+	StorageUsed(ctx context.Context, tenantID string) (int64, error)
+
+	// Idempotency keys. BeginIdempotent records req as under way unless
+	// the tenant has sent its key before, and returns what is stored
+	// for the key and whether it is req (fresh). Not fresh, the request
+	// stored is the earlier one: answered (Status set), or still under
+	// way. An earlier request under way since before staleBefore (its
+	// process died before it answered) is replaced by req, fresh.
+	BeginIdempotent(ctx context.Context, req IdempotentRequest, staleBefore time.Time) (stored IdempotentRequest, fresh bool, err error)
+	// FinishIdempotent keeps the answer (Status, Location, Response) of
+	// the request BeginIdempotent recorded as req (its tenant, key and
+	// Created); ErrNotFound when that record is no longer under way.
+	FinishIdempotent(ctx context.Context, req IdempotentRequest) error
+	// AbandonIdempotent forgets the request BeginIdempotent recorded as
+	// req while it is under way, so that its key may be sent again.
+	AbandonIdempotent(ctx context.Context, req IdempotentRequest) error
+
+	// DeleteExpired removes what r no longer keeps at now: finished jobs,
+	// closed deliveries with their history, and idempotency keys past
+	// their Expires. A working store runs it on River every
+	// Config.RetentionEvery; it is safe to run at any time, from any
+	// number of processes.
+	DeleteExpired(ctx context.Context, now time.Time, r Retention) (Expired, error)
 
 	// Allow takes one request from the shared limit of key (tenant and
 	// operation): at most limit per window. When the limit is reached it
@@ -267,8 +322,10 @@ type Store interface {
 	Allow(ctx context.Context, key string, limit int, window time.Duration, now time.Time) (ok bool, retryAfter time.Duration, err error)
 
 	// Start runs the River client with these workers (nil: insert-only,
-	// for commands such as "tenant create"); Stop stops it, letting
-	// running jobs see their context cancelled, within ctx.
+	// for commands such as "tenant create") and the store's own periodic
+	// job, which removes expired work (Config.Retention) and whose worker
+	// it adds to workers; Stop stops it, letting running jobs see their
+	// context cancelled, within ctx.
 	Start(ctx context.Context, workers *river.Workers, maxJobs int) error
 	Stop(ctx context.Context) error
 	Close() error

@@ -140,7 +140,7 @@ func benchmarkUpdateDelivery(b *testing.B, h harness, reading bool) {
 	b.SetParallelism(benchParallelism)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
-		d := Delivery{ID: newID("delivery"), TenantID: tn.ID, ExternalOrderID: "order", Status: "BOOKED", Body: body}
+		d := Delivery{ID: newID("delivery"), TenantID: tn.ID, ExternalOrderID: newID("order"), Status: "BOOKED", Body: body}
 		if err := s.CreateDelivery(ctx, d, Change{Kind: "BOOK", Request: body}); err != nil {
 			b.Error(err)
 			return
