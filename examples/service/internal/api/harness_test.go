@@ -343,3 +343,25 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// openAPIDescription fetches the served /openapi.json and returns its
+// description, failing the test for each of wants it does not contain.
+func (e *testEnv) openAPIDescription(t *testing.T, wants ...string) string {
+	t.Helper()
+	resp, body := e.do(http.MethodGet, "/openapi.json", nil, "")
+	want(t, resp, body, http.StatusOK)
+	var doc struct {
+		Info struct {
+			Description string `json:"description"`
+		} `json:"info"`
+	}
+	if err := json.Unmarshal(body, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range wants {
+		if !strings.Contains(doc.Info.Description, w) {
+			t.Errorf("the description lacks %q:\n%s", w, doc.Info.Description)
+		}
+	}
+	return doc.Info.Description
+}

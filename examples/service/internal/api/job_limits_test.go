@@ -103,22 +103,7 @@ func TestOpenAPIStatesTheJobLimits(t *testing.T) {
 			[]string{"options.streams is at most 16 (", "may have 1 planning job waiting", "at most 2 of them run at once"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newEnv(t, c.opts)
-			resp, body := e.do(http.MethodGet, "/openapi.json", nil, "")
-			want(t, resp, body, http.StatusOK)
-			var doc struct {
-				Info struct {
-					Description string `json:"description"`
-				} `json:"info"`
-			}
-			if err := json.Unmarshal(body, &doc); err != nil {
-				t.Fatal(err)
-			}
-			for _, w := range c.want {
-				if !strings.Contains(doc.Info.Description, w) {
-					t.Errorf("the description lacks %q:\n%s", w, doc.Info.Description)
-				}
-			}
+			newEnv(t, c.opts).openAPIDescription(t, c.want...)
 		})
 	}
 }

@@ -1,8 +1,6 @@
 package api
 
 import (
-	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -31,24 +29,9 @@ func TestOpenAPIStatesTheStorageLimits(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e := newEnv(t, c.opts)
-			resp, body := e.do(http.MethodGet, "/openapi.json", nil, "")
-			want(t, resp, body, http.StatusOK)
-			var doc struct {
-				Info struct {
-					Description string `json:"description"`
-				} `json:"info"`
-			}
-			if err := json.Unmarshal(body, &doc); err != nil {
-				t.Fatal(err)
-			}
-			for _, w := range c.want {
-				if !strings.Contains(doc.Info.Description, w) {
-					t.Errorf("the description lacks %q:\n%s", w, doc.Info.Description)
-				}
-			}
-			if strings.Contains(doc.Info.Description, storageLimitsPlaceholder) {
-				t.Errorf("the placeholder is left:\n%s", doc.Info.Description)
+			desc := newEnv(t, c.opts).openAPIDescription(t, c.want...)
+			if strings.Contains(desc, storageLimitsPlaceholder) {
+				t.Errorf("the placeholder is left:\n%s", desc)
 			}
 		})
 	}
