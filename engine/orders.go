@@ -77,40 +77,12 @@ func makeOrders(ctx context.Context, pc *planContext) (orders []*order, unassign
 			}
 			return orders, unassigned, nil
 		}
-		var ok []int
-		compat := make([]bool, len(req.Fleet))
-		best := -1
-		for _, pi := range groups[k] {
-			p := req.Pallets[pi]
-			carried := false
-			for _, t := range req.Fleet {
-				if t.Count > 0 && m.fits(p, t, k.store) {
-					carried = true
-				}
-			}
-			if !carried {
-				reason, msg := m.explainPallet(p, k.store)
-				unassigned = append(unassigned, Unassigned{Pallet: p.ID, Store: p.Store, Reason: reason, Message: msg})
-				continue
-			}
-			ok = append(ok, pi)
-		}
+		ok, left := m.carriedPallets(groups[k], k.store)
+		unassigned = append(unassigned, left...)
 		if len(ok) == 0 {
 			continue
 		}
-		for ti, t := range req.Fleet {
-			c := true
-			for _, pi := range ok {
-				if !m.fits(req.Pallets[pi], t, k.store) {
-					c = false
-					break
-				}
-			}
-			compat[ti] = c && t.Count > 0
-			if compat[ti] && (best < 0 || routingCapacity(t).Positions > routingCapacity(req.Fleet[best]).Positions) {
-				best = ti
-			}
-		}
+		compat, best := m.trailersForAll(ok, k.store)
 		if best < 0 {
 			// Pallets of the group fit different trailer types but no
 			// single one: route each pallet on its own.
@@ -131,6 +103,52 @@ func makeOrders(ctx context.Context, pc *planContext) (orders []*order, unassign
 		orders, unassigned = append(orders, packed...), append(unassigned, left...)
 	}
 	return orders, unassigned, nil
+}
+
+// carriedPallets splits pallets idx of store s into those some trailer
+// type of the fleet can carry there (ok) and, with their reasons, those
+// none can (unassigned).
+func (m *model) carriedPallets(idx []int, s int) (ok []int, unassigned []Unassigned) {
+	req := m.req
+	for _, pi := range idx {
+		p := req.Pallets[pi]
+		carried := false
+		for _, t := range req.Fleet {
+			if t.Count > 0 && m.fits(p, t, s) {
+				carried = true
+			}
+		}
+		if !carried {
+			reason, msg := m.explainPallet(p, s)
+			unassigned = append(unassigned, Unassigned{Pallet: p.ID, Store: p.Store, Reason: reason, Message: msg})
+			continue
+		}
+		ok = append(ok, pi)
+	}
+	return ok, unassigned
+}
+
+// trailersForAll are the trailer types of the fleet that can carry every
+// one of pallets idx to store s (compat, by index), and best, the one of
+// them with the most routing capacity, -1 when there is none.
+func (m *model) trailersForAll(idx []int, s int) (compat []bool, best int) {
+	req := m.req
+	compat = make([]bool, len(req.Fleet))
+	best = -1
+	for ti, t := range req.Fleet {
+		c := true
+		for _, pi := range idx {
+			if !m.fits(req.Pallets[pi], t, s) {
+				c = false
+				break
+			}
+		}
+		compat[ti] = c && t.Count > 0
+		if compat[ti] && (best < 0 || routingCapacity(t).Positions > routingCapacity(req.Fleet[best]).Positions) {
+			best = ti
+		}
+	}
+	return compat, best
 }
 
 // groupPackLimit bounds loadplan.PackFleet on one store's pallets of one
