@@ -22,8 +22,16 @@ var ErrInternal = errors.New("engine: internal error")
 // invalid request gives a constraints.Violations, and a bug in haulplan
 // ErrInternal.
 //
-// The phases, in the order planWithClock runs them, are listed in the
-// package documentation.
+// The steps: pallets are grouped per store and temperature class and cut
+// into orders one trailer carries; routing shares the driver shifts and
+// trailer units out among routes and chooses each single-temperature
+// reefer's set point; every route is laid out on its trailer floor, and a
+// route whose floor cannot take its pallets sends its last stops back to
+// routing; routes with room left take part of what the fleet had no room
+// for; under FewestTrailers, routes whose pallets the others can carry are
+// taken off, and what was left behind is routed again with the trailers
+// and drivers they free. The package documentation lists these phases
+// with what each takes and gives back.
 func Plan(ctx context.Context, req Request) (Result, error) {
 	return planWithClock(ctx, req, time.Now)
 }
