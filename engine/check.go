@@ -41,7 +41,8 @@ func (r Request) Check() error {
 func (r Request) check(report func(constraints.Violation)) {
 	c := checker{report}
 	c.dc(r.DC)
-	stores, limited := c.stores(r.Stores)
+	stores := map[string]int{} // the index of each store id
+	limited := c.stores(r.Stores, stores)
 	c.pallets(r.Pallets, stores)
 	c.fleet(r, limited)
 	c.shifts(r.Shifts, len(r.Pallets))
@@ -60,13 +61,13 @@ func (c checker) dc(dc DC) {
 	}
 }
 
-// stores checks the stores. It returns the index of each store id, and
-// limited, the first store that limits the trailer length (-1 for none).
-func (c checker) stores(ss []Store) (ids map[string]int, limited int) {
+// stores checks the stores and records the index of each store id in
+// ids. It returns limited, the first store that limits the trailer length
+// (-1 for none).
+func (c checker) stores(ss []Store, ids map[string]int) (limited int) {
 	if len(ss) > MaxStores {
 		c.add(CodeInvalidValue, "stores", "%s stores: at most %s per request", numtext.Int(len(ss)), numtext.Int(MaxStores))
 	}
-	ids = map[string]int{}
 	limited = -1
 	for i, s := range ss {
 		path := constraints.Index("stores", i)
@@ -88,7 +89,7 @@ func (c checker) stores(ss []Store) (ids map[string]int, limited int) {
 			limited = i
 		}
 	}
-	return ids, limited
+	return limited
 }
 
 // pallets checks the pallets; stores are the index of each store id.
