@@ -42,7 +42,7 @@ type placedRoute struct {
 // the pallets already left out.
 func newFleetState(m *model, unassigned []Unassigned) *fleetState {
 	req := m.req
-	fs := &fleetState{unassigned: unassigned}
+	fleet := &fleetState{unassigned: unassigned}
 	type key struct {
 		start, end time.Time
 		limits     constraints.HoursOfService
@@ -52,36 +52,36 @@ func newFleetState(m *model, unassigned []Unassigned) *fleetState {
 		k := key{sh.Start.UTC(), sh.End.UTC(), req.ShiftLimits(si)}
 		g, ok := index[k]
 		if !ok {
-			g = len(fs.groups)
+			g = len(fleet.groups)
 			index[k] = g
-			fs.groups = append(fs.groups, shiftGroup{start: sh.Start, end: sh.End, limits: k.limits})
+			fleet.groups = append(fleet.groups, shiftGroup{start: sh.Start, end: sh.End, limits: k.limits})
 		}
-		fs.groups[g].free = append(fs.groups[g].free, si)
+		fleet.groups[g].free = append(fleet.groups[g].free, si)
 	}
-	slices.SortStableFunc(fs.groups, func(a, b shiftGroup) int {
+	slices.SortStableFunc(fleet.groups, func(a, b shiftGroup) int {
 		if c := a.start.Compare(b.start); c != 0 {
 			return c
 		}
 		return a.end.Compare(b.end)
 	})
-	fs.trailersLeft = make([]int, len(req.Fleet))
+	fleet.trailersLeft = make([]int, len(req.Fleet))
 	for ti, t := range req.Fleet {
-		fs.trailersLeft[ti] = t.Count
+		fleet.trailersLeft[ti] = t.Count
 	}
-	return fs
+	return fleet
 }
 
 // takeShift gives a route of group g the first free shift of the group.
-func (fs *fleetState) takeShift(g int) int {
-	si := fs.groups[g].free[0]
-	fs.groups[g].free = fs.groups[g].free[1:]
+func (fleet *fleetState) takeShift(g int) int {
+	si := fleet.groups[g].free[0]
+	fleet.groups[g].free = fleet.groups[g].free[1:]
 	return si
 }
 
 // freeShifts counts the shifts not yet driving a route.
-func (fs *fleetState) freeShifts() int {
+func (fleet *fleetState) freeShifts() int {
 	n := 0
-	for _, g := range fs.groups {
+	for _, g := range fleet.groups {
 		n += len(g.free)
 	}
 	return n
@@ -89,12 +89,12 @@ func (fs *fleetState) freeShifts() int {
 
 // returnShift puts the shift with the given ID back among group g's free
 // shifts, in request order.
-func (fs *fleetState) returnShift(m *model, g int, id string) {
+func (fleet *fleetState) returnShift(m *model, g int, id string) {
 	for si, s := range m.req.Shifts {
 		if s.ID == id {
-			free := fs.groups[g].free
+			free := fleet.groups[g].free
 			at, _ := slices.BinarySearch(free, si)
-			fs.groups[g].free = slices.Insert(free, at, si)
+			fleet.groups[g].free = slices.Insert(free, at, si)
 			return
 		}
 	}
@@ -103,40 +103,40 @@ func (fs *fleetState) returnShift(m *model, g int, id string) {
 // keepRoute adds route, of kind and carrying orders in visiting order,
 // to the plan, with the first free shift of its group and a unit of its
 // trailer type.
-func (fs *fleetState) keepRoute(m *model, route *Route, kind vehicleKind, orders []*order) {
-	route.Shift = m.req.Shifts[fs.takeShift(kind.group)].ID
-	fs.trailersLeft[kind.trailer]--
-	fs.routes = append(fs.routes, *route)
-	fs.placed = append(fs.placed, placedRoute{kind: kind, orders: orders})
+func (fleet *fleetState) keepRoute(m *model, route *Route, kind vehicleKind, orders []*order) {
+	route.Shift = m.req.Shifts[fleet.takeShift(kind.group)].ID
+	fleet.trailersLeft[kind.trailer]--
+	fleet.routes = append(fleet.routes, *route)
+	fleet.placed = append(fleet.placed, placedRoute{kind: kind, orders: orders})
 }
 
 // dropRoutes takes the routes gone (indices into routes, ascending) off
 // the plan, their trailer units and shifts free again.
-func (fs *fleetState) dropRoutes(m *model, gone []int) {
+func (fleet *fleetState) dropRoutes(m *model, gone []int) {
 	for k := len(gone) - 1; k >= 0; k-- {
 		ri := gone[k]
-		kind := fs.placed[ri].kind
-		fs.trailersLeft[kind.trailer]++
-		fs.returnShift(m, kind.group, fs.routes[ri].Shift)
-		fs.routes = slices.Delete(fs.routes, ri, ri+1)
-		fs.placed = slices.Delete(fs.placed, ri, ri+1)
+		kind := fleet.placed[ri].kind
+		fleet.trailersLeft[kind.trailer]++
+		fleet.returnShift(m, kind.group, fleet.routes[ri].Shift)
+		fleet.routes = slices.Delete(fleet.routes, ri, ri+1)
+		fleet.placed = slices.Delete(fleet.placed, ri, ri+1)
 	}
 }
 
 // leaveOut adds the orders in pool to those left out for good, as
 // NOT_PLANNED when routing gave them no reason.
-func (fs *fleetState) leaveOut(pool []*order) {
+func (fleet *fleetState) leaveOut(pool []*order) {
 	for _, o := range pool {
 		if o.reason == "" {
 			o.reason = ReasonNotPlanned
 		}
-		fs.leftOut = append(fs.leftOut, o)
+		fleet.leftOut = append(fleet.leftOut, o)
 	}
 }
 
 // roomLeft is what placed route ri has room for, as routing counts it.
-func (fs *fleetState) roomLeft(m *model, ri int) constraints.Load {
-	pr := &fs.placed[ri]
+func (fleet *fleetState) roomLeft(m *model, ri int) constraints.Load {
+	pr := &fleet.placed[ri]
 	room := m.kindCapacity(pr.kind)
 	for _, x := range pr.orders {
 		room.Positions -= x.load.Positions
@@ -148,9 +148,9 @@ func (fs *fleetState) roomLeft(m *model, ri int) constraints.Load {
 
 // spareFloor is the floor positions left on the placed routes but skip
 // and those in gone, as routing counts them.
-func (fs *fleetState) spareFloor(m *model, skip int, gone []int) int {
+func (fleet *fleetState) spareFloor(m *model, skip int, gone []int) int {
 	spare := 0
-	for ri, pr := range fs.placed {
+	for ri, pr := range fleet.placed {
 		if ri == skip || slices.Contains(gone, ri) {
 			continue
 		}
@@ -166,13 +166,13 @@ func (fs *fleetState) spareFloor(m *model, skip int, gone []int) int {
 // nearestRoutes lists the placed routes but skip and those in gone, the
 // one whose nearest stop is nearest store s first: a part of an order
 // rides best, and is most often on time, on a route that passes by.
-func (fs *fleetState) nearestRoutes(m *model, s, skip int, gone []int) []int {
+func (fleet *fleetState) nearestRoutes(m *model, s, skip int, gone []int) []int {
 	type near struct {
 		route int
 		m     float64
 	}
 	var ns []near
-	for ri, pr := range fs.placed {
+	for ri, pr := range fleet.placed {
 		if ri == skip || slices.Contains(gone, ri) {
 			continue
 		}
@@ -193,20 +193,20 @@ func (fs *fleetState) nearestRoutes(m *model, s, skip int, gone []int) []int {
 // unassignLeftOut lists the pallets of the orders left out for good as
 // unassigned, each with the reason and a message that says what stands in
 // the way, given the fleet as it is now.
-func (fs *fleetState) unassignLeftOut(m *model) {
-	for _, o := range fs.leftOut {
+func (fleet *fleetState) unassignLeftOut(m *model) {
+	for _, o := range fleet.leftOut {
 		if len(o.pallets) > 0 {
-			fs.unassigned = append(fs.unassigned, fs.unassignOrder(m, o)...)
+			fleet.unassigned = append(fleet.unassigned, fleet.unassignOrder(m, o)...)
 		}
 	}
 }
 
 // unassignOrder is o's pallets as unassigned, with a message that says
 // what stands in the way.
-func (fs *fleetState) unassignOrder(m *model, o *order) []Unassigned {
+func (fleet *fleetState) unassignOrder(m *model, o *order) []Unassigned {
 	msg := o.message
 	if msg == "" || o.reason != ReasonLoadLayout {
-		msg = m.explainOrder(o, fs)
+		msg = m.explainOrder(o, fleet)
 	}
 	var out []Unassigned
 	for _, pi := range o.pallets {

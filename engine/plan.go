@@ -56,25 +56,25 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 	if err != nil {
 		return Result{}, err
 	}
-	fs := newFleetState(m, unpacked)
-	preferTrailers(m, orders, fs.freeShifts())
-	pc.report(PhaseOrders, 0, fs)
+	fleet := newFleetState(m, unpacked)
+	preferTrailers(m, orders, fleet.freeShifts())
+	pc.report(PhaseOrders, 0, fleet)
 
-	rounds, cut, err := routeOrders(ctx, pc, fs, orders)
+	rounds, cut, err := routeOrders(ctx, pc, fleet, orders)
 	if err != nil {
 		return Result{}, err
 	}
-	fillSpareRoom(ctx, pc, fs)
-	if req.Options.Objective == FewestTrailers && eliminateRoutes(ctx, pc, fs) > 0 {
+	fillSpareRoom(ctx, pc, fleet)
+	if req.Options.Objective == FewestTrailers && eliminateRoutes(ctx, pc, fleet) > 0 {
 		// The trailers and drivers freed may carry what was left behind.
-		if rounds, err = routeLeftovers(ctx, pc, fs, rounds, cut); err != nil {
+		if rounds, err = routeLeftovers(ctx, pc, fleet, rounds, cut); err != nil {
 			return Result{}, err
 		}
-		fillSpareRoom(ctx, pc, fs)
+		fillSpareRoom(ctx, pc, fleet)
 	}
-	fs.unassignLeftOut(m)
+	fleet.unassignLeftOut(m)
 
-	plan := assemble(m, fs.routes, fs.unassigned)
+	plan := assemble(m, fleet.routes, fleet.unassigned)
 	if err := Validate(req, plan); err != nil {
 		return Result{}, fmt.Errorf("%w: the planner produced an invalid plan: %w", ErrInternal, err)
 	}

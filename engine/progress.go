@@ -81,13 +81,13 @@ func (rp *reporter) send(p Progress) {
 	rp.to(p)
 }
 
-// report sends a report of the plan as it stands in fs between routing
+// report sends a report of the plan as it stands in fleet between routing
 // rounds: the routes accepted so far and every pallet not on them.
-func (pc *planContext) report(phase Phase, round int, fs *fleetState) {
+func (pc *planContext) report(phase Phase, round int, fleet *fleetState) {
 	if pc.progress == nil {
 		return
 	}
-	s := snapshotOf(pc.m, fs, nil, nil, nil)
+	s := snapshotOf(pc.m, fleet, nil, nil, nil)
 	p := s.totals()
 	p.Phase, p.Round = phase, round
 	p.best = sync.OnceValues(s.plan)
@@ -96,8 +96,8 @@ func (pc *planContext) report(phase Phase, round int, fs *fleetState) {
 
 // routingProgress is routeplan's progress callback for one round: each
 // better routing solution is reported with the routes accepted before it
-// in fs.
-func (pc *planContext) routingProgress(fs *fleetState, r *routing, pool []*order, round int) func(routeplan.Progress) {
+// in fleet.
+func (pc *planContext) routingProgress(fleet *fleetState, r *routing, pool []*order, round int) func(routeplan.Progress) {
 	if pc.progress == nil {
 		return nil
 	}
@@ -105,7 +105,7 @@ func (pc *planContext) routingProgress(fs *fleetState, r *routing, pool []*order
 		// routeplan calls this while Plan's goroutine waits for Solve, so
 		// the fleet state is still; the snapshot copies what may change
 		// after.
-		s := snapshotOf(pc.m, fs, r, pool, rp.Best)
+		s := snapshotOf(pc.m, fleet, r, pool, rp.Best)
 		p := s.totals()
 		p.Phase, p.Round = PhaseRouting, round+1
 		p.best = sync.OnceValues(s.plan)
@@ -145,15 +145,15 @@ type snapshot struct {
 	sol        *routeplan.Solution
 }
 
-// snapshotOf copies the plan so far in fs, with the routing solution sol
+// snapshotOf copies the plan so far in fleet, with the routing solution sol
 // of problem r on the orders in pool when a round is under way.
-func snapshotOf(m *model, fs *fleetState, r *routing, pool []*order, sol *routeplan.Solution) *snapshot {
-	s := &snapshot{m: m, routes: slices.Clone(fs.routes), unassigned: slices.Clone(fs.unassigned),
-		trailers: slices.Clone(fs.trailersLeft), r: r, sol: sol}
-	for _, o := range fs.leftOut {
+func snapshotOf(m *model, fleet *fleetState, r *routing, pool []*order, sol *routeplan.Solution) *snapshot {
+	s := &snapshot{m: m, routes: slices.Clone(fleet.routes), unassigned: slices.Clone(fleet.unassigned),
+		trailers: slices.Clone(fleet.trailersLeft), r: r, sol: sol}
+	for _, o := range fleet.leftOut {
 		s.leftOut = append(s.leftOut, *o)
 	}
-	for _, g := range fs.groups {
+	for _, g := range fleet.groups {
 		g.free = slices.Clone(g.free)
 		s.groups = append(s.groups, g)
 	}
@@ -191,7 +191,7 @@ func (s *snapshot) totals() Progress {
 // on no route listed as unassigned, and the whole checked by Validate.
 func (s *snapshot) plan() (Result, error) {
 	req := s.m.req
-	fs := &fleetState{groups: s.groups, trailersLeft: s.trailers}
+	fleet := &fleetState{groups: s.groups, trailersLeft: s.trailers}
 	routes := slices.Clone(s.routes)
 	unassigned := slices.Clone(s.unassigned)
 	on := make([]bool, len(req.Pallets))
@@ -210,10 +210,10 @@ func (s *snapshot) plan() (Result, error) {
 		for _, rr := range s.sol.Routes {
 			kind := s.r.kinds[rr.VehicleType]
 			route, err := s.m.buildRoute(kind, rr, ptrs)
-			if err != nil || len(fs.groups[kind.group].free) == 0 {
+			if err != nil || len(fleet.groups[kind.group].free) == 0 {
 				continue // its pallets are listed below
 			}
-			route.Shift = req.Shifts[fs.takeShift(kind.group)].ID
+			route.Shift = req.Shifts[fleet.takeShift(kind.group)].ID
 			routes = append(routes, *route)
 			for _, v := range rr.Visits {
 				for _, pi := range s.pool[v.Site].pallets {
@@ -229,7 +229,7 @@ func (s *snapshot) plan() (Result, error) {
 	for i := range s.leftOut {
 		o := &s.leftOut[i]
 		if len(o.pallets) > 0 {
-			us := fs.unassignOrder(s.m, o)
+			us := fleet.unassignOrder(s.m, o)
 			for _, u := range us {
 				listed[s.m.pallet[u.Pallet]] = true
 			}

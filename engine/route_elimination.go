@@ -30,28 +30,28 @@ const (
 // that an iteration budget gives the same plan on any machine, and by the
 // time limit, within an attempt too (one may take thousands of tries). It
 // reports how many routes it took off.
-func eliminateRoutes(ctx context.Context, pc *planContext, fs *fleetState) int {
+func eliminateRoutes(ctx context.Context, pc *planContext, fleet *fleetState) int {
 	m := pc.m
 	tries := 0
-	candidates := make([]int, len(fs.routes))
+	candidates := make([]int, len(fleet.routes))
 	for i := range candidates {
 		candidates[i] = i
 	}
-	positions := func(i int) int { return fs.routes[i].Metrics.Positions }
+	positions := func(i int) int { return fleet.routes[i].Metrics.Positions }
 	slices.SortStableFunc(candidates, func(a, b int) int { return cmp.Compare(positions(a), positions(b)) })
-	var gone []int // indices into fs.routes taken off, in the order tried
+	var gone []int // indices into fleet.routes taken off, in the order tried
 	for _, ri := range candidates {
 		if tries >= eliminationTries || pc.stopped(ctx) {
 			break
 		}
 		need := 0
-		for _, o := range fs.placed[ri].orders {
+		for _, o := range fleet.placed[ri].orders {
 			need += o.load.Positions
 		}
-		if fs.spareFloor(m, ri, gone) < need {
+		if fleet.spareFloor(m, ri, gone) < need {
 			continue
 		}
-		routes, placed := slices.Clone(fs.routes), slices.Clone(fs.placed)
+		routes, placed := slices.Clone(fleet.routes), slices.Clone(fleet.placed)
 		ok := true
 		// The largest orders first: they are the hardest to place, and a
 		// route that cannot go fails soonest.
@@ -61,10 +61,10 @@ func eliminateRoutes(ctx context.Context, pc *planContext, fs *fleetState) int {
 			rest := *o
 			rest.pallets = slices.Clone(o.pallets)
 			rest.prefer = nil // routing's preference: any room will do now
-			near := fs.nearestRoutes(m, o.store, ri, gone)
-			carry(ctx, pc, fs, &rest, near, &tries)
+			near := fleet.nearestRoutes(m, o.store, ri, gone)
+			carry(ctx, pc, fleet, &rest, near, &tries)
 			if len(rest.pallets) > 0 {
-				makeRoomFor(ctx, pc, fs, &rest, near[:min(len(near), ejectionReach)], append(slices.Clone(gone), ri), &tries)
+				makeRoomFor(ctx, pc, fleet, &rest, near[:min(len(near), ejectionReach)], append(slices.Clone(gone), ri), &tries)
 			}
 			if len(rest.pallets) > 0 {
 				ok = false
@@ -72,7 +72,7 @@ func eliminateRoutes(ctx context.Context, pc *planContext, fs *fleetState) int {
 			}
 		}
 		if !ok {
-			fs.routes, fs.placed = routes, placed
+			fleet.routes, fleet.placed = routes, placed
 			continue
 		}
 		gone = append(gone, ri)
@@ -81,7 +81,7 @@ func eliminateRoutes(ctx context.Context, pc *planContext, fs *fleetState) int {
 		return 0
 	}
 	slices.Sort(gone)
-	fs.dropRoutes(m, gone)
+	fleet.dropRoutes(m, gone)
 	return len(gone)
 }
 
@@ -93,26 +93,26 @@ const ejectionReach = 6
 // by moving one other order of such a route whole to another route that
 // passes near that order's store and has room for it; a move that makes
 // no room for o is undone. Routes in off take nothing.
-func makeRoomFor(ctx context.Context, pc *planContext, fs *fleetState, o *order, near []int, off []int, tries *int) {
+func makeRoomFor(ctx context.Context, pc *planContext, fleet *fleetState, o *order, near []int, off []int, tries *int) {
 	for _, si := range near {
 		if len(o.pallets) == 0 || *tries >= eliminationTries || pc.stopped(ctx) {
 			return
 		}
-		if !pc.m.compatible(o, fs.placed[si].kind) {
+		if !pc.m.compatible(o, fleet.placed[si].kind) {
 			continue
 		}
-		for yi := 0; yi < len(fs.placed[si].orders) && len(o.pallets) > 0; yi++ {
-			y := fs.placed[si].orders[yi]
+		for yi := 0; yi < len(fleet.placed[si].orders) && len(o.pallets) > 0; yi++ {
+			y := fleet.placed[si].orders[yi]
 			if y.store == o.store {
 				continue
 			}
-			routes, placed := slices.Clone(fs.routes), slices.Clone(fs.placed)
+			routes, placed := slices.Clone(fleet.routes), slices.Clone(fleet.placed)
 			left := len(o.pallets)
-			if moveOrder(ctx, pc, fs, si, yi, append(slices.Clone(off), si), tries) {
-				carry(ctx, pc, fs, o, []int{si}, tries)
+			if moveOrder(ctx, pc, fleet, si, yi, append(slices.Clone(off), si), tries) {
+				carry(ctx, pc, fleet, o, []int{si}, tries)
 			}
 			if len(o.pallets) == left {
-				fs.routes, fs.placed = routes, placed
+				fleet.routes, fleet.placed = routes, placed
 				continue
 			}
 			yi = -1 // route si changed: look at its orders again
@@ -124,21 +124,21 @@ func makeRoomFor(ctx context.Context, pc *planContext, fs *fleetState, o *order,
 // the routes nearest its store (but si and those in off), and times and
 // lays out route si without it. It reports whether it did; when it did
 // not, the routes may have changed and the caller restores them.
-func moveOrder(ctx context.Context, pc *planContext, fs *fleetState, si, yi int, off []int, tries *int) bool {
+func moveOrder(ctx context.Context, pc *planContext, fleet *fleetState, si, yi int, off []int, tries *int) bool {
 	m := pc.m
-	y := fs.placed[si].orders[yi]
+	y := fleet.placed[si].orders[yi]
 	moved := *y
 	moved.pallets = slices.Clone(y.pallets)
 	moved.prefer = nil
-	targets := fs.nearestRoutes(m, y.store, -1, off)
-	placeWhole(ctx, pc, fs, &moved, targets[:min(len(targets), ejectionReach)], tries)
+	targets := fleet.nearestRoutes(m, y.store, -1, off)
+	placeWhole(ctx, pc, fleet, &moved, targets[:min(len(targets), ejectionReach)], tries)
 	if len(moved.pallets) > 0 {
 		return false
 	}
-	pr := &fs.placed[si]
+	pr := &fleet.placed[si]
 	seq := slices.Delete(slices.Clone(pr.orders), yi, yi+1)
 	*tries++
-	rr, ok := m.retime(pr.kind, fs.groups[pr.kind.group], seq)
+	rr, ok := m.retime(pr.kind, fleet.groups[pr.kind.group], seq)
 	if !ok {
 		return false
 	}
@@ -146,8 +146,8 @@ func moveOrder(ctx context.Context, pc *planContext, fs *fleetState, si, yi int,
 	if err != nil {
 		return false
 	}
-	route.Shift = fs.routes[si].Shift
-	fs.routes[si] = *route
+	route.Shift = fleet.routes[si].Shift
+	fleet.routes[si] = *route
 	pr.orders = seq
 	return true
 }
@@ -155,29 +155,29 @@ func moveOrder(ctx context.Context, pc *planContext, fs *fleetState, si, yi int,
 // carry puts o's pallets on the routes given, nearest first, as the
 // request allows: whole on one route under Options.WholeDeliveries, else
 // spread over as many as it takes (spreadOrderOver).
-func carry(ctx context.Context, pc *planContext, fs *fleetState, o *order, routes []int, tries *int) {
+func carry(ctx context.Context, pc *planContext, fleet *fleetState, o *order, routes []int, tries *int) {
 	if pc.m.req.Options.WholeDeliveries {
-		placeWhole(ctx, pc, fs, o, routes, tries)
+		placeWhole(ctx, pc, fleet, o, routes, tries)
 		return
 	}
-	spreadOrderOver(ctx, pc, fs, o, routes, tries, eliminationTries)
+	spreadOrderOver(ctx, pc, fleet, o, routes, tries, eliminationTries)
 }
 
 // placeWhole puts all of o's pallets on the first of routes whose room
 // left takes them and whose times and floor allow, or none.
-func placeWhole(ctx context.Context, pc *planContext, fs *fleetState, o *order, routes []int, tries *int) {
+func placeWhole(ctx context.Context, pc *planContext, fleet *fleetState, o *order, routes []int, tries *int) {
 	for _, ri := range routes {
-		t := pc.m.req.Fleet[fs.placed[ri].kind.trailer]
-		if !pc.m.palletsLoad(o.pallets, t).Fits(fs.roomLeft(pc.m, ri)) {
+		t := pc.m.req.Fleet[fleet.placed[ri].kind.trailer]
+		if !pc.m.palletsLoad(o.pallets, t).Fits(fleet.roomLeft(pc.m, ri)) {
 			continue
 		}
 		// The room left fits them all, so the route takes all or none;
 		// should a part ride alone, the route is put back as it was.
-		before, pr, route := *o, fs.placed[ri], fs.routes[ri]
-		spreadOrderOver(ctx, pc, fs, o, []int{ri}, tries, eliminationTries)
+		before, pr, route := *o, fleet.placed[ri], fleet.routes[ri]
+		spreadOrderOver(ctx, pc, fleet, o, []int{ri}, tries, eliminationTries)
 		if len(o.pallets) == 0 {
 			return
 		}
-		*o, fs.placed[ri], fs.routes[ri] = before, pr, route
+		*o, fleet.placed[ri], fleet.routes[ri] = before, pr, route
 	}
 }

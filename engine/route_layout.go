@@ -6,13 +6,13 @@ import (
 	"github.com/haulplan/haulplan/routeplan"
 )
 
-// acceptRoute lays out a routing route on its trailer and keeps it in fs,
+// acceptRoute lays out a routing route on its trailer and keeps it in fleet,
 // with a shift of its group and a unit of its trailer type. When the floor
 // cannot take the route's pallets, its last stop goes back (the unloading
 // order makes the last stop's pallets the first loaded, at the nose) and
 // the rest is timed again, until a layout succeeds or no stop is left. It
 // returns the orders sent back.
-func acceptRoute(m *model, fs *fleetState, r *routing, rr routeplan.Route, pool []*order) []*order {
+func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, pool []*order) []*order {
 	kind := r.kinds[rr.VehicleType]
 	var back []*order
 	for len(rr.Visits) > 0 {
@@ -22,7 +22,7 @@ func acceptRoute(m *model, fs *fleetState, r *routing, rr routeplan.Route, pool 
 			for _, v := range rr.Visits {
 				orders = append(orders, pool[v.Site])
 			}
-			fs.keepRoute(m, route, kind, orders)
+			fleet.keepRoute(m, route, kind, orders)
 			return back
 		}
 		last := pool[rr.Visits[len(rr.Visits)-1].Site]

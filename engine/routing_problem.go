@@ -94,15 +94,15 @@ func (m *model) windows(ws []constraints.Window) []routeplan.Window {
 }
 
 // routingProblem builds the routing problem for the orders in pool with the
-// shifts and trailers still free in fs. Each (shift group, trailer type,
+// shifts and trailers still free in fleet. Each (shift group, trailer type,
 // set point) is a vehicle type taking one unit of the group's resource and
 // one of the trailer type's.
-func routingProblem(m *model, fs *fleetState, pool []*order) *routing {
+func routingProblem(m *model, fleet *fleetState, pool []*order) *routing {
 	p := &routeplan.Problem{N: 1 + len(m.req.Stores), Objective: m.req.Options.Objective.routing()}
 	setRoutingMatrix(p, m)
-	shiftRes, trailerRes := addFleetResources(p, m, fs, pool)
+	shiftRes, trailerRes := addFleetResources(p, m, fleet, pool)
 	r := &routing{p: p}
-	r.addVehicleTypes(m, fs, pool, shiftRes, trailerRes)
+	r.addVehicleTypes(m, fleet, pool, shiftRes, trailerRes)
 	for _, o := range pool {
 		site := m.site(o, 1+o.store)
 		site.VehicleTypes = []int{}
@@ -137,9 +137,9 @@ func setRoutingMatrix(p *routeplan.Problem, m *model) {
 // shifts and one for each trailer type with units left that some order in
 // pool may ride on. It returns the resource of each group and each type,
 // -1 for none.
-func addFleetResources(p *routeplan.Problem, m *model, fs *fleetState, pool []*order) (shiftRes, trailerRes []int) {
-	shiftRes = make([]int, len(fs.groups))
-	for g, grp := range fs.groups {
+func addFleetResources(p *routeplan.Problem, m *model, fleet *fleetState, pool []*order) (shiftRes, trailerRes []int) {
+	shiftRes = make([]int, len(fleet.groups))
+	for g, grp := range fleet.groups {
 		shiftRes[g] = -1
 		if len(grp.free) > 0 {
 			shiftRes[g] = len(p.Resources)
@@ -153,9 +153,9 @@ func addFleetResources(p *routeplan.Problem, m *model, fs *fleetState, pool []*o
 		for _, o := range pool {
 			useful[ti] = useful[ti] || o.trailers[ti]
 		}
-		if fs.trailersLeft[ti] > 0 && useful[ti] && routingCapacity(t).Positions > 0 {
+		if fleet.trailersLeft[ti] > 0 && useful[ti] && routingCapacity(t).Positions > 0 {
 			trailerRes[ti] = len(p.Resources)
-			p.Resources = append(p.Resources, routeplan.Resource{ID: "trailers " + t.ID, Count: fs.trailersLeft[ti]})
+			p.Resources = append(p.Resources, routeplan.Resource{ID: "trailers " + t.ID, Count: fleet.trailersLeft[ti]})
 		}
 	}
 	return shiftRes, trailerRes
@@ -165,7 +165,7 @@ func addFleetResources(p *routeplan.Problem, m *model, fs *fleetState, pool []*o
 // route (shift group, trailer type, set point, zone count) the resources
 // allow, each taking its group's and its type's resource, with the
 // reserve surcharges on its fixed cost.
-func (r *routing) addVehicleTypes(m *model, fs *fleetState, pool []*order, shiftRes, trailerRes []int) {
+func (r *routing) addVehicleTypes(m *model, fleet *fleetState, pool []*order, shiftRes, trailerRes []int) {
 	// A trailer carries at most a pallet per floor position plus one on
 	// top of each for the pallets that may be stacked.
 	stackable := 0
@@ -178,8 +178,8 @@ func (r *routing) addVehicleTypes(m *model, fs *fleetState, pool []*order, shift
 	}
 	dock := m.dockWindows()
 	reserve := reserveSurcharges(m, pool)
-	shiftReserve := shiftSurcharges(m, fs.groups, pool, reserveStep(m.req))
-	for g, grp := range fs.groups {
+	shiftReserve := shiftSurcharges(m, fleet.groups, pool, reserveStep(m.req))
+	for g, grp := range fleet.groups {
 		if shiftRes[g] < 0 {
 			continue
 		}
@@ -194,7 +194,7 @@ func (r *routing) addVehicleTypes(m *model, fs *fleetState, pool []*order, shift
 					if vt.ShiftEnd < vt.ShiftStart {
 						continue // a shift shorter than a second
 					}
-					vt.Count = min(len(grp.free), fs.trailersLeft[ti])
+					vt.Count = min(len(grp.free), fleet.trailersLeft[ti])
 					vt.Resources = []int{shiftRes[g], trailerRes[ti]}
 					vt.FixedCost += reserve[ti] + shiftReserve[g]
 					r.p.VehicleTypes = append(r.p.VehicleTypes, vt)

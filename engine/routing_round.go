@@ -14,13 +14,13 @@ import (
 const routingRounds = 3
 
 // routeOrders routes the orders in rounds until pc.routingDeadline: each
-// round routes what the one before sent back with the fleet left in fs,
-// and lays its routes out (routeRound). It adds the routes to fs, and the
-// orders no round carried to fs.leftOut, with no trailer preference left
+// round routes what the one before sent back with what is left of fleet,
+// and lays its routes out (routeRound). It adds the routes to fleet, and the
+// orders no round carried to fleet.leftOut, with no trailer preference left
 // (spare room anywhere will do). It returns the rounds run, and cut when a
 // round's time ended before its search had tried every order: a round
 // after it, with less time, would only spend it setting up.
-func routeOrders(ctx context.Context, pc *planContext, fs *fleetState, orders []*order) (rounds int, cut bool, err error) {
+func routeOrders(ctx context.Context, pc *planContext, fleet *fleetState, orders []*order) (rounds int, cut bool, err error) {
 	pool := orders
 	for round := 0; round < routingRounds && len(pool) > 0 && !pc.stopped(ctx) && !cut && (round == 0 || pc.now().Before(pc.routingDeadline)); round++ {
 		// The first round gets nearly all the time: later rounds only
@@ -30,30 +30,30 @@ func routeOrders(ctx context.Context, pc *planContext, fs *fleetState, orders []
 			until = pc.now().Add(pc.routingDeadline.Sub(pc.now()) * 19 / 20)
 		}
 		var roundCut bool
-		pool, roundCut, err = routeRound(ctx, pc, fs, pool, until, round)
+		pool, roundCut, err = routeRound(ctx, pc, fleet, pool, until, round)
 		if err != nil {
 			return rounds, cut, err
 		}
 		cut = cut || roundCut
 		rounds = round + 1
-		pc.report(PhaseLayouts, rounds, fs)
+		pc.report(PhaseLayouts, rounds, fleet)
 	}
-	fs.leaveOut(pool)
-	for _, o := range fs.leftOut {
+	fleet.leaveOut(pool)
+	for _, o := range fleet.leftOut {
 		o.prefer = nil
 	}
 	return rounds, cut, nil
 }
 
 // routeLeftovers routes again the orders left behind for want of a
-// trailer or a driver, with the units route elimination freed in fs,
+// trailer or a driver, with the units route elimination freed in fleet,
 // until the time limit (an iteration budget, when set, as for every
 // routing round). Its rounds count on from rounds, the rounds run so far,
 // and it runs none after a round that was cut (see routeOrders). It
 // returns the rounds run in all.
-func routeLeftovers(ctx context.Context, pc *planContext, fs *fleetState, rounds int, cut bool) (int, error) {
+func routeLeftovers(ctx context.Context, pc *planContext, fleet *fleetState, rounds int, cut bool) (int, error) {
 	var pool, kept []*order
-	for _, o := range fs.leftOut {
+	for _, o := range fleet.leftOut {
 		if len(o.pallets) > 0 && o.reason == ReasonFleetExhausted {
 			pool = append(pool, o)
 		} else {
@@ -63,40 +63,40 @@ func routeLeftovers(ctx context.Context, pc *planContext, fs *fleetState, rounds
 	if len(pool) == 0 {
 		return rounds, nil
 	}
-	fs.leftOut = kept
+	fleet.leftOut = kept
 	for round := 0; round < routingRounds && len(pool) > 0 && !pc.stopped(ctx) && !cut; round++ {
 		var err error
 		var roundCut bool
-		pool, roundCut, err = routeRound(ctx, pc, fs, pool, pc.deadline, rounds)
+		pool, roundCut, err = routeRound(ctx, pc, fleet, pool, pc.deadline, rounds)
 		if err != nil {
 			return rounds, err
 		}
 		cut = cut || roundCut
 		rounds++
 	}
-	fs.leaveOut(pool)
+	fleet.leaveOut(pool)
 	return rounds, nil
 }
 
 // routeRound runs one round of routing on the orders in pool with the
-// shifts and trailers still free in fs, searching until the instant until,
-// lays every route out and keeps in fs the routes that pass. It returns the
+// shifts and trailers still free in fleet, searching until the instant until,
+// lays every route out and keeps in fleet the routes that pass. It returns the
 // orders to try again: those a layout sent back, and when there are any,
 // those the fleet had no room for, since what the rejected routes leave
-// free may carry them; the others it adds to fs.leftOut. When until has
+// free may carry them; the others it adds to fleet.leftOut. When until has
 // passed before the search can begin, it routes nothing and returns pool.
 // Either way, cut reports that time was too short for the search to try
 // every order.
-func routeRound(ctx context.Context, pc *planContext, fs *fleetState, pool []*order, until time.Time, round int) (again []*order, cut bool, err error) {
+func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []*order, until time.Time, round int) (again []*order, cut bool, err error) {
 	req := pc.m.req
-	if fs.freeShifts() == 0 {
+	if fleet.freeShifts() == 0 {
 		for _, o := range pool {
 			setReason(o, ReasonFleetExhausted)
 		}
-		fs.leftOut = append(fs.leftOut, pool...)
+		fleet.leftOut = append(fleet.leftOut, pool...)
 		return nil, false, nil
 	}
-	r := routingProblem(pc.m, fs, pool)
+	r := routingProblem(pc.m, fleet, pool)
 	streams := req.Options.Streams
 	if streams == 0 {
 		streams = DefaultStreams
@@ -109,7 +109,7 @@ func routeRound(ctx context.Context, pc *planContext, fs *fleetState, pool []*or
 	sol, err := routeplan.Solve(ctx, r.p, routeplan.Options{
 		TimeLimit: limit, MaxIterations: req.Options.Iterations,
 		Seed: req.Options.Seed + int64(round), Streams: streams, Workers: req.Options.Workers,
-		Progress: pc.routingProgress(fs, r, pool, round),
+		Progress: pc.routingProgress(fleet, r, pool, round),
 	})
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		// Cancelled before routing had a solution: these orders stay
@@ -137,14 +137,14 @@ func routeRound(ctx context.Context, pc *planContext, fs *fleetState, pool []*or
 		if o.reason == ReasonFleetExhausted {
 			short = append(short, o)
 		} else {
-			fs.leftOut = append(fs.leftOut, o)
+			fleet.leftOut = append(fleet.leftOut, o)
 		}
 	}
 	for _, rr := range sol.Routes {
-		back = append(back, acceptRoute(pc.m, fs, r, rr, pool)...)
+		back = append(back, acceptRoute(pc.m, fleet, r, rr, pool)...)
 	}
 	if len(back) == 0 && !widened {
-		fs.leftOut = append(fs.leftOut, short...)
+		fleet.leftOut = append(fleet.leftOut, short...)
 		return nil, cut, nil
 	}
 	return append(back, short...), cut, nil

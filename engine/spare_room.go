@@ -21,26 +21,28 @@ import (
 // evaluator and laid out like any route; the tries are bounded in number,
 // so that an iteration budget gives the same plan on any machine, and by
 // the time limit.
-func fillSpareRoom(ctx context.Context, pc *planContext, fs *fleetState) {
+func fillSpareRoom(ctx context.Context, pc *planContext, fleet *fleetState) {
 	tries := 0
 	const maxTries = 2000
 	whole := pc.m.req.Options.WholeDeliveries
-	for _, o := range fs.leftOut {
+	for _, o := range fleet.leftOut {
 		if o.reason != ReasonFleetExhausted {
 			continue
 		}
-		all := make([]int, len(fs.placed))
+		all := make([]int, len(fleet.placed))
 		for ri := range all {
 			all[ri] = ri
 		}
 		if !whole {
-			spreadOrderOver(ctx, pc, fs, o, all, &tries, maxTries)
+			spreadOrderOver(ctx, pc, fleet, o, all, &tries, maxTries)
 			continue
 		}
-		slices.SortStableFunc(all, func(a, b int) int { return cmp.Compare(fs.roomLeft(pc.m, b).Positions, fs.roomLeft(pc.m, a).Positions) })
+		slices.SortStableFunc(all, func(a, b int) int {
+			return cmp.Compare(fleet.roomLeft(pc.m, b).Positions, fleet.roomLeft(pc.m, a).Positions)
+		})
 		for _, ri := range all {
 			left := len(o.pallets)
-			spreadOrderOver(ctx, pc, fs, o, []int{ri}, &tries, maxTries)
+			spreadOrderOver(ctx, pc, fleet, o, []int{ri}, &tries, maxTries)
 			if len(o.pallets) < left {
 				break
 			}
@@ -73,22 +75,22 @@ func (m *model) palletsLoad(pallets []int, t TrailerType) constraints.Load {
 }
 
 // spreadOrderOver puts as many of o's pallets as fit into the room left
-// on the placed routes routes of fs, in that order, a part a route, at the
+// on the placed routes routes of fleet, in that order, a part a route, at the
 // route's stop at o's store or as an extra stop wherever the route's times
 // allow (the shortest detour first); o keeps the pallets that found no
 // room. Each try counts in tries, up to maxTries.
-func spreadOrderOver(ctx context.Context, pc *planContext, fs *fleetState, o *order, routes []int, tries *int, maxTries int) {
+func spreadOrderOver(ctx context.Context, pc *planContext, fleet *fleetState, o *order, routes []int, tries *int, maxTries int) {
 	m, req := pc.m, pc.m.req
 	for _, ri := range routes {
 		if len(o.pallets) == 0 || *tries >= maxTries || pc.stopped(ctx) {
 			break
 		}
-		pr := &fs.placed[ri]
+		pr := &fleet.placed[ri]
 		t := req.Fleet[pr.kind.trailer]
 		if !m.compatible(o, pr.kind) || !t.Equipment.CarriesTogether(append(classesOf(pr.orders), o.class)) {
 			continue
 		}
-		room := fs.roomLeft(m, ri)
+		room := fleet.roomLeft(m, ri)
 		if room.Positions <= 0 {
 			continue
 		}
@@ -110,7 +112,7 @@ func spreadOrderOver(ctx context.Context, pc *planContext, fs *fleetState, o *or
 		for _, pos := range m.insertionPlaces(pr.orders, o.store) {
 			*tries++
 			seq := slices.Insert(slices.Clone(pr.orders), pos, part)
-			rr, ok := m.retime(pr.kind, fs.groups[pr.kind.group], seq)
+			rr, ok := m.retime(pr.kind, fleet.groups[pr.kind.group], seq)
 			if !ok {
 				continue
 			}
@@ -118,8 +120,8 @@ func spreadOrderOver(ctx context.Context, pc *planContext, fs *fleetState, o *or
 			if err != nil {
 				continue
 			}
-			route.Shift = fs.routes[ri].Shift
-			fs.routes[ri] = *route
+			route.Shift = fleet.routes[ri].Shift
+			fleet.routes[ri] = *route
 			pr.orders = seq
 			o.pallets, o.load = rest, m.palletsLoad(rest, t)
 			break

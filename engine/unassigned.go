@@ -70,8 +70,8 @@ func (m *model) explainPallet(p Pallet, s int) (reason, msg string) {
 }
 
 // explainOrder says why routing left order o out, for its reason, given
-// the fleet as fs has it.
-func (m *model) explainOrder(o *order, fs *fleetState) string {
+// the shifts and trailers left in fleet.
+func (m *model) explainOrder(o *order, fleet *fleetState) string {
 	req := m.req
 	store := req.Stores[o.store]
 	n := len(o.pallets)
@@ -83,7 +83,7 @@ func (m *model) explainOrder(o *order, fs *fleetState) string {
 		}
 		last := ws[len(ws)-1].End
 		msg := fmt.Sprintf("store %s receives %s; no shift can reach it before %s and return by its end", store.ID, m.windowsText(o.store, ws), m.clock(o.store, last, last))
-		late, early := m.timeWindowMisses(o, fs.groups)
+		late, early := m.timeWindowMisses(o, fleet.groups)
 		var why []string
 		if !late.IsZero() {
 			why = append(why, fmt.Sprintf("the earliest arrival with %s is %s", palletsText(n), m.clock(o.store, late, last)))
@@ -101,7 +101,7 @@ func (m *model) explainOrder(o *order, fs *fleetState) string {
 		_, back := m.travel(1+o.store, 0)
 		unload := m.service(o.store, n)
 		var duty, driving time.Duration
-		for _, g := range fs.groups {
+		for _, g := range fleet.groups {
 			duty = max(duty, min(g.limits.MaxDuty, g.end.Sub(g.start)))
 			driving = max(driving, g.limits.MaxDriving)
 		}
@@ -113,17 +113,17 @@ func (m *model) explainOrder(o *order, fs *fleetState) string {
 		for ti, t := range req.Fleet {
 			if o.trailers[ti] {
 				types = append(types, fmt.Sprintf("%s ×%d", t.ID, t.Count))
-				left += fs.trailersLeft[ti]
+				left += fleet.trailersLeft[ti]
 			}
 		}
 		switch {
-		case fs.freeShifts() == 0:
+		case fleet.freeShifts() == 0:
 			return fmt.Sprintf("store %s: all %d driver shifts drive other routes", store.ID, len(req.Shifts))
 		case left == 0:
 			return fmt.Sprintf("store %s: every trailer that can carry these %s pallets there (%s) is on another route", store.ID, o.class, strings.Join(types, ", "))
 		}
 		return fmt.Sprintf("store %s: the %d shifts and the %d trailers left that can carry these %s pallets there (of %s) cannot take them besides the other routes",
-			store.ID, fs.freeShifts(), left, o.class, strings.Join(types, ", "))
+			store.ID, fleet.freeShifts(), left, o.class, strings.Join(types, ", "))
 	case ReasonCapacity:
 		return fmt.Sprintf("store %s: %s %s (%d positions, %s kg) exceed every trailer that can go there", store.ID, palletsText(n), o.class, o.load.Positions, numtext.Whole(o.load.WeightKg))
 	case ReasonNoCompatibleTrailer:
