@@ -40,26 +40,42 @@ func (r Request) Check() error {
 // a time, in the order of the request's members.
 func (r Request) check(report func(constraints.Violation)) {
 	c := checker{report}
+	c.dc(r.DC)
+	stores := map[string]int{} // the index of each store id
+	limited := c.stores(r.Stores, stores)
+	c.pallets(r.Pallets, stores)
+	c.fleet(r, limited)
+	c.shifts(r.Shifts, len(r.Pallets))
+	c.all(r.HoursOfService.Check("hoursOfService"))
+	c.travel(r.Travel)
+	c.options(r.Options)
+}
 
-	c.id(r.DC.ID, "dc.id")
-	c.point(r.DC.Location, "dc.location")
-	c.nonNegDur(r.DC.LoadingPerPallet, "dc.loadingPerPallet")
-	if r.DC.DockHours != nil {
-		c.hours(*r.DC.DockHours, "dc.dockHours")
+// dc checks the DC.
+func (c checker) dc(dc DC) {
+	c.id(dc.ID, "dc.id")
+	c.point(dc.Location, "dc.location")
+	c.nonNegDur(dc.LoadingPerPallet, "dc.loadingPerPallet")
+	if dc.DockHours != nil {
+		c.hours(*dc.DockHours, "dc.dockHours")
 	}
+}
 
-	if len(r.Stores) > MaxStores {
-		c.add(CodeInvalidValue, "stores", "%s stores: at most %s per request", numtext.Int(len(r.Stores)), numtext.Int(MaxStores))
+// stores checks the stores and records the index of each store id in
+// ids. It returns limited, the first store that limits the trailer length
+// (-1 for none).
+func (c checker) stores(ss []Store, ids map[string]int) (limited int) {
+	if len(ss) > MaxStores {
+		c.add(CodeInvalidValue, "stores", "%s stores: at most %s per request", numtext.Int(len(ss)), numtext.Int(MaxStores))
 	}
-	stores := map[string]int{}
-	limited := -1 // a store that limits the trailer length
-	for i, s := range r.Stores {
+	limited = -1
+	for i, s := range ss {
 		path := constraints.Index("stores", i)
 		if c.id(s.ID, path+".id") {
-			if j, dup := stores[s.ID]; dup {
+			if j, dup := ids[s.ID]; dup {
 				c.add(CodeDuplicateID, path+".id", "id %q: stores[%d] has it too", s.ID, j)
 			} else {
-				stores[s.ID] = i
+				ids[s.ID] = i
 			}
 		}
 		c.point(s.Location, path+".location")
@@ -73,12 +89,16 @@ func (r Request) check(report func(constraints.Violation)) {
 			limited = i
 		}
 	}
+	return limited
+}
 
-	if len(r.Pallets) > MaxPallets {
-		c.add(CodeInvalidValue, "pallets", "%s pallets: at most %s per request", numtext.Int(len(r.Pallets)), numtext.Int(MaxPallets))
+// pallets checks the pallets; stores are the index of each store id.
+func (c checker) pallets(ps []Pallet, stores map[string]int) {
+	if len(ps) > MaxPallets {
+		c.add(CodeInvalidValue, "pallets", "%s pallets: at most %s per request", numtext.Int(len(ps)), numtext.Int(MaxPallets))
 	}
 	pallets := map[string]int{}
-	for i, p := range r.Pallets {
+	for i, p := range ps {
 		path := constraints.Index("pallets", i)
 		if c.id(p.ID, path+".id") {
 			if j, dup := pallets[p.ID]; dup {
@@ -103,7 +123,11 @@ func (r Request) check(report func(constraints.Violation)) {
 			c.add(CodeInvalidValue, path+".temperature", "temperature %d: must be AMBIENT, CHILLED or FROZEN", int(p.Temperature))
 		}
 	}
+}
 
+// fleet checks r's trailer types; limited is the first store that limits
+// the trailer length, -1 for none (see stores).
+func (c checker) fleet(r Request, limited int) {
 	if len(r.Fleet) > MaxTrailerTypes {
 		c.add(CodeInvalidValue, "fleet", "%s trailer types: at most %s per request", numtext.Int(len(r.Fleet)), numtext.Int(MaxTrailerTypes))
 	}
@@ -120,60 +144,70 @@ func (r Request) check(report func(constraints.Violation)) {
 				trailers[t.ID] = i
 			}
 		}
-		if t.Count < 0 {
-			c.add(CodeInvalidValue, path+".count", "count %s: must not be negative", numtext.Int(t.Count))
-		}
-		switch {
-		case t.LengthMM < 0:
-			c.add(CodeInvalidValue, path+".lengthMM", "lengthMM %s mm: must not be negative", numtext.Int(t.LengthMM))
-		case t.LengthMM == 0 && limited >= 0:
-			s := r.Stores[limited]
-			c.add(CodeRequired, path+".lengthMM", "lengthMM: required, the trailer's outside length in millimetres, since store %q (stores[%d]) accepts at most %s mm",
-				s.ID, limited, numtext.Int(s.MaxTrailerLengthMM))
-		}
-		c.mm(t.Inside.LengthMM, path+".inside.lengthMM", "lengthMM", "the inside length")
-		c.mm(t.Inside.WidthMM, path+".inside.widthMM", "widthMM", "the inside width")
-		c.mm(t.Inside.HeightMM, path+".inside.heightMM", "heightMM", "the inside height")
-		switch n := t.PalletPositions; {
-		case n == 0:
-			c.add(CodeRequired, path+".palletPositions", "palletPositions 0: required, the number of pallets the floor holds")
-		case n < 0 || n > loadplan.MaxDimensionMM:
-			c.add(CodeInvalidValue, path+".palletPositions", "palletPositions %s: must be between 1 and %s", numtext.Int(n), numtext.Int(loadplan.MaxDimensionMM))
-		}
-		if c.finite(t.PayloadKg, path+".payloadKg", "payloadKg", "kg") {
-			switch {
-			case t.PayloadKg == 0:
-				c.add(CodeRequired, path+".payloadKg", "payloadKg 0 kg: required, the most the trailer may carry, more than 0 kg")
-			case t.PayloadKg < 0:
-				c.add(CodeInvalidValue, path+".payloadKg", "payloadKg %s kg: must be more than 0 kg", numtext.Float(t.PayloadKg))
-			}
-		}
-		if c.finite(t.VolumeM3, path+".volumeM3", "volumeM3", "m³") && t.VolumeM3 < 0 {
-			c.add(CodeInvalidValue, path+".volumeM3", "volumeM3 %s m³: must not be negative (0 means inside length × width × height)", numtext.Float(t.VolumeM3))
-		}
-		switch e := t.Equipment; {
-		case !e.Kind.Valid():
-			c.add(CodeInvalidValue, path+".equipment.kind", "kind %d: must be DRY_VAN, REEFER or MULTI_TEMP_REEFER", int(e.Kind))
-		case e.Kind == constraints.MultiTempReefer && e.MaxZones != 0 && (e.MaxZones < 2 || e.MaxZones > 3):
-			c.add(CodeInvalidValue, path+".equipment.maxZones", "maxZones %d: a MULTI_TEMP_REEFER has 2 or 3 zones (0 means 3)", e.MaxZones)
-		case e.Kind != constraints.MultiTempReefer && (e.MaxZones < 0 || e.MaxZones > 1):
-			c.add(CodeInvalidValue, path+".equipment.maxZones", "maxZones %d: only a MULTI_TEMP_REEFER has several zones", e.MaxZones)
-		}
-		c.all(t.Axles.Check(path+".axles", float64(t.Inside.LengthMM)))
-		c.cost(t.Costs.Fixed, path+".costs.fixed", "fixed", "")
-		c.cost(t.Costs.PerKm, path+".costs.perKm", "perKm", " per km")
-		c.cost(t.Costs.PerHour, path+".costs.perHour", "perHour", " per hour")
+		c.trailer(t, path, r.Stores, limited)
 	}
+}
 
-	if len(r.Shifts) > MaxShifts {
-		c.add(CodeInvalidValue, "shifts", "%s shifts: at most %s per request", numtext.Int(len(r.Shifts)), numtext.Int(MaxShifts))
+// trailer checks trailer type t at path, its ID aside; stores[limited],
+// when limited is not -1, is the first store that limits the length.
+func (c checker) trailer(t TrailerType, path string, stores []Store, limited int) {
+	if t.Count < 0 {
+		c.add(CodeInvalidValue, path+".count", "count %s: must not be negative", numtext.Int(t.Count))
 	}
-	if len(r.Shifts) == 0 && len(r.Pallets) > 0 {
-		c.add(CodeRequired, "shifts", "shifts: required, at least one driver shift to deliver the %s", palletsText(len(r.Pallets)))
+	switch {
+	case t.LengthMM < 0:
+		c.add(CodeInvalidValue, path+".lengthMM", "lengthMM %s mm: must not be negative", numtext.Int(t.LengthMM))
+	case t.LengthMM == 0 && limited >= 0:
+		s := stores[limited]
+		c.add(CodeRequired, path+".lengthMM", "lengthMM: required, the trailer's outside length in millimetres, since store %q (stores[%d]) accepts at most %s mm",
+			s.ID, limited, numtext.Int(s.MaxTrailerLengthMM))
+	}
+	c.mm(t.Inside.LengthMM, path+".inside.lengthMM", "lengthMM", "the inside length")
+	c.mm(t.Inside.WidthMM, path+".inside.widthMM", "widthMM", "the inside width")
+	c.mm(t.Inside.HeightMM, path+".inside.heightMM", "heightMM", "the inside height")
+	switch n := t.PalletPositions; {
+	case n == 0:
+		c.add(CodeRequired, path+".palletPositions", "palletPositions 0: required, the number of pallets the floor holds")
+	case n < 0 || n > loadplan.MaxDimensionMM:
+		c.add(CodeInvalidValue, path+".palletPositions", "palletPositions %s: must be between 1 and %s", numtext.Int(n), numtext.Int(loadplan.MaxDimensionMM))
+	}
+	if c.finite(t.PayloadKg, path+".payloadKg", "payloadKg", "kg") {
+		switch {
+		case t.PayloadKg == 0:
+			c.add(CodeRequired, path+".payloadKg", "payloadKg 0 kg: required, the most the trailer may carry, more than 0 kg")
+		case t.PayloadKg < 0:
+			c.add(CodeInvalidValue, path+".payloadKg", "payloadKg %s kg: must be more than 0 kg", numtext.Float(t.PayloadKg))
+		}
+	}
+	if c.finite(t.VolumeM3, path+".volumeM3", "volumeM3", "m³") && t.VolumeM3 < 0 {
+		c.add(CodeInvalidValue, path+".volumeM3", "volumeM3 %s m³: must not be negative (0 means inside length × width × height)", numtext.Float(t.VolumeM3))
+	}
+	switch e := t.Equipment; {
+	case !e.Kind.Valid():
+		c.add(CodeInvalidValue, path+".equipment.kind", "kind %d: must be DRY_VAN, REEFER or MULTI_TEMP_REEFER", int(e.Kind))
+	case e.Kind == constraints.MultiTempReefer && e.MaxZones != 0 && (e.MaxZones < 2 || e.MaxZones > 3):
+		c.add(CodeInvalidValue, path+".equipment.maxZones", "maxZones %d: a MULTI_TEMP_REEFER has 2 or 3 zones (0 means 3)", e.MaxZones)
+	case e.Kind != constraints.MultiTempReefer && (e.MaxZones < 0 || e.MaxZones > 1):
+		c.add(CodeInvalidValue, path+".equipment.maxZones", "maxZones %d: only a MULTI_TEMP_REEFER has several zones", e.MaxZones)
+	}
+	c.all(t.Axles.Check(path+".axles", float64(t.Inside.LengthMM)))
+	c.cost(t.Costs.Fixed, path+".costs.fixed", "fixed", "")
+	c.cost(t.Costs.PerKm, path+".costs.perKm", "perKm", " per km")
+	c.cost(t.Costs.PerHour, path+".costs.perHour", "perHour", " per hour")
+}
+
+// shifts checks the driver shifts, which must be there for the pallets
+// pallets when there are any, and the horizon they span.
+func (c checker) shifts(ss []constraints.Shift, pallets int) {
+	if len(ss) > MaxShifts {
+		c.add(CodeInvalidValue, "shifts", "%s shifts: at most %s per request", numtext.Int(len(ss)), numtext.Int(MaxShifts))
+	}
+	if len(ss) == 0 && pallets > 0 {
+		c.add(CodeRequired, "shifts", "shifts: required, at least one driver shift to deliver the %s", palletsText(pallets))
 	}
 	shifts := map[string]int{}
 	var first, last time.Time
-	for i, s := range r.Shifts {
+	for i, s := range ss {
 		path := constraints.Index("shifts", i)
 		if c.id(s.ID, path+".id") {
 			if j, dup := shifts[s.ID]; dup {
@@ -213,8 +247,11 @@ func (r Request) check(report func(constraints.Violation)) {
 		from, to := instants(first, last)
 		c.add(CodeInvalidValue, "shifts", "shifts span %s, from %s to %s: at most %s per request", spanText(last.Sub(first)), from, to, spanText(MaxHorizon))
 	}
-	c.all(r.HoursOfService.Check("hoursOfService"))
-	for _, p := range r.Travel.Problems() {
+}
+
+// travel checks the travel model.
+func (c checker) travel(t geo.TravelModel) {
+	for _, p := range t.Problems() {
 		path := "travel." + p.Field
 		switch {
 		case math.IsNaN(p.Value) || math.IsInf(p.Value, 0):
@@ -225,19 +262,23 @@ func (r Request) check(report func(constraints.Violation)) {
 			c.add(CodeInvalidValue, path, "%s %s: must be at least 1 (0 means %s)", p.Field, numtext.Float(p.Value), numtext.Float(geo.DefaultCircuity))
 		}
 	}
-	if o := r.Options; o.TimeLimit < 0 {
+}
+
+// options checks the planning options.
+func (c checker) options(o Options) {
+	if o.TimeLimit < 0 {
 		c.add(CodeInvalidValue, "options.timeLimit", "timeLimit %v: must not be negative (0 means %v)", o.TimeLimit, DefaultTimeLimit)
 	}
-	if r.Options.Iterations < 0 {
-		c.add(CodeInvalidValue, "options.iterations", "iterations %s: must not be negative (0 means no bound)", numtext.Int(r.Options.Iterations))
+	if o.Iterations < 0 {
+		c.add(CodeInvalidValue, "options.iterations", "iterations %s: must not be negative (0 means no bound)", numtext.Int(o.Iterations))
 	}
-	if r.Options.Workers < 0 {
-		c.add(CodeInvalidValue, "options.workers", "workers %s: must not be negative (0 means one per core)", numtext.Int(r.Options.Workers))
+	if o.Workers < 0 {
+		c.add(CodeInvalidValue, "options.workers", "workers %s: must not be negative (0 means one per core)", numtext.Int(o.Workers))
 	}
-	if !r.Options.Objective.Valid() {
-		c.add(CodeInvalidValue, "options.objective", "objective %d: must be %s or %s", int(r.Options.Objective), FewestTrailers, LowestCost)
+	if !o.Objective.Valid() {
+		c.add(CodeInvalidValue, "options.objective", "objective %d: must be %s or %s", int(o.Objective), FewestTrailers, LowestCost)
 	}
-	if n := r.Options.Streams; n < 0 || n > maxStreams {
+	if n := o.Streams; n < 0 || n > maxStreams {
 		c.add(CodeInvalidValue, "options.streams", "streams %s: must be between 0 and %d (0 means %d)", numtext.Int(n), maxStreams, DefaultStreams)
 	}
 }

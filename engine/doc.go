@@ -18,6 +18,48 @@
 // left. When the fleet cannot carry everything, routing delivers the most
 // pallets it can.
 //
+// Phases. Plan (planWithClock, plan.go) runs these in order. Each is a
+// function: what it reads and never changes travels in one planContext
+// (the model, the seed, the clock and deadlines, the progress reporter),
+// and the plan as it is built in one fleetState (fleet_state.go: the shift
+// groups with their free shifts, the trailer units left, the routes so far,
+// the orders left out for good, the pallets unassigned), which the phases
+// that change it take as a parameter.
+//
+//  1. prepare(ctx, &req) → model: the checked request indexed, its travel
+//     matrix, every weekly schedule resolved to instants (model.go).
+//  2. makeOrders(ctx, pc) → orders, unassigned pallets: the pallets of a
+//     store and class cut into orders one trailer carries (orders.go).
+//  3. newFleetState(model, unassigned) → fleet state: the shifts grouped,
+//     every trailer unit free.
+//  4. preferTrailers(model, orders, free shifts): on large days, keeps
+//     orders off the versatile trailers for the first round, in
+//     order.prefer (trailer_reserve.go).
+//  5. routeOrders(ctx, pc, fleet state, orders) → rounds, cut: routing
+//     rounds (routing_round.go), each routeRound building the routing
+//     problem from the orders and the fleet left (routing_problem.go),
+//     searching, and laying each route out on its trailer (acceptRoute,
+//     route_layout.go); it adds the routes and the orders left out to the
+//     fleet state.
+//  6. fillSpareRoom(ctx, pc, fleet state): routes with room left take
+//     part of what the fleet had no room for (spare_room.go).
+//  7. Under FewestTrailers, eliminateRoutes(ctx, pc, fleet state) →
+//     routes taken off (route_elimination.go); when it took any,
+//     routeLeftovers routes again what was left behind with the units
+//     freed, and fillSpareRoom runs again.
+//  8. fleet state unassignLeftOut: the pallets of the orders left out,
+//     with a reason and a message (unassigned.go).
+//  9. assemble(model, routes, unassigned) → Result: routes ordered, named
+//     and their breaks stated, the totals (result_assembly.go); then
+//     Validate.
+//
+// A new phase is a function of its own, in a file named after it, that
+// takes ctx, the planContext, the fleetState when it changes the plan,
+// and its own inputs, and returns what it makes; planWithClock calls it
+// in its place. State that lives past the phase goes in fleetState (and,
+// when a progress report's plan must show it, into the copy snapshotOf
+// makes); what it only reads goes in planContext.
+//
 // Objective. Options.Objective says what routing minimises once it
 // delivers every pallet it can: FewestTrailers (the default, "trailers" in
 // JSON) minimises the number of routes, each a trailer and a driver shift,

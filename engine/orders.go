@@ -47,10 +47,12 @@ func (m *model) fits(p Pallet, t TrailerType, s int) bool {
 
 // makeOrders groups pallets by store and class, drops the ones no trailer
 // type can carry, and cuts each group into orders that one trailer of its
-// biggest compatible type carries: see packGroup. The groups it has not
-// come to when the time limit ends or ctx is cancelled are NOT_PLANNED.
-func (pl *planner) makeOrders(ctx context.Context) error {
-	req := pl.m.req
+// biggest compatible type carries: see packGroup. It returns the orders,
+// and the pallets it left out as unassigned: those no trailer carries or
+// lays out, and the groups it has not come to when the time limit ends or
+// ctx is cancelled, NOT_PLANNED.
+func makeOrders(ctx context.Context, pc *planContext) (orders []*order, unassigned []Unassigned, err error) {
+	m, req := pc.m, pc.m.req
 	type key struct {
 		store int
 		class constraints.Temperature
@@ -58,75 +60,95 @@ func (pl *planner) makeOrders(ctx context.Context) error {
 	groups := map[key][]int{}
 	var keys []key
 	for i, p := range req.Pallets {
-		k := key{pl.m.store[p.Store], p.Temperature}
+		k := key{m.store[p.Store], p.Temperature}
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)
 		}
 		groups[k] = append(groups[k], i)
 	}
 	for ki, k := range keys {
-		if pl.stopped(ctx) {
+		if pc.stopped(ctx) {
 			// Time is up: the stores not reached get no orders.
 			for _, k := range keys[ki:] {
 				for _, pi := range groups[k] {
 					p := req.Pallets[pi]
-					pl.unassigned = append(pl.unassigned, Unassigned{Pallet: p.ID, Store: p.Store, Reason: ReasonNotPlanned, Message: notPacked})
+					unassigned = append(unassigned, Unassigned{Pallet: p.ID, Store: p.Store, Reason: ReasonNotPlanned, Message: notPacked})
 				}
 			}
-			return nil
+			return orders, unassigned, nil
 		}
-		var ok []int
-		compat := make([]bool, len(req.Fleet))
-		best := -1
-		for _, pi := range groups[k] {
-			p := req.Pallets[pi]
-			carried := false
-			for _, t := range req.Fleet {
-				if t.Count > 0 && pl.m.fits(p, t, k.store) {
-					carried = true
-				}
-			}
-			if !carried {
-				reason, msg := pl.m.explainPallet(p, k.store)
-				pl.unassigned = append(pl.unassigned, Unassigned{Pallet: p.ID, Store: p.Store, Reason: reason, Message: msg})
-				continue
-			}
-			ok = append(ok, pi)
-		}
+		ok, left := m.carriedPallets(groups[k], k.store)
+		unassigned = append(unassigned, left...)
 		if len(ok) == 0 {
 			continue
 		}
-		for ti, t := range req.Fleet {
-			c := true
-			for _, pi := range ok {
-				if !pl.m.fits(req.Pallets[pi], t, k.store) {
-					c = false
-					break
-				}
-			}
-			compat[ti] = c && t.Count > 0
-			if compat[ti] && (best < 0 || routingCapacity(t).Positions > routingCapacity(req.Fleet[best]).Positions) {
-				best = ti
-			}
-		}
+		compat, best := m.trailersForAll(ok, k.store)
 		if best < 0 {
 			// Pallets of the group fit different trailer types but no
 			// single one: route each pallet on its own.
 			for _, pi := range ok {
 				o := &order{store: k.store, class: k.class, trailers: make([]bool, len(req.Fleet))}
 				for ti, t := range req.Fleet {
-					o.trailers[ti] = t.Count > 0 && pl.m.fits(req.Pallets[pi], t, k.store)
+					o.trailers[ti] = t.Count > 0 && m.fits(req.Pallets[pi], t, k.store)
 				}
-				pl.addPallet(o, pi, req.Fleet[firstTrue(o.trailers)])
-				pl.orders = append(pl.orders, o)
+				m.addPallet(o, pi, req.Fleet[firstTrue(o.trailers)])
+				orders = append(orders, o)
 			}
 			continue
 		}
-		if err := pl.packGroup(ctx, k.store, k.class, ok, compat, best); err != nil {
-			return err
+		packed, left, err := packGroup(ctx, pc, k.store, k.class, ok, compat, best)
+		if err != nil {
+			return nil, nil, err
+		}
+		orders, unassigned = append(orders, packed...), append(unassigned, left...)
+	}
+	return orders, unassigned, nil
+}
+
+// carriedPallets splits pallets idx of store s into those some trailer
+// type of the fleet can carry there (ok) and, with their reasons, those
+// none can (unassigned).
+func (m *model) carriedPallets(idx []int, s int) (ok []int, unassigned []Unassigned) {
+	req := m.req
+	for _, pi := range idx {
+		p := req.Pallets[pi]
+		carried := false
+		for _, t := range req.Fleet {
+			if t.Count > 0 && m.fits(p, t, s) {
+				carried = true
+			}
+		}
+		if !carried {
+			reason, msg := m.explainPallet(p, s)
+			unassigned = append(unassigned, Unassigned{Pallet: p.ID, Store: p.Store, Reason: reason, Message: msg})
+			continue
+		}
+		ok = append(ok, pi)
+	}
+	return ok, unassigned
+}
+
+// trailersForAll are the trailer types of the fleet that can carry every
+// one of pallets idx to store s (compat, by index), and best, the one of
+// them with the most routing capacity, -1 when there is none.
+func (m *model) trailersForAll(idx []int, s int) (compat []bool, best int) {
+	req := m.req
+	compat = make([]bool, len(req.Fleet))
+	best = -1
+	for ti, t := range req.Fleet {
+		c := true
+		for _, pi := range idx {
+			if !m.fits(req.Pallets[pi], t, s) {
+				c = false
+				break
+			}
+		}
+		compat[ti] = c && t.Count > 0
+		if compat[ti] && (best < 0 || routingCapacity(t).Positions > routingCapacity(req.Fleet[best]).Positions) {
+			best = ti
 		}
 	}
-	return nil
+	return compat, best
 }
 
 // groupPackLimit bounds loadplan.PackFleet on one store's pallets of one
@@ -145,9 +167,9 @@ const notPacked = "the time limit ended, or planning was cancelled, before this 
 
 // packOptions are PackFleet's options for n pallets within limit, and
 // within the time left.
-func (pl *planner) packOptions(n int, limit time.Duration) loadplan.FleetOptions {
-	limit = min(limit, pl.deadline.Sub(pl.now()))
-	return loadplan.FleetOptions{TimeLimit: max(limit, time.Millisecond), MaxLayouts: max(1, layoutsPerPallet*n), Seed: pl.seed}
+func (pc *planContext) packOptions(n int, limit time.Duration) loadplan.FleetOptions {
+	limit = min(limit, pc.deadline.Sub(pc.now()))
+	return loadplan.FleetOptions{TimeLimit: max(limit, time.Millisecond), MaxLayouts: max(1, layoutsPerPallet*n), Seed: pc.seed}
 }
 
 // packGroup cuts the pallets idx of one store and class into orders. The
@@ -157,9 +179,9 @@ func (pl *planner) packOptions(n int, limit time.Duration) loadplan.FleetOptions
 // trailers. Each order so is loadable alone, and its floor positions are
 // those of its layout, stacking included, so routing counts what the floor
 // really takes. Pallets that no layout takes alone are unassigned with
-// loadplan's reason.
-func (pl *planner) packGroup(ctx context.Context, store int, class constraints.Temperature, idx []int, compat []bool, best int) error {
-	req := pl.m.req
+// loadplan's reason. It returns the orders and the pallets unassigned.
+func packGroup(ctx context.Context, pc *planContext, store int, class constraints.Temperature, idx []int, compat []bool, best int) (orders []*order, unassigned []Unassigned, err error) {
+	m, req := pc.m, pc.m.req
 	bt := req.Fleet[best]
 	tr := layoutTrailer(bt)
 	tr.Positions = routingCapacity(bt).Positions
@@ -176,17 +198,17 @@ func (pl *planner) packGroup(ctx context.Context, store int, class constraints.T
 			o.load = o.load.Add(constraints.Load{WeightKg: p.WeightKg, VolumeM3: p.volume()})
 		}
 		o.load.Positions = positions
-		pl.orders = append(pl.orders, o)
+		orders = append(orders, o)
 	}
 	if _, err := loadplan.PlanTrailer(tr, lp, 1); err == nil {
 		// The order takes its floor with its own stackable pallets
 		// stacked: a route stacks them when its floor runs out.
 		add(idx, loadplan.StackedPositions(tr, lp))
-		return nil
+		return orders, nil, nil
 	}
-	fp, err := loadplan.PackFleet(ctx, []loadplan.FleetTrailer{{Trailer: tr, Count: len(idx)}}, lp, pl.packOptions(len(lp), pl.groupLimit))
+	fp, err := loadplan.PackFleet(ctx, []loadplan.FleetTrailer{{Trailer: tr, Count: len(idx)}}, lp, pc.packOptions(len(lp), pc.groupLimit))
 	if err != nil {
-		return fmt.Errorf("%w: packing the pallets of store %q: %w", ErrInternal, req.Stores[store].ID, err)
+		return nil, nil, fmt.Errorf("%w: packing the pallets of store %q: %w", ErrInternal, req.Stores[store].ID, err)
 	}
 	for _, l := range fp.Loads {
 		var pallets []int
@@ -198,7 +220,7 @@ func (pl *planner) packGroup(ctx context.Context, store int, class constraints.T
 	for _, u := range fp.Unplaced {
 		pi := byID[u.Pallet]
 		if u.Code == loadplan.CodeCancelled {
-			pl.unassigned = append(pl.unassigned, Unassigned{Pallet: u.Pallet, Store: req.Stores[store].ID, Reason: ReasonNotPlanned, Message: notPacked})
+			unassigned = append(unassigned, Unassigned{Pallet: u.Pallet, Store: req.Stores[store].ID, Reason: ReasonNotPlanned, Message: notPacked})
 			continue
 		}
 		// Not on the biggest type: perhaps alone on another one.
@@ -215,14 +237,14 @@ func (pl *planner) packGroup(ctx context.Context, store int, class constraints.T
 			}
 		}
 		if !found {
-			pl.unassigned = append(pl.unassigned, Unassigned{Pallet: u.Pallet, Store: req.Stores[store].ID, Reason: ReasonLoadLayout,
+			unassigned = append(unassigned, Unassigned{Pallet: u.Pallet, Store: req.Stores[store].ID, Reason: ReasonLoadLayout,
 				Message: fmt.Sprintf("store %s: no trailer that can reach the store has a legal floor layout for this pallet: %s", req.Stores[store].ID, u.Reason)})
 			continue
 		}
-		pl.addPallet(o, pi, req.Fleet[firstTrue(o.trailers)])
-		pl.orders = append(pl.orders, o)
+		m.addPallet(o, pi, req.Fleet[firstTrue(o.trailers)])
+		orders = append(orders, o)
 	}
-	return nil
+	return orders, unassigned, nil
 }
 
 // firstTrue is the index of the first true entry, or -1.
@@ -235,8 +257,9 @@ func firstTrue(bs []bool) int {
 	return -1
 }
 
-func (pl *planner) addPallet(o *order, pi int, t TrailerType) {
-	p := pl.m.req.Pallets[pi]
+// addPallet adds pallet pi to o, as it stands on a trailer of type t.
+func (m *model) addPallet(o *order, pi int, t TrailerType) {
+	p := m.req.Pallets[pi]
 	o.pallets = append(o.pallets, pi)
 	o.load = o.load.Add(constraints.Load{Positions: palletPositions(p, t), WeightKg: p.WeightKg, VolumeM3: p.volume()})
 }

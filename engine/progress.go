@@ -81,38 +81,55 @@ func (rp *reporter) send(p Progress) {
 	rp.to(p)
 }
 
-// report sends a report of the plan as it stands between routing rounds:
-// the routes accepted so far and every pallet not on them.
-func (pl *planner) report(phase Phase, round int) {
-	if pl.progress == nil {
+// report sends a report of the plan as it stands in fleet between routing
+// rounds: the routes accepted so far and every pallet not on them.
+func (pc *planContext) report(phase Phase, round int, fleet *fleetState) {
+	if pc.progress == nil {
 		return
 	}
-	s := pl.snapshot(nil, nil, nil)
+	s := snapshotOf(pc.m, fleet, nil, nil, nil)
 	p := s.totals()
 	p.Phase, p.Round = phase, round
 	p.best = sync.OnceValues(s.plan)
-	pl.progress.send(p)
+	pc.progress.send(p)
 }
 
 // routingProgress is routeplan's progress callback for one round: each
-// better routing solution is reported with the routes accepted before it.
-func (pl *planner) routingProgress(r *routing, pool []*order, round int) func(routeplan.Progress) {
-	if pl.progress == nil {
+// better routing solution is reported with the routes accepted before it
+// in fleet.
+func (pc *planContext) routingProgress(fleet *fleetState, r *routing, pool []*order, round int) func(routeplan.Progress) {
+	if pc.progress == nil {
 		return nil
 	}
 	return func(rp routeplan.Progress) {
 		// routeplan calls this while Plan's goroutine waits for Solve, so
-		// the planner's state is still; the snapshot copies what may
-		// change after.
-		s := pl.snapshot(r, pool, rp.Best)
+		// the fleet state is still; the snapshot copies what may change
+		// after.
+		s := snapshotOf(pc.m, fleet, r, pool, rp.Best)
 		p := s.totals()
 		p.Phase, p.Round = PhaseRouting, round+1
 		p.best = sync.OnceValues(s.plan)
-		pl.progress.send(p)
+		pc.progress.send(p)
 	}
 }
 
-// snapshot is what a plan so far is made of, copied so that the planner
+// reportDone sends the report of the finished plan, after rounds routing
+// rounds.
+func (pc *planContext) reportDone(plan Result, rounds int) {
+	if pc.progress == nil {
+		return
+	}
+	p := Progress{Phase: PhaseDone, Round: rounds, Routes: plan.Metrics.Routes, Delivered: plan.Metrics.Pallets,
+		Unassigned: plan.Metrics.Unassigned, Cost: plan.Metrics.Cost}
+	// Best hands out copies: the caller owns the plan Plan returns.
+	final, err := copyPlan(plan)
+	p.best = func() (Result, error) { return copyPlan(final) }
+	if err == nil {
+		pc.progress.send(p)
+	}
+}
+
+// snapshot is what a plan so far is made of, copied so that the phases
 // may go on: accepted routes, unassigned pallets, the orders left out with
 // their pallets and reasons, the free shifts, and a routing solution of
 // the round under way with its problem and orders.
@@ -120,7 +137,7 @@ type snapshot struct {
 	m          *model
 	routes     []Route
 	unassigned []Unassigned
-	final      []order // copies: the planner trims its orders later
+	leftOut    []order // copies: the phases trim their orders later
 	groups     []shiftGroup
 	trailers   []int
 	r          *routing
@@ -128,13 +145,15 @@ type snapshot struct {
 	sol        *routeplan.Solution
 }
 
-func (pl *planner) snapshot(r *routing, pool []*order, sol *routeplan.Solution) *snapshot {
-	s := &snapshot{m: pl.m, routes: slices.Clone(pl.routes), unassigned: slices.Clone(pl.unassigned),
-		trailers: slices.Clone(pl.trailersLeft), r: r, sol: sol}
-	for _, o := range pl.final {
-		s.final = append(s.final, *o)
+// snapshotOf copies the plan so far in fleet, with the routing solution sol
+// of problem r on the orders in pool when a round is under way.
+func snapshotOf(m *model, fleet *fleetState, r *routing, pool []*order, sol *routeplan.Solution) *snapshot {
+	s := &snapshot{m: m, routes: slices.Clone(fleet.routes), unassigned: slices.Clone(fleet.unassigned),
+		trailers: slices.Clone(fleet.trailersLeft), r: r, sol: sol}
+	for _, o := range fleet.leftOut {
+		s.leftOut = append(s.leftOut, *o)
 	}
-	for _, g := range pl.groups {
+	for _, g := range fleet.groups {
 		g.free = slices.Clone(g.free)
 		s.groups = append(s.groups, g)
 	}
@@ -172,7 +191,7 @@ func (s *snapshot) totals() Progress {
 // on no route listed as unassigned, and the whole checked by Validate.
 func (s *snapshot) plan() (Result, error) {
 	req := s.m.req
-	pl := &planner{m: s.m, groups: s.groups, trailersLeft: s.trailers}
+	fleet := &fleetState{groups: s.groups, trailersLeft: s.trailers}
 	routes := slices.Clone(s.routes)
 	unassigned := slices.Clone(s.unassigned)
 	on := make([]bool, len(req.Pallets))
@@ -190,11 +209,11 @@ func (s *snapshot) plan() (Result, error) {
 		}
 		for _, rr := range s.sol.Routes {
 			kind := s.r.kinds[rr.VehicleType]
-			route, err := pl.buildRoute(kind, rr, ptrs)
-			if err != nil || len(pl.groups[kind.group].free) == 0 {
+			route, err := s.m.buildRoute(kind, rr, ptrs)
+			if err != nil || len(fleet.groups[kind.group].free) == 0 {
 				continue // its pallets are listed below
 			}
-			route.Shift = req.Shifts[pl.takeShift(kind.group)].ID
+			route.Shift = req.Shifts[fleet.takeShift(kind.group)].ID
 			routes = append(routes, *route)
 			for _, v := range rr.Visits {
 				for _, pi := range s.pool[v.Site].pallets {
@@ -207,15 +226,14 @@ func (s *snapshot) plan() (Result, error) {
 	for _, u := range unassigned {
 		listed[s.m.pallet[u.Pallet]] = true
 	}
-	for i := range s.final {
-		o := &s.final[i]
+	for i := range s.leftOut {
+		o := &s.leftOut[i]
 		if len(o.pallets) > 0 {
-			pl.unassigned = nil
-			pl.unassign(o)
-			for _, u := range pl.unassigned {
+			us := fleet.unassignOrder(s.m, o)
+			for _, u := range us {
 				listed[s.m.pallet[u.Pallet]] = true
 			}
-			unassigned = append(unassigned, pl.unassigned...)
+			unassigned = append(unassigned, us...)
 		}
 	}
 	for i, p := range req.Pallets {

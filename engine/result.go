@@ -1,126 +1,176 @@
 package engine
 
 import (
-	"cmp"
-	"fmt"
-	"slices"
 	"time"
+
+	"github.com/haulplan/haulplan/constraints"
 )
 
-// finish orders the routes by departure, names them, and totals the metrics.
-func (pl *planner) finish() Result {
-	return assemble(pl.m, pl.routes, pl.unassigned)
+// Result is the plan that answers a Request: routes with their trailer load plans,
+// the pallets left unassigned with a reason, and metrics.
+type Result struct {
+	Routes     []Route      `json:"routes"`
+	Unassigned []Unassigned `json:"unassigned"`
+	Metrics    Metrics      `json:"metrics"`
 }
 
-// assemble makes a plan of routes and unassigned pallets (both taken over):
-// routes ordered by loading start, named and with their breaks stated,
-// unassigned pallets in request order, and the totals.
-func assemble(m *model, routes []Route, unassigned []Unassigned) Result {
-	pl := &planner{m: m, routes: routes, unassigned: unassigned}
-	slices.SortStableFunc(pl.routes, func(a, b Route) int {
-		if c := a.Start.Compare(b.Start); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Shift, b.Shift)
-	})
-	plan := Result{Routes: pl.routes, Unassigned: pl.unassigned}
-	if plan.Routes == nil {
-		plan.Routes = []Route{}
-	}
-	if plan.Unassigned == nil {
-		plan.Unassigned = []Unassigned{}
-	}
-	order := make(map[string]int, len(pl.m.req.Pallets))
-	for i, p := range pl.m.req.Pallets {
-		order[p.ID] = i
-	}
-	slices.SortStableFunc(plan.Unassigned, func(a, b Unassigned) int { return cmp.Compare(order[a.Pallet], order[b.Pallet]) })
-	var util float64
-	for i := range plan.Routes {
-		r := &plan.Routes[i]
-		r.ID = fmt.Sprintf("R%d", i+1)
-		// The stops are written to with their breaks: a copy of them, since
-		// a progress snapshot's routes share theirs with the running search.
-		r.Stops = slices.Clone(r.Stops)
-		m.markBreaks(r)
-		t := &plan.Metrics
-		t.Routes++
-		t.Stops += r.Metrics.Stops
-		t.Pallets += r.Metrics.Pallets
-		t.DistanceM += r.Metrics.DistanceM
-		t.Duration += r.Metrics.Duration
-		t.Driving += r.Metrics.Driving
-		t.Wait += r.Metrics.Wait
-		t.Cost += r.Metrics.Cost
-		util += r.Metrics.PosUtil
-	}
-	plan.Metrics.Unassigned = len(plan.Unassigned)
-	var routed []int
-	for _, r := range plan.Routes {
-		for _, st := range r.Stops {
-			for _, id := range st.Pallets {
-				routed = append(routed, pl.m.pallet[id])
-			}
-		}
-	}
-	plan.Metrics.TrailersLowerBound = trailersLowerBound(pl.m.req, routed)
-	if plan.Metrics.Routes > 0 {
-		plan.Metrics.PosUtil = util / float64(plan.Metrics.Routes)
-	}
-	return plan
+// Route is one trailer's trip: loading at the DC, the stops in order, and
+// the return to the DC, driven by one shift.
+type Route struct {
+	ID      string `json:"id"`
+	Trailer string `json:"trailer"` // TrailerType.ID
+	Shift   string `json:"shift"`   // Shift.ID
+	// Start is when loading starts at the DC and the driver comes on duty;
+	// Depart when the trailer leaves the DC; Return when it is back.
+	Start   time.Time    `json:"start"`
+	Depart  time.Time    `json:"depart"`
+	Return  time.Time    `json:"return"`
+	Stops   []Stop       `json:"stops"`
+	Load    LoadPlan     `json:"load"`
+	Metrics RouteMetrics `json:"metrics"`
 }
 
-// markBreaks states on a route's stops the hours-of-service breaks its
-// driver takes (Stop.Break), from the route's times and its shift's limits.
+// Stop is one visit to a store.
+type Stop struct {
+	Store     string        `json:"store"`
+	Arrival   time.Time     `json:"arrival"`
+	Start     time.Time     `json:"start"` // unloading starts
+	Departure time.Time     `json:"departure"`
+	Wait      time.Duration `json:"wait"` // Start − Arrival
+	Pallets   []string      `json:"pallets"`
+	// Break, when set, says that the driver takes the hours-of-service
+	// break at this stop. Plan states every break the break rule needs,
+	// each at the last stop that can serve as it; Validate checks each
+	// stated break and that none the rule needs is missing.
+	Break *Break `json:"break,omitempty"`
+}
+
+// Break is an hours-of-service break taken at a stop. The break rule
+// (constraints.HoursOfService) counts a stop's whole time on site, from
+// arrival to departure, as one non-driving period, so the break is that
+// period: it starts at the arrival and lasts until the departure, at least
+// the shift's BreakDuration. Its parts say what the driver does meanwhile;
+// Wait + Unloading + Rest = Duration.
+type Break struct {
+	Start    time.Time     `json:"start"`    // the stop's arrival
+	Duration time.Duration `json:"duration"` // to the stop's departure
+	// Wait is the part spent waiting for the store's receiving window (the
+	// stop's Wait), Unloading the store's unloading time for the stop's
+	// pallets, and Rest the remainder: on site after unloading, held there
+	// so that the break lasts long enough.
+	Wait      time.Duration `json:"wait"`
+	Unloading time.Duration `json:"unloading"`
+	Rest      time.Duration `json:"rest"`
+}
+
+// End is when the break ends: the stop's departure.
+func (b Break) End() time.Time { return b.Start.Add(b.Duration) }
+
+// LoadPlan is where each pallet stands on the route's trailer.
 //
-// The break rule counts a stop's time on site, arrival to departure, as a
-// break when it lasts BreakDuration; driving since the last break may never
-// pass BreakAfter. Of the stops long enough to count, the breaks are those
-// the rule needs, each taken as late as it can be: a stop is the break when
-// driving on to the next stop that could be one (or back to the DC) would
-// pass BreakAfter since the last break. A long stop early in the day that
-// the rule does not need stays a stop. On a route the rule allows, the
-// driving between two breaks stated so never passes BreakAfter.
-func (m *model) markBreaks(r *Route) {
-	si, ok := m.shift[r.Shift]
-	n := len(r.Stops)
-	if !ok || n == 0 {
-		return
-	}
-	h := m.req.ShiftLimits(si)
-	// drive[k] is the drive into stop k, drive[n] the drive back.
-	drive := make([]time.Duration, n+1)
-	leave := r.Depart
-	for k, s := range r.Stops {
-		drive[k] = s.Arrival.Sub(leave)
-		leave = s.Departure
-	}
-	drive[n] = r.Return.Sub(leave)
-	counts := func(k int) bool { return r.Stops[k].Departure.Sub(r.Stops[k].Arrival) >= h.BreakDuration }
-	var since time.Duration
-	for k := range n {
-		since += drive[k]
-		r.Stops[k].Break = nil
-		if !counts(k) {
-			continue
-		}
-		var ahead time.Duration // driving to the next stop that counts, or back
-		for j := k + 1; j <= n; j++ {
-			ahead += drive[j]
-			if j < n && counts(j) {
-				break
-			}
-		}
-		if since+ahead <= h.BreakAfter {
-			continue
-		}
-		s := &r.Stops[k]
-		b := &Break{Start: s.Arrival, Duration: s.Departure.Sub(s.Arrival), Wait: s.Start.Sub(s.Arrival)}
-		if sx, ok := m.store[s.Store]; ok {
-			b.Unloading = m.req.Stores[sx].Unloading.Time(len(s.Pallets))
-		}
-		b.Rest = b.Duration - b.Wait - b.Unloading
-		s.Break = b
-		since = 0
-	}
+// Rows, zones, levels and stops are counted from 0 here and in the JSON
+// form (row 0 at the nose, Zones[0], level 0 on the floor, afterStop 0 the
+// route's first stop), as indices into the plan's lists. What people read
+// (the reports of package engine/report, the quickstart's printout)
+// numbers rows, zones and stops from 1.
+type LoadPlan struct {
+	Zones      []Zone      `json:"zones"`
+	Placements []Placement `json:"placements"`
+	// Axles holds the axle loads at departure (afterStop −1) and after
+	// each stop's pallets came off (afterStop i).
+	Axles []AxleLoad `json:"axles"`
+}
+
+// Zone is a stretch of floor at one temperature, between bulkheads: rows
+// FirstRow to LastRow (counted from the nose on each side), FromMM to ToMM
+// from the nose.
+type Zone struct {
+	Temperature constraints.Temperature `json:"temperature"`
+	FirstRow    int                     `json:"firstRow"`
+	LastRow     int                     `json:"lastRow"`
+	FromMM      int                     `json:"fromMM"`
+	ToMM        int                     `json:"toMM"`
+}
+
+// Placement is where one pallet stands.
+type Placement struct {
+	Pallet string `json:"pallet"`
+	Row    int    `json:"row"`
+	Side   string `json:"side"`   // LEFT, RIGHT or CENTER, seen from the door
+	Turned bool   `json:"turned"` // long side across the trailer
+	Zone   int    `json:"zone"`   // index into Zones
+	XMM    int    `json:"xMM"`    // from the nose to the pallet's front edge
+	Level  int    `json:"level"`  // 0 on the floor, 1 stacked on the floor pallet below
+}
+
+// AxleLoad is the weight on the kingpin and the trailer axle group.
+type AxleLoad struct {
+	AfterStop   int     `json:"afterStop"`
+	KingpinKg   float64 `json:"kingpinKg"`
+	AxleGroupKg float64 `json:"axleGroupKg"`
+}
+
+// Unassigned is a pallet the plan does not deliver, and why: Reason is a
+// code, Message says what stands in the way in the planner's terms (the
+// store's receiving hours, the largest payload, the trailers that could
+// have carried it), so that a planner can act on it.
+type Unassigned struct {
+	Pallet  string `json:"pallet"`
+	Store   string `json:"store"`
+	Reason  string `json:"reason"`
+	Message string `json:"message,omitempty"`
+}
+
+// Reasons a pallet is left unassigned.
+const (
+	ReasonNoCompatibleTrailer = "NO_COMPATIBLE_TRAILER" // no trailer in the fleet carries its temperature class to its store (equipment, length limit)
+	ReasonTimeWindow          = "TIME_WINDOW"           // the store cannot be reached while open within any shift
+	ReasonCapacity            = "CAPACITY"              // too big, tall or heavy for every trailer that may go to its store
+	ReasonShiftLimit          = "SHIFT_LIMIT"           // the trip breaks a shift or hours-of-service limit
+	ReasonFleetExhausted      = "FLEET_EXHAUSTED"       // no trailer or driver left
+	ReasonLoadLayout          = "LOAD_LAYOUT"           // no legal floor layout (zones, axle loads)
+	ReasonNotPlanned          = "NOT_PLANNED"           // the search ended before placing it
+)
+
+var reasons = map[string]bool{
+	ReasonNoCompatibleTrailer: true, ReasonTimeWindow: true, ReasonCapacity: true, ReasonShiftLimit: true,
+	ReasonFleetExhausted: true, ReasonLoadLayout: true, ReasonNotPlanned: true,
+}
+
+// RouteMetrics summarise one route.
+type RouteMetrics struct {
+	Stops      int           `json:"stops"`
+	Pallets    int           `json:"pallets"`
+	DistanceM  float64       `json:"distanceM"`
+	Duration   time.Duration `json:"duration"` // Start to Return
+	Driving    time.Duration `json:"driving"`
+	Wait       time.Duration `json:"wait"`
+	WeightKg   float64       `json:"weightKg"`
+	VolumeM3   float64       `json:"volumeM3"`
+	Positions  int           `json:"positions"`
+	Cost       float64       `json:"cost"`
+	PosUtil    float64       `json:"positionsUtilisation"` // 0..1
+	WeightUtil float64       `json:"weightUtilisation"`
+	VolumeUtil float64       `json:"volumeUtilisation"`
+}
+
+// Metrics summarise the whole plan.
+type Metrics struct {
+	Routes     int           `json:"routes"`
+	Stops      int           `json:"stops"`
+	Pallets    int           `json:"pallets"` // delivered
+	Unassigned int           `json:"unassigned"`
+	DistanceM  float64       `json:"distanceM"`
+	Duration   time.Duration `json:"duration"`
+	Driving    time.Duration `json:"driving"`
+	Wait       time.Duration `json:"wait"`
+	Cost       float64       `json:"cost"`
+	// PosUtil is the mean of the routes' position utilisation.
+	PosUtil float64 `json:"positionsUtilisation"`
+	// TrailersLowerBound is a proven lower bound on the routes any plan
+	// needs to deliver the pallets this plan delivers: each route takes one
+	// trailer, and loadplan.FleetLowerBound bounds the trailers by floor,
+	// positions, weight and volume, over all pallets and per temperature
+	// class. Routes equal to it means no plan does with fewer.
+	TrailersLowerBound int `json:"trailersLowerBound"`
 }

@@ -10,13 +10,6 @@ import (
 	"github.com/haulplan/haulplan/routeplan"
 )
 
-// placedRoute is how an accepted route was made: its kind and its orders in
-// visiting order, parallel to planner.routes.
-type placedRoute struct {
-	kind   vehicleKind
-	orders []*order
-}
-
 // fillSpareRoom lets routes with room left carry part of the orders the
 // fleet had no room for. Routing moves whole orders, so a store whose
 // pallets do not all fit the room left on any route stays behind whole;
@@ -28,26 +21,28 @@ type placedRoute struct {
 // evaluator and laid out like any route; the tries are bounded in number,
 // so that an iteration budget gives the same plan on any machine, and by
 // the time limit.
-func (pl *planner) fillSpareRoom(ctx context.Context) {
+func fillSpareRoom(ctx context.Context, pc *planContext, fleet *fleetState) {
 	tries := 0
 	const maxTries = 2000
-	whole := pl.m.req.Options.WholeDeliveries
-	for _, o := range pl.final {
+	whole := pc.m.req.Options.WholeDeliveries
+	for _, o := range fleet.leftOut {
 		if o.reason != ReasonFleetExhausted {
 			continue
 		}
-		all := make([]int, len(pl.placed))
+		all := make([]int, len(fleet.placed))
 		for ri := range all {
 			all[ri] = ri
 		}
 		if !whole {
-			pl.spreadOrderOver(ctx, o, all, &tries, maxTries)
+			spreadOrderOver(ctx, pc, fleet, o, all, &tries, maxTries)
 			continue
 		}
-		slices.SortStableFunc(all, func(a, b int) int { return cmp.Compare(pl.roomLeft(b).Positions, pl.roomLeft(a).Positions) })
+		slices.SortStableFunc(all, func(a, b int) int {
+			return cmp.Compare(fleet.roomLeft(pc.m, b).Positions, fleet.roomLeft(pc.m, a).Positions)
+		})
 		for _, ri := range all {
 			left := len(o.pallets)
-			pl.spreadOrderOver(ctx, o, []int{ri}, &tries, maxTries)
+			spreadOrderOver(ctx, pc, fleet, o, []int{ri}, &tries, maxTries)
 			if len(o.pallets) < left {
 				break
 			}
@@ -60,8 +55,8 @@ func (pl *planner) fillSpareRoom(ctx context.Context) {
 // weight and volume, and the floor positions of their layout with their
 // stackable pallets stacked (loadplan.StackedPositions), as loadplan
 // stacks within a stop.
-func (pl *planner) palletsLoad(pallets []int, t TrailerType) constraints.Load {
-	req := pl.m.req
+func (m *model) palletsLoad(pallets []int, t TrailerType) constraints.Load {
+	req := m.req
 	var load constraints.Load
 	stackable := false
 	for _, pi := range pallets {
@@ -79,35 +74,23 @@ func (pl *planner) palletsLoad(pallets []int, t TrailerType) constraints.Load {
 	return load
 }
 
-// roomLeft is what placed route ri has room for, as routing counts it.
-func (pl *planner) roomLeft(ri int) constraints.Load {
-	pr := &pl.placed[ri]
-	room := pl.kindCapacity(pr.kind)
-	for _, x := range pr.orders {
-		room.Positions -= x.load.Positions
-		room.WeightKg -= x.load.WeightKg
-		room.VolumeM3 -= x.load.VolumeM3
-	}
-	return room
-}
-
 // spreadOrderOver puts as many of o's pallets as fit into the room left
-// on the placed routes routes, in that order, a part a route, at the
+// on the placed routes routes of fleet, in that order, a part a route, at the
 // route's stop at o's store or as an extra stop wherever the route's times
 // allow (the shortest detour first); o keeps the pallets that found no
 // room. Each try counts in tries, up to maxTries.
-func (pl *planner) spreadOrderOver(ctx context.Context, o *order, routes []int, tries *int, maxTries int) {
-	req := pl.m.req
+func spreadOrderOver(ctx context.Context, pc *planContext, fleet *fleetState, o *order, routes []int, tries *int, maxTries int) {
+	m, req := pc.m, pc.m.req
 	for _, ri := range routes {
-		if len(o.pallets) == 0 || *tries >= maxTries || pl.stopped(ctx) {
+		if len(o.pallets) == 0 || *tries >= maxTries || pc.stopped(ctx) {
 			break
 		}
-		pr := &pl.placed[ri]
+		pr := &fleet.placed[ri]
 		t := req.Fleet[pr.kind.trailer]
-		if !pl.compatible(o, pr.kind) || !t.Equipment.CarriesTogether(append(classesOf(pr.orders), o.class)) {
+		if !m.compatible(o, pr.kind) || !t.Equipment.CarriesTogether(append(classesOf(pr.orders), o.class)) {
 			continue
 		}
-		room := pl.roomLeft(ri)
+		room := fleet.roomLeft(m, ri)
 		if room.Positions <= 0 {
 			continue
 		}
@@ -117,7 +100,7 @@ func (pl *planner) spreadOrderOver(ctx context.Context, o *order, routes []int, 
 		part := &order{store: o.store, class: o.class, trailers: o.trailers}
 		var rest []int
 		for _, pi := range o.pallets {
-			if load := pl.palletsLoad(append(slices.Clone(part.pallets), pi), t); load.Fits(room) {
+			if load := m.palletsLoad(append(slices.Clone(part.pallets), pi), t); load.Fits(room) {
 				part.pallets, part.load = append(part.pallets, pi), load
 			} else {
 				rest = append(rest, pi)
@@ -126,21 +109,21 @@ func (pl *planner) spreadOrderOver(ctx context.Context, o *order, routes []int, 
 		if len(part.pallets) == 0 {
 			continue
 		}
-		for _, pos := range pl.insertionPlaces(pr.orders, o.store) {
+		for _, pos := range m.insertionPlaces(pr.orders, o.store) {
 			*tries++
 			seq := slices.Insert(slices.Clone(pr.orders), pos, part)
-			rr, ok := pl.retime(pr.kind, seq)
+			rr, ok := m.retime(pr.kind, fleet.groups[pr.kind.group], seq)
 			if !ok {
 				continue
 			}
-			route, err := pl.buildRoute(pr.kind, rr, seq)
+			route, err := m.buildRoute(pr.kind, rr, seq)
 			if err != nil {
 				continue
 			}
-			route.Shift = pl.routes[ri].Shift
-			pl.routes[ri] = *route
+			route.Shift = fleet.routes[ri].Shift
+			fleet.routes[ri] = *route
 			pr.orders = seq
-			o.pallets, o.load = rest, pl.palletsLoad(rest, t)
+			o.pallets, o.load = rest, m.palletsLoad(rest, t)
 			break
 		}
 	}
@@ -152,13 +135,13 @@ func (pl *planner) spreadOrderOver(ctx context.Context, o *order, routes []int, 
 // end but never between two orders of one store (that would split its
 // stop), the shortest detour first (the end first among equals: it moves
 // no stop).
-func (pl *planner) insertionPlaces(orders []*order, s int) []int {
+func (m *model) insertionPlaces(orders []*order, s int) []int {
 	for k := len(orders) - 1; k >= 0; k-- {
 		if orders[k].store == s {
 			return []int{k + 1}
 		}
 	}
-	detour := func(k int) float64 { return pl.detour(orders, k, s) }
+	detour := func(k int) float64 { return m.detour(orders, k, s) }
 	var places []int
 	for k := len(orders); k >= 0; k-- {
 		if k > 0 && k < len(orders) && orders[k-1].store == orders[k].store {
@@ -173,15 +156,15 @@ func (pl *planner) insertionPlaces(orders []*order, s int) []int {
 // detour is the distance a stop at store s adds to the route of orders
 // when it comes before the order at position k (at the end for
 // len(orders)).
-func (pl *planner) detour(orders []*order, k, s int) float64 {
+func (m *model) detour(orders []*order, k, s int) float64 {
 	loc := func(k int) int { // matrix location of position k's order; 0 is the DC
 		if k < 0 || k >= len(orders) {
 			return 0
 		}
 		return 1 + orders[k].store
 	}
-	a, b, m := loc(k-1), loc(k), pl.m.matrix
-	return m.Distance(a, 1+s) + m.Distance(1+s, b) - m.Distance(a, b)
+	a, b, mx := loc(k-1), loc(k), m.matrix
+	return mx.Distance(a, 1+s) + mx.Distance(1+s, b) - mx.Distance(a, b)
 }
 
 func classesOf(orders []*order) []constraints.Temperature {
@@ -192,10 +175,11 @@ func classesOf(orders []*order) []constraints.Temperature {
 	return cs
 }
 
-// retime times orders visited in sequence by one vehicle of kind k, as
-// routing would: a routing problem of just those stores and that vehicle.
-func (pl *planner) retime(k vehicleKind, seq []*order) (routeplan.Route, bool) {
-	m, req := pl.m, pl.m.req
+// retime times orders visited in sequence by one vehicle of kind k, its
+// shift of group grp, as routing would: a routing problem of just those
+// stores and that vehicle.
+func (m *model) retime(k vehicleKind, grp shiftGroup, seq []*order) (routeplan.Route, bool) {
+	req := m.req
 	locs := []int{0} // matrix locations of the small problem's locations
 	local := map[int]int{0: 0}
 	stackable := 0
@@ -218,10 +202,10 @@ func (pl *planner) retime(k vehicleKind, seq []*order) (routeplan.Route, bool) {
 			p.Duration[i*n+j] = float64(m.matrix.Seconds(a, b))
 		}
 	}
-	p.VehicleTypes = []routeplan.VehicleType{pl.vehicleType(k, stackable, pl.dockWindows())}
+	p.VehicleTypes = []routeplan.VehicleType{m.vehicleType(k, grp, stackable, m.dockWindows())}
 	sites := make([]int, len(seq))
 	for i, o := range seq {
-		p.Sites = append(p.Sites, pl.site(o, local[1+o.store]))
+		p.Sites = append(p.Sites, m.site(o, local[1+o.store]))
 		sites[i] = i
 	}
 	ev, err := routeplan.NewEvaluator(p)

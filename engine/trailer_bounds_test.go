@@ -19,8 +19,12 @@ import (
 // also reach the count on a share of the cases, or the test would pass a
 // bound that says nothing. The same holds for the count of plans that
 // stack within a store only (SameStoreStackingBound), which the search's
-// layouts are.
+// layouts are. How often the bound is tight or sharper depends on the
+// cases drawn, so the seed is pinned: on rapid's random seed one or two runs
+// in a hundred drew no case where it is sharper. -rapid.seed=N (or
+// RAPID_SEED) explores other cases.
 func TestFloorCountBoundAgainstExhaustivePacking(t *testing.T) {
+	pinRapidSeed(t, 20261123)
 	tight, sharper, cases, sameStoreTight := 0, 0, 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		req := smallPackingRequest(t)

@@ -29,20 +29,13 @@ import (
 // differences between the types; it steers routing only: the plan's costs
 // are computed from the request's own, and the cost objective leaves
 // routing's costs as they are.
-func (pl *planner) reserveSurcharges(pool []*order) []float64 {
-	req := pl.m.req
+func reserveSurcharges(m *model, pool []*order) []float64 {
+	req := m.req
 	extra := make([]float64, len(req.Fleet))
 	if req.Options.Objective != FewestTrailers {
 		return extra
 	}
-	reach := make([]int, len(req.Fleet))
-	for _, o := range pool {
-		for ti, ok := range o.trailers {
-			if ok {
-				reach[ti] += o.load.Positions
-			}
-		}
-	}
+	reach, _ := trailerReach(req, pool)
 	levels := slices.Clone(reach)
 	slices.Sort(levels)
 	levels = slices.Compact(levels)
@@ -64,20 +57,20 @@ func (pl *planner) reserveSurcharges(pool []*order) []float64 {
 // drove while those from 07:45 stood idle and 1,671 pallets stayed
 // behind). step is a trailer rank's step divided by the number of shift
 // ranks, so that the trailer choice comes first.
-func (pl *planner) shiftSurcharges(pool []*order, trailerStep float64) []float64 {
-	extra := make([]float64, len(pl.groups))
-	if pl.m.req.Options.Objective != FewestTrailers || trailerStep <= 0 {
+func shiftSurcharges(m *model, groups []shiftGroup, pool []*order, trailerStep float64) []float64 {
+	extra := make([]float64, len(groups))
+	if m.req.Options.Objective != FewestTrailers || trailerStep <= 0 {
 		return extra
 	}
-	reach := make([]int, len(pl.groups))
-	for g, grp := range pl.groups {
+	reach := make([]int, len(groups))
+	for g, grp := range groups {
 		if len(grp.free) == 0 {
 			continue
 		}
 		for _, o := range pool {
-			there := pl.m.matrix.Duration(0, 1+o.store)
-			back := pl.m.matrix.Duration(1+o.store, 0)
-			for _, w := range pl.m.storeWin[o.store] {
+			there := m.matrix.Duration(0, 1+o.store)
+			back := m.matrix.Duration(1+o.store, 0)
+			for _, w := range m.storeWin[o.store] {
 				if !grp.start.Add(there).After(w.End) && !w.Start.Add(back).After(grp.end) {
 					reach[g] += o.load.Positions
 					break
@@ -89,7 +82,7 @@ func (pl *planner) shiftSurcharges(pool []*order, trailerStep float64) []float64
 	slices.Sort(levels)
 	levels = slices.Compact(levels)
 	step := trailerStep / float64(len(levels)+1)
-	for g := range pl.groups {
+	for g := range groups {
 		extra[g] = step * float64(slices.Index(levels, reach[g]))
 	}
 	return extra
@@ -138,21 +131,45 @@ const reserveMinOrders = 2000
 // (by reach, as in reserveSurcharges), with the floor positions of the
 // groups compatible with them, as water fills vessels. A group whose
 // positions fit, reserveSlack to spare, in the types it filled before any
-// more versatile one is restricted to those types for the first routing
-// round: on a grocery day, the ambient freight of the stores that take
-// 53 ft trailers to the 53 ft dry vans, that of the 48 ft stores to the
-// 48 ft dry vans, and the reefers, single- and multi-temperature, stay for
-// the chilled and frozen freight, which has nowhere else to go. Orders the
-// restricted round leaves out go back with every compatible type (see
-// route). Both objectives restrict, since delivering the pallets comes
-// before either, but only on large days with drivers to spare.
-func (pl *planner) preferTrailers(pool []*order) {
-	req := pl.m.req
+// more versatile one is restricted to those types (order.prefer) for the
+// first routing round: on a grocery day, the ambient freight of the stores
+// that take 53 ft trailers to the 53 ft dry vans, that of the 48 ft stores
+// to the 48 ft dry vans, and the reefers, single- and multi-temperature,
+// stay for the chilled and frozen freight, which has nowhere else to go.
+// Orders the restricted round leaves out go back with every compatible
+// type (see routeRound). Both objectives restrict, since delivering the
+// pallets comes before either, but only on large days with drivers to
+// spare: freeShifts is the number of shifts free.
+func preferTrailers(m *model, pool []*order, freeShifts int) {
+	req := m.req
 	if len(req.Fleet) < 2 || len(pool) < reserveMinOrders {
 		return
 	}
-	reach := make([]int, len(req.Fleet))
-	total := 0
+	reach, total := trailerReach(req, pool)
+	if !driversToSpare(req, total, freeShifts) {
+		return
+	}
+	types := make([]int, len(req.Fleet))
+	for ti := range types {
+		types[ti] = ti
+	}
+	slices.SortStableFunc(types, func(a, b int) int { return reach[a] - reach[b] })
+	groups := ordersByTrailers(req, pool)
+	fillTrailerTypes(req, groups, types)
+	for _, g := range groups {
+		if !g.covered || countTrue(g.filled) == countTrue(g.trailers) {
+			continue
+		}
+		for _, o := range g.orders {
+			o.prefer = g.filled
+		}
+	}
+}
+
+// trailerReach is, for each trailer type, the floor positions of the
+// orders in pool it is compatible with, and total the positions of all.
+func trailerReach(req *Request, pool []*order) (reach []int, total int) {
+	reach = make([]int, len(req.Fleet))
 	for _, o := range pool {
 		total += o.load.Positions
 		for ti, ok := range o.trailers {
@@ -161,30 +178,37 @@ func (pl *planner) preferTrailers(pool []*order) {
 			}
 		}
 	}
-	// Restricted orders share routes with fewer others, so the plan may
-	// need more routes, hence drivers: restrict only when the drivers
-	// are as plentiful as the trailers must be, reserveSlack times the
-	// routes the floor positions need at the least.
+	return reach, total
+}
+
+// driversToSpare reports whether freeShifts are enough to restrict orders
+// of total floor positions to some trailers. Restricted orders share
+// routes with fewer others, so the plan may need more routes, hence
+// drivers: restrict only when the drivers are as plentiful as the
+// trailers must be, reserveSlack times the routes the floor positions
+// need at the least.
+func driversToSpare(req *Request, total, freeShifts int) bool {
 	most := 0
 	for _, t := range req.Fleet {
 		most = max(most, routingCapacity(t).Positions)
 	}
-	if most <= 0 || float64(pl.freeShifts()) < reserveSlack*math.Ceil(float64(total)/float64(most)) {
-		return
-	}
-	types := make([]int, len(req.Fleet))
-	for ti := range types {
-		types[ti] = ti
-	}
-	slices.SortStableFunc(types, func(a, b int) int { return reach[a] - reach[b] })
-	type group struct {
-		trailers []bool
-		need     int
-		filled   []bool // the types its positions went to
-		covered  bool
-		orders   []*order
-	}
-	var groups []*group
+	return most > 0 && float64(freeShifts) >= reserveSlack*math.Ceil(float64(total)/float64(most))
+}
+
+// trailerGroup is the orders compatible with the same trailer types, and
+// how the types' room covers them (see fillTrailerTypes).
+type trailerGroup struct {
+	trailers []bool
+	need     int    // floor positions
+	filled   []bool // the types its positions went to
+	covered  bool
+	orders   []*order
+}
+
+// ordersByTrailers groups the orders in pool by the trailer types they are
+// compatible with, in the order the groups first appear.
+func ordersByTrailers(req *Request, pool []*order) []*trailerGroup {
+	var groups []*trailerGroup
 	key := func(bs []bool) string {
 		b := make([]byte, len(bs))
 		for i, v := range bs {
@@ -195,18 +219,27 @@ func (pl *planner) preferTrailers(pool []*order) {
 		}
 		return string(b)
 	}
-	byKey := map[string]*group{}
+	byKey := map[string]*trailerGroup{}
 	for _, o := range pool {
 		k := key(o.trailers)
 		g := byKey[k]
 		if g == nil {
-			g = &group{trailers: o.trailers, filled: make([]bool, len(req.Fleet))}
+			g = &trailerGroup{trailers: o.trailers, filled: make([]bool, len(req.Fleet))}
 			byKey[k] = g
 			groups = append(groups, g)
 		}
 		g.need += o.load.Positions
 		g.orders = append(g.orders, o)
 	}
+	return groups
+}
+
+// fillTrailerTypes pours the groups' floor positions, reserveSlack to
+// spare, into the room of every unit of the trailer types, in the order
+// types gives, the groups with the fewest alternatives first: it marks the
+// types each group's positions went to (filled) and the groups whose
+// positions all found room (covered).
+func fillTrailerTypes(req *Request, groups []*trailerGroup, types []int) {
 	left := make([]float64, len(groups)) // positions still to place, with the slack
 	for i, g := range groups {
 		left[i] = reserveSlack * float64(g.need)
@@ -214,7 +247,6 @@ func (pl *planner) preferTrailers(pool []*order) {
 	for _, ti := range types {
 		t := req.Fleet[ti]
 		room := float64(t.Count * routingCapacity(t).Positions)
-		// Groups with the fewest alternatives first take the room.
 		order := make([]int, 0, len(groups))
 		for i, g := range groups {
 			if g.trailers[ti] && left[i] > 0 {
@@ -233,14 +265,6 @@ func (pl *planner) preferTrailers(pool []*order) {
 			if left[i] <= 0 {
 				groups[i].covered = true
 			}
-		}
-	}
-	for _, g := range groups {
-		if !g.covered || countTrue(g.filled) == countTrue(g.trailers) {
-			continue
-		}
-		for _, o := range g.orders {
-			o.prefer = g.filled
 		}
 	}
 }

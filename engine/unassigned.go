@@ -69,9 +69,10 @@ func (m *model) explainPallet(p Pallet, s int) (reason, msg string) {
 	return ReasonCapacity, fmt.Sprintf("no trailer%s takes this pallet", there)
 }
 
-// explainOrder says why routing left order o out, for its reason.
-func (pl *planner) explainOrder(o *order) string {
-	m, req := pl.m, pl.m.req
+// explainOrder says why routing left order o out, for its reason, given
+// the shifts and trailers left in fleet.
+func (m *model) explainOrder(o *order, fleet *fleetState) string {
+	req := m.req
 	store := req.Stores[o.store]
 	n := len(o.pallets)
 	switch o.reason {
@@ -82,7 +83,7 @@ func (pl *planner) explainOrder(o *order) string {
 		}
 		last := ws[len(ws)-1].End
 		msg := fmt.Sprintf("store %s receives %s; no shift can reach it before %s and return by its end", store.ID, m.windowsText(o.store, ws), m.clock(o.store, last, last))
-		late, early := pl.timeWindowMisses(o)
+		late, early := m.timeWindowMisses(o, fleet.groups)
 		var why []string
 		if !late.IsZero() {
 			why = append(why, fmt.Sprintf("the earliest arrival with %s is %s", palletsText(n), m.clock(o.store, late, last)))
@@ -100,7 +101,7 @@ func (pl *planner) explainOrder(o *order) string {
 		_, back := m.travel(1+o.store, 0)
 		unload := m.service(o.store, n)
 		var duty, driving time.Duration
-		for _, g := range pl.groups {
+		for _, g := range fleet.groups {
 			duty = max(duty, min(g.limits.MaxDuty, g.end.Sub(g.start)))
 			driving = max(driving, g.limits.MaxDriving)
 		}
@@ -112,17 +113,17 @@ func (pl *planner) explainOrder(o *order) string {
 		for ti, t := range req.Fleet {
 			if o.trailers[ti] {
 				types = append(types, fmt.Sprintf("%s ×%d", t.ID, t.Count))
-				left += pl.trailersLeft[ti]
+				left += fleet.trailersLeft[ti]
 			}
 		}
 		switch {
-		case pl.freeShifts() == 0:
+		case fleet.freeShifts() == 0:
 			return fmt.Sprintf("store %s: all %d driver shifts drive other routes", store.ID, len(req.Shifts))
 		case left == 0:
 			return fmt.Sprintf("store %s: every trailer that can carry these %s pallets there (%s) is on another route", store.ID, o.class, strings.Join(types, ", "))
 		}
 		return fmt.Sprintf("store %s: the %d shifts and the %d trailers left that can carry these %s pallets there (of %s) cannot take them besides the other routes",
-			store.ID, pl.freeShifts(), left, o.class, strings.Join(types, ", "))
+			store.ID, fleet.freeShifts(), left, o.class, strings.Join(types, ", "))
 	case ReasonCapacity:
 		return fmt.Sprintf("store %s: %s %s (%d positions, %s kg) exceed every trailer that can go there", store.ID, palletsText(n), o.class, o.load.Positions, numtext.Whole(o.load.WeightKg))
 	case ReasonNoCompatibleTrailer:
@@ -141,12 +142,11 @@ func (pl *planner) explainOrder(o *order) string {
 // that arrive after the last window closed, early the latest end among
 // the shifts that arrive in time but cannot unload and return before they
 // end. Either is zero when no shift misses that way.
-func (pl *planner) timeWindowMisses(o *order) (late, early time.Time) {
-	m := pl.m
+func (m *model) timeWindowMisses(o *order, groups []shiftGroup) (late, early time.Time) {
 	ws := m.storeWin[o.store]
 	_, there := m.travel(0, 1+o.store)
 	_, back := m.travel(1+o.store, 0)
-	for _, g := range pl.groups {
+	for _, g := range groups {
 		start := g.start
 		if !m.alwaysDock {
 			s, ok := constraints.EarliestIn(m.dockWin, start)

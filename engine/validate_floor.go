@@ -160,7 +160,6 @@ func (f *floorCheck) place() {
 	for i := range placedAt {
 		placedAt[i] = -1
 	}
-	length, width := float64(f.t.Inside.LengthMM), float64(f.t.Inside.WidthMM)
 	f.st = make([]standing, len(f.lp.Placements))
 	for k, pl := range f.lp.Placements {
 		path := f.placementPath(k)
@@ -181,29 +180,8 @@ func (f *floorCheck) place() {
 		}
 		placedAt[i] = k
 		p := f.pallets[i].p
-		l, w := p.Footprint.Dims()
-		along, across := float64(l), float64(w)
-		if pl.Turned {
-			along, across = across, along
-		}
-		y := 0.0 // LEFT: against the left wall
-		switch side {
-		case sideRight:
-			y = width - across
-		case sideCenter:
-			y = (width - across) / 2
-		}
-		b := box{float64(pl.XMM), float64(pl.XMM) + along, y, y + across}
-		if b.x0 < 0 || b.x1 > length || b.y0 < 0 || b.y1 > width {
-			f.vs.Add(codeOutsideFloor, path, "pallet %q covers %.0f–%.0f mm along and %.0f–%.0f mm across; the floor is %.0f × %.0f mm",
-				p.ID, b.x0, b.x1, b.y0, b.y1, length, width)
-		}
-		if p.HeightMM > f.t.Inside.HeightMM {
-			f.vs.Add(codeTooTall, path, "pallet %q is %d mm tall; the trailer is %d mm high inside", p.ID, p.HeightMM, f.t.Inside.HeightMM)
-		}
-		if !f.t.Equipment.Carries(p.Temperature) {
-			f.vs.Add(CodeTemperature, path, "a %s cannot carry %s pallet %q", f.t.Equipment.Kind, p.Temperature, p.ID)
-		}
+		b := f.footprint(p, pl, side)
+		f.fitsInside(path, p, b)
 		if pl.Row < 0 {
 			f.vs.Add(codeRowOrder, path, "row %d: rows count from 0 at the nose", pl.Row)
 		}
@@ -212,17 +190,7 @@ func (f *floorCheck) place() {
 			f.vs.Add(codeStacking, path, "level %d: a pallet stands on the floor (0) or on one floor pallet (1)", pl.Level)
 			continue
 		}
-		if pl.Zone < 0 || pl.Zone >= len(f.lp.Zones) {
-			f.vs.Add(codeZone, path, "zone %d: the load plan has %d zones", pl.Zone, len(f.lp.Zones))
-		} else {
-			z := f.lp.Zones[pl.Zone]
-			if z.Temperature != p.Temperature {
-				f.vs.Add(CodeTemperature, path, "%s pallet %q stands in %s zone %d", p.Temperature, p.ID, z.Temperature, pl.Zone)
-			}
-			if pl.Row < z.FirstRow || pl.Row > z.LastRow {
-				f.vs.Add(codeZone, path, "row %d is not one of zone %d's rows %d–%d", pl.Row, pl.Zone, z.FirstRow, z.LastRow)
-			}
-		}
+		f.inZone(path, p, pl)
 		f.st[k].stands, f.st[k].side, f.st[k].box = true, side, b
 		if pl.Level == 0 {
 			f.positions += side.floorPositions()
@@ -234,6 +202,58 @@ func (f *floorCheck) place() {
 		if placedAt[i] < 0 {
 			f.vs.Add(CodePalletMissing, f.path+".placements", "pallet %q (stop %d) has no placement", rp.p.ID, rp.stop)
 		}
+	}
+}
+
+// footprint is where placement pl of pallet p lies on the floor: its
+// length along the trailer (across when turned) from XMM, against the
+// wall of its side or midway for CENTER.
+func (f *floorCheck) footprint(p *Pallet, pl Placement, side floorSide) box {
+	width := float64(f.t.Inside.WidthMM)
+	l, w := p.Footprint.Dims()
+	along, across := float64(l), float64(w)
+	if pl.Turned {
+		along, across = across, along
+	}
+	y := 0.0 // LEFT: against the left wall
+	switch side {
+	case sideRight:
+		y = width - across
+	case sideCenter:
+		y = (width - across) / 2
+	}
+	return box{float64(pl.XMM), float64(pl.XMM) + along, y, y + across}
+}
+
+// fitsInside checks that pallet p, its footprint b, is on the floor,
+// under the roof, and of a class the trailer carries.
+func (f *floorCheck) fitsInside(path string, p *Pallet, b box) {
+	length, width := float64(f.t.Inside.LengthMM), float64(f.t.Inside.WidthMM)
+	if b.x0 < 0 || b.x1 > length || b.y0 < 0 || b.y1 > width {
+		f.vs.Add(codeOutsideFloor, path, "pallet %q covers %.0f–%.0f mm along and %.0f–%.0f mm across; the floor is %.0f × %.0f mm",
+			p.ID, b.x0, b.x1, b.y0, b.y1, length, width)
+	}
+	if p.HeightMM > f.t.Inside.HeightMM {
+		f.vs.Add(codeTooTall, path, "pallet %q is %d mm tall; the trailer is %d mm high inside", p.ID, p.HeightMM, f.t.Inside.HeightMM)
+	}
+	if !f.t.Equipment.Carries(p.Temperature) {
+		f.vs.Add(CodeTemperature, path, "a %s cannot carry %s pallet %q", f.t.Equipment.Kind, p.Temperature, p.ID)
+	}
+}
+
+// inZone checks that placement pl of pallet p names a zone of the load
+// plan, of p's class, and one of that zone's rows.
+func (f *floorCheck) inZone(path string, p *Pallet, pl Placement) {
+	if pl.Zone < 0 || pl.Zone >= len(f.lp.Zones) {
+		f.vs.Add(codeZone, path, "zone %d: the load plan has %d zones", pl.Zone, len(f.lp.Zones))
+		return
+	}
+	z := f.lp.Zones[pl.Zone]
+	if z.Temperature != p.Temperature {
+		f.vs.Add(CodeTemperature, path, "%s pallet %q stands in %s zone %d", p.Temperature, p.ID, z.Temperature, pl.Zone)
+	}
+	if pl.Row < z.FirstRow || pl.Row > z.LastRow {
+		f.vs.Add(codeZone, path, "row %d is not one of zone %d's rows %d–%d", pl.Row, pl.Zone, z.FirstRow, z.LastRow)
 	}
 }
 

@@ -19,7 +19,7 @@ import (
 var requestFiles = map[string]bool{
 	"doc.go": true, "check.go": true, "decode.go": true, "objective.go": true, "presets.go": true,
 	"request.go": true, "request_json.go": true, "request_rules.go": true,
-	"plantypes.go": true, "plan_json.go": true,
+	"result.go": true, "result_json.go": true,
 	"trailer_bounds.go": true, "loadplan_view.go": true,
 }
 

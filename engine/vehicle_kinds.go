@@ -1,11 +1,6 @@
 package engine
 
-import (
-	"slices"
-	"time"
-
-	"github.com/haulplan/haulplan/constraints"
-)
+import "github.com/haulplan/haulplan/constraints"
 
 // The fleet is two resources that routing shares out: driver shifts and
 // trailer units. A route takes one shift and one trailer of some type, and
@@ -14,44 +9,6 @@ import (
 // vehicle type that takes one unit of the shift group's resource and one of
 // the trailer type's, so that which trailer a shift pulls is decided by the
 // search, with the stores' length limits, windows and geography in view.
-
-// shiftGroup is a set of shifts routing cannot tell apart: the same start,
-// end and hours-of-service limits.
-type shiftGroup struct {
-	start, end time.Time
-	limits     constraints.HoursOfService
-	free       []int // shifts of the group not yet driving a route, in request order
-}
-
-// makeShiftGroups groups the request's shifts, earliest first.
-func (pl *planner) makeShiftGroups() {
-	req := pl.m.req
-	type key struct {
-		start, end time.Time
-		limits     constraints.HoursOfService
-	}
-	index := map[key]int{}
-	for si, sh := range req.Shifts {
-		k := key{sh.Start.UTC(), sh.End.UTC(), pl.m.req.ShiftLimits(si)}
-		g, ok := index[k]
-		if !ok {
-			g = len(pl.groups)
-			index[k] = g
-			pl.groups = append(pl.groups, shiftGroup{start: sh.Start, end: sh.End, limits: k.limits})
-		}
-		pl.groups[g].free = append(pl.groups[g].free, si)
-	}
-	slices.SortStableFunc(pl.groups, func(a, b shiftGroup) int {
-		if c := a.start.Compare(b.start); c != 0 {
-			return c
-		}
-		return a.end.Compare(b.end)
-	})
-	pl.trailersLeft = make([]int, len(req.Fleet))
-	for ti, t := range req.Fleet {
-		pl.trailersLeft[ti] = t.Count
-	}
-}
 
 // vehicleKind is one way to drive a route: a shift of a group pulling a
 // trailer of a type, a single-temperature reefer set to setPoint.
@@ -67,8 +24,8 @@ type vehicleKind struct {
 // zoneCounts are the zone counts worth offering a multi-temperature reefer
 // for the orders in pool: 1 up to its zones or the classes its orders
 // have, whichever is fewer. Any other type has one kind, with no count.
-func (pl *planner) zoneCounts(ti int, pool []*order) []int {
-	t := pl.m.req.Fleet[ti]
+func (m *model) zoneCounts(ti int, pool []*order) []int {
+	t := m.req.Fleet[ti]
 	if t.Equipment.Kind != constraints.MultiTempReefer {
 		return []int{0}
 	}
@@ -93,8 +50,8 @@ func (pl *planner) zoneCounts(ti int, pool []*order) []int {
 // position fewer per extra zone the rows always suffice: the zones' rows,
 // each count rounded up to even, fit the floor). A kind with no zone count
 // holds back for every zone its trailer has (routingCapacity).
-func (pl *planner) kindCapacity(k vehicleKind) constraints.Load {
-	t := pl.m.req.Fleet[k.trailer]
+func (m *model) kindCapacity(k vehicleKind) constraints.Load {
+	t := m.req.Fleet[k.trailer]
 	if k.zones == 0 {
 		return routingCapacity(t)
 	}
@@ -106,8 +63,8 @@ func (pl *planner) kindCapacity(k vehicleKind) constraints.Load {
 // setPoints are the set points worth offering a trailer type for the orders
 // in pool: a single-temperature reefer's, one per class of an order it may
 // carry; any other type has one kind.
-func (pl *planner) setPoints(ti int, pool []*order) []constraints.Temperature {
-	t := pl.m.req.Fleet[ti]
+func (m *model) setPoints(ti int, pool []*order) []constraints.Temperature {
+	t := m.req.Fleet[ti]
 	if t.Equipment.Kind != constraints.Reefer {
 		return []constraints.Temperature{constraints.Ambient}
 	}
@@ -127,28 +84,12 @@ func (pl *planner) setPoints(ti int, pool []*order) []constraints.Temperature {
 }
 
 // compatible reports whether a route of kind k may carry order o.
-func (pl *planner) compatible(o *order, k vehicleKind) bool {
+func (m *model) compatible(o *order, k vehicleKind) bool {
 	if !o.trailers[k.trailer] || o.prefer != nil && !o.prefer[k.trailer] {
 		return false
 	}
-	if pl.m.req.Fleet[k.trailer].Equipment.Kind == constraints.Reefer {
+	if m.req.Fleet[k.trailer].Equipment.Kind == constraints.Reefer {
 		return o.class == k.setPoint
 	}
 	return true
-}
-
-// takeShift gives a route of group g the first free shift of the group.
-func (pl *planner) takeShift(g int) int {
-	si := pl.groups[g].free[0]
-	pl.groups[g].free = pl.groups[g].free[1:]
-	return si
-}
-
-// freeShifts counts the shifts not yet driving a route.
-func (pl *planner) freeShifts() int {
-	n := 0
-	for _, g := range pl.groups {
-		n += len(g.free)
-	}
-	return n
 }

@@ -6,26 +6,23 @@ import (
 	"github.com/haulplan/haulplan/routeplan"
 )
 
-// acceptRoute lays out a routing route on its trailer and keeps it, with a
-// shift of its group and a unit of its trailer type. When the floor cannot
-// take the route's pallets, its last stop goes back (the unloading order
-// makes the last stop's pallets the first loaded, at the nose) and the rest
-// is timed again, until a layout succeeds or no stop is left. It returns
-// the orders sent back.
-func (pl *planner) acceptRoute(r *routing, rr routeplan.Route, pool []*order) []*order {
+// acceptRoute lays out a routing route on its trailer and keeps it in fleet,
+// with a shift of its group and a unit of its trailer type. When the floor
+// cannot take the route's pallets, its last stop goes back (the unloading
+// order makes the last stop's pallets the first loaded, at the nose) and
+// the rest is timed again, until a layout succeeds or no stop is left. It
+// returns the orders sent back.
+func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, pool []*order) []*order {
 	kind := r.kinds[rr.VehicleType]
 	var back []*order
 	for len(rr.Visits) > 0 {
-		route, err := pl.buildRoute(kind, rr, pool)
+		route, err := m.buildRoute(kind, rr, pool)
 		if err == nil {
-			route.Shift = pl.m.req.Shifts[pl.takeShift(kind.group)].ID
-			pl.trailersLeft[kind.trailer]--
-			pl.routes = append(pl.routes, *route)
-			placed := placedRoute{kind: kind}
+			var orders []*order
 			for _, v := range rr.Visits {
-				placed.orders = append(placed.orders, pool[v.Site])
+				orders = append(orders, pool[v.Site])
 			}
-			pl.placed = append(pl.placed, placed)
+			fleet.keepRoute(m, route, kind, orders)
 			return back
 		}
 		last := pool[rr.Visits[len(rr.Visits)-1].Site]
@@ -62,10 +59,10 @@ func (pl *planner) acceptRoute(r *routing, rr routeplan.Route, pool []*order) []
 // buildRoute turns a routing route into a route with stops, times, a floor
 // layout and metrics, computed from the routing schedule and the layout.
 // It fails when the trailer's floor cannot take the pallets.
-func (pl *planner) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*order) (*Route, error) {
-	m, req := pl.m, pl.m.req
+func (m *model) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*order) (*Route, error) {
+	req := m.req
 	tt := req.Fleet[kind.trailer]
-	r := &Route{Trailer: tt.ID, Start: pl.instant(rr.Start), Depart: pl.instant(rr.Depart), Return: pl.instant(rr.Return)}
+	r := &Route{Trailer: tt.ID, Start: m.instant(rr.Start), Depart: m.instant(rr.Depart), Return: m.instant(rr.Return)}
 	var lp []loadplan.Pallet
 	var load constraints.Load
 	prev := 0
@@ -74,10 +71,10 @@ func (pl *planner) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*orde
 		sid := req.Stores[o.store].ID
 		if n := len(r.Stops); n > 0 && r.Stops[n-1].Store == sid {
 			// Two orders of one store back to back are one stop.
-			r.Stops[n-1].Departure = pl.instant(vis.Departure)
+			r.Stops[n-1].Departure = m.instant(vis.Departure)
 		} else {
-			arr, start := pl.instant(vis.Arrival), pl.instant(vis.Start)
-			r.Stops = append(r.Stops, Stop{Store: sid, Arrival: arr, Start: start, Departure: pl.instant(vis.Departure), Wait: start.Sub(arr)})
+			arr, start := m.instant(vis.Arrival), m.instant(vis.Start)
+			r.Stops = append(r.Stops, Stop{Store: sid, Arrival: arr, Start: start, Departure: m.instant(vis.Departure), Wait: start.Sub(arr)})
 			d, dur := m.travel(prev, 1+o.store)
 			r.Metrics.DistanceM += d
 			r.Metrics.Driving += dur

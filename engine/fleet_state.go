@@ -1,0 +1,217 @@
+package engine
+
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+)
+
+// fleetState is the plan as the phases build it: the fleet still free
+// (driver shifts by group, trailer units by type), the routes made of it,
+// and what it has not carried (orders left out for good, pallets no order
+// took). Plan makes one with newFleetState; a phase that changes it takes
+// it as a parameter and says what it changes.
+type fleetState struct {
+	groups       []shiftGroup
+	trailersLeft []int         // trailer units of each type not yet on a route
+	routes       []Route       // the routes so far
+	placed       []placedRoute // how each of routes was made
+	leftOut      []*order      // orders left out for good, with their reasons
+	unassigned   []Unassigned  // pallets listed as unassigned so far
+}
+
+// shiftGroup is a set of shifts routing cannot tell apart: the same start,
+// end and hours-of-service limits.
+type shiftGroup struct {
+	start, end time.Time
+	limits     constraints.HoursOfService
+	free       []int // shifts of the group not yet driving a route, in request order
+}
+
+// placedRoute is how an accepted route was made: its kind and its orders in
+// visiting order, parallel to fleetState.routes.
+type placedRoute struct {
+	kind   vehicleKind
+	orders []*order
+}
+
+// newFleetState is the whole fleet free, with no route yet: the request's
+// shifts grouped, earliest first, and every trailer unit. unassigned are
+// the pallets already left out.
+func newFleetState(m *model, unassigned []Unassigned) *fleetState {
+	req := m.req
+	fleet := &fleetState{unassigned: unassigned}
+	type key struct {
+		start, end time.Time
+		limits     constraints.HoursOfService
+	}
+	index := map[key]int{}
+	for si, sh := range req.Shifts {
+		k := key{sh.Start.UTC(), sh.End.UTC(), req.ShiftLimits(si)}
+		g, ok := index[k]
+		if !ok {
+			g = len(fleet.groups)
+			index[k] = g
+			fleet.groups = append(fleet.groups, shiftGroup{start: sh.Start, end: sh.End, limits: k.limits})
+		}
+		fleet.groups[g].free = append(fleet.groups[g].free, si)
+	}
+	slices.SortStableFunc(fleet.groups, func(a, b shiftGroup) int {
+		if c := a.start.Compare(b.start); c != 0 {
+			return c
+		}
+		return a.end.Compare(b.end)
+	})
+	fleet.trailersLeft = make([]int, len(req.Fleet))
+	for ti, t := range req.Fleet {
+		fleet.trailersLeft[ti] = t.Count
+	}
+	return fleet
+}
+
+// takeShift gives a route of group g the first free shift of the group.
+func (fleet *fleetState) takeShift(g int) int {
+	si := fleet.groups[g].free[0]
+	fleet.groups[g].free = fleet.groups[g].free[1:]
+	return si
+}
+
+// freeShifts counts the shifts not yet driving a route.
+func (fleet *fleetState) freeShifts() int {
+	n := 0
+	for _, g := range fleet.groups {
+		n += len(g.free)
+	}
+	return n
+}
+
+// returnShift puts the shift with the given ID back among group g's free
+// shifts, in request order.
+func (fleet *fleetState) returnShift(m *model, g int, id string) {
+	for si, s := range m.req.Shifts {
+		if s.ID == id {
+			free := fleet.groups[g].free
+			at, _ := slices.BinarySearch(free, si)
+			fleet.groups[g].free = slices.Insert(free, at, si)
+			return
+		}
+	}
+}
+
+// keepRoute adds route, of kind and carrying orders in visiting order,
+// to the plan, with the first free shift of its group and a unit of its
+// trailer type.
+func (fleet *fleetState) keepRoute(m *model, route *Route, kind vehicleKind, orders []*order) {
+	route.Shift = m.req.Shifts[fleet.takeShift(kind.group)].ID
+	fleet.trailersLeft[kind.trailer]--
+	fleet.routes = append(fleet.routes, *route)
+	fleet.placed = append(fleet.placed, placedRoute{kind: kind, orders: orders})
+}
+
+// dropRoutes takes the routes gone (indices into routes, ascending) off
+// the plan, their trailer units and shifts free again.
+func (fleet *fleetState) dropRoutes(m *model, gone []int) {
+	for k := len(gone) - 1; k >= 0; k-- {
+		ri := gone[k]
+		kind := fleet.placed[ri].kind
+		fleet.trailersLeft[kind.trailer]++
+		fleet.returnShift(m, kind.group, fleet.routes[ri].Shift)
+		fleet.routes = slices.Delete(fleet.routes, ri, ri+1)
+		fleet.placed = slices.Delete(fleet.placed, ri, ri+1)
+	}
+}
+
+// leaveOut adds the orders in pool to those left out for good, as
+// NOT_PLANNED when routing gave them no reason.
+func (fleet *fleetState) leaveOut(pool []*order) {
+	for _, o := range pool {
+		if o.reason == "" {
+			o.reason = ReasonNotPlanned
+		}
+		fleet.leftOut = append(fleet.leftOut, o)
+	}
+}
+
+// roomLeft is what placed route ri has room for, as routing counts it.
+func (fleet *fleetState) roomLeft(m *model, ri int) constraints.Load {
+	pr := &fleet.placed[ri]
+	room := m.kindCapacity(pr.kind)
+	for _, x := range pr.orders {
+		room.Positions -= x.load.Positions
+		room.WeightKg -= x.load.WeightKg
+		room.VolumeM3 -= x.load.VolumeM3
+	}
+	return room
+}
+
+// spareFloor is the floor positions left on the placed routes but skip
+// and those in gone, as routing counts them.
+func (fleet *fleetState) spareFloor(m *model, skip int, gone []int) int {
+	spare := 0
+	for ri, pr := range fleet.placed {
+		if ri == skip || slices.Contains(gone, ri) {
+			continue
+		}
+		room := m.kindCapacity(pr.kind).Positions
+		for _, o := range pr.orders {
+			room -= o.load.Positions
+		}
+		spare += max(0, room)
+	}
+	return spare
+}
+
+// nearestRoutes lists the placed routes but skip and those in gone, the
+// one whose nearest stop is nearest store s first: a part of an order
+// rides best, and is most often on time, on a route that passes by.
+func (fleet *fleetState) nearestRoutes(m *model, s, skip int, gone []int) []int {
+	type near struct {
+		route int
+		m     float64
+	}
+	var ns []near
+	for ri, pr := range fleet.placed {
+		if ri == skip || slices.Contains(gone, ri) {
+			continue
+		}
+		best := m.matrix.Distance(0, 1+s)
+		for _, o := range pr.orders {
+			best = min(best, m.matrix.Distance(1+o.store, 1+s))
+		}
+		ns = append(ns, near{ri, best})
+	}
+	slices.SortStableFunc(ns, func(a, b near) int { return cmp.Compare(a.m, b.m) })
+	out := make([]int, len(ns))
+	for k, n := range ns {
+		out[k] = n.route
+	}
+	return out
+}
+
+// unassignLeftOut lists the pallets of the orders left out for good as
+// unassigned, each with the reason and a message that says what stands in
+// the way, given the fleet as it is now.
+func (fleet *fleetState) unassignLeftOut(m *model) {
+	for _, o := range fleet.leftOut {
+		if len(o.pallets) > 0 {
+			fleet.unassigned = append(fleet.unassigned, fleet.unassignOrder(m, o)...)
+		}
+	}
+}
+
+// unassignOrder is o's pallets as unassigned, with a message that says
+// what stands in the way.
+func (fleet *fleetState) unassignOrder(m *model, o *order) []Unassigned {
+	msg := o.message
+	if msg == "" || o.reason != ReasonLoadLayout {
+		msg = m.explainOrder(o, fleet)
+	}
+	var out []Unassigned
+	for _, pi := range o.pallets {
+		p := m.req.Pallets[pi]
+		out = append(out, Unassigned{Pallet: p.ID, Store: p.Store, Reason: o.reason, Message: msg})
+	}
+	return out
+}

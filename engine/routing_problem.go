@@ -1,0 +1,283 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/geo"
+	"github.com/haulplan/haulplan/routeplan"
+)
+
+// Routing dimensions: floor positions, kilograms, cubic metres, and the
+// pallet count, which the loading time at the DC is charged on.
+const (
+	dimPositions = iota
+	dimWeight
+	dimVolume
+	dimPallets
+	dims
+)
+
+// vector is a load and a pallet count in routing's dimensions.
+func vector(l constraints.Load, pallets int) []float64 {
+	v := make([]float64, dims)
+	v[dimPositions], v[dimWeight], v[dimVolume], v[dimPallets] = float64(l.Positions), l.WeightKg, l.VolumeM3, float64(pallets)
+	return v
+}
+
+// copiedLocations is the most locations (the DC and the stores) whose
+// matrix routing gets as two copied slices of float64, which it reads
+// fastest; above it routing reads the request's matrix in place through
+// routeplan.Legs, so that a day of 5,000 stores does not hold 400 MB of
+// copies beside the matrix's 200 MB.
+const copiedLocations = 1500
+
+// matrixLegs is the request's matrix as routing reads it: metres, and
+// whole seconds.
+type matrixLegs struct{ m *geo.Matrix }
+
+func (l matrixLegs) LegDistance(a, b int) float64 { return l.m.Distance(a, b) }
+func (l matrixLegs) LegDuration(a, b int) float64 { return float64(l.m.Seconds(a, b)) }
+
+// routing is one round's routing problem and how to read its answer.
+type routing struct {
+	p     *routeplan.Problem
+	kinds []vehicleKind // by routeplan vehicle type
+	// ev times routes of p again (see timeRoute): made on first use, since
+	// making one checks and reads the whole matrix, a second or more on
+	// thousands of stores, and most rounds never need it.
+	ev    *routeplan.Evaluator
+	evErr error
+	// surcharge is what routing's fixed cost adds to the trailer's, by
+	// routeplan vehicle type (see reserveSurcharges).
+	surcharge []float64
+}
+
+// seconds converts an instant to routing time, whole seconds from the
+// horizon's beginning, rounded down; secondsUp rounds up. Window and shift
+// starts round up and ends round down, so that routing never uses an
+// instant the request does not allow.
+func (m *model) seconds(t time.Time) float64 {
+	return math.Floor(t.Sub(m.origin).Seconds())
+}
+
+func (m *model) secondsUp(t time.Time) float64 {
+	return math.Ceil(t.Sub(m.origin).Seconds())
+}
+
+func (m *model) instant(s float64) time.Time {
+	return m.origin.Add(time.Duration(s) * time.Second)
+}
+
+// ceilSeconds and floorSeconds turn durations into whole routing seconds:
+// work rounds up and limits round down, so that routing's schedule always
+// holds for the request.
+func ceilSeconds(d time.Duration) float64  { return math.Ceil(d.Seconds()) }
+func floorSeconds(d time.Duration) float64 { return math.Floor(d.Seconds()) }
+
+// windows converts instants to routing windows; a list that ends up empty
+// (closed over the whole horizon) becomes one window routing cannot use,
+// since an empty list means "always open" to routeplan.
+func (m *model) windows(ws []constraints.Window) []routeplan.Window {
+	var out []routeplan.Window
+	for _, w := range ws {
+		if a, b := m.secondsUp(w.Start), m.seconds(w.End); a <= b {
+			out = append(out, routeplan.Window{Start: a, End: b})
+		}
+	}
+	if len(out) == 0 {
+		out = []routeplan.Window{{Start: -2, End: -1}}
+	}
+	return out
+}
+
+// routingProblem builds the routing problem for the orders in pool with the
+// shifts and trailers still free in fleet. Each (shift group, trailer type,
+// set point) is a vehicle type taking one unit of the group's resource and
+// one of the trailer type's.
+func routingProblem(m *model, fleet *fleetState, pool []*order) *routing {
+	p := &routeplan.Problem{N: 1 + len(m.req.Stores), Objective: m.req.Options.Objective.routing()}
+	setRoutingMatrix(p, m)
+	shiftRes, trailerRes := addFleetResources(p, m, fleet, pool)
+	r := &routing{p: p}
+	r.addVehicleTypes(m, fleet, pool, shiftRes, trailerRes)
+	for _, o := range pool {
+		site := m.site(o, 1+o.store)
+		site.VehicleTypes = []int{}
+		for t, k := range r.kinds {
+			if m.compatible(o, k) {
+				site.VehicleTypes = append(site.VehicleTypes, t)
+			}
+		}
+		p.Sites = append(p.Sites, site)
+	}
+	return r
+}
+
+// setRoutingMatrix gives p the request's distances and durations: copies
+// up to copiedLocations, else the matrix itself (see matrixLegs).
+func setRoutingMatrix(p *routeplan.Problem, m *model) {
+	n := p.N
+	if n > copiedLocations {
+		p.Legs = matrixLegs{m.matrix}
+		return
+	}
+	p.Distance, p.Duration = make([]float64, n*n), make([]float64, n*n)
+	for i := range n {
+		for j := range n {
+			p.Distance[i*n+j] = m.matrix.Distance(i, j)
+			p.Duration[i*n+j] = float64(m.matrix.Seconds(i, j))
+		}
+	}
+}
+
+// addFleetResources adds to p a resource for each shift group with free
+// shifts and one for each trailer type with units left that some order in
+// pool may ride on. It returns the resource of each group and each type,
+// -1 for none.
+func addFleetResources(p *routeplan.Problem, m *model, fleet *fleetState, pool []*order) (shiftRes, trailerRes []int) {
+	shiftRes = make([]int, len(fleet.groups))
+	for g, grp := range fleet.groups {
+		shiftRes[g] = -1
+		if len(grp.free) > 0 {
+			shiftRes[g] = len(p.Resources)
+			p.Resources = append(p.Resources, routeplan.Resource{ID: fmt.Sprintf("shifts %s–%s", grp.start.Format(time.RFC3339), grp.end.Format(time.RFC3339)), Count: len(grp.free)})
+		}
+	}
+	trailerRes = make([]int, len(m.req.Fleet))
+	useful := make([]bool, len(m.req.Fleet))
+	for ti, t := range m.req.Fleet {
+		trailerRes[ti] = -1
+		for _, o := range pool {
+			useful[ti] = useful[ti] || o.trailers[ti]
+		}
+		if fleet.trailersLeft[ti] > 0 && useful[ti] && routingCapacity(t).Positions > 0 {
+			trailerRes[ti] = len(p.Resources)
+			p.Resources = append(p.Resources, routeplan.Resource{ID: "trailers " + t.ID, Count: fleet.trailersLeft[ti]})
+		}
+	}
+	return shiftRes, trailerRes
+}
+
+// addVehicleTypes adds to r's problem a vehicle type for every kind of
+// route (shift group, trailer type, set point, zone count) the resources
+// allow, each taking its group's and its type's resource, with the
+// reserve surcharges on its fixed cost.
+func (r *routing) addVehicleTypes(m *model, fleet *fleetState, pool []*order, shiftRes, trailerRes []int) {
+	// A trailer carries at most a pallet per floor position plus one on
+	// top of each for the pallets that may be stacked.
+	stackable := 0
+	for _, o := range pool {
+		for _, pi := range o.pallets {
+			if m.req.Pallets[pi].MayBeStacked {
+				stackable++
+			}
+		}
+	}
+	dock := m.dockWindows()
+	reserve := reserveSurcharges(m, pool)
+	shiftReserve := shiftSurcharges(m, fleet.groups, pool, reserveStep(m.req))
+	for g, grp := range fleet.groups {
+		if shiftRes[g] < 0 {
+			continue
+		}
+		for ti := range m.req.Fleet {
+			if trailerRes[ti] < 0 {
+				continue
+			}
+			for _, sp := range m.setPoints(ti, pool) {
+				for _, z := range m.zoneCounts(ti, pool) {
+					k := vehicleKind{group: g, trailer: ti, setPoint: sp, zones: z}
+					vt := m.vehicleType(k, grp, stackable, dock)
+					if vt.ShiftEnd < vt.ShiftStart {
+						continue // a shift shorter than a second
+					}
+					vt.Count = min(len(grp.free), fleet.trailersLeft[ti])
+					vt.Resources = []int{shiftRes[g], trailerRes[ti]}
+					vt.FixedCost += reserve[ti] + shiftReserve[g]
+					r.p.VehicleTypes = append(r.p.VehicleTypes, vt)
+					r.kinds = append(r.kinds, k)
+					r.surcharge = append(r.surcharge, reserve[ti]+shiftReserve[g])
+				}
+			}
+		}
+	}
+}
+
+// timeRoute times sites, in order, on one vehicle of type t as routing would,
+// and reports whether that route keeps every rule. Solve has accepted the
+// problem by then, so the evaluator cannot fail on it; should it, no route
+// is feasible.
+func (r *routing) timeRoute(t int, sites []int) (routeplan.Route, bool) {
+	if r.ev == nil && r.evErr == nil {
+		r.ev, r.evErr = routeplan.NewEvaluator(r.p)
+	}
+	if r.evErr != nil {
+		return routeplan.Route{}, false
+	}
+	rr, _, ok := r.ev.Route(t, sites)
+	return rr, ok
+}
+
+// dockWindows are the routing windows in which loading may start; nil
+// when the dock is always open.
+func (m *model) dockWindows() []routeplan.Window {
+	if m.alwaysDock {
+		return nil
+	}
+	return m.windows(m.dockWin)
+}
+
+// vehicleType is the routing vehicle type of kind k, its shift of group
+// grp, with one vehicle and no resources: a trailer that carries at most a pallet per floor position
+// plus one on top of each of the stackable pallets, loading at the DC
+// charged per pallet and starting inside a dock window and the shift.
+func (m *model) vehicleType(k vehicleKind, grp shiftGroup, stackable int, dock []routeplan.Window) routeplan.VehicleType {
+	t := m.req.Fleet[k.trailer]
+	capa := m.kindCapacity(k)
+	most := capa.Positions + min(capa.Positions, stackable)
+	perPallet := make([]float64, dims)
+	perPallet[dimPallets] = ceilSeconds(m.req.DC.LoadingPerPallet)
+	vt := routeplan.VehicleType{
+		ID:                  fmt.Sprintf("%s/%s/%d/%s", t.ID, k.setPoint, k.zones, grp.start.Format(time.RFC3339)),
+		Count:               1,
+		Capacity:            vector(capa, most),
+		ShiftStart:          m.secondsUp(grp.start),
+		ShiftEnd:            m.seconds(grp.end),
+		StartServicePerUnit: perPallet,
+		StartWindows:        dock,
+		MaxDuty:             floorSeconds(grp.limits.MaxDuty),
+		MaxDriving:          floorSeconds(grp.limits.MaxDriving),
+		BreakAfter:          floorSeconds(grp.limits.BreakAfter),
+		BreakDuration:       ceilSeconds(grp.limits.BreakDuration),
+		FixedCost:           t.Costs.Fixed,
+		DistanceCost:        t.Costs.PerKm / 1000,
+		TimeCost:            t.Costs.PerHour / 3600,
+	}
+	if t.Equipment.Kind == constraints.MultiTempReefer {
+		vt.MaxGroups = t.Equipment.Zones()
+		if k.zones > 0 {
+			vt.MaxGroups = k.zones
+		}
+	}
+	return vt
+}
+
+// site is the routing site of order o at matrix location loc, open to
+// every vehicle type.
+func (m *model) site(o *order, loc int) routeplan.Site {
+	return routeplan.Site{
+		ID:       fmt.Sprintf("%s/%s", m.req.Stores[o.store].ID, o.class),
+		Location: loc,
+		// Docking is once per stop: two orders of a store served one
+		// after the other share it, as they share the stop in the plan.
+		Service:     ceilSeconds(time.Duration(len(o.pallets)) * m.req.Stores[o.store].Unloading.PerPallet),
+		StopService: ceilSeconds(m.req.Stores[o.store].Unloading.Fixed),
+		Demand:      vector(o.load, len(o.pallets)),
+		Windows:     m.windows(m.storeWin[o.store]),
+		Group:       int(o.class),
+		Value:       float64(len(o.pallets)),
+	}
+}

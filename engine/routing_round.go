@@ -1,0 +1,177 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/haulplan/haulplan/routeplan"
+)
+
+// routingRounds bounds how often orders that could not be laid out on their
+// trailer go back to routing with the trailers and shifts still free.
+const routingRounds = 3
+
+// routeOrders routes the orders in rounds until pc.routingDeadline: each
+// round routes what the one before sent back with what is left of fleet,
+// and lays its routes out (routeRound). It adds the routes to fleet, and the
+// orders no round carried to fleet.leftOut, with no trailer preference left
+// (spare room anywhere will do). It returns the rounds run, and cut when a
+// round's time ended before its search had tried every order: a round
+// after it, with less time, would only spend it setting up.
+func routeOrders(ctx context.Context, pc *planContext, fleet *fleetState, orders []*order) (rounds int, cut bool, err error) {
+	pool := orders
+	for round := 0; round < routingRounds && len(pool) > 0 && !pc.stopped(ctx) && !cut && (round == 0 || pc.now().Before(pc.routingDeadline)); round++ {
+		// The first round gets nearly all the time: later rounds only
+		// route the few orders a layout sent back, with the fleet left.
+		until := pc.routingDeadline
+		if round == 0 && routingRounds > 1 {
+			until = pc.now().Add(pc.routingDeadline.Sub(pc.now()) * 19 / 20)
+		}
+		var roundCut bool
+		pool, roundCut, err = routeRound(ctx, pc, fleet, pool, until, round)
+		if err != nil {
+			return rounds, cut, err
+		}
+		cut = cut || roundCut
+		rounds = round + 1
+		pc.report(PhaseLayouts, rounds, fleet)
+	}
+	fleet.leaveOut(pool)
+	for _, o := range fleet.leftOut {
+		o.prefer = nil
+	}
+	return rounds, cut, nil
+}
+
+// routeLeftovers routes again the orders left behind for want of a
+// trailer or a driver, with the units route elimination freed in fleet,
+// until the time limit (an iteration budget, when set, as for every
+// routing round). Its rounds count on from rounds, the rounds run so far,
+// and it runs none after a round that was cut (see routeOrders). It
+// returns the rounds run in all.
+func routeLeftovers(ctx context.Context, pc *planContext, fleet *fleetState, rounds int, cut bool) (int, error) {
+	var pool, kept []*order
+	for _, o := range fleet.leftOut {
+		if len(o.pallets) > 0 && o.reason == ReasonFleetExhausted {
+			pool = append(pool, o)
+		} else {
+			kept = append(kept, o)
+		}
+	}
+	if len(pool) == 0 {
+		return rounds, nil
+	}
+	fleet.leftOut = kept
+	for round := 0; round < routingRounds && len(pool) > 0 && !pc.stopped(ctx) && !cut; round++ {
+		var err error
+		var roundCut bool
+		pool, roundCut, err = routeRound(ctx, pc, fleet, pool, pc.deadline, rounds)
+		if err != nil {
+			return rounds, err
+		}
+		cut = cut || roundCut
+		rounds++
+	}
+	fleet.leaveOut(pool)
+	return rounds, nil
+}
+
+// routeRound runs one round of routing on the orders in pool with the
+// shifts and trailers still free in fleet, searching until the instant until,
+// lays every route out and keeps in fleet the routes that pass. It returns the
+// orders to try again: those a layout sent back, and when there are any,
+// those the fleet had no room for, since what the rejected routes leave
+// free may carry them; the others it adds to fleet.leftOut. When until has
+// passed before the search can begin, it routes nothing and returns pool.
+// Either way, cut reports that time was too short for the search to try
+// every order.
+func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []*order, until time.Time, round int) (again []*order, cut bool, err error) {
+	req := pc.m.req
+	if fleet.freeShifts() == 0 {
+		for _, o := range pool {
+			setReason(o, ReasonFleetExhausted)
+		}
+		fleet.leftOut = append(fleet.leftOut, pool...)
+		return nil, false, nil
+	}
+	r := routingProblem(pc.m, fleet, pool)
+	streams := req.Options.Streams
+	if streams == 0 {
+		streams = DefaultStreams
+	}
+	// Counted from here: building the problem took part of the time.
+	limit := until.Sub(pc.now())
+	if limit <= 0 || ctx.Err() != nil {
+		return pool, true, nil
+	}
+	sol, err := routeplan.Solve(ctx, r.p, routeplan.Options{
+		TimeLimit: limit, MaxIterations: req.Options.Iterations,
+		Seed: req.Options.Seed + int64(round), Streams: streams, Workers: req.Options.Workers,
+		Progress: pc.routingProgress(fleet, r, pool, round),
+	})
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		// Cancelled before routing had a solution: these orders stay
+		// unplanned, and the plan so far is still returned.
+		return pool, false, nil
+	}
+	if err != nil {
+		// Invalid routing input, or a panic in a search stream
+		// (*routeplan.PanicError): a bug either way.
+		return nil, false, fmt.Errorf("%w: routing: %w", ErrInternal, err)
+	}
+	var back, short []*order
+	widened := false
+	for _, u := range sol.Unassigned {
+		o := pool[u.Site]
+		setReason(o, reasonOf(u.Reason))
+		cut = cut || u.Reason == routeplan.NotReached
+		// An order kept off the versatile trailers that found no room
+		// goes back with every type it is compatible with.
+		if o.prefer != nil {
+			o.prefer, widened = nil, true
+			short = append(short, o)
+			continue
+		}
+		if o.reason == ReasonFleetExhausted {
+			short = append(short, o)
+		} else {
+			fleet.leftOut = append(fleet.leftOut, o)
+		}
+	}
+	for _, rr := range sol.Routes {
+		back = append(back, acceptRoute(pc.m, fleet, r, rr, pool)...)
+	}
+	if len(back) == 0 && !widened {
+		fleet.leftOut = append(fleet.leftOut, short...)
+		return nil, cut, nil
+	}
+	return append(back, short...), cut, nil
+}
+
+// setReason records why routing left o out. A store no compatible vehicle
+// type could serve had compatible trailers whose units or shifts are all
+// taken when its order has any compatible trailer type at all.
+func setReason(o *order, reason string) {
+	if reason == ReasonNoCompatibleTrailer && firstTrue(o.trailers) >= 0 {
+		reason = ReasonFleetExhausted
+	}
+	o.reason, o.message = reason, ""
+}
+
+func reasonOf(r routeplan.Reason) string {
+	switch r {
+	case routeplan.NoCompatibleVehicle:
+		return ReasonNoCompatibleTrailer
+	case routeplan.Capacity:
+		return ReasonCapacity
+	case routeplan.TimeWindow:
+		return ReasonTimeWindow
+	case routeplan.ShiftLimit:
+		return ReasonShiftLimit
+	case routeplan.FleetExhausted:
+		return ReasonFleetExhausted
+	}
+	return ReasonNotPlanned // routeplan.NotReached: the time limit ended first
+}
