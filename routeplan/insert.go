@@ -22,22 +22,25 @@ type insertion struct {
 
 // scratch holds buffers reused across move evaluations.
 type scratch struct {
-	seq     []int
-	seq2    []int
-	ks      []int
-	removed []int
-	sch     schedule
-	sch2    schedule
-	reach   schedule
-	j1, j2  join
-	nodes   []int
-	one     [1]int
-	other   [1]int
-	retry   []int
+	seq    []int
+	seq2   []int
+	ruin   ruinStep
+	sch    schedule
+	sch2   schedule
+	reach  schedule
+	j1, j2 join
+	nodes  []int
+	one    [1]int
+	other  [1]int
+	retry  []int
 	// tried holds, per site u and index of a neighbour v of u, the stamps
 	// of the routes of u and v when the last moves tried on them found
 	// nothing (see localSearch).
 	tried [][2]uint64
+	// pair is the pair of sites local search is trying, and move the
+	// improving move an operator proposes for it (see operator.go).
+	pair pair
+	move proposal
 	// order is localSearch's list of the sites it starts from, kept
 	// between calls: a search calls it at every iteration.
 	order []int
@@ -187,7 +190,7 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 	// may still change type to take u (a bigger trailer, say).
 	capped := st.routeCap > 0 && len(st.routes) >= st.routeCap
 	if !capped {
-		if t, sch, ok := st.in.cheapestOpening(st, u); ok {
+		if t, sch, ok := st.in.cheapestNewRoute(st, u); ok {
 			d := st.in.routeObjective(1, sch.dist, sch.cost)
 			if !best.ok || d.less(best.delta) {
 				best.k, best.pos, best.delta, best.ok, best.lazy = -t-1, 0, d, true, false
@@ -198,7 +201,7 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 	if !best.ok && len(st.in.p.Resources) > 0 {
 		st.bestRetypedInsertion(u, neigh, &best, sc)
 		if !best.ok && !capped {
-			st.bestFreedOpening(u, &best, rng, sc)
+			st.bestFreedNewRoute(u, &best, rng, sc)
 		}
 	}
 	return best
@@ -291,12 +294,12 @@ func (st *state) anyVehicleFree() bool {
 
 // canOpenFor reports whether a new route may be opened for u: the route
 // cap allows one, and a type that serves u alone has a vehicle and its
-// resources free (what cheapestOpening looks for).
+// resources free (what cheapestNewRoute looks for).
 func (st *state) canOpenFor(u int) bool {
 	if st.routeCap > 0 && len(st.routes) >= st.routeCap {
 		return false
 	}
-	for _, t := range st.in.opening[u] {
+	for _, t := range st.in.newRouteTypes[u] {
 		if st.canOpen(int(t)) {
 			return true
 		}

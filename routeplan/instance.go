@@ -26,17 +26,17 @@ type instance struct {
 	// count, resources and the sites allowed may differ), so that routes
 	// of one site are evaluated once per twin class.
 	twin []int
-	// opening lists, per servable site, the types that can serve it on a
-	// route of its own, cheapest first (see openings.go).
-	opening [][]int32
-	// openingCost is the distance and cost of those routes.
-	openingCost [][]routeCost
+	// newRouteTypes lists, per servable site, the types that can serve it on a
+	// route of its own, cheapest first (see newroute.go).
+	newRouteTypes [][]int32
+	// newRouteCost is the distance and cost of those routes.
+	newRouteCost [][]routeCost
 	// stop holds each site's StopService; nil when no site has any.
 	stop []float64
 	// fast is true when every site has at most one window and no type has
 	// a break rule, a duty or driving limit, a time cost, a start service
 	// or a group limit: then a route's earliest departures and latest
-	// starts decide every inter-route move in constant time (see fast.go).
+	// starts decide every inter-route move in constant time (see solomon.go).
 	fast bool
 	// symmetric is true when both matrices are symmetric.
 	symmetric bool

@@ -2,7 +2,9 @@ package routeplan
 
 // relocate moves u next to v: right after v, then right before it, in v's
 // route (which may be u's own).
-func relocate(st *state, p *pair, sc *scratch) bool {
+type relocate struct{}
+
+func (relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 	in := st.in
 	u, ru, rv := p.u, p.ru, p.rv
 	if p.ku == p.kv {
@@ -47,7 +49,7 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 				copy(sc.seq[q+1:p.pu+1], sc.seq[q:p.pu])
 			}
 			sc.seq[q] = u
-			if st.improveOne(p.ku, min(p.pu, q), max(p.pu, q), sc) {
+			if st.proposeOne(p.ku, min(p.pu, q), max(p.pu, q), sc) {
 				return true
 			}
 		}
@@ -79,7 +81,7 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 			if sc.j1.set(rv, at, sc.one[:], rv, at+1).known() {
 				in.distancesOne(&sc.j1, u)
 			}
-			if st.improvePair(p.kv, &sc.j1, p.ku, &sc.j2, sc) {
+			if st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc) {
 				return true
 			}
 			continue
@@ -87,7 +89,7 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 		sc.seq = withInsert(sc.seq, rv.seq, u, at)
 		sc.seq2 = append(sc.seq2[:0], ru.seq[:p.pu]...)
 		sc.seq2 = append(sc.seq2, ru.seq[p.pu+1:]...)
-		if st.improveTwo(p.kv, p.ku, sc) {
+		if st.proposeTwo(p.kv, p.ku, sc) {
 			return true
 		}
 	}

@@ -2,7 +2,7 @@ package routeplan
 
 import "math"
 
-// Segments bound a move in constant time when the checks of fast.go do
+// Segments bound a move in constant time when the checks of solomon.go do
 // not apply: several windows per site, a start service with start windows,
 // stop service, a duty or driving limit, a break rule, a time cost. A
 // candidate route is seen as three parts, as in the time-window segments

@@ -1,7 +1,9 @@
 package routeplan
 
 // swap exchanges u and v, in one route or between two.
-func swap(st *state, p *pair, sc *scratch) bool {
+type swap struct{}
+
+func (swap) evaluate(st *state, p *pair, sc *scratch) bool {
 	in := st.in
 	u, v, ru, rv := p.u, p.v, p.ru, p.rv
 	if p.ku == p.kv {
@@ -24,7 +26,7 @@ func swap(st *state, p *pair, sc *scratch) bool {
 		}
 		sc.seq = append(sc.seq[:0], ru.seq...)
 		sc.seq[p.pu], sc.seq[p.pv] = v, u
-		return st.improveOne(p.ku, min(p.pu, p.pv), max(p.pu, p.pv), sc)
+		return st.proposeOne(p.ku, min(p.pu, p.pv), max(p.pu, p.pv), sc)
 	}
 	if in.fast {
 		d1, d2 := in.replaceDist(rv, p.pv+1, u), in.replaceDist(ru, p.pu+1, v)
@@ -45,11 +47,11 @@ func swap(st *state, p *pair, sc *scratch) bool {
 			in.distancesOne(&sc.j1, u)
 			in.distancesOne(&sc.j2, v)
 		}
-		return st.improvePair(p.kv, &sc.j1, p.ku, &sc.j2, sc)
+		return st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc)
 	}
 	sc.seq = append(sc.seq[:0], rv.seq...)
 	sc.seq[p.pv] = u
 	sc.seq2 = append(sc.seq2[:0], ru.seq...)
 	sc.seq2[p.pu] = v
-	return st.improveTwo(p.kv, p.ku, sc)
+	return st.proposeTwo(p.kv, p.ku, sc)
 }

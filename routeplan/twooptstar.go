@@ -4,7 +4,9 @@ package routeplan
 // with v and the rest of v's route, and v's route takes the rest of u's.
 // On fast instances both new routes are two-segment concatenations checked
 // in constant time.
-func twoOptStar(st *state, p *pair, sc *scratch) bool {
+type twoOptStar struct{}
+
+func (twoOptStar) evaluate(st *state, p *pair, sc *scratch) bool {
 	if p.ku == p.kv {
 		return false
 	}
@@ -29,11 +31,11 @@ func twoOptStar(st *state, p *pair, sc *scratch) bool {
 			in.distancesNone(&sc.j1)
 			in.distancesNone(&sc.j2)
 		}
-		return st.improvePair(p.ku, &sc.j1, p.kv, &sc.j2, sc)
+		return st.proposePair(p.ku, &sc.j1, p.kv, &sc.j2, sc)
 	}
 	sc.seq = append(sc.seq[:0], ru.seq[:pu+1]...)
 	sc.seq = append(sc.seq, rv.seq[pv:]...)
 	sc.seq2 = append(sc.seq2[:0], rv.seq[:pv]...)
 	sc.seq2 = append(sc.seq2, ru.seq[pu+1:]...)
-	return st.improveTwo(p.ku, p.kv, sc)
+	return st.proposeTwo(p.ku, p.kv, sc)
 }
