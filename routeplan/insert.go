@@ -61,7 +61,7 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 	if !st.in.allowed[u][r.typ] {
 		return
 	}
-	if st.in.fast {
+	if st.in.exact {
 		dd := st.in.insertDist(r, pos, u)
 		d := st.in.distObjective(r.typ, len(r.seq)+1, r.baseDist()+dd).sub(r.obj)
 		if (!best.ok || d.less(best.delta)) && st.in.canInsert(r, pos, u) {
@@ -116,7 +116,7 @@ func (st *state) insertAnywhere(u, k int, best *insertion, sc *scratch) {
 	}
 	// With segments every position is bounded in constant time, windows
 	// included.
-	if in.fast || len(r.seq) == 0 || r.fc.sg.ok {
+	if in.exact || len(r.seq) == 0 || r.seg.ok {
 		for p := 0; p <= len(r.seq); p++ {
 			st.tryInsert(u, k, p, best, sc)
 		}

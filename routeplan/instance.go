@@ -33,11 +33,11 @@ type instance struct {
 	newRouteCost [][]routeCost
 	// stop holds each site's StopService; nil when no site has any.
 	stop []float64
-	// fast is true when every site has at most one window and no type has
+	// exact is true (the Solomon case) when every site has at most one window and no type has
 	// a break rule, a duty or driving limit, a time cost, a start service
 	// or a group limit: then a route's earliest departures and latest
 	// starts decide every inter-route move in constant time (see solomon.go).
-	fast bool
+	exact bool
 	// symmetric is true when both matrices are symmetric.
 	symmetric bool
 	// price holds what bounds read of each type, kept small and together:
@@ -90,7 +90,7 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in.allowed = make([][]bool, len(p.Sites))
 	in.value = make([]float64, len(p.Sites))
 	in.uniform = true
-	in.fast = in.stop == nil // the stop's share depends on the neighbours
+	in.exact = in.stop == nil // the stop's share depends on the neighbours
 	for i := range p.Sites {
 		a := make([]bool, len(p.VehicleTypes))
 		if p.Sites[i].VehicleTypes == nil {
@@ -104,7 +104,7 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 		}
 		in.allowed[i] = a
 		if len(p.Sites[i].Windows) > 1 {
-			in.fast = false
+			in.exact = false
 		}
 		in.value[i] = p.Sites[i].Value
 		if in.value[i] == 0 {
@@ -117,7 +117,7 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	for t := range p.VehicleTypes {
 		vt := &p.VehicleTypes[t]
 		if vt.BreakAfter > 0 || vt.MaxDuty > 0 || vt.MaxDriving > 0 || vt.TimeCost > 0 || vt.MaxGroups > 0 || hasStartService(vt) {
-			in.fast = false
+			in.exact = false
 		}
 		in.usable[t] = vt.Count > 0
 		for _, r := range vt.Resources {

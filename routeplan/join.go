@@ -80,14 +80,14 @@ func (jn *join) build(buf []int) []int {
 }
 
 // known reports whether both routes have segments to bound with.
-func (jn *join) known() bool { return jn.a.fc.sg.ok && jn.b.fc.sg.ok }
+func (jn *join) known() bool { return jn.a.seg.ok && jn.b.seg.ok }
 
 // distances fills the distance of the candidate, reading the distance
 // matrix only: jn.cheap is then a lower bound of its objective that counts
 // the duty as the start service, the service at the sites and the legs it
 // keeps. Nothing is infeasible yet.
 func (in *instance) distances(jn *join) {
-	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	ga, gb := &jn.a.seg, &jn.b.seg
 	t := jn.a.typ
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.n = i + len(jn.mid) + Lb + 1 - j
@@ -95,8 +95,8 @@ func (in *instance) distances(jn *join) {
 		jn.cheap = objective{}
 		return
 	}
-	prev, prevSite := ga.nodes[i].loc, i > 0
-	dist := ga.nodes[i].distPre + gb.nodes[Lb+1].distPre - gb.nodes[j].distPre
+	prev, prevSite := ga.locs[i], i > 0
+	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
 	busy := 0.0 // the head of the prefix, the service in the middle, the tail of the suffix
 	if i > 0 {
 		busy = ga.nodes[i].head
@@ -109,7 +109,7 @@ func (in *instance) distances(jn *join) {
 		busy += site.Service
 		prev, prevSite = site.Location, true
 	}
-	lj := gb.nodes[j].loc
+	lj := gb.locs[j]
 	dist += in.legDist(prev, lj)
 	if j <= Lb {
 		// More stop service than the suffix had only lengthens its tail.
@@ -132,35 +132,36 @@ func (in *instance) distances(jn *join) {
 // and the end depot's tail are 0, so they are read without a test). jn
 // must be known.
 func (in *instance) distancesNone(jn *join) {
-	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	ga, gb := &jn.a.seg, &jn.b.seg
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.stage = boundDistances
 	if jn.n = i + Lb + 1 - j; jn.n == 0 {
 		jn.cheap = objective{}
 		return
 	}
-	na, nj := &ga.nodes[i], &gb.nodes[j]
-	dist := na.distPre + gb.nodes[Lb+1].distPre - nj.distPre
-	dist += in.legDist(na.loc, nj.loc)
-	in.distancesDone(jn, dist, na.head+in.tailAfter(nj, i > 0, na.loc))
+	na, nj, la, lj := &ga.nodes[i], &gb.nodes[j], ga.locs[i], gb.locs[j]
+	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
+	dist += in.legDist(la, lj)
+	in.distancesDone(jn, dist, na.head+in.tailAfter(nj, lj, i > 0, la))
 }
 
 func (in *instance) distancesOne(jn *join, m int) {
-	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	ga, gb := &jn.a.seg, &jn.b.seg
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.stage = boundDistances
 	jn.n = i + 1 + Lb + 1 - j
-	na, nj, site := &ga.nodes[i], &gb.nodes[j], &in.sites[m]
-	dist := na.distPre + gb.nodes[Lb+1].distPre - nj.distPre
-	dist += in.distTo(na.loc, site.Location)
-	dist += in.legDist(site.Location, nj.loc)
-	in.distancesDone(jn, dist, na.head+site.Service+in.tailAfter(nj, true, site.Location))
+	na, nj, lj, site := &ga.nodes[i], &gb.nodes[j], gb.locs[j], &in.sites[m]
+	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
+	dist += in.distTo(ga.locs[i], site.Location)
+	dist += in.legDist(site.Location, lj)
+	in.distancesDone(jn, dist, na.head+site.Service+in.tailAfter(nj, lj, true, site.Location))
 }
 
-// tailAfter is the tail distances counts for node nj of a suffix reached
-// from a node at location prev (prevSite false: the start depot).
-func (in *instance) tailAfter(nj *segNode, prevSite bool, prev int) float64 {
-	if in.stop == nil || nj.charge == 0 || !prevSite || prev != nj.loc {
+// tailAfter is the tail distances counts for node nj, at location lj, of
+// a suffix reached from a node at location prev (prevSite false: the start
+// depot).
+func (in *instance) tailAfter(nj *segNode, lj int, prevSite bool, prev int) float64 {
+	if in.stop == nil || nj.charge == 0 || !prevSite || prev != lj {
 		return nj.tail
 	}
 	return nj.tailFree
@@ -185,7 +186,7 @@ func (in *instance) legs(jn *join) bool {
 	if jn.n == 0 {
 		return true
 	}
-	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	ga, gb := &jn.a.seg, &jn.b.seg
 	t := jn.a.typ
 	vt := &in.types[t]
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
@@ -221,7 +222,7 @@ func (in *instance) legs(jn *join) bool {
 	if jn.d0, ok = in.earliestDeparture(t, jn.l); !ok {
 		return false
 	}
-	prev, prevSite := ga.nodes[i].loc, i > 0
+	prev, prevSite := ga.locs[i], i > 0
 	drive := ga.nodes[i].durPre + gb.nodes[Lb+1].durPre - gb.nodes[j].durPre
 	busy := ga.nodes[i].busyPre + gb.nodes[Lb+1].busyPre - gb.nodes[j].busyPre
 	jn.leg, jn.work = jn.leg[:0], jn.work[:0]
@@ -237,7 +238,7 @@ func (in *instance) legs(jn *join) bool {
 		jn.leg, jn.work = append(jn.leg, leg), append(jn.work, w)
 		prev, prevSite = site.Location, true
 	}
-	leg := in.legDur(prev, gb.nodes[j].loc)
+	leg := in.legDur(prev, gb.locs[j])
 	if vt.BreakAfter > 0 && leg > vt.BreakAfter {
 		return false
 	}
@@ -264,7 +265,7 @@ func (in *instance) legs(jn *join) bool {
 // exceeds its capacity (what legs rules out first), true as well when a
 // route has no segments.
 func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
-	ga, gb := &a.fc.sg, &b.fc.sg
+	ga, gb := &a.seg, &b.seg
 	if !ga.ok || !gb.ok {
 		return true
 	}
@@ -295,7 +296,7 @@ func (in *instance) timed(jn *join) (objective, bool) {
 	if jn.n == 0 {
 		return objective{}, true
 	}
-	gb := &jn.b.fc.sg
+	gb := &jn.b.seg
 	t := jn.a.typ
 	vt := &in.types[t]
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j

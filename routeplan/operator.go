@@ -83,7 +83,7 @@ func (st *state) proposeOne(k, lo, hi int, sc *scratch) bool {
 func (st *state) proposeTwo(k1, k2 int, sc *scratch) bool {
 	r1, r2 := st.routes[k1], st.routes[k2]
 	lb2 := objective{} // no route costs less (costs are not negative)
-	if !st.in.fast {
+	if !st.in.exact {
 		if !st.in.boundRoute(&sc.j1, r1, sc.seq, r2) || !st.in.boundRoute(&sc.j2, r2, sc.seq2, r1) {
 			return false
 		}
@@ -159,7 +159,7 @@ func (st *state) settleTwo(k1, k2 int, lb2 objective, sc *scratch) bool {
 // objective are not timed. On fast instances, or without segments, the
 // bound is the distance and work of the sites.
 func (in *instance) boundMove(r *route, seq []int, lo, hi int, jn *join) (objective, bool) {
-	if in.fast || !r.fc.sg.ok {
+	if in.exact || !r.seg.ok {
 		return in.lowerBound(r.typ, seq), true
 	}
 	// r's prefix up to lo and suffix after hi, the rest played through;

@@ -8,30 +8,11 @@ func (relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 	in := st.in
 	u, ru, rv := p.u, p.ru, p.rv
 	if p.ku == p.kv {
-		cheap := in.fast && p.apart()
-		var delta [2]float64
-		if cheap {
-			loc := ru.fc.loc
-			nu, nv := p.pu+1, p.pv+1
-			lu, lv := loc[nu], loc[nv]
-			rem := in.legDist(loc[nu-1], loc[nu+1]) - in.legDist(loc[nu-1], lu) - in.legDist(lu, loc[nu+1])
-			delta[0] = rem + in.legDist(lv, lu) + in.legDist(lu, loc[nv+1]) - in.legDist(lv, loc[nv+1])
-			delta[1] = rem + in.legDist(loc[nv-1], lu) + in.legDist(lu, lv) - in.legDist(loc[nv-1], lv)
-		}
-		// Under the other rules the same distances bound the route.
-		bounded := !in.fast && p.apart() && ru.fc.sg.ok
-		for m, after := range []bool{true, false} {
-			if cheap && delta[m] > -1e-9 {
-				continue
-			}
+		for _, after := range []bool{true, false} {
 			if (after && p.pu == p.pv+1) || (!after && p.pu == p.pv-1) {
 				continue // u is there already
 			}
-			if !in.fast && !p.apart() && ru.fc.sg.ok &&
-				!in.swapNextBound(ru, min(p.pu, p.pv)+1).sub(ru.obj).less(objective{}) {
-				continue // u and v change places
-			}
-			if bounded && !in.relocateBound(ru, p.pu+1, p.pv+1, after).sub(ru.obj).less(objective{}) {
+			if !st.reorderMayImprove(p, after) {
 				continue
 			}
 			// u ends at index q; the sites between its two places shift
@@ -57,16 +38,16 @@ func (relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 	}
 	// An overload or a type u does not allow rules both places out before
 	// any route is built.
-	if !in.fast && (!in.allowed[u][rv.typ] || !st.fits(rv, u)) {
+	if !in.exact && (!in.allowed[u][rv.typ] || !st.fits(rv, u)) {
 		return false
 	}
 	// u's route without u is the same for both places: bound it once.
 	sc.j2.set(ru, p.pu, nil, ru, p.pu+2)
-	if !in.fast && sc.j2.known() {
+	if !in.exact && sc.j2.known() {
 		in.distancesNone(&sc.j2)
 	}
 	for _, at := range []int{p.pv + 1, p.pv} {
-		if in.fast {
+		if in.exact {
 			if !in.allowed[u][rv.typ] {
 				continue
 			}
@@ -76,7 +57,7 @@ func (relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 				continue
 			}
 		}
-		if !in.fast {
+		if !in.exact {
 			sc.one[0] = u
 			if sc.j1.set(rv, at, sc.one[:], rv, at+1).known() {
 				in.distancesOne(&sc.j1, u)
@@ -94,4 +75,19 @@ func (relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 		}
 	}
 	return false
+}
+
+// reorderMayImprove reports whether moving u right after (or before) v in
+// their route may improve it, judged from the distances of the new legs:
+// exactly in the Solomon case, by a bound otherwise.
+func (st *state) reorderMayImprove(p *pair, after bool) bool {
+	in, r := st.in, p.ru
+	switch {
+	case !p.apart():
+		// u and v change places.
+		return in.exact || !r.seg.ok || in.swapNextBound(r, min(p.pu, p.pv)+1).sub(r.obj).less(objective{})
+	case in.exact:
+		return in.relocateDelta(r, p.pu+1, p.pv+1, after) <= -1e-9
+	}
+	return !r.seg.ok || in.relocateBound(r, p.pu+1, p.pv+1, after).sub(r.obj).less(objective{})
 }

@@ -13,7 +13,7 @@ import (
 func segmentRoutes(t *rapid.T) (*instance, *route, *route, []int) {
 	p := genProblem(t)
 	in := newInstance(p)
-	if in.fast {
+	if in.exact {
 		t.Skip("fast instance: segments are not used")
 	}
 	typ := rapid.IntRange(0, len(p.VehicleTypes)-1).Draw(t, "type")
@@ -121,7 +121,7 @@ func TestSegmentBoundsHold(t *testing.T) {
 // arrival at node from at time t with work w there, and returns its
 // return, or inf when a window closes.
 func simulateR(in *instance, r *route, from int, t, w float64) float64 {
-	g := &r.fc.sg
+	g := &r.seg
 	L := len(r.seq)
 	for k := from; k <= L; k++ {
 		st, _, ok := earliestIn(in.sites[r.seq[k-1]].Windows, t)
@@ -139,7 +139,7 @@ func simulateR(in *instance, r *route, from int, t, w float64) float64 {
 // latestR is the latest departure from the start depot under R that
 // leaves node i of route r by y, by the backward pass; -inf when none.
 func latestR(in *instance, r *route, i int, y float64) float64 {
-	g := &r.fc.sg
+	g := &r.seg
 	for k := i; k >= 1; k-- {
 		s, ok := latestIn(in.sites[r.seq[k-1]].Windows, y-g.nodes[k].work)
 		if !ok {
@@ -153,7 +153,7 @@ func latestR(in *instance, r *route, i int, y float64) float64 {
 // departR is the departure from node i of route r under R when it leaves
 // its start depot at d0; inf when a window closes.
 func departR(in *instance, r *route, i int, d0 float64) float64 {
-	g := &r.fc.sg
+	g := &r.seg
 	t := d0
 	for k := 1; k <= i; k++ {
 		st, _, ok := earliestIn(in.sites[r.seq[k-1]].Windows, t+g.nodes[k-1].leg)
@@ -176,10 +176,10 @@ func TestSegmentShiftsAreExact(t *testing.T) {
 		if L == 0 {
 			return
 		}
-		g := &r.fc.sg
+		g := &r.seg
 		// The bounds relax each latest start by timeTol, about 1e-9 of
 		// the times involved, node by node.
-		scale := 1 + math.Abs(g.nodes[L+1].busyPre) + math.Abs(in.types[r.typ].ShiftEnd) + math.Abs(g.times[0].dep)
+		scale := 1 + math.Abs(g.nodes[L+1].busyPre) + math.Abs(in.types[r.typ].ShiftEnd) + math.Abs(g.dep[0])
 		near := func(got, want float64) bool {
 			if math.IsInf(want, 0) || math.IsInf(got, 0) {
 				return got == want
@@ -199,7 +199,7 @@ func TestSegmentShiftsAreExact(t *testing.T) {
 			if want, got := latestR(in, r, k, y), in.latestDeparture(r, k, y); got < want-1e-9*(1+math.Abs(want)) || (!math.IsInf(want, -1) && !near(got, want)) {
 				t.Fatalf("latest departure of %v leaving node %d by %g: %g, played %g", r.seq, k, y, got, want)
 			}
-			d0 := g.times[0].dep + shift
+			d0 := g.dep[0] + shift
 			if want, got := departR(in, r, k, d0), in.departPrefix(r, k, d0); !near(got, want) && !(math.IsInf(want, 1) && got <= want) {
 				t.Fatalf("departure from node %d of %v leaving at %g: %g, played %g", k, r.seq, d0, got, want)
 			}

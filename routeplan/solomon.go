@@ -11,77 +11,36 @@ package routeplan
 // concatenation, and it covers insertion, removal, replacement (swap) and
 // 2-opt* between routes.
 
-// fastCache holds the per-route arrays.
-type fastCache struct {
-	loc     []int     // location of each node
-	dep     []float64 // earliest departure, nodes 0..L
-	lat     []float64 // latest start, nodes 1..L+1
-	loadPre []float64 // load of nodes 1..k, (L+1)*dims entries, k = 0..L
-	distPre []float64 // distance from node 0 to node k, k = 0..L+1
-	// sg bounds moves on the other instances (see segment.go).
-	sg segments
-}
-
-// copyFrom makes c a copy of o, reusing c's buffers.
-func (c *fastCache) copyFrom(o *fastCache) {
-	c.loc = append(c.loc[:0], o.loc...)
-	c.dep = append(c.dep[:0], o.dep...)
-	c.lat = append(c.lat[:0], o.lat...)
-	c.loadPre = append(c.loadPre[:0], o.loadPre...)
-	c.distPre = append(c.distPre[:0], o.distPre...)
-	c.sg.copyFrom(&o.sg)
-}
-
-// refresh rebuilds route r's cache; call after every change of r.seq.
-func (in *instance) refresh(r *route) {
-	if !in.fast {
-		in.refreshSegments(r)
-		return
-	}
+// refreshExact fills, in the Solomon case, each node's earliest departure
+// times[k].dep (serving everything as early as possible) and latest
+// service start times[k].lat (the end depot's: the shift end) that still
+// lets the rest of the route finish in time. These are the times under R
+// of refreshForward and refreshBackward, which in this case is the model
+// itself, without the tolerance a bound adds: the checks below take moves
+// without simulating them, so they compare exactly what the simulation
+// would.
+func (in *instance) refreshExact(r *route) {
+	g := &r.seg
+	g.nodes, g.times, g.gPre, g.gSuf, g.loading = g.nodes[:0], g.times[:0], g.gPre[:0], g.gSuf[:0], 0
 	vt := &in.types[r.typ]
 	L := len(r.seq)
-	c := &r.fc
-	c.loc = c.loc[:0]
-	c.loc = append(c.loc, vt.StartLocation)
-	for _, s := range r.seq {
-		c.loc = append(c.loc, in.sites[s].Location)
-	}
-	c.loc = append(c.loc, vt.EndLocation)
-	c.dep = growF(c.dep, L+2)
-	c.lat = growF(c.lat, L+2)
-	c.dep[0] = vt.ShiftStart
+	g.dep[0] = vt.ShiftStart
 	for k := 1; k <= L; k++ {
 		site := &in.sites[r.seq[k-1]]
-		t := c.dep[k-1] + in.legDur(c.loc[k-1], c.loc[k])
+		t := g.dep[k-1] + in.legDur(g.locs[k-1], g.locs[k])
 		if len(site.Windows) > 0 && t < site.Windows[0].Start {
 			t = site.Windows[0].Start
 		}
-		c.dep[k] = t + site.Service
+		g.dep[k] = t + site.Service
 	}
-	c.lat[L+1] = vt.ShiftEnd
+	g.lat[L+1] = vt.ShiftEnd
 	for k := L; k >= 1; k-- {
 		site := &in.sites[r.seq[k-1]]
-		t := c.lat[k+1] - in.legDur(c.loc[k], c.loc[k+1]) - site.Service
+		t := g.lat[k+1] - in.legDur(g.locs[k], g.locs[k+1]) - site.Service
 		if len(site.Windows) > 0 && site.Windows[0].End < t {
 			t = site.Windows[0].End
 		}
-		c.lat[k] = t
-	}
-	c.distPre = growF(c.distPre, L+2)
-	c.distPre[0] = 0
-	for k := 1; k <= L+1; k++ {
-		c.distPre[k] = c.distPre[k-1] + in.legDist(c.loc[k-1], c.loc[k])
-	}
-	d := in.dims
-	c.loadPre = growF(c.loadPre, (L+1)*d)
-	for j := 0; j < d; j++ {
-		c.loadPre[j] = 0
-	}
-	for k := 1; k <= L; k++ {
-		dem := in.sites[r.seq[k-1]].Demand
-		for j := 0; j < d; j++ {
-			c.loadPre[k*d+j] = c.loadPre[(k-1)*d+j] + dem[j]
-		}
+		g.lat[k] = t
 	}
 }
 
@@ -93,9 +52,12 @@ func growF(b []float64, n int) []float64 {
 }
 
 // arc is the length of the leg from node i to node i+1. Taking it from the
-// prefix sums reads the route's own small array instead of the matrix, whose
+// prefix sums reads the route's own cache instead of the matrix, whose
 // cache misses dominate on large instances.
-func (c *fastCache) arc(i int) float64 { return c.distPre[i+1] - c.distPre[i] }
+func (g *segments) arc(i int) float64 { return g.distPre[i+1] - g.distPre[i] }
+
+// loc is the location of node k.
+func (g *segments) loc(k int) int { return g.locs[k] }
 
 // distTo and durTo read the leg from a to b; on symmetric matrices they
 // read row b, which stays in cache while one site's moves are evaluated.
@@ -116,11 +78,11 @@ func (in *instance) durTo(a, b int) float64 {
 // baseDist is the distance of r's nodes, start to end depot, which for an
 // empty route is the leg between them (the schedule of an unused vehicle
 // records 0); moves on fast instances add their changes to it.
-func (r *route) baseDist() float64 { return r.fc.distPre[len(r.seq)+1] }
+func (r *route) baseDist() float64 { return r.seg.distPre[len(r.seq)+1] }
 
 // load returns the total load of r in dimension j.
 func (r *route) load(in *instance, j int) float64 {
-	return r.fc.loadPre[len(r.seq)*in.dims+j]
+	return r.seg.loadPre[len(r.seq)*in.dims+j]
 }
 
 // serveFrom returns the departure from site u when the vehicle leaves
@@ -141,41 +103,41 @@ func (in *instance) serveFrom(from int, t float64, u int) (float64, bool) {
 }
 
 func (in *instance) insertDist(r *route, i, u int) float64 {
-	loc := r.fc.loc
+	g := &r.seg
 	lu := in.sites[u].Location
-	return in.distTo(loc[i], lu) + in.legDist(lu, loc[i+1]) - r.fc.arc(i)
+	return in.distTo(g.locs[i], lu) + in.legDist(lu, g.locs[i+1]) - g.arc(i)
 }
 
 func (in *instance) canInsert(r *route, i, u int) bool {
-	c := &r.fc
+	g := &r.seg
 	vt := &in.types[r.typ]
 	for j, dem := range in.sites[u].Demand {
 		if r.load(in, j)+dem > vt.Capacity[j] {
 			return false
 		}
 	}
-	t, ok := in.serveFrom(c.loc[i], c.dep[i], u)
-	return ok && t+in.legDur(in.sites[u].Location, c.loc[i+1]) <= c.lat[i+1]
+	t, ok := in.serveFrom(g.locs[i], g.dep[i], u)
+	return ok && t+in.legDur(in.sites[u].Location, g.locs[i+1]) <= g.lat[i+1]
 }
 
 func (in *instance) removeDist(r *route, i int) float64 {
-	loc := r.fc.loc
-	return in.legDist(loc[i-1], loc[i+1]) - r.fc.arc(i-1) - r.fc.arc(i)
+	g := &r.seg
+	return in.legDist(g.locs[i-1], g.locs[i+1]) - g.arc(i-1) - g.arc(i)
 }
 
 func (in *instance) canRemove(r *route, i int) bool {
-	c := &r.fc
-	return c.dep[i-1]+in.legDur(c.loc[i-1], c.loc[i+1]) <= c.lat[i+1]
+	g := &r.seg
+	return g.dep[i-1]+in.legDur(g.locs[i-1], g.locs[i+1]) <= g.lat[i+1]
 }
 
 func (in *instance) replaceDist(r *route, i, v int) float64 {
-	loc := r.fc.loc
+	g := &r.seg
 	lv := in.sites[v].Location
-	return in.distTo(loc[i-1], lv) + in.legDist(lv, loc[i+1]) - r.fc.arc(i-1) - r.fc.arc(i)
+	return in.distTo(g.locs[i-1], lv) + in.legDist(lv, g.locs[i+1]) - g.arc(i-1) - g.arc(i)
 }
 
 func (in *instance) canReplace(r *route, i, v int) bool {
-	c := &r.fc
+	g := &r.seg
 	vt := &in.types[r.typ]
 	old := in.sites[r.seq[i-1]].Demand
 	for j, dem := range in.sites[v].Demand {
@@ -183,27 +145,27 @@ func (in *instance) canReplace(r *route, i, v int) bool {
 			return false
 		}
 	}
-	t, ok := in.serveFrom(c.loc[i-1], c.dep[i-1], v)
-	return ok && t+in.legDur(in.sites[v].Location, c.loc[i+1]) <= c.lat[i+1]
+	t, ok := in.serveFrom(g.locs[i-1], g.dep[i-1], v)
+	return ok && t+in.legDur(in.sites[v].Location, g.locs[i+1]) <= g.lat[i+1]
 }
 
 func (in *instance) joinDist(a *route, i int, b *route, j int) float64 {
-	ca, cb := &a.fc, &b.fc
-	return ca.distPre[i] + in.legDist(ca.loc[i], cb.loc[j]) + cb.distPre[len(b.seq)+1] - cb.distPre[j]
+	ga, gb := &a.seg, &b.seg
+	return ga.distPre[i] + in.legDist(ga.locs[i], gb.locs[j]) + gb.distPre[len(b.seq)+1] - gb.distPre[j]
 }
 
 func (in *instance) canJoin(a *route, i int, b *route, j int) bool {
-	ca, cb := &a.fc, &b.fc
+	ga, gb := &a.seg, &b.seg
 	vt := &in.types[a.typ]
 	Lb := len(b.seq)
 	d := in.dims
 	for k := 0; k < d; k++ {
-		load := ca.loadPre[i*d+k] + cb.loadPre[Lb*d+k] - cb.loadPre[(j-1)*d+k]
+		load := ga.loadPre[i*d+k] + gb.loadPre[Lb*d+k] - gb.loadPre[(j-1)*d+k]
 		if load > vt.Capacity[k] {
 			return false
 		}
 	}
-	return ca.dep[i]+in.legDur(ca.loc[i], cb.loc[j]) <= cb.lat[j]
+	return ga.dep[i]+in.legDur(ga.locs[i], gb.locs[j]) <= gb.lat[j]
 }
 
 // distObjective is the objective of a route of type t with n sites and the
@@ -221,7 +183,7 @@ func (in *instance) distObjective(t, n int, dist float64) objective {
 // break the triangle inequality, and a break rule can need a rest elsewhere.
 // On fast instances the check is a forward pass without allocation.
 func (in *instance) feasibleAfterRemoval(t int, seq []int, s *schedule) bool {
-	if !in.fast {
+	if !in.exact {
 		return in.evaluate(t, seq, s, false) == feasible
 	}
 	if len(seq) == 0 {

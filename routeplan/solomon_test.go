@@ -65,7 +65,7 @@ func TestFastMatchesSimulation(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genFastProblem(t)
 		in := newInstance(p)
-		if !in.fast {
+		if !in.exact {
 			t.Fatal("generator drew a problem outside the fast case")
 		}
 		n := len(p.Sites)
@@ -152,7 +152,7 @@ func TestFastPathScope(t *testing.T) {
 		p.Sites[0].Value = 5
 		return p
 	}
-	if !newInstance(base()).fast {
+	if !newInstance(base()).exact {
 		t.Fatal("resources or values turned the fast path off")
 	}
 	for name, set := range map[string]func(*VehicleType){
@@ -163,7 +163,7 @@ func TestFastPathScope(t *testing.T) {
 	} {
 		p := base()
 		set(&p.VehicleTypes[0])
-		if newInstance(p).fast {
+		if newInstance(p).exact {
 			t.Errorf("%s set, fast path on", name)
 		}
 	}

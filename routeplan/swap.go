@@ -7,28 +7,14 @@ func (swap) evaluate(st *state, p *pair, sc *scratch) bool {
 	in := st.in
 	u, v, ru, rv := p.u, p.v, p.ru, p.rv
 	if p.ku == p.kv {
-		if in.fast && p.apart() {
-			loc := ru.fc.loc
-			nu, nv := p.pu+1, p.pv+1
-			lu, lv := loc[nu], loc[nv]
-			delta := in.legDist(loc[nu-1], lv) + in.legDist(lv, loc[nu+1]) + in.legDist(loc[nv-1], lu) + in.legDist(lu, loc[nv+1]) -
-				in.legDist(loc[nu-1], lu) - in.legDist(lu, loc[nu+1]) - in.legDist(loc[nv-1], lv) - in.legDist(lv, loc[nv+1])
-			if delta > -1e-9 {
-				return false
-			}
-		}
-		if !in.fast && !p.apart() && ru.fc.sg.ok && !in.swapNextBound(ru, min(p.pu, p.pv)+1).sub(ru.obj).less(objective{}) {
-			return false
-		}
-		// Under the other rules the same distances bound the route.
-		if !in.fast && p.apart() && ru.fc.sg.ok && !in.swapBound(ru, p.pu+1, p.pv+1).sub(ru.obj).less(objective{}) {
+		if !st.exchangeMayImprove(p) {
 			return false
 		}
 		sc.seq = append(sc.seq[:0], ru.seq...)
 		sc.seq[p.pu], sc.seq[p.pv] = v, u
 		return st.proposeOne(p.ku, min(p.pu, p.pv), max(p.pu, p.pv), sc)
 	}
-	if in.fast {
+	if in.exact {
 		d1, d2 := in.replaceDist(rv, p.pv+1, u), in.replaceDist(ru, p.pu+1, v)
 		if !st.gain(p.kv, len(rv.seq), rv.baseDist()+d1, p.ku, len(ru.seq), ru.baseDist()+d2) ||
 			!in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] ||
@@ -36,7 +22,7 @@ func (swap) evaluate(st *state, p *pair, sc *scratch) bool {
 			return false
 		}
 	}
-	if !in.fast {
+	if !in.exact {
 		if !in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] || !st.fitsInstead(rv, v, u) || !st.fitsInstead(ru, u, v) {
 			return false
 		}
@@ -54,4 +40,18 @@ func (swap) evaluate(st *state, p *pair, sc *scratch) bool {
 	sc.seq2 = append(sc.seq2[:0], ru.seq...)
 	sc.seq2[p.pu] = v
 	return st.proposeTwo(p.kv, p.ku, sc)
+}
+
+// exchangeMayImprove reports whether exchanging u and v in their route may
+// improve it, judged from the distances of the new legs: exactly in the
+// Solomon case, by a bound otherwise.
+func (st *state) exchangeMayImprove(p *pair) bool {
+	in, r := st.in, p.ru
+	switch {
+	case !p.apart():
+		return in.exact || !r.seg.ok || in.swapNextBound(r, min(p.pu, p.pv)+1).sub(r.obj).less(objective{})
+	case in.exact:
+		return in.swapDelta(r, p.pu+1, p.pv+1) <= -1e-9
+	}
+	return !r.seg.ok || in.swapBound(r, p.pu+1, p.pv+1).sub(r.obj).less(objective{})
 }

@@ -12,14 +12,14 @@ func (twoOptStar) evaluate(st *state, p *pair, sc *scratch) bool {
 	}
 	in := st.in
 	ru, rv, pu, pv := p.ru, p.rv, p.pu, p.pv
-	if in.fast && ru.typ == rv.typ {
+	if in.exact && ru.typ == rv.typ {
 		d1, d2 := in.joinDist(ru, pu+1, rv, pv+1), in.joinDist(rv, pv, ru, pu+2)
 		if !st.gain(p.ku, pu+1+len(rv.seq)-pv, d1, p.kv, pv+len(ru.seq)-pu-1, d2) ||
 			!in.canJoin(ru, pu+1, rv, pv+1) || !in.canJoin(rv, pv, ru, pu+2) {
 			return false
 		}
 	}
-	if !in.fast && in.endsAlike(ru.typ, rv.typ) {
+	if !in.exact && in.endsAlike(ru.typ, rv.typ) {
 		// Full trailers rule most exchanges out: read the loads before
 		// anything else.
 		if !in.joinFits(ru, pu+1, rv, pv+1) || !in.joinFits(rv, pv, ru, pu+2) {
