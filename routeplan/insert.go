@@ -76,20 +76,14 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 		return
 	}
 	sc.one[0] = u
-	if jn := sc.j1.set(r, pos, sc.one[:], r, pos+1); jn.known() {
-		st.in.distancesOne(jn, u)
-		for to := int8(boundDistances); to <= boundTimed; to++ {
-			if !st.in.advance(jn, to) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
-				return
-			}
-		}
-		sc.seq = withInsert(sc.seq, r.seq, u, pos)
-	} else {
-		sc.seq = withInsert(sc.seq, r.seq, u, pos)
-		if best.ok && !st.in.lowerBound(r.typ, sc.seq).sub(r.obj).less(best.delta) {
+	jn := sc.j1.set(r, pos, sc.one[:], r, pos+1)
+	st.in.distancesOne(jn, u)
+	for to := int8(boundDistances); jn.known() && to <= boundTimed; to++ {
+		if !st.in.advance(jn, to) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
 			return
 		}
 	}
+	sc.seq = withInsert(sc.seq, r.seq, u, pos)
 	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return
 	}
@@ -100,54 +94,12 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 	}
 }
 
-// insertAnywhere tries u at every position of route k. When sites are
-// left out for want of vehicles, every insertion ends in such a scan of
-// every route, so on instances that are simulated it first rules out,
-// without a simulation each, what cannot work: a route of a type u does not
-// allow or without room for u, and the positions u's windows have closed
-// for. The route as it is, served from its earliest departure, gives for
-// every position the earliest time the vehicle can leave for u: with u on
-// board the loading only gets longer, and the sites before u are served no
-// earlier.
+// insertAnywhere tries u at every position of route k.
 func (st *state) insertAnywhere(u, k int, best *insertion, sc *scratch) {
-	in, r := st.in, st.routes[k]
-	if !in.allowed[u][r.typ] {
+	if !st.in.allowed[u][st.routes[k].typ] {
 		return
 	}
-	// With segments every position is bounded in constant time, windows
-	// included.
-	if in.exact || len(r.seq) == 0 || r.seg.ok {
-		for p := 0; p <= len(r.seq); p++ {
-			st.tryInsert(u, k, p, best, sc)
-		}
-		return
-	}
-	if !st.fits(r, u) {
-		return
-	}
-	closes := inf
-	site := &in.sites[u]
-	if ws := site.Windows; len(ws) > 0 {
-		closes = ws[len(ws)-1].End
-	}
-	vt := &in.types[r.typ]
-	l := in.loadingTime(r.typ, r.total)
-	depart, ok := in.earliestDeparture(r.typ, l)
-	rs := &sc.reach
-	if ok {
-		in.simulate(r.typ, r.seq, depart, l, rs)
-	}
-	for p := 0; p <= len(r.seq); p++ {
-		if ok && p <= len(rs.start) {
-			leave, from := depart, vt.StartLocation
-			if p > 0 {
-				prev := &in.sites[r.seq[p-1]]
-				leave, from = rs.start[p-1]+prev.Service, prev.Location
-			}
-			if leave+in.legDur(from, site.Location) > closes {
-				continue
-			}
-		}
+	for p := 0; p <= len(st.routes[k].seq); p++ {
 		st.tryInsert(u, k, p, best, sc)
 	}
 }

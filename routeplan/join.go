@@ -98,7 +98,7 @@ func (in *instance) distances(jn *join) {
 	prev, prevSite := ga.locs[i], i > 0
 	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
 	busy := 0.0 // the head of the prefix, the service in the middle, the tail of the suffix
-	if i > 0 {
+	if i > 0 && !in.exact {
 		busy = ga.nodes[i].head
 	}
 	for _, m := range jn.mid {
@@ -111,7 +111,7 @@ func (in *instance) distances(jn *join) {
 	}
 	lj := gb.locs[j]
 	dist += in.legDist(prev, lj)
-	if j <= Lb {
+	if j <= Lb && !in.exact {
 		// More stop service than the suffix had only lengthens its tail.
 		if in.stop == nil || gb.nodes[j].charge == 0 || (!prevSite || prev != lj) {
 			busy += gb.nodes[j].tail
@@ -129,9 +129,12 @@ func (in *instance) distances(jn *join) {
 // bound a candidate of a known shape between two routes: without the loop
 // over the middle, whose length changes from one call to the next, the
 // processor's branch predictor does not miss on every call (node 0's head
-// and the end depot's tail are 0, so they are read without a test). jn
-// must be known.
+// and the end depot's tail are 0, so they are read without a test). They
+// do nothing when jn is not known.
 func (in *instance) distancesNone(jn *join) {
+	if !jn.known() {
+		return
+	}
 	ga, gb := &jn.a.seg, &jn.b.seg
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.stage = boundDistances
@@ -146,6 +149,9 @@ func (in *instance) distancesNone(jn *join) {
 }
 
 func (in *instance) distancesOne(jn *join, m int) {
+	if !jn.known() {
+		return
+	}
 	ga, gb := &jn.a.seg, &jn.b.seg
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.stage = boundDistances
@@ -216,6 +222,9 @@ func (in *instance) legs(jn *join) bool {
 		if ok && bits.OnesCount64(mask) > vt.MaxGroups {
 			return false
 		}
+	}
+	if in.exact {
+		return true // the Solomon case has nothing more to sum
 	}
 	jn.l = in.loadingTime(t, load)
 	var ok bool
@@ -296,6 +305,9 @@ func (in *instance) timed(jn *join) (objective, bool) {
 	if jn.n == 0 {
 		return objective{}, true
 	}
+	if in.exact {
+		return jn.cheap, in.timedExact(jn)
+	}
 	gb := &jn.b.seg
 	t := jn.a.typ
 	vt := &in.types[t]
@@ -345,6 +357,22 @@ func (in *instance) timed(jn *join) (objective, bool) {
 		return objective{}, false
 	}
 	return in.boundObjective(t, jn.dist, duty), true
+}
+
+// timedExact is timed in the Solomon case, where it is exact: the prefix
+// leaves node i at its earliest departure, the middle is served as early
+// as possible, and the suffix must be reached by its latest start, with
+// the same sums as the simulation.
+func (in *instance) timedExact(jn *join) bool {
+	at, now := jn.a.seg.locs[jn.i], jn.a.seg.dep[jn.i]
+	for _, m := range jn.mid {
+		var ok bool
+		if now, ok = in.serveFrom(at, now, m); !ok {
+			return false
+		}
+		at = in.sites[m].Location
+	}
+	return now+in.legDur(at, jn.b.seg.locs[jn.j]) <= jn.b.seg.lat[jn.j]
 }
 
 // boundRoute prepares jn for seq as the new sequence of route a: it keeps

@@ -118,8 +118,7 @@ func (st *state) boundPair(k1 int, j1 *join, k2 int, j2 *join) (objective, bool)
 	in := st.in
 	r1, r2 := st.routes[k1], st.routes[k2]
 	if !j1.known() || !j2.known() {
-		lb2 := in.lowerBound(r2.typ, j2.build(nil))
-		return lb2, in.lowerBound(r1.typ, j1.build(nil)).add(lb2).sub(r1.obj).sub(r2.obj).less(objective{})
+		return objective{}, true // no bound: the simulation decides
 	}
 	for to := int8(boundDistances); to <= boundTimed; to++ {
 		if !in.advance(j1, to) || !in.advance(j2, to) || !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
@@ -156,11 +155,10 @@ func (st *state) settleTwo(k1, k2 int, lb2 objective, sc *scratch) bool {
 // boundMove bounds seq, r's sites in another order that differs from r's
 // at indices lo to hi only: a lower bound of its objective, and false when
 // it is certainly infeasible. Candidates whose sums already reach r's
-// objective are not timed. On fast instances, or without segments, the
-// bound is the distance and work of the sites.
+// objective are not timed. Without segments it bounds nothing.
 func (in *instance) boundMove(r *route, seq []int, lo, hi int, jn *join) (objective, bool) {
-	if in.exact || !r.seg.ok {
-		return in.lowerBound(r.typ, seq), true
+	if !r.seg.ok {
+		return objective{}, true
 	}
 	// r's prefix up to lo and suffix after hi, the rest played through;
 	// every site is r's own, so it allows r's type. The callers bound the

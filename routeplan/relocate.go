@@ -43,7 +43,7 @@ func (relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 	}
 	// u's route without u is the same for both places: bound it once.
 	sc.j2.set(ru, p.pu, nil, ru, p.pu+2)
-	if !in.exact && sc.j2.known() {
+	if !in.exact {
 		in.distancesNone(&sc.j2)
 	}
 	for _, at := range []int{p.pv + 1, p.pv} {
@@ -59,9 +59,7 @@ func (relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 		}
 		if !in.exact {
 			sc.one[0] = u
-			if sc.j1.set(rv, at, sc.one[:], rv, at+1).known() {
-				in.distancesOne(&sc.j1, u)
-			}
+			in.distancesOne(sc.j1.set(rv, at, sc.one[:], rv, at+1), u)
 			if st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc) {
 				return true
 			}
@@ -78,16 +76,12 @@ func (relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 }
 
 // reorderMayImprove reports whether moving u right after (or before) v in
-// their route may improve it, judged from the distances of the new legs:
-// exactly in the Solomon case, by a bound otherwise.
+// their route may improve it, bounded from the distances of the new legs.
 func (st *state) reorderMayImprove(p *pair, after bool) bool {
 	in, r := st.in, p.ru
-	switch {
-	case !p.apart():
+	if !p.apart() {
 		// u and v change places.
-		return in.exact || !r.seg.ok || in.swapNextBound(r, min(p.pu, p.pv)+1).sub(r.obj).less(objective{})
-	case in.exact:
-		return in.relocateDelta(r, p.pu+1, p.pv+1, after) <= -1e-9
+		return in.swapNextBound(r, min(p.pu, p.pv)+1).sub(r.obj).less(objective{})
 	}
-	return !r.seg.ok || in.relocateBound(r, p.pu+1, p.pv+1, after).sub(r.obj).less(objective{})
+	return in.relocateBound(r, p.pu+1, p.pv+1, after).sub(r.obj).less(objective{})
 }

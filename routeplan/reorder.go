@@ -18,6 +18,13 @@ import "math"
 func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int) objective {
 	g := &r.seg
 	L := len(r.seq)
+	dist := g.distPre[L+1] + dDist
+	dist -= 1e-9 * (1 + math.Abs(dist))
+	if in.exact || !g.ok {
+		// The Solomon case has no time cost; without segments the duty
+		// is bounded by nothing.
+		return in.boundObjective(r.typ, dist, 0)
+	}
 	busy := g.nodes[L+1].busyPre
 	for _, k := range removed {
 		busy -= g.nodes[k].leg
@@ -41,8 +48,7 @@ func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int
 			ends += g.nodes[hi].tailFree
 		}
 	}
-	dist := g.distPre[L+1] + dDist
-	return in.boundObjective(r.typ, dist-1e-9*(1+math.Abs(dist)), g.loading+max(busy, ends))
+	return in.boundObjective(r.typ, dist, g.loading+max(busy, ends))
 }
 
 // swapNextBound is reorderBound for exchanging nodes x and x+1 of r (two

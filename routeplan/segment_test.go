@@ -7,14 +7,20 @@ import (
 	"pgregory.net/rapid"
 )
 
-// segmentRoutes draws an instance under every rule (genProblem) and two
+// segmentRoutes draws an instance under every rule (genProblem), or with
+// solomon set possibly one of the Solomon case (genFastProblem), and two
 // feasible routes of one vehicle type, each keeping, in a random order,
 // the sites that leave it feasible; the rest stay out for the moves.
-func segmentRoutes(t *rapid.T) (*instance, *route, *route, []int) {
-	p := genProblem(t)
+func segmentRoutes(t *rapid.T, solomon bool) (*instance, *route, *route, []int) {
+	var p *Problem
+	if solomon && rapid.Bool().Draw(t, "solomon") {
+		p = genFastProblem(t)
+	} else {
+		p = genProblem(t)
+	}
 	in := newInstance(p)
-	if in.exact {
-		t.Skip("fast instance: segments are not used")
+	if in.exact && !solomon {
+		t.Skip("Solomon case: no schedule under R is cached")
 	}
 	typ := rapid.IntRange(0, len(p.VehicleTypes)-1).Draw(t, "type")
 	var sch schedule
@@ -48,10 +54,10 @@ func segmentRoutes(t *rapid.T) (*instance, *route, *route, []int) {
 // TestSegmentBoundsHold: for every candidate made of a prefix of one
 // route, a few sites, and a suffix of that route or the other, no stage of
 // the bound calls a feasible route infeasible or bounds its objective
-// above the simulated one.
+// above the simulated one; in the Solomon case the bound is exact.
 func TestSegmentBoundsHold(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		in, ra, rb, out := segmentRoutes(t)
+		in, ra, rb, out := segmentRoutes(t, true)
 		var sch schedule
 		var jn join
 		for try := 0; try < 40; try++ {
@@ -98,6 +104,10 @@ func TestSegmentBoundsHold(t *testing.T) {
 			seq := jn.build(nil)
 			f := in.evaluate(a.typ, seq, &sch, false)
 			if f != feasible {
+				if in.exact && in.joinAllowed(&jn) && in.advance(&jn, boundTimed) {
+					t.Fatalf("%v (prefix %d of %v, %v, suffix %d of %v): infeasible (%v), the Solomon case's bound says feasible",
+						seq, i, a.seq, mid, j, b.seq, f)
+				}
 				continue
 			}
 			if !in.joinAllowed(&jn) {
@@ -171,7 +181,7 @@ func departR(in *instance, r *route, i int, d0 float64) float64 {
 // through under R gives, windows skipped or not.
 func TestSegmentShiftsAreExact(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		in, r, _, _ := segmentRoutes(t)
+		in, r, _, _ := segmentRoutes(t, false)
 		L := len(r.seq)
 		if L == 0 {
 			return
@@ -212,7 +222,7 @@ func TestSegmentShiftsAreExact(t *testing.T) {
 // each other, 2-opt) never exceed the simulated objective.
 func TestReorderBoundHolds(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		in, r, _, _ := segmentRoutes(t)
+		in, r, _, _ := segmentRoutes(t, true)
 		L := len(r.seq)
 		if L < 2 {
 			return

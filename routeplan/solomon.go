@@ -201,25 +201,3 @@ func (in *instance) feasibleAfterRemoval(t int, seq []int, s *schedule) bool {
 	}
 	return now+in.legDur(at, vt.EndLocation) <= vt.ShiftEnd
 }
-
-// lowerBound is an objective no feasible schedule of route seq for type t
-// can beat: the duty is at least the driving plus the service. On fast
-// instances it is exact. Only the distance-like terms are bounded; the
-// search still simulates every candidate it accepts.
-func (in *instance) lowerBound(t int, seq []int) objective {
-	if len(seq) == 0 {
-		return objective{}
-	}
-	vt := &in.types[t]
-	prev := vt.StartLocation
-	dist, busy := 0.0, 0.0
-	for _, s := range seq {
-		loc := in.sites[s].Location
-		dist += in.legDist(prev, loc)
-		busy += in.legDur(prev, loc) + in.sites[s].Service
-		prev = loc
-	}
-	dist += in.legDist(prev, vt.EndLocation)
-	busy += in.legDur(prev, vt.EndLocation)
-	return in.ranked(objective{value: vt.FixedCost + vt.DistanceCost*dist + vt.TimeCost*busy, tie: dist})
-}

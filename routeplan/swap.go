@@ -29,10 +29,8 @@ func (swap) evaluate(st *state, p *pair, sc *scratch) bool {
 		sc.one[0], sc.other[0] = u, v
 		sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2)
 		sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2)
-		if sc.j1.known() && sc.j2.known() {
-			in.distancesOne(&sc.j1, u)
-			in.distancesOne(&sc.j2, v)
-		}
+		in.distancesOne(&sc.j1, u)
+		in.distancesOne(&sc.j2, v)
 		return st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc)
 	}
 	sc.seq = append(sc.seq[:0], rv.seq...)
@@ -43,15 +41,11 @@ func (swap) evaluate(st *state, p *pair, sc *scratch) bool {
 }
 
 // exchangeMayImprove reports whether exchanging u and v in their route may
-// improve it, judged from the distances of the new legs: exactly in the
-// Solomon case, by a bound otherwise.
+// improve it, bounded from the distances of the new legs.
 func (st *state) exchangeMayImprove(p *pair) bool {
 	in, r := st.in, p.ru
-	switch {
-	case !p.apart():
-		return in.exact || !r.seg.ok || in.swapNextBound(r, min(p.pu, p.pv)+1).sub(r.obj).less(objective{})
-	case in.exact:
-		return in.swapDelta(r, p.pu+1, p.pv+1) <= -1e-9
+	if !p.apart() {
+		return in.swapNextBound(r, min(p.pu, p.pv)+1).sub(r.obj).less(objective{})
 	}
-	return !r.seg.ok || in.swapBound(r, p.pu+1, p.pv+1).sub(r.obj).less(objective{})
+	return in.swapBound(r, p.pu+1, p.pv+1).sub(r.obj).less(objective{})
 }

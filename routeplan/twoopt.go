@@ -9,7 +9,7 @@ func (twoOpt) evaluate(st *state, p *pair, sc *scratch) bool {
 		return false // not one route, or nothing to reverse
 	}
 	in, r := st.in, p.ru
-	if !in.exact && in.symmetric && r.seg.ok {
+	if in.symmetric {
 		var lb objective
 		if lb, sc.nodes = in.reverseBound(r, p.pu+1, p.pv+1, sc.nodes); !lb.sub(r.obj).less(objective{}) {
 			return false

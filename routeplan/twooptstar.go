@@ -27,10 +27,8 @@ func (twoOptStar) evaluate(st *state, p *pair, sc *scratch) bool {
 		}
 		sc.j1.set(ru, pu+1, nil, rv, pv+1)
 		sc.j2.set(rv, pv, nil, ru, pu+2)
-		if sc.j1.known() && sc.j2.known() {
-			in.distancesNone(&sc.j1)
-			in.distancesNone(&sc.j2)
-		}
+		in.distancesNone(&sc.j1)
+		in.distancesNone(&sc.j2)
 		return st.proposePair(p.ku, &sc.j1, p.kv, &sc.j2, sc)
 	}
 	sc.seq = append(sc.seq[:0], ru.seq[:pu+1]...)
