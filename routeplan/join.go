@@ -88,7 +88,6 @@ func (jn *join) known() bool { return jn.a.seg.ok && jn.b.seg.ok }
 // keeps. Nothing is infeasible yet.
 func (in *instance) distances(jn *join) {
 	ga, gb := &jn.a.seg, &jn.b.seg
-	t := jn.a.typ
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.n = i + len(jn.mid) + Lb + 1 - j
 	if jn.n == 0 {
@@ -119,9 +118,7 @@ func (in *instance) distances(jn *join) {
 			busy += gb.nodes[j].tailFree
 		}
 	}
-	jn.dist = dist - 1e-9*(1+math.Abs(dist))
-	jn.ends = busy
-	jn.cheap = in.boundObjective(t, jn.dist, in.price[t].startService+busy)
+	in.distancesDone(jn, dist, busy)
 }
 
 // distancesNone and distancesOne are distances for a join with no middle
@@ -142,10 +139,14 @@ func (in *instance) distancesNone(jn *join) {
 		jn.cheap = objective{}
 		return
 	}
-	na, nj, la, lj := &ga.nodes[i], &gb.nodes[j], ga.locs[i], gb.locs[j]
+	la, lj := ga.locs[i], gb.locs[j]
 	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
 	dist += in.legDist(la, lj)
-	in.distancesDone(jn, dist, na.head+in.tailAfter(nj, lj, i > 0, la))
+	busy := 0.0 // the Solomon case has no time cost
+	if !in.exact {
+		busy = ga.nodes[i].head + in.tailAfter(&gb.nodes[j], lj, i > 0, la)
+	}
+	in.distancesDone(jn, dist, busy)
 }
 
 func (in *instance) distancesOne(jn *join, m int) {
@@ -156,11 +157,15 @@ func (in *instance) distancesOne(jn *join, m int) {
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.stage = boundDistances
 	jn.n = i + 1 + Lb + 1 - j
-	na, nj, lj, site := &ga.nodes[i], &gb.nodes[j], gb.locs[j], &in.sites[m]
+	lj, site := gb.locs[j], &in.sites[m]
 	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
 	dist += in.distTo(ga.locs[i], site.Location)
 	dist += in.legDist(site.Location, lj)
-	in.distancesDone(jn, dist, na.head+site.Service+in.tailAfter(nj, lj, true, site.Location))
+	busy := 0.0 // the Solomon case has no time cost
+	if !in.exact {
+		busy = ga.nodes[i].head + site.Service + in.tailAfter(&gb.nodes[j], lj, true, site.Location)
+	}
+	in.distancesDone(jn, dist, busy)
 }
 
 // tailAfter is the tail distances counts for node nj, at location lj, of
@@ -173,11 +178,20 @@ func (in *instance) tailAfter(nj *segNode, lj int, prevSite bool, prev int) floa
 	return nj.tailFree
 }
 
-// distancesDone records what distances found.
+// distancesDone records what distances found. In the Solomon case the
+// distance is the objective, and it is taken as it is, as the simulation
+// takes its own sum; otherwise it is lowered by the rounding a bound may
+// carry.
 func (in *instance) distancesDone(jn *join, dist, busy float64) {
-	jn.dist = dist - 1e-9*(1+math.Abs(dist))
-	jn.ends = busy
 	t := jn.a.typ
+	jn.ends = busy
+	if in.exact {
+		pr := &in.price[t]
+		jn.dist = dist
+		jn.cheap = in.ranked(objective{value: pr.fixed + pr.perDist*dist, tie: dist})
+		return
+	}
+	jn.dist = dist - 1e-9*(1+math.Abs(dist))
 	jn.cheap = in.boundObjective(t, jn.dist, in.price[t].startService+busy)
 }
 

@@ -18,7 +18,7 @@ type operator interface {
 
 // operators are tried in this order on every pair; the first improving
 // move found is applied.
-var operators = [...]operator{relocate{}, swap{}, twoOpt{}, twoOptStar{}}
+var operators = [...]operator{&relocate{}, &swap{}, &twoOpt{}, &twoOptStar{}}
 
 // pair is a candidate pair of neighbouring sites u and v, with their routes
 // and positions; every operator tries to make them adjacent.
@@ -82,15 +82,12 @@ func (st *state) proposeOne(k, lo, hi int, sc *scratch) bool {
 // are feasible and the pair is better.
 func (st *state) proposeTwo(k1, k2 int, sc *scratch) bool {
 	r1, r2 := st.routes[k1], st.routes[k2]
-	lb2 := objective{} // no route costs less (costs are not negative)
-	if !st.in.exact {
-		if !st.in.boundRoute(&sc.j1, r1, sc.seq, r2) || !st.in.boundRoute(&sc.j2, r2, sc.seq2, r1) {
-			return false
-		}
-		var ok bool
-		if lb2, ok = st.boundPair(k1, &sc.j1, k2, &sc.j2); !ok {
-			return false
-		}
+	if !st.in.boundRoute(&sc.j1, r1, sc.seq, r2) || !st.in.boundRoute(&sc.j2, r2, sc.seq2, r1) {
+		return false
+	}
+	lb2, ok := st.boundPair(k1, &sc.j1, k2, &sc.j2)
+	if !ok {
+		return false
 	}
 	return st.settleTwo(k1, k2, lb2, sc)
 }
@@ -98,10 +95,6 @@ func (st *state) proposeTwo(k1, k2 int, sc *scratch) bool {
 // proposePair is proposeTwo for candidates given as joins: routes whose
 // bound rules them out are never built.
 func (st *state) proposePair(k1 int, j1 *join, k2 int, j2 *join, sc *scratch) bool {
-	in := st.in
-	if !in.joinAllowed(j1) || !in.joinAllowed(j2) {
-		return false
-	}
 	lb2, ok := st.boundPair(k1, j1, k2, j2)
 	if !ok {
 		return false
@@ -112,16 +105,24 @@ func (st *state) proposePair(k1 int, j1 *join, k2 int, j2 *join, sc *scratch) bo
 }
 
 // boundPair reports whether the joins j1 and j2, replacing routes k1 and
-// k2, may be feasible and better: sums first, then timing. It returns the
-// lower bound of j2's objective it reached.
+// k2, may be feasible and better: distances first, then whether their
+// sites allow the types, then the other sums, then the timing. It returns
+// the lower bound of j2's objective it reached.
 func (st *state) boundPair(k1 int, j1 *join, k2 int, j2 *join) (objective, bool) {
 	in := st.in
 	r1, r2 := st.routes[k1], st.routes[k2]
 	if !j1.known() || !j2.known() {
-		return objective{}, true // no bound: the simulation decides
+		// No bound: the simulation decides.
+		return objective{}, in.joinAllowed(j1) && in.joinAllowed(j2)
 	}
 	for to := int8(boundDistances); to <= boundTimed; to++ {
-		if !in.advance(j1, to) || !in.advance(j2, to) || !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
+		// A stage done already (most often the distances, by the
+		// operator) is not asked for again.
+		if (j1.stage < to && !in.advance(j1, to)) || (j2.stage < to && !in.advance(j2, to)) ||
+			!j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
+			return objective{}, false
+		}
+		if to == boundDistances && (!in.joinAllowed(j1) || !in.joinAllowed(j2)) {
 			return objective{}, false
 		}
 	}

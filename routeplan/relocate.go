@@ -4,7 +4,7 @@ package routeplan
 // route (which may be u's own).
 type relocate struct{}
 
-func (relocate) evaluate(st *state, p *pair, sc *scratch) bool {
+func (*relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 	in := st.in
 	u, ru, rv := p.u, p.ru, p.rv
 	if p.ku == p.kv {
@@ -38,37 +38,15 @@ func (relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 	}
 	// An overload or a type u does not allow rules both places out before
 	// any route is built.
-	if !in.exact && (!in.allowed[u][rv.typ] || !st.fits(rv, u)) {
+	if !in.allowed[u][rv.typ] || !st.fits(rv, u) {
 		return false
 	}
 	// u's route without u is the same for both places: bound it once.
-	sc.j2.set(ru, p.pu, nil, ru, p.pu+2)
-	if !in.exact {
-		in.distancesNone(&sc.j2)
-	}
+	in.distancesNone(sc.j2.set(ru, p.pu, nil, ru, p.pu+2))
 	for _, at := range []int{p.pv + 1, p.pv} {
-		if in.exact {
-			if !in.allowed[u][rv.typ] {
-				continue
-			}
-			dr, di := in.removeDist(ru, p.pu+1), in.insertDist(rv, at, u)
-			if !st.gain(p.kv, len(rv.seq)+1, rv.baseDist()+di, p.ku, len(ru.seq)-1, ru.baseDist()+dr) ||
-				!in.canRemove(ru, p.pu+1) || !in.canInsert(rv, at, u) {
-				continue
-			}
-		}
-		if !in.exact {
-			sc.one[0] = u
-			in.distancesOne(sc.j1.set(rv, at, sc.one[:], rv, at+1), u)
-			if st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc) {
-				return true
-			}
-			continue
-		}
-		sc.seq = withInsert(sc.seq, rv.seq, u, at)
-		sc.seq2 = append(sc.seq2[:0], ru.seq[:p.pu]...)
-		sc.seq2 = append(sc.seq2, ru.seq[p.pu+1:]...)
-		if st.proposeTwo(p.kv, p.ku, sc) {
+		sc.one[0] = u
+		in.distancesOne(sc.j1.set(rv, at, sc.one[:], rv, at+1), u)
+		if st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc) {
 			return true
 		}
 	}

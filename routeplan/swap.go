@@ -3,7 +3,7 @@ package routeplan
 // swap exchanges u and v, in one route or between two.
 type swap struct{}
 
-func (swap) evaluate(st *state, p *pair, sc *scratch) bool {
+func (*swap) evaluate(st *state, p *pair, sc *scratch) bool {
 	in := st.in
 	u, v, ru, rv := p.u, p.v, p.ru, p.rv
 	if p.ku == p.kv {
@@ -14,30 +14,13 @@ func (swap) evaluate(st *state, p *pair, sc *scratch) bool {
 		sc.seq[p.pu], sc.seq[p.pv] = v, u
 		return st.proposeOne(p.ku, min(p.pu, p.pv), max(p.pu, p.pv), sc)
 	}
-	if in.exact {
-		d1, d2 := in.replaceDist(rv, p.pv+1, u), in.replaceDist(ru, p.pu+1, v)
-		if !st.gain(p.kv, len(rv.seq), rv.baseDist()+d1, p.ku, len(ru.seq), ru.baseDist()+d2) ||
-			!in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] ||
-			!in.canReplace(rv, p.pv+1, u) || !in.canReplace(ru, p.pu+1, v) {
-			return false
-		}
+	if !in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] || !st.fitsInstead(rv, v, u) || !st.fitsInstead(ru, u, v) {
+		return false
 	}
-	if !in.exact {
-		if !in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] || !st.fitsInstead(rv, v, u) || !st.fitsInstead(ru, u, v) {
-			return false
-		}
-		sc.one[0], sc.other[0] = u, v
-		sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2)
-		sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2)
-		in.distancesOne(&sc.j1, u)
-		in.distancesOne(&sc.j2, v)
-		return st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc)
-	}
-	sc.seq = append(sc.seq[:0], rv.seq...)
-	sc.seq[p.pv] = u
-	sc.seq2 = append(sc.seq2[:0], ru.seq...)
-	sc.seq2[p.pu] = v
-	return st.proposeTwo(p.kv, p.ku, sc)
+	sc.one[0], sc.other[0] = u, v
+	in.distancesOne(sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2), u)
+	in.distancesOne(sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2), v)
+	return st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc)
 }
 
 // exchangeMayImprove reports whether exchanging u and v in their route may

@@ -4,7 +4,7 @@ package routeplan
 // follows u.
 type twoOpt struct{}
 
-func (twoOpt) evaluate(st *state, p *pair, sc *scratch) bool {
+func (*twoOpt) evaluate(st *state, p *pair, sc *scratch) bool {
 	if p.ku != p.kv || p.pv-p.pu < 2 {
 		return false // not one route, or nothing to reverse
 	}
