@@ -4,10 +4,10 @@ import "math/rand/v2"
 
 // localSearch applies improving moves between neighbouring sites until none
 // is left or stop says so: relocate (before or after a neighbour), swap,
-// 2-opt inside a route and 2-opt* between routes. Candidates are screened
-// cheaply first (constant-time checks on fast instances, segment bounds on
-// the others, see segment.go); every move applied is simulated in full, so
-// every rule of the model is honoured exactly.
+// 2-opt inside a route and 2-opt* between routes (see operator.go).
+// Candidates are bounded first from the routes' segments (segment.go,
+// join.go, reorder.go), exactly in the Solomon case; every move applied is
+// simulated in full, so every rule of the model is honoured exactly.
 //
 // With only set, it starts from those sites (the ones a ruin moved).
 func (st *state) localSearch(nb *neighbours, rng *rand.Rand, sc *scratch, stop func() bool, only []int) {

@@ -44,14 +44,6 @@ func (m proposal) apply(st *state, sc *scratch) {
 	}
 }
 
-// gain reports whether giving routes k1 and k2 the given sizes and
-// distances improves the objective (fast instances only).
-func (st *state) gain(k1, n1 int, d1 float64, k2, n2 int, d2 float64) bool {
-	r1, r2 := st.routes[k1], st.routes[k2]
-	d := st.in.distObjective(r1.typ, n1, d1).add(st.in.distObjective(r2.typ, n2, d2)).sub(r1.obj).sub(r2.obj)
-	return d.less(objective{})
-}
-
 // apart reports whether u and v are in one route and not next to each
 // other: then a relocate or swap changes a few arcs whose lengths can be
 // added up before building the move.

@@ -13,8 +13,8 @@ import "math"
 // nothing, and at most the stop service of the nodes in changed, whose
 // predecessors change; or the head of the nodes before them, the service
 // of the nodes among them and the tail of the nodes after. It costs the
-// distance reads of the new legs only, as the checks of fast instances
-// do.
+// distance reads of the new legs only. In the Solomon case the distance
+// is all the objective counts.
 func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int) objective {
 	g := &r.seg
 	L := len(r.seq)

@@ -81,7 +81,7 @@ func (st *state) removeRun(k, from, n int, rs *ruinStep, sc *scratch) {
 	for _, s := range r.seq[from : from+n] {
 		st.where[s] = -1
 	}
-	if !st.in.feasibleAfterRemoval(r.typ, sc.seq, &sc.sch) {
+	if !st.in.feasibleWithout(r, from, n, sc) {
 		rs.removed = append(rs.removed, sc.seq...)
 		for _, s := range sc.seq {
 			st.where[s] = -1
@@ -90,6 +90,19 @@ func (st *state) removeRun(k, from, n int, rs *ruinStep, sc *scratch) {
 		sc.sch = schedule{}
 	}
 	st.setRoute(k, sc.seq, sc.sch.dist, sc.sch.cost)
+}
+
+// feasibleWithout reports whether route r stays feasible without its n
+// sites from index from, sc.seq. Fewer sites usually keep a route
+// feasible, but not always: truncated or road distances can break the
+// triangle inequality, and a break rule can need a rest elsewhere. In the
+// Solomon case the join of what is left answers exactly; otherwise sc.seq
+// is simulated, into sc.sch.
+func (in *instance) feasibleWithout(r *route, from, n int, sc *scratch) bool {
+	if in.exact {
+		return in.advance(sc.j1.set(r, from, nil, r, from+n+1), boundTimed)
+	}
+	return in.evaluate(r.typ, sc.seq, &sc.sch, false) == feasible
 }
 
 // emptyShortRoute, under the fewest-vehicles objective, sometimes empties

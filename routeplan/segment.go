@@ -401,6 +401,13 @@ func (in *instance) returnLeaving(r *route, k int, t float64) float64 {
 	return in.returnFrom(r, k+1, t+g.nodes[k].leg, g.nodes[k+1].work)
 }
 
+func growF(b []float64, n int) []float64 {
+	if cap(b) < n {
+		return make([]float64, n)
+	}
+	return b[:n]
+}
+
 func growI(b []int, n int) []int {
 	if cap(b) < n {
 		return make([]int, n)

@@ -251,8 +251,8 @@ func (st *state) unassign(u int) {
 }
 
 // setRoute replaces route k's sequence with seq, a feasible route of the
-// given distance and cost. On fast instances both are recomputed from the
-// cache, so that rounding does not drift over many moves.
+// given distance and cost. In the Solomon case both are recomputed from
+// the segments, so that rounding does not drift over many moves.
 func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	r := st.routes[k]
 	st.obj = st.obj.sub(r.obj)
