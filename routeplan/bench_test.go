@@ -113,7 +113,7 @@ func TestBenchProblems(t *testing.T) {
 	for _, rules := range []bool{false, true} {
 		p := benchProblem(60, rules)
 		if newInstance(p).exact == rules {
-			t.Fatalf("rules=%v: fast path %v", rules, !rules)
+			t.Fatalf("rules=%v: Solomon case %v", rules, !rules)
 		}
 		sol, err := Solve(context.Background(), p, Options{MaxIterations: 50, Seed: 1})
 		if err != nil {

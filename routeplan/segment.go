@@ -2,10 +2,11 @@ package routeplan
 
 import "math"
 
-// Segments bound a move in constant time when the checks of solomon.go do
-// not apply: several windows per site, a start service with start windows,
-// stop service, a duty or driving limit, a break rule, a time cost. A
-// candidate route is seen as three parts, as in the time-window segments
+// Segments bound a move in constant time under every rule: several windows
+// per site, a start service with start windows, stop service, a duty or
+// driving limit, a break rule, a time cost; in the Solomon case, where
+// none of those applies, exactly (solomon.go). A candidate route is seen
+// as three parts, as in the time-window segments
 // of Vidal et al. (2013) and PyVRP: a prefix of one route (nodes 0..i), a
 // few sites in the middle, and a suffix of a route (nodes j..L+1, its end
 // depot included). Each route caches, per node, what its prefixes and

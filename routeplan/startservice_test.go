@@ -61,7 +61,7 @@ func TestStartWindows(t *testing.T) {
 			p := startProblem(c.vt)
 			p.Sites[0].Windows = c.site
 			if newInstance(p).exact {
-				t.Fatal("fast path on with a start service")
+				t.Fatal("Solomon case with a start service")
 			}
 			sol, err := Solve(context.Background(), p, Options{MaxIterations: 10})
 			if err != nil {
