@@ -186,9 +186,9 @@ func (in *instance) refreshPath(r *route) {
 	vt := &in.types[r.typ]
 	L := len(r.seq)
 	n := L + 2
-	g.locs = growI(g.locs, n)
-	g.distPre, g.dep, g.lat = growF(g.distPre, n), growF(g.dep, n), growF(g.lat, n)
-	g.loadPre = growF(g.loadPre, (L+1)*in.dims)
+	g.locs = grow(g.locs, n)
+	g.distPre, g.dep, g.lat = grow(g.distPre, n), grow(g.dep, n), grow(g.lat, n)
+	g.loadPre = grow(g.loadPre, (L+1)*in.dims)
 	g.locs[0], g.locs[L+1] = vt.StartLocation, vt.EndLocation
 	d := in.dims
 	clear(g.loadPre[:d])
@@ -211,11 +211,8 @@ func (in *instance) refreshSums(r *route) {
 	g := &r.seg
 	L := len(r.seq)
 	n := L + 2
-	if cap(g.nodes) < n {
-		g.nodes = make([]segNode, n)
-	}
-	g.nodes = g.nodes[:n]
-	g.gPre, g.gSuf = growU(g.gPre, n), growU(g.gSuf, n)
+	g.nodes = grow(g.nodes, n)
+	g.gPre, g.gSuf = grow(g.gPre, n), grow(g.gSuf, n)
 	g.nodes[0], g.nodes[L+1] = segNode{}, segNode{}
 	g.groups = true
 	d := in.dims
@@ -252,11 +249,7 @@ func (in *instance) refreshSums(r *route) {
 func (in *instance) refreshForward(r *route) bool {
 	g := &r.seg
 	L := len(r.seq)
-	if n := L + 2; cap(g.times) < n {
-		g.times = make([]segTime, n)
-	} else {
-		g.times = g.times[:n]
-	}
+	g.times = grow(g.times, L+2)
 	d0, ok := in.earliestDeparture(r.typ, g.loading)
 	if !ok {
 		return false
@@ -402,23 +395,13 @@ func (in *instance) returnLeaving(r *route, k int, t float64) float64 {
 	return in.returnFrom(r, k+1, t+g.nodes[k].leg, g.nodes[k+1].work)
 }
 
-func growF(b []float64, n int) []float64 {
+// grow returns b resliced to length n, its contents unspecified, and a
+// new slice when b has not the room: twice the room it had, so that a
+// route that grows one site at a time does not allocate at every site.
+func grow[T any](b []T, n int) []T {
 	if cap(b) < n {
-		return make([]float64, n)
+		return make([]T, n, max(n, 2*cap(b)))
 	}
 	return b[:n]
 }
 
-func growI(b []int, n int) []int {
-	if cap(b) < n {
-		return make([]int, n)
-	}
-	return b[:n]
-}
-
-func growU(b []uint64, n int) []uint64 {
-	if cap(b) < n {
-		return make([]uint64, n)
-	}
-	return b[:n]
-}

@@ -258,7 +258,7 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	st.obj = st.obj.sub(r.obj)
 	r.stamp = st.in.stamps.Add(1)
 	r.seq = append(r.seq[:0], seq...)
-	r.total = growF(r.total, st.in.dims)
+	r.total = grow(r.total, st.in.dims)
 	clear(r.total)
 	for _, s := range r.seq {
 		for j, d := range st.in.sites[s].Demand {
