@@ -54,40 +54,37 @@ func withInsert(buf []int, seq []int, u, pos int) []int {
 }
 
 // tryInsert evaluates u at position pos of route k and keeps it in best when
-// it beats it. Under the general rules the position is bounded first (see
-// segment.go) and simulated only when the bound may beat best.
+// it beats it. The position is bounded first (see join.go), and simulated
+// only when the bound may beat best; in the Solomon case the bound is
+// exact and the insertion is taken without a simulation (lazy: setRoute
+// recomputes its distance and cost).
 func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
-	r := st.routes[k]
-	if !st.in.allowed[u][r.typ] {
-		return
-	}
-	if st.in.exact {
-		dd := st.in.insertDist(r, pos, u)
-		d := st.in.distObjective(r.typ, len(r.seq)+1, r.baseDist()+dd).sub(r.obj)
-		if (!best.ok || d.less(best.delta)) && st.in.canInsert(r, pos, u) {
-			best.k, best.pos, best.delta, best.ok, best.lazy = k, pos, d, true, true
-		}
-		return
-	}
+	in, r := st.in, st.routes[k]
 	// Rule out cheaply what the simulation would reject or not prefer:
-	// an overload, and a route whose lower bound is no better than the
-	// best place so far.
-	if !st.fits(r, u) {
+	// a type u does not allow, an overload, and a route whose lower bound
+	// is no better than the best place so far.
+	if !in.allowed[u][r.typ] || !st.fits(r, u) {
 		return
 	}
 	sc.one[0] = u
 	jn := sc.j1.set(r, pos, sc.one[:], r, pos+1)
-	st.in.distancesOne(jn, u)
+	in.distancesOne(jn, u)
 	for to := int8(boundDistances); jn.known() && to <= boundTimed; to++ {
-		if !st.in.advance(jn, to) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
+		if !in.advance(jn, to) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
 			return
 		}
 	}
-	sc.seq = withInsert(sc.seq, r.seq, u, pos)
-	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
+	if in.exact && jn.known() {
+		if d := jn.cheap.sub(r.obj); !best.ok || d.less(best.delta) {
+			best.k, best.pos, best.delta, best.ok, best.lazy = k, pos, d, true, true
+		}
 		return
 	}
-	d := st.in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).sub(r.obj)
+	sc.seq = withInsert(sc.seq, r.seq, u, pos)
+	if in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
+		return
+	}
+	d := in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).sub(r.obj)
 	if !best.ok || d.less(best.delta) {
 		best.k, best.pos, best.delta, best.ok, best.lazy = k, pos, d, true, false
 		best.dist, best.cost = sc.sch.dist, sc.sch.cost

@@ -373,22 +373,6 @@ func (in *instance) timed(jn *join) (objective, bool) {
 	return in.boundObjective(t, jn.dist, duty), true
 }
 
-// timedExact is timed in the Solomon case, where it is exact: the prefix
-// leaves node i at its earliest departure, the middle is served as early
-// as possible, and the suffix must be reached by its latest start, with
-// the same sums as the simulation.
-func (in *instance) timedExact(jn *join) bool {
-	at, now := jn.a.seg.locs[jn.i], jn.a.seg.dep[jn.i]
-	for _, m := range jn.mid {
-		var ok bool
-		if now, ok = in.serveFrom(at, now, m); !ok {
-			return false
-		}
-		at = in.sites[m].Location
-	}
-	return now+in.legDur(at, jn.b.seg.locs[jn.j]) <= jn.b.seg.lat[jn.j]
-}
-
 // boundRoute prepares jn for seq as the new sequence of route a: it keeps
 // the longest prefix seq shares with a, and the longest suffix it shares
 // with a or with b (nil when there is no other route), and plays the rest

@@ -404,4 +404,3 @@ func grow[T any](b []T, n int) []T {
 	}
 	return b[:n]
 }
-

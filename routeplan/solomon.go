@@ -9,8 +9,8 @@ package routeplan
 // candidate that leaves a prefix at dep[i], serves a few sites as early as
 // possible and reaches a suffix at node j is feasible exactly when it
 // arrives by lat[j] (Vidal's concatenation of time-window segments): the
-// join's stages answer exactly (join.go), and the insertions of recreate,
-// which are many and need no simulation, are checked here directly.
+// join's stages answer exactly (join.go, timedExact), so that recreate
+// takes insertions without simulating them.
 
 // refreshExact fills, in the Solomon case, each node's earliest departure
 // (serving everything as early as possible) and latest service start (at
@@ -18,7 +18,7 @@ package routeplan
 // finish in time. These are the times under R of refreshForward and
 // refreshBackward, which in this case is the model itself, without the
 // tolerance a bound adds: insertions are taken without a simulation, so
-// they compare exactly what the simulation would.
+// they must compare exactly what the simulation would.
 func (in *instance) refreshExact(r *route) {
 	g := &r.seg
 	g.nodes, g.times, g.gPre, g.gSuf, g.loading = g.nodes[:0], g.times[:0], g.gPre[:0], g.gSuf[:0], 0
@@ -44,20 +44,10 @@ func (in *instance) refreshExact(r *route) {
 	}
 }
 
-// arc is the length of the leg from node i to node i+1. Taking it from the
-// prefix sums reads the route's own cache instead of the matrix, whose
-// cache misses dominate on large instances.
-func (g *segments) arc(i int) float64 { return g.distPre[i+1] - g.distPre[i] }
-
 // baseDist is the distance of r's nodes, start to end depot, which for an
 // empty route is the leg between them (the schedule of an unused vehicle
 // records 0).
 func (r *route) baseDist() float64 { return r.seg.distPre[len(r.seq)+1] }
-
-// load returns the total load of r in dimension j.
-func (r *route) load(in *instance, j int) float64 {
-	return r.seg.loadPre[len(r.seq)*in.dims+j]
-}
 
 // serveFrom returns the departure from site u when the vehicle leaves
 // location from at time t, and false when u's window has closed.
@@ -76,34 +66,18 @@ func (in *instance) serveFrom(from int, t float64, u int) (float64, bool) {
 	return t + site.Service, true
 }
 
-// insertDist is the distance inserting site u between nodes i and i+1 of
-// r adds; canInsert reports whether that insertion is feasible. Recreate
-// calls the two apart, so that the distance, which rules out most
-// places, comes first.
-func (in *instance) insertDist(r *route, i, u int) float64 {
-	g := &r.seg
-	lu := in.sites[u].Location
-	return in.distTo(g.locs[i], lu) + in.legDist(lu, g.locs[i+1]) - g.arc(i)
-}
-
-func (in *instance) canInsert(r *route, i, u int) bool {
-	g := &r.seg
-	vt := &in.types[r.typ]
-	for j, dem := range in.sites[u].Demand {
-		if r.load(in, j)+dem > vt.Capacity[j] {
+// timedExact is timed in the Solomon case, where it is exact: the prefix
+// leaves node i at its earliest departure, the middle is served as early
+// as possible, and the suffix must be reached by its latest start, with
+// the same sums as the simulation.
+func (in *instance) timedExact(jn *join) bool {
+	at, now := jn.a.seg.locs[jn.i], jn.a.seg.dep[jn.i]
+	for _, m := range jn.mid {
+		var ok bool
+		if now, ok = in.serveFrom(at, now, m); !ok {
 			return false
 		}
+		at = in.sites[m].Location
 	}
-	t, ok := in.serveFrom(g.locs[i], g.dep[i], u)
-	return ok && t+in.legDur(in.sites[u].Location, g.locs[i+1]) <= g.lat[i+1]
-}
-
-// distObjective is the objective of a route of type t with n sites and the
-// given distance, in the Solomon case, where distance is all that varies.
-func (in *instance) distObjective(t, n int, dist float64) objective {
-	if n == 0 {
-		return objective{}
-	}
-	vt := &in.types[t]
-	return in.ranked(objective{value: vt.FixedCost + vt.DistanceCost*dist, tie: dist})
+	return now+in.legDur(at, jn.b.seg.locs[jn.j]) <= jn.b.seg.lat[jn.j]
 }
