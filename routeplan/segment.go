@@ -345,7 +345,7 @@ func (in *instance) refreshBackward(r *route) bool {
 }
 
 // refreshEnds fills the head and tail of every site of r, from the caches
-// refreshSegments built. Leaving node k at dep_k(d) after departing at d,
+// refresh built. Leaving node k at dep_k(d) after departing at d,
 // d is at most the latest departure B_k that the sites up to k allow, and
 // dep_k(d) ≥ dep_k(d0), so the head is at least dep_k(d0) − B_k (when d0
 // is the same for every load, that is without per-unit loading).
