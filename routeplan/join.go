@@ -206,41 +206,17 @@ func (in *instance) legs(jn *join) bool {
 	if jn.n == 0 {
 		return true
 	}
-	ga, gb := &jn.a.seg, &jn.b.seg
-	t := jn.a.typ
-	vt := &in.types[t]
-	Lb, i, j := len(jn.b.seq), jn.i, jn.j
-	d := in.dims
-	if cap(jn.load) < d {
-		jn.load = make([]float64, d)
-	}
-	load := jn.load[:d]
-	for x := 0; x < d; x++ {
-		l := ga.loadPre[i*d+x] + gb.loadPre[Lb*d+x] - gb.loadPre[(j-1)*d+x]
-		for _, m := range jn.mid {
-			l += in.sites[m].Demand[x]
-		}
-		if l > vt.Capacity[x]+1e-9*(1+math.Abs(vt.Capacity[x])) {
-			return false
-		}
-		load[x] = l
-	}
-	if vt.MaxGroups > 0 && ga.groups && gb.groups {
-		mask := ga.gPre[i] | gb.gSuf[j]
-		ok := true
-		for _, m := range jn.mid {
-			bit, fits := groupBit(in.sites[m].Group)
-			ok = ok && fits
-			mask |= bit
-		}
-		if ok && bits.OnesCount64(mask) > vt.MaxGroups {
-			return false
-		}
+	if !in.loadFits(jn) {
+		return false
 	}
 	if in.exact {
 		return true // the Solomon case has nothing more to sum
 	}
-	jn.l = in.loadingTime(t, load)
+	ga, gb := &jn.a.seg, &jn.b.seg
+	t := jn.a.typ
+	vt := &in.types[t]
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	jn.l = in.loadingTime(t, jn.load)
 	var ok bool
 	if jn.d0, ok = in.earliestDeparture(t, jn.l); !ok {
 		return false
@@ -280,6 +256,40 @@ func (in *instance) legs(jn *join) bool {
 	}
 	jn.drive, jn.busy = drive, busy
 	jn.cheap = in.boundObjective(t, jn.dist, jn.l+max(busy, jn.ends))
+	return true
+}
+
+// loadFits fills jn.load, the candidate's load, and reports whether it fits
+// the capacity and the group limit of its type (what legs checks first).
+func (in *instance) loadFits(jn *join) bool {
+	ga, gb := &jn.a.seg, &jn.b.seg
+	vt := &in.types[jn.a.typ]
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	d := in.dims
+	jn.load = grow(jn.load, d)
+	load := jn.load
+	for x := 0; x < d; x++ {
+		l := ga.loadPre[i*d+x] + gb.loadPre[Lb*d+x] - gb.loadPre[(j-1)*d+x]
+		for _, m := range jn.mid {
+			l += in.sites[m].Demand[x]
+		}
+		if l > vt.Capacity[x]+1e-9*(1+math.Abs(vt.Capacity[x])) {
+			return false
+		}
+		load[x] = l
+	}
+	if vt.MaxGroups > 0 && ga.groups && gb.groups {
+		mask := ga.gPre[i] | gb.gSuf[j]
+		ok := true
+		for _, m := range jn.mid {
+			bit, fits := groupBit(in.sites[m].Group)
+			ok = ok && fits
+			mask |= bit
+		}
+		if ok && bits.OnesCount64(mask) > vt.MaxGroups {
+			return false
+		}
+	}
 	return true
 }
 
