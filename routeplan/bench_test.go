@@ -112,8 +112,8 @@ func BenchmarkSolve200Fleet(b *testing.B) {
 func TestBenchProblems(t *testing.T) {
 	for _, rules := range []bool{false, true} {
 		p := benchProblem(60, rules)
-		if newInstance(p).fast == rules {
-			t.Fatalf("rules=%v: fast path %v", rules, !rules)
+		if newInstance(p).exact == rules {
+			t.Fatalf("rules=%v: Solomon case %v", rules, !rules)
 		}
 		sol, err := Solve(context.Background(), p, Options{MaxIterations: 50, Seed: 1})
 		if err != nil {

@@ -30,23 +30,7 @@ func Check(p *Problem) error {
 		vs.Add(CodeUnknown, "", "problem is nil")
 		return vs.Err()
 	}
-	if p.N < 0 || p.N > maxLocations {
-		vs.Add(CodeOutOfRange, "n", "number of locations %d is outside [0, %d]", p.N, maxLocations)
-	}
-	nn := 0
-	if p.N > 0 && p.N <= maxLocations {
-		nn = p.N * p.N
-	}
-	if p.Legs == nil {
-		checkMatrix(&vs, "distance", p.Distance, nn)
-		checkMatrix(&vs, "duration", p.Duration, nn)
-	} else {
-		if len(p.Distance) > 0 || len(p.Duration) > 0 {
-			vs.Add(CodeSizeMismatch, "legs", "Legs replaces Distance and Duration, which must be empty (they hold %d and %d entries)", len(p.Distance), len(p.Duration))
-		}
-		checkLegs(&vs, "legs.distance", p.Legs.LegDistance, p.N)
-		checkLegs(&vs, "legs.duration", p.Legs.LegDuration, p.N)
-	}
+	checkLocations(&vs, p)
 	if p.Objective != Cost && p.Objective != Hierarchical {
 		vs.Add(CodeUnknown, "objective", "unknown objective %d", int(p.Objective))
 	}
@@ -55,85 +39,120 @@ func Check(p *Problem) error {
 			vs.Add(CodeNegative, constraints.Field(constraints.Index("resources", r), "count"), "count %d is negative", res.Count)
 		}
 	}
-	dims := -1
+	dims := -1 // the capacity dimensions of the first vehicle type
 	for t := range p.VehicleTypes {
-		vt := &p.VehicleTypes[t]
-		path := constraints.Index("vehicleTypes", t)
-		if vt.Count < 0 {
-			vs.Add(CodeNegative, constraints.Field(path, "count"), "count %d is negative", vt.Count)
-		}
 		if dims < 0 {
-			dims = len(vt.Capacity)
-		} else if len(vt.Capacity) != dims {
-			vs.Add(CodeSizeMismatch, constraints.Field(path, "capacity"), "has %d dimensions, vehicleTypes[0] has %d", len(vt.Capacity), dims)
+			dims = len(p.VehicleTypes[t].Capacity)
 		}
-		for k, c := range vt.Capacity {
-			nonNegative(&vs, constraints.Index(constraints.Field(path, "capacity"), k), c)
-		}
-		checkLocation(&vs, constraints.Field(path, "startLocation"), vt.StartLocation, p.N)
-		checkLocation(&vs, constraints.Field(path, "endLocation"), vt.EndLocation, p.N)
-		finite(&vs, constraints.Field(path, "shiftStart"), vt.ShiftStart)
-		if finite(&vs, constraints.Field(path, "shiftEnd"), vt.ShiftEnd) && vt.ShiftEnd < vt.ShiftStart {
-			vs.Add(CodeWindowOrder, constraints.Field(path, "shiftEnd"), "shift ends (%g) before it starts (%g)", vt.ShiftEnd, vt.ShiftStart)
-		}
-		nonNegative(&vs, constraints.Field(path, "maxDuty"), vt.MaxDuty)
-		nonNegative(&vs, constraints.Field(path, "maxDriving"), vt.MaxDriving)
-		nonNegative(&vs, constraints.Field(path, "breakAfter"), vt.BreakAfter)
-		nonNegative(&vs, constraints.Field(path, "breakDuration"), vt.BreakDuration)
-		nonNegative(&vs, constraints.Field(path, "fixedCost"), vt.FixedCost)
-		nonNegative(&vs, constraints.Field(path, "distanceCost"), vt.DistanceCost)
-		nonNegative(&vs, constraints.Field(path, "timeCost"), vt.TimeCost)
-		nonNegative(&vs, constraints.Field(path, "startService"), vt.StartService)
-		if n := len(vt.StartServicePerUnit); n > 0 && n != len(vt.Capacity) {
-			vs.Add(CodeSizeMismatch, constraints.Field(path, "startServicePerUnit"), "has %d dimensions, capacity has %d", n, len(vt.Capacity))
-		}
-		for k, u := range vt.StartServicePerUnit {
-			nonNegative(&vs, constraints.Index(constraints.Field(path, "startServicePerUnit"), k), u)
-		}
-		checkWindows(&vs, constraints.Field(path, "startWindows"), vt.StartWindows)
-		for k, r := range vt.Resources {
-			rp := constraints.Index(constraints.Field(path, "resources"), k)
-			if r < 0 || r >= len(p.Resources) {
-				vs.Add(CodeOutOfRange, rp, "unknown resource %d (have %d)", r, len(p.Resources))
-			}
-			for _, q := range vt.Resources[:k] {
-				if q == r {
-					vs.Add(CodeDuplicate, rp, "resource %d is listed twice", r)
-					break
-				}
-			}
-		}
-		if vt.MaxGroups < 0 {
-			vs.Add(CodeNegative, constraints.Field(path, "maxGroups"), "maxGroups %d is negative", vt.MaxGroups)
-		}
+		checkVehicleType(&vs, p, t, dims)
 	}
 	for i := range p.Sites {
-		s := &p.Sites[i]
-		path := constraints.Index("sites", i)
-		checkLocation(&vs, constraints.Field(path, "location"), s.Location, p.N)
-		checkWindows(&vs, constraints.Field(path, "windows"), s.Windows)
-		nonNegative(&vs, constraints.Field(path, "service"), s.Service)
-		nonNegative(&vs, constraints.Field(path, "stopService"), s.StopService)
-		if n := len(s.ServicePerUnit); n > 0 && dims >= 0 && n != dims {
-			vs.Add(CodeSizeMismatch, constraints.Field(path, "servicePerUnit"), "has %d dimensions, vehicle capacities have %d", n, dims)
+		checkSite(&vs, p, i, dims)
+	}
+	return vs.Err()
+}
+
+// checkLocations checks the number of locations and the travel between
+// them: the matrices, or the Legs that replace them.
+func checkLocations(vs *constraints.Violations, p *Problem) {
+	if p.N < 0 || p.N > maxLocations {
+		vs.Add(CodeOutOfRange, "n", "number of locations %d is outside [0, %d]", p.N, maxLocations)
+	}
+	nn := 0
+	if p.N > 0 && p.N <= maxLocations {
+		nn = p.N * p.N
+	}
+	if p.Legs == nil {
+		checkMatrix(vs, "distance", p.Distance, nn)
+		checkMatrix(vs, "duration", p.Duration, nn)
+		return
+	}
+	if len(p.Distance) > 0 || len(p.Duration) > 0 {
+		vs.Add(CodeSizeMismatch, "legs", "Legs replaces Distance and Duration, which must be empty (they hold %d and %d entries)", len(p.Distance), len(p.Duration))
+	}
+	checkLegs(vs, "legs.distance", p.Legs.LegDistance, p.N)
+	checkLegs(vs, "legs.duration", p.Legs.LegDuration, p.N)
+}
+
+// checkVehicleType checks vehicle type t of p, whose capacity must have
+// dims dimensions.
+func checkVehicleType(vs *constraints.Violations, p *Problem, t, dims int) {
+	vt := &p.VehicleTypes[t]
+	path := constraints.Index("vehicleTypes", t)
+	if vt.Count < 0 {
+		vs.Add(CodeNegative, constraints.Field(path, "count"), "count %d is negative", vt.Count)
+	}
+	if len(vt.Capacity) != dims {
+		vs.Add(CodeSizeMismatch, constraints.Field(path, "capacity"), "has %d dimensions, vehicleTypes[0] has %d", len(vt.Capacity), dims)
+	}
+	for k, c := range vt.Capacity {
+		nonNegative(vs, constraints.Index(constraints.Field(path, "capacity"), k), c)
+	}
+	checkLocation(vs, constraints.Field(path, "startLocation"), vt.StartLocation, p.N)
+	checkLocation(vs, constraints.Field(path, "endLocation"), vt.EndLocation, p.N)
+	finite(vs, constraints.Field(path, "shiftStart"), vt.ShiftStart)
+	if finite(vs, constraints.Field(path, "shiftEnd"), vt.ShiftEnd) && vt.ShiftEnd < vt.ShiftStart {
+		vs.Add(CodeWindowOrder, constraints.Field(path, "shiftEnd"), "shift ends (%g) before it starts (%g)", vt.ShiftEnd, vt.ShiftStart)
+	}
+	nonNegative(vs, constraints.Field(path, "maxDuty"), vt.MaxDuty)
+	nonNegative(vs, constraints.Field(path, "maxDriving"), vt.MaxDriving)
+	nonNegative(vs, constraints.Field(path, "breakAfter"), vt.BreakAfter)
+	nonNegative(vs, constraints.Field(path, "breakDuration"), vt.BreakDuration)
+	nonNegative(vs, constraints.Field(path, "fixedCost"), vt.FixedCost)
+	nonNegative(vs, constraints.Field(path, "distanceCost"), vt.DistanceCost)
+	nonNegative(vs, constraints.Field(path, "timeCost"), vt.TimeCost)
+	nonNegative(vs, constraints.Field(path, "startService"), vt.StartService)
+	if n := len(vt.StartServicePerUnit); n > 0 && n != len(vt.Capacity) {
+		vs.Add(CodeSizeMismatch, constraints.Field(path, "startServicePerUnit"), "has %d dimensions, capacity has %d", n, len(vt.Capacity))
+	}
+	for k, u := range vt.StartServicePerUnit {
+		nonNegative(vs, constraints.Index(constraints.Field(path, "startServicePerUnit"), k), u)
+	}
+	checkWindows(vs, constraints.Field(path, "startWindows"), vt.StartWindows)
+	for k, r := range vt.Resources {
+		rp := constraints.Index(constraints.Field(path, "resources"), k)
+		if r < 0 || r >= len(p.Resources) {
+			vs.Add(CodeOutOfRange, rp, "unknown resource %d (have %d)", r, len(p.Resources))
 		}
-		for k, u := range s.ServicePerUnit {
-			nonNegative(&vs, constraints.Index(constraints.Field(path, "servicePerUnit"), k), u)
-		}
-		if dims >= 0 && len(s.Demand) != dims {
-			vs.Add(CodeSizeMismatch, constraints.Field(path, "demand"), "has %d dimensions, vehicle capacities have %d", len(s.Demand), dims)
-		}
-		for k, d := range s.Demand {
-			nonNegative(&vs, constraints.Index(constraints.Field(path, "demand"), k), d)
-		}
-		nonNegative(&vs, constraints.Field(path, "value"), s.Value)
-		for k, t := range s.VehicleTypes {
-			if t < 0 || t >= len(p.VehicleTypes) {
-				vs.Add(CodeOutOfRange, constraints.Index(constraints.Field(path, "vehicleTypes"), k), "unknown vehicle type %d (have %d)", t, len(p.VehicleTypes))
+		for _, q := range vt.Resources[:k] {
+			if q == r {
+				vs.Add(CodeDuplicate, rp, "resource %d is listed twice", r)
+				break
 			}
 		}
 	}
-	return vs.Err()
+	if vt.MaxGroups < 0 {
+		vs.Add(CodeNegative, constraints.Field(path, "maxGroups"), "maxGroups %d is negative", vt.MaxGroups)
+	}
+}
+
+// checkSite checks site i of p, whose demand must have dims dimensions
+// (any number when dims is negative: p has no vehicle type).
+func checkSite(vs *constraints.Violations, p *Problem, i, dims int) {
+	s := &p.Sites[i]
+	path := constraints.Index("sites", i)
+	checkLocation(vs, constraints.Field(path, "location"), s.Location, p.N)
+	checkWindows(vs, constraints.Field(path, "windows"), s.Windows)
+	nonNegative(vs, constraints.Field(path, "service"), s.Service)
+	nonNegative(vs, constraints.Field(path, "stopService"), s.StopService)
+	if n := len(s.ServicePerUnit); n > 0 && dims >= 0 && n != dims {
+		vs.Add(CodeSizeMismatch, constraints.Field(path, "servicePerUnit"), "has %d dimensions, vehicle capacities have %d", n, dims)
+	}
+	for k, u := range s.ServicePerUnit {
+		nonNegative(vs, constraints.Index(constraints.Field(path, "servicePerUnit"), k), u)
+	}
+	if dims >= 0 && len(s.Demand) != dims {
+		vs.Add(CodeSizeMismatch, constraints.Field(path, "demand"), "has %d dimensions, vehicle capacities have %d", len(s.Demand), dims)
+	}
+	for k, d := range s.Demand {
+		nonNegative(vs, constraints.Index(constraints.Field(path, "demand"), k), d)
+	}
+	nonNegative(vs, constraints.Field(path, "value"), s.Value)
+	for k, t := range s.VehicleTypes {
+		if t < 0 || t >= len(p.VehicleTypes) {
+			vs.Add(CodeOutOfRange, constraints.Index(constraints.Field(path, "vehicleTypes"), k), "unknown vehicle type %d (have %d)", t, len(p.VehicleTypes))
+		}
+	}
 }
 
 // checkWindows checks that ws are finite, each ends no earlier than it

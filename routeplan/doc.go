@@ -48,13 +48,40 @@
 // Vanden Berghe 2020), reinsert them at their cheapest places with blinks,
 // and polish with a granular local search (relocate, swap, 2-opt, 2-opt*).
 // A new route takes the cheapest vehicle type, ranked once per site, whose
-// vehicle and resources are free. When every site has at most one window
-// and no break, duty, driving limit, time cost, start service or group
-// limit applies (the Solomon case), moves are checked in constant time from
-// each route's earliest departures and latest starts. Otherwise each route
-// caches prefix and suffix segments (sums, and its schedule without the
-// break rule, forward and backward, with how far it may shift), from which
-// a move is bounded in constant time: certainly infeasible, or no better,
-// and it is dropped; the few that remain are simulated exactly before the
-// search takes them.
+// vehicle and resources are free (newroute.go).
+//
+// # Inside
+//
+// One way to evaluate a move. Every route caches its segments
+// (segment.go), rebuilt in one place (instance.refresh) after every change:
+// per node its location, distance, load, earliest departure and latest
+// start, and outside the Solomon case the driving, work, site groups and
+// its schedule under R, the model without the break rule, forward and
+// backward with how far it may shift (segmenttime.go). A move is a join
+// (join.go): a prefix of one route, a few sites, a suffix of a route. Its
+// bound comes in stages, each only when the one before leaves it in:
+// distances, then the other sums (load, groups, loading, driving), then
+// the timing; in the Solomon case (every site at most one window, no
+// break, duty, driving limit, time cost, start service or group limit:
+// solomon.go) the same stages answer exactly. Moves that keep a route's
+// sites are bounded first from the distances of their new legs
+// (reorder.go). A bound only rules a move out; the exact simulation
+// (schedule.go, departure.go: the break rule and the best departure) is
+// the one acceptance step for a move whose bound passes, so the search
+// takes exactly the moves it would take without bounds.
+//
+// Local search drives a list of operators (operator.go), one file each
+// (relocate.go, swap.go, twoopt.go, twooptstar.go): an operator's evaluate
+// bounds and simulates its candidates for a pair of neighbouring sites and
+// leaves the first improving one as a proposal, which one apply commits.
+// Ruin and recreate drive lists of ruin methods (ruin.go) and recreate
+// methods (ruinrecreate.go) the same way.
+//
+// To add an operator, write a file with a type whose evaluate builds its
+// candidates as joins (or, for a route's own sites in another order, as
+// proposeOne does) and add it to operators. To add a rule, extend the
+// segment algebra, which sums, checks or times it per node and across a
+// join (segment.go, join.go, segmenttime.go), and the simulation
+// (schedule.go); a rule that leaves the Solomon case clears
+// instance.exact (instance.go). Operators need no change.
 package routeplan

@@ -22,22 +22,25 @@ type insertion struct {
 
 // scratch holds buffers reused across move evaluations.
 type scratch struct {
-	seq     []int
-	seq2    []int
-	ks      []int
-	removed []int
-	sch     schedule
-	sch2    schedule
-	reach   schedule
-	j1, j2  join
-	nodes   []int
-	one     [1]int
-	other   [1]int
-	retry   []int
+	seq    []int
+	seq2   []int
+	ruin   ruinStep
+	sch    schedule
+	sch2   schedule
+	reach  schedule
+	j1, j2 join
+	nodes  []int
+	one    [1]int
+	other  [1]int
+	retry  []int
 	// tried holds, per site u and index of a neighbour v of u, the stamps
 	// of the routes of u and v when the last moves tried on them found
 	// nothing (see localSearch).
 	tried [][2]uint64
+	// pair is the pair of sites local search is trying, and move the
+	// improving move an operator proposes for it (see operator.go).
+	pair pair
+	move proposal
 	// order is localSearch's list of the sites it starts from, kept
 	// between calls: a search calls it at every iteration.
 	order []int
@@ -51,100 +54,49 @@ func withInsert(buf []int, seq []int, u, pos int) []int {
 }
 
 // tryInsert evaluates u at position pos of route k and keeps it in best when
-// it beats it. Under the general rules the position is bounded first (see
-// segment.go) and simulated only when the bound may beat best.
+// it beats it. The position is bounded first (see join.go), and simulated
+// only when the bound may beat best; in the Solomon case the bound is
+// exact and the insertion is taken without a simulation (lazy: setRoute
+// recomputes its distance and cost).
 func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
-	r := st.routes[k]
-	if !st.in.allowed[u][r.typ] {
+	in, r := st.in, st.routes[k]
+	// Rule out cheaply what the simulation would reject or not prefer:
+	// a type u does not allow, an overload, and a route whose lower bound
+	// is no better than the best place so far.
+	if !in.allowed[u][r.typ] || !st.fits(r, u) {
 		return
 	}
-	if st.in.fast {
-		dd := st.in.insertDist(r, pos, u)
-		d := st.in.distObjective(r.typ, len(r.seq)+1, r.baseDist()+dd).sub(r.obj)
-		if (!best.ok || d.less(best.delta)) && st.in.canInsert(r, pos, u) {
+	sc.one[0] = u
+	jn := sc.j1.set(r, pos, sc.one[:], r, pos+1)
+	in.distancesOne(jn, u)
+	for to := int8(boundDistances); jn.known() && to <= boundTimed; to++ {
+		if !in.advance(jn, to) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
+			return
+		}
+	}
+	if in.exact && jn.known() {
+		if d := jn.cheap.sub(r.obj); !best.ok || d.less(best.delta) {
 			best.k, best.pos, best.delta, best.ok, best.lazy = k, pos, d, true, true
 		}
 		return
 	}
-	// Rule out cheaply what the simulation would reject or not prefer:
-	// an overload, and a route whose lower bound is no better than the
-	// best place so far.
-	if !st.fits(r, u) {
+	sc.seq = withInsert(sc.seq, r.seq, u, pos)
+	if in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return
 	}
-	sc.one[0] = u
-	if jn := sc.j1.set(r, pos, sc.one[:], r, pos+1); jn.known() {
-		st.in.distancesOne(jn, u)
-		for to := int8(boundDistances); to <= boundTimed; to++ {
-			if !st.in.advance(jn, to) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
-				return
-			}
-		}
-		sc.seq = withInsert(sc.seq, r.seq, u, pos)
-	} else {
-		sc.seq = withInsert(sc.seq, r.seq, u, pos)
-		if best.ok && !st.in.lowerBound(r.typ, sc.seq).sub(r.obj).less(best.delta) {
-			return
-		}
-	}
-	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
-		return
-	}
-	d := st.in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).sub(r.obj)
+	d := in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).sub(r.obj)
 	if !best.ok || d.less(best.delta) {
 		best.k, best.pos, best.delta, best.ok, best.lazy = k, pos, d, true, false
 		best.dist, best.cost = sc.sch.dist, sc.sch.cost
 	}
 }
 
-// insertAnywhere tries u at every position of route k. When sites are
-// left out for want of vehicles, every insertion ends in such a scan of
-// every route, so on instances that are simulated it first rules out,
-// without a simulation each, what cannot work: a route of a type u does not
-// allow or without room for u, and the positions u's windows have closed
-// for. The route as it is, served from its earliest departure, gives for
-// every position the earliest time the vehicle can leave for u: with u on
-// board the loading only gets longer, and the sites before u are served no
-// earlier.
+// insertAnywhere tries u at every position of route k.
 func (st *state) insertAnywhere(u, k int, best *insertion, sc *scratch) {
-	in, r := st.in, st.routes[k]
-	if !in.allowed[u][r.typ] {
+	if !st.in.allowed[u][st.routes[k].typ] {
 		return
 	}
-	// With segments every position is bounded in constant time, windows
-	// included.
-	if in.fast || len(r.seq) == 0 || r.fc.sg.ok {
-		for p := 0; p <= len(r.seq); p++ {
-			st.tryInsert(u, k, p, best, sc)
-		}
-		return
-	}
-	if !st.fits(r, u) {
-		return
-	}
-	closes := inf
-	site := &in.sites[u]
-	if ws := site.Windows; len(ws) > 0 {
-		closes = ws[len(ws)-1].End
-	}
-	vt := &in.types[r.typ]
-	l := in.loadingTime(r.typ, r.total)
-	depart, ok := in.earliestDeparture(r.typ, l)
-	rs := &sc.reach
-	if ok {
-		in.simulate(r.typ, r.seq, depart, l, rs)
-	}
-	for p := 0; p <= len(r.seq); p++ {
-		if ok && p <= len(rs.start) {
-			leave, from := depart, vt.StartLocation
-			if p > 0 {
-				prev := &in.sites[r.seq[p-1]]
-				leave, from = rs.start[p-1]+prev.Service, prev.Location
-			}
-			if leave+in.legDur(from, site.Location) > closes {
-				continue
-			}
-		}
+	for p := 0; p <= len(st.routes[k].seq); p++ {
 		st.tryInsert(u, k, p, best, sc)
 	}
 }
@@ -187,7 +139,7 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 	// may still change type to take u (a bigger trailer, say).
 	capped := st.routeCap > 0 && len(st.routes) >= st.routeCap
 	if !capped {
-		if t, sch, ok := st.in.cheapestOpening(st, u); ok {
+		if t, sch, ok := st.in.cheapestNewRoute(st, u); ok {
 			d := st.in.routeObjective(1, sch.dist, sch.cost)
 			if !best.ok || d.less(best.delta) {
 				best.k, best.pos, best.delta, best.ok, best.lazy = -t-1, 0, d, true, false
@@ -198,7 +150,7 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 	if !best.ok && len(st.in.p.Resources) > 0 {
 		st.bestRetypedInsertion(u, neigh, &best, sc)
 		if !best.ok && !capped {
-			st.bestFreedOpening(u, &best, rng, sc)
+			st.bestFreedNewRoute(u, &best, rng, sc)
 		}
 	}
 	return best
@@ -291,12 +243,12 @@ func (st *state) anyVehicleFree() bool {
 
 // canOpenFor reports whether a new route may be opened for u: the route
 // cap allows one, and a type that serves u alone has a vehicle and its
-// resources free (what cheapestOpening looks for).
+// resources free (what cheapestNewRoute looks for).
 func (st *state) canOpenFor(u int) bool {
 	if st.routeCap > 0 && len(st.routes) >= st.routeCap {
 		return false
 	}
-	for _, t := range st.in.opening[u] {
+	for _, t := range st.in.newRouteTypes[u] {
 		if st.canOpen(int(t)) {
 			return true
 		}

@@ -26,18 +26,18 @@ type instance struct {
 	// count, resources and the sites allowed may differ), so that routes
 	// of one site are evaluated once per twin class.
 	twin []int
-	// opening lists, per servable site, the types that can serve it on a
-	// route of its own, cheapest first (see openings.go).
-	opening [][]int32
-	// openingCost is the distance and cost of those routes.
-	openingCost [][]routeCost
+	// newRouteTypes lists, per servable site, the types that can serve it on a
+	// route of its own, cheapest first (see newroute.go).
+	newRouteTypes [][]int32
+	// newRouteCost is the distance and cost of those routes.
+	newRouteCost [][]routeCost
 	// stop holds each site's StopService; nil when no site has any.
 	stop []float64
-	// fast is true when every site has at most one window and no type has
+	// exact is true (the Solomon case) when every site has at most one window and no type has
 	// a break rule, a duty or driving limit, a time cost, a start service
 	// or a group limit: then a route's earliest departures and latest
-	// starts decide every inter-route move in constant time (see fast.go).
-	fast bool
+	// starts decide every inter-route move in constant time (see solomon.go).
+	exact bool
 	// symmetric is true when both matrices are symmetric.
 	symmetric bool
 	// price holds what bounds read of each type, kept small and together:
@@ -62,19 +62,7 @@ func newInstance(p *Problem) *instance {
 // newInstanceUnless is newInstance that gives up, returning nil, when stop
 // says so: reading a matrix of thousands of locations takes a second.
 func newInstanceUnless(p *Problem, stop func() bool) *instance {
-	in := &instance{p: p, n: p.N, dist: p.Distance, dur: p.Duration, matrix: p.Legs, sites: p.Sites, types: p.VehicleTypes}
-	// The search reads Site.Service as the whole service time: fold the
-	// per-unit part in, on a copy, so the caller's Problem stays as it is.
-	for i := range p.Sites {
-		if len(p.Sites[i].ServicePerUnit) > 0 {
-			in.sites = append([]Site(nil), p.Sites...)
-			for j := range in.sites {
-				in.sites[j].Service = in.sites[j].ServiceTime()
-				in.sites[j].ServicePerUnit = nil
-			}
-			break
-		}
-	}
+	in := &instance{p: p, n: p.N, dist: p.Distance, dur: p.Duration, matrix: p.Legs, sites: foldServicePerUnit(p.Sites), types: p.VehicleTypes}
 	if len(p.VehicleTypes) > 0 {
 		in.dims = len(p.VehicleTypes[0].Capacity)
 	}
@@ -87,62 +75,90 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 			break
 		}
 	}
-	in.allowed = make([][]bool, len(p.Sites))
-	in.value = make([]float64, len(p.Sites))
-	in.uniform = true
-	in.fast = in.stop == nil // the stop's share depends on the neighbours
-	for i := range p.Sites {
-		a := make([]bool, len(p.VehicleTypes))
-		if p.Sites[i].VehicleTypes == nil {
-			for t := range a {
-				a[t] = true
-			}
-		} else {
-			for _, t := range p.Sites[i].VehicleTypes {
-				a[t] = true
-			}
-		}
-		in.allowed[i] = a
-		if len(p.Sites[i].Windows) > 1 {
-			in.fast = false
-		}
-		in.value[i] = p.Sites[i].Value
-		if in.value[i] == 0 {
-			in.value[i] = 1
-		}
-		in.uniform = in.uniform && in.value[i] == in.value[0]
-	}
-	in.usable = make([]bool, len(p.VehicleTypes))
-	in.twin = make([]int, len(p.VehicleTypes))
-	for t := range p.VehicleTypes {
-		vt := &p.VehicleTypes[t]
-		if vt.BreakAfter > 0 || vt.MaxDuty > 0 || vt.MaxDriving > 0 || vt.TimeCost > 0 || vt.MaxGroups > 0 || hasStartService(vt) {
-			in.fast = false
-		}
-		in.usable[t] = vt.Count > 0
-		for _, r := range vt.Resources {
-			in.usable[t] = in.usable[t] && p.Resources[r].Count > 0
-		}
-		in.twin[t] = t
-		for u := 0; u < t; u++ {
-			if in.twin[u] == u && sameRoutes(vt, &p.VehicleTypes[u]) {
-				in.twin[t] = u
-				break
-			}
-		}
-	}
+	in.exact = in.stop == nil // the stop's share depends on the neighbours
+	in.readSites()
+	in.readTypes()
 	symmetric, ok := in.symmetricLegs(stop)
 	if !ok {
 		return nil
 	}
 	in.symmetric = symmetric
 	in.hierarchical = p.Objective == Hierarchical
-	in.price = make([]typePrice, len(p.VehicleTypes))
-	for t := range p.VehicleTypes {
-		vt := &p.VehicleTypes[t]
+	return in
+}
+
+// foldServicePerUnit returns sites with the per-unit part of the service
+// folded into Service, since the search reads Site.Service as the whole
+// service time: on a copy, so that the caller's Problem stays as it is.
+func foldServicePerUnit(sites []Site) []Site {
+	for i := range sites {
+		if len(sites[i].ServicePerUnit) > 0 {
+			folded := append([]Site(nil), sites...)
+			for j := range folded {
+				folded[j].Service = folded[j].ServiceTime()
+				folded[j].ServicePerUnit = nil
+			}
+			return folded
+		}
+	}
+	return sites
+}
+
+// readSites fills the types each site allows and its value, and clears
+// exact when a site has several windows.
+func (in *instance) readSites() {
+	sites, nTypes := in.p.Sites, len(in.p.VehicleTypes)
+	in.allowed = make([][]bool, len(sites))
+	in.value = make([]float64, len(sites))
+	in.uniform = true
+	for i := range sites {
+		a := make([]bool, nTypes)
+		if sites[i].VehicleTypes == nil {
+			for t := range a {
+				a[t] = true
+			}
+		} else {
+			for _, t := range sites[i].VehicleTypes {
+				a[t] = true
+			}
+		}
+		in.allowed[i] = a
+		if len(sites[i].Windows) > 1 {
+			in.exact = false
+		}
+		in.value[i] = sites[i].Value
+		if in.value[i] == 0 {
+			in.value[i] = 1
+		}
+		in.uniform = in.uniform && in.value[i] == in.value[0]
+	}
+}
+
+// readTypes fills which types can drive, their twins and prices, and
+// clears exact when a type has a rule beyond the Solomon case.
+func (in *instance) readTypes() {
+	types := in.p.VehicleTypes
+	in.usable = make([]bool, len(types))
+	in.twin = make([]int, len(types))
+	in.price = make([]typePrice, len(types))
+	for t := range types {
+		vt := &types[t]
+		if vt.BreakAfter > 0 || vt.MaxDuty > 0 || vt.MaxDriving > 0 || vt.TimeCost > 0 || vt.MaxGroups > 0 || hasStartService(vt) {
+			in.exact = false
+		}
+		in.usable[t] = vt.Count > 0
+		for _, r := range vt.Resources {
+			in.usable[t] = in.usable[t] && in.p.Resources[r].Count > 0
+		}
+		in.twin[t] = t
+		for u := 0; u < t; u++ {
+			if in.twin[u] == u && sameRoutes(vt, &types[u]) {
+				in.twin[t] = u
+				break
+			}
+		}
 		in.price[t] = typePrice{vt.FixedCost, vt.DistanceCost, vt.TimeCost, vt.StartService}
 	}
-	return in
 }
 
 // hasStartService reports whether routes of vt work at the depot before

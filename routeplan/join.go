@@ -80,25 +80,24 @@ func (jn *join) build(buf []int) []int {
 }
 
 // known reports whether both routes have segments to bound with.
-func (jn *join) known() bool { return jn.a.fc.sg.ok && jn.b.fc.sg.ok }
+func (jn *join) known() bool { return jn.a.seg.ok && jn.b.seg.ok }
 
 // distances fills the distance of the candidate, reading the distance
 // matrix only: jn.cheap is then a lower bound of its objective that counts
 // the duty as the start service, the service at the sites and the legs it
 // keeps. Nothing is infeasible yet.
 func (in *instance) distances(jn *join) {
-	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
-	t := jn.a.typ
+	ga, gb := &jn.a.seg, &jn.b.seg
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.n = i + len(jn.mid) + Lb + 1 - j
 	if jn.n == 0 {
 		jn.cheap = objective{}
 		return
 	}
-	prev, prevSite := ga.nodes[i].loc, i > 0
-	dist := ga.nodes[i].distPre + gb.nodes[Lb+1].distPre - gb.nodes[j].distPre
+	prev, prevSite := ga.locs[i], i > 0
+	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
 	busy := 0.0 // the head of the prefix, the service in the middle, the tail of the suffix
-	if i > 0 {
+	if i > 0 && !in.exact {
 		busy = ga.nodes[i].head
 	}
 	for _, m := range jn.mid {
@@ -109,9 +108,9 @@ func (in *instance) distances(jn *join) {
 		busy += site.Service
 		prev, prevSite = site.Location, true
 	}
-	lj := gb.nodes[j].loc
+	lj := gb.locs[j]
 	dist += in.legDist(prev, lj)
-	if j <= Lb {
+	if j <= Lb && !in.exact {
 		// More stop service than the suffix had only lengthens its tail.
 		if in.stop == nil || gb.nodes[j].charge == 0 || (!prevSite || prev != lj) {
 			busy += gb.nodes[j].tail
@@ -119,9 +118,7 @@ func (in *instance) distances(jn *join) {
 			busy += gb.nodes[j].tailFree
 		}
 	}
-	jn.dist = dist - 1e-9*(1+math.Abs(dist))
-	jn.ends = busy
-	jn.cheap = in.boundObjective(t, jn.dist, in.price[t].startService+busy)
+	in.distancesDone(jn, dist, busy)
 }
 
 // distancesNone and distancesOne are distances for a join with no middle
@@ -129,48 +126,72 @@ func (in *instance) distances(jn *join) {
 // bound a candidate of a known shape between two routes: without the loop
 // over the middle, whose length changes from one call to the next, the
 // processor's branch predictor does not miss on every call (node 0's head
-// and the end depot's tail are 0, so they are read without a test). jn
-// must be known.
+// and the end depot's tail are 0, so they are read without a test). They
+// do nothing when jn is not known.
 func (in *instance) distancesNone(jn *join) {
-	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	if !jn.known() {
+		return
+	}
+	ga, gb := &jn.a.seg, &jn.b.seg
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.stage = boundDistances
 	if jn.n = i + Lb + 1 - j; jn.n == 0 {
 		jn.cheap = objective{}
 		return
 	}
-	na, nj := &ga.nodes[i], &gb.nodes[j]
-	dist := na.distPre + gb.nodes[Lb+1].distPre - nj.distPre
-	dist += in.legDist(na.loc, nj.loc)
-	in.distancesDone(jn, dist, na.head+in.tailAfter(nj, i > 0, na.loc))
+	la, lj := ga.locs[i], gb.locs[j]
+	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
+	dist += in.legDist(la, lj)
+	busy := 0.0 // the Solomon case has no time cost
+	if !in.exact {
+		busy = ga.nodes[i].head + in.tailAfter(&gb.nodes[j], lj, i > 0, la)
+	}
+	in.distancesDone(jn, dist, busy)
 }
 
 func (in *instance) distancesOne(jn *join, m int) {
-	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	if !jn.known() {
+		return
+	}
+	ga, gb := &jn.a.seg, &jn.b.seg
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.stage = boundDistances
 	jn.n = i + 1 + Lb + 1 - j
-	na, nj, site := &ga.nodes[i], &gb.nodes[j], &in.sites[m]
-	dist := na.distPre + gb.nodes[Lb+1].distPre - nj.distPre
-	dist += in.distTo(na.loc, site.Location)
-	dist += in.legDist(site.Location, nj.loc)
-	in.distancesDone(jn, dist, na.head+site.Service+in.tailAfter(nj, true, site.Location))
+	lj, site := gb.locs[j], &in.sites[m]
+	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
+	dist += in.distTo(ga.locs[i], site.Location)
+	dist += in.legDist(site.Location, lj)
+	busy := 0.0 // the Solomon case has no time cost
+	if !in.exact {
+		busy = ga.nodes[i].head + site.Service + in.tailAfter(&gb.nodes[j], lj, true, site.Location)
+	}
+	in.distancesDone(jn, dist, busy)
 }
 
-// tailAfter is the tail distances counts for node nj of a suffix reached
-// from a node at location prev (prevSite false: the start depot).
-func (in *instance) tailAfter(nj *segNode, prevSite bool, prev int) float64 {
-	if in.stop == nil || nj.charge == 0 || !prevSite || prev != nj.loc {
+// tailAfter is the tail distances counts for node nj, at location lj, of
+// a suffix reached from a node at location prev (prevSite false: the start
+// depot).
+func (in *instance) tailAfter(nj *segNode, lj int, prevSite bool, prev int) float64 {
+	if in.stop == nil || nj.charge == 0 || !prevSite || prev != lj {
 		return nj.tail
 	}
 	return nj.tailFree
 }
 
-// distancesDone records what distances found.
+// distancesDone records what distances found. In the Solomon case the
+// distance is the objective, and it is taken as it is, as the simulation
+// takes its own sum; otherwise it is lowered by the rounding a bound may
+// carry.
 func (in *instance) distancesDone(jn *join, dist, busy float64) {
-	jn.dist = dist - 1e-9*(1+math.Abs(dist))
-	jn.ends = busy
 	t := jn.a.typ
+	jn.ends = busy
+	if in.exact {
+		pr := &in.price[t]
+		jn.dist = dist
+		jn.cheap = in.ranked(objective{value: pr.fixed + pr.perDist*dist, tie: dist})
+		return
+	}
+	jn.dist = dist - 1e-9*(1+math.Abs(dist))
 	jn.cheap = in.boundObjective(t, jn.dist, in.price[t].startService+busy)
 }
 
@@ -185,15 +206,68 @@ func (in *instance) legs(jn *join) bool {
 	if jn.n == 0 {
 		return true
 	}
-	ga, gb := &jn.a.fc.sg, &jn.b.fc.sg
+	if !in.loadFits(jn) {
+		return false
+	}
+	if in.exact {
+		return true // the Solomon case has nothing more to sum
+	}
+	ga, gb := &jn.a.seg, &jn.b.seg
 	t := jn.a.typ
 	vt := &in.types[t]
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
-	d := in.dims
-	if cap(jn.load) < d {
-		jn.load = make([]float64, d)
+	jn.l = in.loadingTime(t, jn.load)
+	var ok bool
+	if jn.d0, ok = in.earliestDeparture(t, jn.l); !ok {
+		return false
 	}
-	load := jn.load[:d]
+	prev, prevSite := ga.locs[i], i > 0
+	drive := ga.nodes[i].durPre + gb.nodes[Lb+1].durPre - gb.nodes[j].durPre
+	busy := ga.nodes[i].busyPre + gb.nodes[Lb+1].busyPre - gb.nodes[j].busyPre
+	jn.leg, jn.work = jn.leg[:0], jn.work[:0]
+	for _, m := range jn.mid {
+		site := &in.sites[m]
+		leg := in.durTo(prev, site.Location)
+		if vt.BreakAfter > 0 && leg > vt.BreakAfter {
+			return false
+		}
+		w := site.Service + in.stopCharge(m, prevSite, prev)
+		drive += leg
+		busy += leg + w
+		jn.leg, jn.work = append(jn.leg, leg), append(jn.work, w)
+		prev, prevSite = site.Location, true
+	}
+	leg := in.legDur(prev, gb.locs[j])
+	if vt.BreakAfter > 0 && leg > vt.BreakAfter {
+		return false
+	}
+	jn.legJ = leg
+	drive += leg
+	busy += leg
+	jn.charged, jn.workJ = 0, 0
+	if j <= Lb {
+		s := jn.b.seq[j-1]
+		jn.charged = in.stopCharge(s, prevSite, prev)
+		jn.workJ = in.sites[s].Service + jn.charged
+		busy += jn.workJ
+	}
+	if vt.MaxDriving > 0 && drive > vt.MaxDriving+1e-9*(1+vt.MaxDriving) {
+		return false
+	}
+	jn.drive, jn.busy = drive, busy
+	jn.cheap = in.boundObjective(t, jn.dist, jn.l+max(busy, jn.ends))
+	return true
+}
+
+// loadFits fills jn.load, the candidate's load, and reports whether it fits
+// the capacity and the group limit of its type (what legs checks first).
+func (in *instance) loadFits(jn *join) bool {
+	ga, gb := &jn.a.seg, &jn.b.seg
+	vt := &in.types[jn.a.typ]
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	d := in.dims
+	jn.load = grow(jn.load, d)
+	load := jn.load
 	for x := 0; x < d; x++ {
 		l := ga.loadPre[i*d+x] + gb.loadPre[Lb*d+x] - gb.loadPre[(j-1)*d+x]
 		for _, m := range jn.mid {
@@ -216,46 +290,6 @@ func (in *instance) legs(jn *join) bool {
 			return false
 		}
 	}
-	jn.l = in.loadingTime(t, load)
-	var ok bool
-	if jn.d0, ok = in.earliestDeparture(t, jn.l); !ok {
-		return false
-	}
-	prev, prevSite := ga.nodes[i].loc, i > 0
-	drive := ga.nodes[i].durPre + gb.nodes[Lb+1].durPre - gb.nodes[j].durPre
-	busy := ga.nodes[i].busyPre + gb.nodes[Lb+1].busyPre - gb.nodes[j].busyPre
-	jn.leg, jn.work = jn.leg[:0], jn.work[:0]
-	for _, m := range jn.mid {
-		site := &in.sites[m]
-		leg := in.durTo(prev, site.Location)
-		if vt.BreakAfter > 0 && leg > vt.BreakAfter {
-			return false
-		}
-		w := site.Service + in.stopCharge(m, prevSite, prev)
-		drive += leg
-		busy += leg + w
-		jn.leg, jn.work = append(jn.leg, leg), append(jn.work, w)
-		prev, prevSite = site.Location, true
-	}
-	leg := in.legDur(prev, gb.nodes[j].loc)
-	if vt.BreakAfter > 0 && leg > vt.BreakAfter {
-		return false
-	}
-	jn.legJ = leg
-	drive += leg
-	busy += leg
-	jn.charged, jn.workJ = 0, 0
-	if j <= Lb {
-		s := jn.b.seq[j-1]
-		jn.charged = in.stopCharge(s, prevSite, prev)
-		jn.workJ = in.sites[s].Service + jn.charged
-		busy += jn.workJ
-	}
-	if vt.MaxDriving > 0 && drive > vt.MaxDriving+1e-9*(1+vt.MaxDriving) {
-		return false
-	}
-	jn.drive, jn.busy = drive, busy
-	jn.cheap = in.boundObjective(t, jn.dist, jn.l+max(busy, jn.ends))
 	return true
 }
 
@@ -264,7 +298,7 @@ func (in *instance) legs(jn *join) bool {
 // exceeds its capacity (what legs rules out first), true as well when a
 // route has no segments.
 func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
-	ga, gb := &a.fc.sg, &b.fc.sg
+	ga, gb := &a.seg, &b.seg
 	if !ga.ok || !gb.ok {
 		return true
 	}
@@ -295,7 +329,10 @@ func (in *instance) timed(jn *join) (objective, bool) {
 	if jn.n == 0 {
 		return objective{}, true
 	}
-	gb := &jn.b.fc.sg
+	if in.exact {
+		return jn.cheap, in.timedExact(jn)
+	}
+	gb := &jn.b.seg
 	t := jn.a.typ
 	vt := &in.types[t]
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j

@@ -44,3 +44,19 @@ func (in *instance) symmetricLegs(stop func() bool) (symmetric, ok bool) {
 	}
 	return true, true
 }
+
+// distTo and durTo read the leg from a to b; on symmetric matrices they
+// read row b, which stays in cache while one site's moves are evaluated.
+func (in *instance) distTo(a, b int) float64 {
+	if in.symmetric {
+		return in.legDist(b, a)
+	}
+	return in.legDist(a, b)
+}
+
+func (in *instance) durTo(a, b int) float64 {
+	if in.symmetric {
+		return in.legDur(b, a)
+	}
+	return in.legDur(a, b)
+}

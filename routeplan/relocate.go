@@ -2,34 +2,17 @@ package routeplan
 
 // relocate moves u next to v: right after v, then right before it, in v's
 // route (which may be u's own).
-func relocate(st *state, p *pair, sc *scratch) bool {
+type relocate struct{}
+
+func (*relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 	in := st.in
 	u, ru, rv := p.u, p.ru, p.rv
 	if p.ku == p.kv {
-		cheap := in.fast && p.apart()
-		var delta [2]float64
-		if cheap {
-			loc := ru.fc.loc
-			nu, nv := p.pu+1, p.pv+1
-			lu, lv := loc[nu], loc[nv]
-			rem := in.legDist(loc[nu-1], loc[nu+1]) - in.legDist(loc[nu-1], lu) - in.legDist(lu, loc[nu+1])
-			delta[0] = rem + in.legDist(lv, lu) + in.legDist(lu, loc[nv+1]) - in.legDist(lv, loc[nv+1])
-			delta[1] = rem + in.legDist(loc[nv-1], lu) + in.legDist(lu, lv) - in.legDist(loc[nv-1], lv)
-		}
-		// Under the other rules the same distances bound the route.
-		bounded := !in.fast && p.apart() && ru.fc.sg.ok
-		for m, after := range []bool{true, false} {
-			if cheap && delta[m] > -1e-9 {
-				continue
-			}
+		for _, after := range []bool{true, false} {
 			if (after && p.pu == p.pv+1) || (!after && p.pu == p.pv-1) {
 				continue // u is there already
 			}
-			if !in.fast && !p.apart() && ru.fc.sg.ok &&
-				!in.swapNextBound(ru, min(p.pu, p.pv)+1).sub(ru.obj).less(objective{}) {
-				continue // u and v change places
-			}
-			if bounded && !in.relocateBound(ru, p.pu+1, p.pv+1, after).sub(ru.obj).less(objective{}) {
+			if !st.reorderMayImprove(p, after) {
 				continue
 			}
 			// u ends at index q; the sites between its two places shift
@@ -47,7 +30,7 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 				copy(sc.seq[q+1:p.pu+1], sc.seq[q:p.pu])
 			}
 			sc.seq[q] = u
-			if st.improveOne(p.ku, min(p.pu, q), max(p.pu, q), sc) {
+			if st.proposeOne(p.ku, min(p.pu, q), max(p.pu, q), sc) {
 				return true
 			}
 		}
@@ -55,41 +38,28 @@ func relocate(st *state, p *pair, sc *scratch) bool {
 	}
 	// An overload or a type u does not allow rules both places out before
 	// any route is built.
-	if !in.fast && (!in.allowed[u][rv.typ] || !st.fits(rv, u)) {
+	if !in.allowed[u][rv.typ] || !st.fits(rv, u) {
 		return false
 	}
 	// u's route without u is the same for both places: bound it once.
-	sc.j2.set(ru, p.pu, nil, ru, p.pu+2)
-	if !in.fast && sc.j2.known() {
-		in.distancesNone(&sc.j2)
-	}
+	in.distancesNone(sc.j2.set(ru, p.pu, nil, ru, p.pu+2))
 	for _, at := range []int{p.pv + 1, p.pv} {
-		if in.fast {
-			if !in.allowed[u][rv.typ] {
-				continue
-			}
-			dr, di := in.removeDist(ru, p.pu+1), in.insertDist(rv, at, u)
-			if !st.gain(p.kv, len(rv.seq)+1, rv.baseDist()+di, p.ku, len(ru.seq)-1, ru.baseDist()+dr) ||
-				!in.canRemove(ru, p.pu+1) || !in.canInsert(rv, at, u) {
-				continue
-			}
-		}
-		if !in.fast {
-			sc.one[0] = u
-			if sc.j1.set(rv, at, sc.one[:], rv, at+1).known() {
-				in.distancesOne(&sc.j1, u)
-			}
-			if st.improvePair(p.kv, &sc.j1, p.ku, &sc.j2, sc) {
-				return true
-			}
-			continue
-		}
-		sc.seq = withInsert(sc.seq, rv.seq, u, at)
-		sc.seq2 = append(sc.seq2[:0], ru.seq[:p.pu]...)
-		sc.seq2 = append(sc.seq2, ru.seq[p.pu+1:]...)
-		if st.improveTwo(p.kv, p.ku, sc) {
+		sc.one[0] = u
+		in.distancesOne(sc.j1.set(rv, at, sc.one[:], rv, at+1), u)
+		if st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc) {
 			return true
 		}
 	}
 	return false
+}
+
+// reorderMayImprove reports whether moving u right after (or before) v in
+// their route may improve it, bounded from the distances of the new legs.
+func (st *state) reorderMayImprove(p *pair, after bool) bool {
+	in, r := st.in, p.ru
+	if !p.apart() {
+		// u and v change places.
+		return in.swapNextBound(r, min(p.pu, p.pv)+1).sub(r.obj).less(objective{})
+	}
+	return in.relocateBound(r, p.pu+1, p.pv+1, after).sub(r.obj).less(objective{})
 }

@@ -13,11 +13,18 @@ import "math"
 // nothing, and at most the stop service of the nodes in changed, whose
 // predecessors change; or the head of the nodes before them, the service
 // of the nodes among them and the tail of the nodes after. It costs the
-// distance reads of the new legs only, as the checks of fast instances
-// do.
+// distance reads of the new legs only. In the Solomon case the distance
+// is all the objective counts.
 func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int) objective {
-	g := &r.fc.sg
+	g := &r.seg
 	L := len(r.seq)
+	dist := g.distPre[L+1] + dDist
+	dist -= 1e-9 * (1 + math.Abs(dist))
+	if in.exact || !g.ok {
+		// The Solomon case has no time cost; without segments the duty
+		// is bounded by nothing.
+		return in.boundObjective(r.typ, dist, 0)
+	}
 	busy := g.nodes[L+1].busyPre
 	for _, k := range removed {
 		busy -= g.nodes[k].leg
@@ -41,51 +48,62 @@ func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int
 			ends += g.nodes[hi].tailFree
 		}
 	}
-	dist := g.nodes[L+1].distPre + dDist
-	return in.boundObjective(r.typ, dist-1e-9*(1+math.Abs(dist)), g.loading+max(busy, ends))
+	return in.boundObjective(r.typ, dist, g.loading+max(busy, ends))
 }
 
 // swapNextBound is reorderBound for exchanging nodes x and x+1 of r (two
 // sites next to each other).
 func (in *instance) swapNextBound(r *route, x int) objective {
-	g := &r.fc.sg
-	a, b, c, d := g.nodes[x-1].loc, g.nodes[x].loc, g.nodes[x+1].loc, g.nodes[x+2].loc
+	g := &r.seg
+	a, b, c, d := g.locs[x-1], g.locs[x], g.locs[x+1], g.locs[x+2]
 	delta := in.legDist(a, c) + in.legDist(c, b) + in.legDist(b, d) - in.legDist(a, b) - in.legDist(b, c) - in.legDist(c, d)
 	return in.reorderBound(r, delta, []int{x - 1, x, x + 1}, []int{x, x + 1, x + 2})
+}
+
+// relocateDelta is the change in distance of route r when the site at
+// node nu moves right after (or before) the site at node nv, two nodes
+// apart at least.
+func (in *instance) relocateDelta(r *route, nu, nv int, after bool) float64 {
+	g := &r.seg
+	lu, lv := g.locs[nu], g.locs[nv]
+	rem := in.legDist(g.locs[nu-1], g.locs[nu+1]) - in.legDist(g.locs[nu-1], lu) - in.legDist(lu, g.locs[nu+1])
+	if after {
+		return rem + in.legDist(lv, lu) + in.legDist(lu, g.locs[nv+1]) - in.legDist(lv, g.locs[nv+1])
+	}
+	return rem + in.legDist(g.locs[nv-1], lu) + in.legDist(lu, lv) - in.legDist(g.locs[nv-1], lv)
 }
 
 // relocateBound is reorderBound for moving the site at node nu of r right
 // after (or before) the site at node nv, two nodes apart at least.
 func (in *instance) relocateBound(r *route, nu, nv int, after bool) objective {
-	g := &r.fc.sg
-	loc := func(k int) int { return g.nodes[k].loc }
-	lu, lv := loc(nu), loc(nv)
-	delta := in.legDist(loc(nu-1), loc(nu+1)) - in.legDist(loc(nu-1), lu) - in.legDist(lu, loc(nu+1))
+	delta := in.relocateDelta(r, nu, nv, after)
 	if after {
-		delta += in.legDist(lv, lu) + in.legDist(lu, loc(nv+1)) - in.legDist(lv, loc(nv+1))
 		return in.reorderBound(r, delta, []int{nu - 1, nu, nv}, []int{nu, nu + 1, nv + 1})
 	}
-	delta += in.legDist(loc(nv-1), lu) + in.legDist(lu, lv) - in.legDist(loc(nv-1), lv)
 	return in.reorderBound(r, delta, []int{nu - 1, nu, nv - 1}, []int{nu, nu + 1, nv})
+}
+
+// swapDelta is the change in distance of route r when the sites at nodes
+// nu and nv, two nodes apart at least, change places.
+func (in *instance) swapDelta(r *route, nu, nv int) float64 {
+	g := &r.seg
+	lu, lv := g.locs[nu], g.locs[nv]
+	return in.legDist(g.locs[nu-1], lv) + in.legDist(lv, g.locs[nu+1]) + in.legDist(g.locs[nv-1], lu) + in.legDist(lu, g.locs[nv+1]) -
+		in.legDist(g.locs[nu-1], lu) - in.legDist(lu, g.locs[nu+1]) - in.legDist(g.locs[nv-1], lv) - in.legDist(lv, g.locs[nv+1])
 }
 
 // swapBound is reorderBound for exchanging the sites at nodes nu and nv of
 // r, two nodes apart at least.
 func (in *instance) swapBound(r *route, nu, nv int) objective {
-	g := &r.fc.sg
-	loc := func(k int) int { return g.nodes[k].loc }
-	lu, lv := loc(nu), loc(nv)
-	delta := in.legDist(loc(nu-1), lv) + in.legDist(lv, loc(nu+1)) + in.legDist(loc(nv-1), lu) + in.legDist(lu, loc(nv+1)) -
-		in.legDist(loc(nu-1), lu) - in.legDist(lu, loc(nu+1)) - in.legDist(loc(nv-1), lv) - in.legDist(lv, loc(nv+1))
-	return in.reorderBound(r, delta, []int{nu - 1, nu, nv - 1, nv}, []int{nu, nu + 1, nv, nv + 1})
+	return in.reorderBound(r, in.swapDelta(r, nu, nv), []int{nu - 1, nu, nv - 1, nv}, []int{nu, nu + 1, nv, nv + 1})
 }
 
 // reverseBound is reorderBound for reversing nodes a+1..b of r, on
 // symmetric matrices only: the two legs at the ends of the stretch change,
 // and every site of it gets a new predecessor. nodes is scratch space.
 func (in *instance) reverseBound(r *route, a, b int, nodes []int) (objective, []int) {
-	g := &r.fc.sg
-	loc := func(k int) int { return g.nodes[k].loc }
+	g := &r.seg
+	loc := func(k int) int { return g.locs[k] }
 	delta := in.legDist(loc(a), loc(b)) + in.legDist(loc(a+1), loc(b+1)) - in.legDist(loc(a), loc(a+1)) - in.legDist(loc(b), loc(b+1))
 	nodes = nodes[:0]
 	for k := a + 1; k <= b+1; k++ {

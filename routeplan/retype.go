@@ -81,7 +81,7 @@ func (st *state) bestRetypedInsertion(u int, neigh []int, best *insertion, sc *s
 		nRoutes++
 		r := st.routes[k]
 		twins := make([]int, 0, retypeTypes)
-		for _, t32 := range in.opening[u] {
+		for _, t32 := range in.newRouteTypes[u] {
 			t := int(t32)
 			if len(twins) == retypeTypes {
 				break
@@ -111,7 +111,7 @@ func (st *state) bestRetypedInsertion(u int, neigh []int, best *insertion, sc *s
 	}
 }
 
-// bestFreedOpening looks for a new route for u whose type is blocked by
+// bestFreedNewRoute looks for a new route for u whose type is blocked by
 // one resource only (the one trailer short enough for u's store, or the
 // reefers when ambient freight rides on some, say) that a route elsewhere
 // holds but could do without: that route changes to a type that does not
@@ -119,11 +119,11 @@ func (st *state) bestRetypedInsertion(u int, neigh []int, best *insertion, sc *s
 // a random one on, and at most retypeRoutes that can change are priced,
 // so that over the iterations every holder gets its turn at a bounded
 // cost.
-func (st *state) bestFreedOpening(u int, best *insertion, rng *rand.Rand, sc *scratch) {
+func (st *state) bestFreedNewRoute(u int, best *insertion, rng *rand.Rand, sc *scratch) {
 	in := st.in
 	var triedRes [retypeTypes]int
 	checked := 0
-	for _, t32 := range in.opening[u] {
+	for _, t32 := range in.newRouteTypes[u] {
 		t := int(t32)
 		if checked == retypeTypes {
 			break

@@ -134,7 +134,7 @@ func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) f
 		return feasible
 	}
 	vt := &in.types[t]
-	s.load = growF(s.load, in.dims)
+	s.load = grow(s.load, in.dims)
 	for d := 0; d < in.dims; d++ {
 		load := 0.0
 		for _, i := range seq {

@@ -2,10 +2,11 @@ package routeplan
 
 import "math"
 
-// Segments bound a move in constant time when the checks of fast.go do
-// not apply: several windows per site, a start service with start windows,
-// stop service, a duty or driving limit, a break rule, a time cost. A
-// candidate route is seen as three parts, as in the time-window segments
+// Segments bound a move in constant time under every rule: several windows
+// per site, a start service with start windows, stop service, a duty or
+// driving limit, a break rule, a time cost; in the Solomon case, where
+// none of those applies, exactly (solomon.go). A candidate route is seen
+// as three parts, as in the time-window segments
 // of Vidal et al. (2013) and PyVRP: a prefix of one route (nodes 0..i), a
 // few sites in the middle, and a suffix of a route (nodes j..L+1, its end
 // depot included). Each route caches, per node, what its prefixes and
@@ -51,9 +52,8 @@ import "math"
 // segNode is what every bound reads of a node, kept together so that a
 // bound touches one cache line per node it reads.
 type segNode struct {
-	// What the first stage of a bound reads, in the first 64 bytes.
-	loc     int
-	distPre float64 // distance from node 0 to this node
+	// What the first stage of a bound reads, with the location and the
+	// distance (segments.locs, distPre), in the first 64 bytes.
 	busyPre float64 // driving and work from node 0 up to this node's departure
 	service float64 // the site's service, stop service aside
 	charge  float64 // the stop service charged here
@@ -70,17 +70,28 @@ type segNode struct {
 	servPre float64 // service of nodes 1 up to this node, stop service aside
 }
 
-// segments is a route's cache for bounding moves. Nodes are 0 (start
+// segments is a route's cache for evaluating moves. Nodes are 0 (start
 // depot), 1..L (sites) and L+1 (end depot); arrays are indexed by node.
+// What every move reads (locations, distances, earliest departures and
+// latest starts) is in arrays of its own, which the moves of one site scan
+// position by position.
 type segments struct {
 	ok      bool // the cache describes the route (false: bound nothing)
 	groups  bool // every site group fits a bit of gPre and gSuf
-	nodes   []segNode
-	loadPre []float64 // load of nodes 1..k, dims entries per k = 0..L
-	gPre    []uint64  // groups of nodes 1..k
-	gSuf    []uint64  // groups of nodes k..L
+	locs    []int
+	distPre []float64 // distance from node 0 to each node
+	// dep is the departure from each node under R (in the Solomon case:
+	// exactly) from the earliest departure; lat the latest service start
+	// at each site, and at the end depot the shift end, that lets the
+	// rest of the route finish in time, backward under R.
+	dep, lat []float64
+	nodes    []segNode
+	loadPre  []float64 // load of nodes 1..k, dims entries per k = 0..L
+	gPre     []uint64  // groups of nodes 1..k
+	gSuf     []uint64  // groups of nodes k..L
 
-	// times holds each node's schedule under R (see segTime).
+	// times holds each node's schedule under R (see segTime), outside
+	// the Solomon case.
 	times []segTime
 	// loading is the route's start service.
 	loading float64
@@ -90,9 +101,9 @@ type segments struct {
 // the timing stage of a bound reads.
 type segTime struct {
 	// Forward under R from the earliest departure d0 (the start depot's
-	// dep): the arrival at and departure from the node, and the waiting
-	// from it on (waitSuf) and before it (waitPre).
-	arr, dep, waitSuf, waitPre float64
+	// dep): the arrival at the node (the departure is segments.dep), and
+	// the waiting from it on (waitSuf) and before it (waitPre).
+	arr, waitSuf, waitPre float64
 	// An arrival here later by δ delays the return by δ − waitSuf when
 	// positive, as long as δ < riseSuf (beyond, a window may close and a
 	// site be served in a later one); earlier by δ, it advances the
@@ -101,9 +112,9 @@ type segTime struct {
 	// the same for a departure from the depot later or earlier by δ, seen
 	// at the departure from this node.
 	riseSuf, shiftSuf, jumpSuf, risePre, shiftPre, jumpPre float64
-	// Backward under R from the shift end: the latest arrival here (sites
-	// and end depot) and the latest departure from here (depot and sites).
-	lat, latFrom float64
+	// Backward under R from the shift end: the latest departure from here
+	// (depot and sites); the latest start is segments.lat.
+	latFrom float64
 	// A latest departure from here sooner by δ makes the depot's sooner
 	// by δ − cutPre when positive (cutPre: how much window ends cut the
 	// latest starts of the sites up to here), as long as δ < dropPre
@@ -115,6 +126,10 @@ type segTime struct {
 
 func (g *segments) copyFrom(o *segments) {
 	g.ok, g.groups, g.loading = o.ok, o.groups, o.loading
+	g.locs = append(g.locs[:0], o.locs...)
+	g.distPre = append(g.distPre[:0], o.distPre...)
+	g.dep = append(g.dep[:0], o.dep...)
+	g.lat = append(g.lat[:0], o.lat...)
 	g.nodes = append(g.nodes[:0], o.nodes...)
 	g.times = append(g.times[:0], o.times...)
 	g.loadPre = append(g.loadPre[:0], o.loadPre...)
@@ -143,39 +158,71 @@ func (in *instance) stopCharge(s int, prevSite bool, prev int) float64 {
 	return in.stop[s]
 }
 
-// refreshSegments rebuilds route r's segments; r must be feasible.
-func (in *instance) refreshSegments(r *route) {
-	g := &r.fc.sg
+// refresh rebuilds route r's segments; call after every change of r.seq,
+// which must be feasible. In the Solomon case the moves read the
+// locations, distances, loads, earliest departures and latest starts
+// only, exact (see solomon.go); otherwise every sum, and the timing under
+// R.
+func (in *instance) refresh(r *route) {
+	g := &r.seg
 	g.ok = false
+	in.refreshPath(r)
+	if in.exact {
+		in.refreshExact(r)
+		g.ok = true
+		return
+	}
+	in.refreshSums(r)
+	if in.refreshForward(r) && in.refreshBackward(r) {
+		in.refreshEnds(r)
+		g.ok = true
+	}
+}
+
+// refreshPath fills what every move reads of route r: its locations,
+// distances and loads.
+func (in *instance) refreshPath(r *route) {
+	g := &r.seg
 	vt := &in.types[r.typ]
 	L := len(r.seq)
 	n := L + 2
-	if cap(g.nodes) < n {
-		g.nodes = make([]segNode, n)
-	}
-	g.nodes = g.nodes[:n]
-	if cap(g.times) < n {
-		g.times = make([]segTime, n)
-	}
-	g.times = g.times[:n]
-	g.loadPre = growF(g.loadPre, (L+1)*in.dims)
-	g.gPre, g.gSuf = growU(g.gPre, n), growU(g.gSuf, n)
-
-	g.nodes[0], g.nodes[L+1] = segNode{loc: vt.StartLocation}, segNode{loc: vt.EndLocation}
-	g.groups = true
+	g.locs = grow(g.locs, n)
+	g.distPre, g.dep, g.lat = grow(g.distPre, n), grow(g.dep, n), grow(g.lat, n)
+	g.loadPre = grow(g.loadPre, (L+1)*in.dims)
+	g.locs[0], g.locs[L+1] = vt.StartLocation, vt.EndLocation
 	d := in.dims
 	clear(g.loadPre[:d])
-	g.gPre[0] = 0
 	for k := 1; k <= L; k++ {
 		s := r.seq[k-1]
-		g.nodes[k].loc = in.sites[s].Location
-		g.nodes[k].charge = in.stopCharge(s, k > 1, g.nodes[k-1].loc)
-		g.nodes[k].service = in.sites[s].Service
-		g.nodes[k].servPre = g.nodes[k-1].servPre + in.sites[s].Service
-		g.nodes[k].work = in.sites[s].Service + g.nodes[k].charge
+		g.locs[k] = in.sites[s].Location
 		for x := 0; x < d; x++ {
 			g.loadPre[k*d+x] = g.loadPre[(k-1)*d+x] + in.sites[s].Demand[x]
 		}
+	}
+	g.distPre[0] = 0
+	for k := 0; k <= L; k++ {
+		g.distPre[k+1] = g.distPre[k] + in.legDist(g.locs[k], g.locs[k+1])
+	}
+}
+
+// refreshSums fills what is summed along route r besides its path:
+// driving, service and work, site groups and the loading.
+func (in *instance) refreshSums(r *route) {
+	g := &r.seg
+	L := len(r.seq)
+	n := L + 2
+	g.nodes = grow(g.nodes, n)
+	g.gPre, g.gSuf = grow(g.gPre, n), grow(g.gSuf, n)
+	g.nodes[0], g.nodes[L+1] = segNode{}, segNode{}
+	g.groups = true
+	d := in.dims
+	g.gPre[0] = 0
+	for k := 1; k <= L; k++ {
+		s := r.seq[k-1]
+		g.nodes[k].charge = in.stopCharge(s, k > 1, g.locs[k-1])
+		g.nodes[k].service = in.sites[s].Service
+		g.nodes[k].servPre = g.nodes[k-1].servPre + in.sites[s].Service
+		g.nodes[k].work = in.sites[s].Service + g.nodes[k].charge
 		bit, ok := groupBit(in.sites[s].Group)
 		g.groups = g.groups && ok
 		g.gPre[k] = g.gPre[k-1] | bit
@@ -185,33 +232,36 @@ func (in *instance) refreshSegments(r *route) {
 		bit, _ := groupBit(in.sites[r.seq[k-1]].Group)
 		g.gSuf[k] = g.gSuf[k+1] | bit
 	}
-	g.nodes[0].distPre, g.nodes[0].durPre, g.nodes[0].busyPre = 0, 0, 0
 	for k := 0; k <= L; k++ {
-		g.nodes[k].leg = in.legDur(g.nodes[k].loc, g.nodes[k+1].loc)
-		g.nodes[k+1].distPre = g.nodes[k].distPre + in.legDist(g.nodes[k].loc, g.nodes[k+1].loc)
+		g.nodes[k].leg = in.legDur(g.locs[k], g.locs[k+1])
 		g.nodes[k+1].durPre = g.nodes[k].durPre + g.nodes[k].leg
 		g.nodes[k+1].busyPre = g.nodes[k].busyPre + g.nodes[k].leg + g.nodes[k+1].work
 	}
 	g.nodes[L+1].leg = 0
+	g.loading = in.loadingTime(r.typ, g.loadPre[L*d:(L+1)*d])
+}
 
-	// Forward under R from the earliest departure. Per site: its wait,
-	// how far its start may move earlier in its window (shift), and how
-	// much later or earlier an arrival may come before another window
-	// serves it (rise, jump).
-	l := in.loadingTime(r.typ, g.loadPre[L*d:(L+1)*d])
-	g.loading = l
-	d0, ok := in.earliestDeparture(r.typ, l)
+// refreshForward fills route r's schedule under R from its earliest
+// departure: per site its wait, how far its start may move earlier in its
+// window (shift), and how much later or earlier an arrival may come before
+// another window serves it (rise, jump). It returns false when the route
+// is infeasible under R.
+func (in *instance) refreshForward(r *route) bool {
+	g := &r.seg
+	L := len(r.seq)
+	g.times = grow(g.times, L+2)
+	d0, ok := in.earliestDeparture(r.typ, g.loading)
 	if !ok {
-		return
+		return false
 	}
-	g.times[0].dep, g.times[0].arr = d0, d0
+	g.dep[0], g.times[0].arr = d0, d0
 	g.times[0].waitPre, g.times[0].risePre, g.times[0].shiftPre, g.times[0].jumpPre = 0, inf, inf, inf
 	for k := 1; k <= L; k++ {
 		ws := in.sites[r.seq[k-1]].Windows
-		a := g.times[k-1].dep + g.nodes[k-1].leg
+		a := g.dep[k-1] + g.nodes[k-1].leg
 		w, ok := earliestWindow(ws, a)
 		if !ok {
-			return
+			return false
 		}
 		st, shift, rise, jump := a, inf, inf, inf
 		if w >= 0 {
@@ -221,7 +271,7 @@ func (in *instance) refreshSegments(r *route) {
 				jump = a - ws[w-1].End
 			}
 		}
-		g.times[k].arr, g.times[k].dep = a, st+g.nodes[k].work
+		g.times[k].arr, g.dep[k] = a, st+g.nodes[k].work
 		wait := st - a
 		// A later departure reaches node k later by δ − waitPre[k-1];
 		// an earlier one earlier by min(δ, shiftPre[k-1]).
@@ -234,8 +284,8 @@ func (in *instance) refreshSegments(r *route) {
 		g.times[k].waitPre = g.times[k-1].waitPre + wait
 		g.times[k].waitSuf, g.times[k].riseSuf, g.times[k].shiftSuf, g.times[k].jumpSuf = wait, rise, shift, jump // combined below
 	}
-	g.times[L+1].arr = g.times[L].dep + g.nodes[L].leg
-	g.times[L+1].dep = g.times[L+1].arr
+	g.times[L+1].arr = g.dep[L] + g.nodes[L].leg
+	g.dep[L+1] = g.times[L+1].arr
 	g.times[L+1].waitPre = g.times[L].waitPre
 	g.times[L+1].waitSuf, g.times[L+1].riseSuf, g.times[L+1].shiftSuf, g.times[L+1].jumpSuf = 0, inf, inf, inf
 	for k := L; k >= 1; k-- {
@@ -247,20 +297,27 @@ func (in *instance) refreshSegments(r *route) {
 		g.times[k].shiftSuf = min(g.times[k].shiftSuf, g.times[k+1].shiftSuf)
 		g.times[k].waitSuf += g.times[k+1].waitSuf
 	}
+	return true
+}
 
-	// Backward under R from the shift end. Per site: how much its window
-	// end cut its latest start (cut), how far that start may move later
-	// in its window (lift), and how much sooner or later the deadline may
-	// come before another window serves it (drop, jump).
-	g.times[L+1].lat, g.times[L+1].latFrom = vt.ShiftEnd, vt.ShiftEnd
+// refreshBackward fills route r's latest times under R, backward from the
+// shift end: per site how much its window end cut its latest start (cut),
+// how far that start may move later in its window (lift), and how much
+// sooner or later the deadline may come before another window serves it
+// (drop, jump). It returns false when the route is infeasible under R.
+func (in *instance) refreshBackward(r *route) bool {
+	g := &r.seg
+	L := len(r.seq)
+	end := in.types[r.typ].ShiftEnd
+	g.lat[L+1], g.times[L+1].latFrom = end, end
 	for k := L; k >= 1; k-- {
 		ws := in.sites[r.seq[k-1]].Windows
-		g.times[k].latFrom = g.times[k+1].lat - g.nodes[k].leg
+		g.times[k].latFrom = g.lat[k+1] - g.nodes[k].leg
 		x := g.times[k].latFrom - g.nodes[k].work
 		x += timeTol(x)
 		w, ok := latestWindow(ws, x)
 		if !ok {
-			return
+			return false
 		}
 		s, lift, drop, jump := x, inf, inf, inf
 		if w >= 0 {
@@ -270,10 +327,10 @@ func (in *instance) refreshSegments(r *route) {
 				jump = ws[w+1].Start - x
 			}
 		}
-		g.times[k].lat = s
+		g.lat[k] = s
 		g.times[k].cutPre, g.times[k].dropPre, g.times[k].liftPre, g.times[k].jumpLiftPre = x-s, drop, lift, jump // combined below
 	}
-	g.times[0].latFrom = g.times[1].lat - g.nodes[0].leg
+	g.times[0].latFrom = g.lat[1] - g.nodes[0].leg
 	g.times[0].cutPre, g.times[0].dropPre, g.times[0].liftPre, g.times[0].jumpLiftPre = 0, inf, inf, inf
 	for k := 1; k <= L; k++ {
 		// Node k passes on δ − its cut, or min(δ, its lift).
@@ -284,12 +341,11 @@ func (in *instance) refreshSegments(r *route) {
 		g.times[k].liftPre = min(g.times[k].liftPre, g.times[k-1].liftPre)
 		g.times[k].cutPre += g.times[k-1].cutPre
 	}
-	in.refreshEnds(r)
-	g.ok = true
+	return true
 }
 
 // refreshEnds fills the head and tail of every site of r, from the caches
-// refreshSegments built. Leaving node k at dep_k(d) after departing at d,
+// refresh built. Leaving node k at dep_k(d) after departing at d,
 // d is at most the latest departure B_k that the sites up to k allow, and
 // dep_k(d) ≥ dep_k(d0), so the head is at least dep_k(d0) − B_k (when d0
 // is the same for every load, that is without per-unit loading).
@@ -297,7 +353,7 @@ func (in *instance) refreshSegments(r *route) {
 // one arriving as early as the first window allows (EF_k), so the tail is
 // at least EF_k − lat_k.
 func (in *instance) refreshEnds(r *route) {
-	g := &r.fc.sg
+	g := &r.seg
 	vt := &in.types[r.typ]
 	L := len(r.seq)
 	fixed := true // the earliest departure does not depend on the load
@@ -309,7 +365,7 @@ func (in *instance) refreshEnds(r *route) {
 		nd := &g.nodes[k]
 		nd.head = nd.busyPre
 		if b := in.latestDeparture(r, k, inf); fixed && b > -inf {
-			nd.head = max(nd.head, g.times[k].dep-b)
+			nd.head = max(nd.head, g.dep[k]-b)
 		}
 		rest := end - nd.busyPre
 		nd.tail, nd.tailFree = rest+nd.work, rest+nd.service
@@ -317,7 +373,7 @@ func (in *instance) refreshEnds(r *route) {
 		if len(ws) == 0 {
 			continue
 		}
-		nd.tail = max(nd.tail, in.returnLeaving(r, k, ws[0].Start+nd.work)-g.times[k].lat)
+		nd.tail = max(nd.tail, in.returnLeaving(r, k, ws[0].Start+nd.work)-g.lat[k])
 		if nd.charge == 0 {
 			nd.tailFree = nd.tail // the same sums without stop service
 			continue
@@ -332,16 +388,19 @@ func (in *instance) refreshEnds(r *route) {
 // returnLeaving is the return under R of route r leaving its node k (a
 // site) at t.
 func (in *instance) returnLeaving(r *route, k int, t float64) float64 {
-	g := &r.fc.sg
+	g := &r.seg
 	if k == len(r.seq) {
 		return t + g.nodes[k].leg
 	}
 	return in.returnFrom(r, k+1, t+g.nodes[k].leg, g.nodes[k+1].work)
 }
 
-func growU(b []uint64, n int) []uint64 {
+// grow returns b resliced to length n, its contents unspecified, and a
+// new slice when b has not the room: twice the room it had, so that a
+// route that grows one site at a time does not allocate at every site.
+func grow[T any](b []T, n int) []T {
 	if cap(b) < n {
-		return make([]uint64, n)
+		return make([]T, n, max(n, 2*cap(b)))
 	}
 	return b[:n]
 }

@@ -7,14 +7,20 @@ import (
 	"pgregory.net/rapid"
 )
 
-// segmentRoutes draws an instance under every rule (genProblem) and two
+// segmentRoutes draws an instance under every rule (genProblem), or with
+// solomon set possibly one of the Solomon case (genFastProblem), and two
 // feasible routes of one vehicle type, each keeping, in a random order,
 // the sites that leave it feasible; the rest stay out for the moves.
-func segmentRoutes(t *rapid.T) (*instance, *route, *route, []int) {
-	p := genProblem(t)
+func segmentRoutes(t *rapid.T, solomon bool) (*instance, *route, *route, []int) {
+	var p *Problem
+	if solomon && rapid.Bool().Draw(t, "solomon") {
+		p = genFastProblem(t)
+	} else {
+		p = genProblem(t)
+	}
 	in := newInstance(p)
-	if in.fast {
-		t.Skip("fast instance: segments are not used")
+	if in.exact && !solomon {
+		t.Skip("Solomon case: no schedule under R is cached")
 	}
 	typ := rapid.IntRange(0, len(p.VehicleTypes)-1).Draw(t, "type")
 	var sch schedule
@@ -48,10 +54,10 @@ func segmentRoutes(t *rapid.T) (*instance, *route, *route, []int) {
 // TestSegmentBoundsHold: for every candidate made of a prefix of one
 // route, a few sites, and a suffix of that route or the other, no stage of
 // the bound calls a feasible route infeasible or bounds its objective
-// above the simulated one.
+// above the simulated one; in the Solomon case the bound is exact.
 func TestSegmentBoundsHold(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		in, ra, rb, out := segmentRoutes(t)
+		in, ra, rb, out := segmentRoutes(t, true)
 		var sch schedule
 		var jn join
 		for try := 0; try < 40; try++ {
@@ -98,6 +104,10 @@ func TestSegmentBoundsHold(t *testing.T) {
 			seq := jn.build(nil)
 			f := in.evaluate(a.typ, seq, &sch, false)
 			if f != feasible {
+				if in.exact && in.joinAllowed(&jn) && in.advance(&jn, boundTimed) {
+					t.Fatalf("%v (prefix %d of %v, %v, suffix %d of %v): infeasible (%v), the Solomon case's bound says feasible",
+						seq, i, a.seq, mid, j, b.seq, f)
+				}
 				continue
 			}
 			if !in.joinAllowed(&jn) {
@@ -121,7 +131,7 @@ func TestSegmentBoundsHold(t *testing.T) {
 // arrival at node from at time t with work w there, and returns its
 // return, or inf when a window closes.
 func simulateR(in *instance, r *route, from int, t, w float64) float64 {
-	g := &r.fc.sg
+	g := &r.seg
 	L := len(r.seq)
 	for k := from; k <= L; k++ {
 		st, _, ok := earliestIn(in.sites[r.seq[k-1]].Windows, t)
@@ -139,7 +149,7 @@ func simulateR(in *instance, r *route, from int, t, w float64) float64 {
 // latestR is the latest departure from the start depot under R that
 // leaves node i of route r by y, by the backward pass; -inf when none.
 func latestR(in *instance, r *route, i int, y float64) float64 {
-	g := &r.fc.sg
+	g := &r.seg
 	for k := i; k >= 1; k-- {
 		s, ok := latestIn(in.sites[r.seq[k-1]].Windows, y-g.nodes[k].work)
 		if !ok {
@@ -153,7 +163,7 @@ func latestR(in *instance, r *route, i int, y float64) float64 {
 // departR is the departure from node i of route r under R when it leaves
 // its start depot at d0; inf when a window closes.
 func departR(in *instance, r *route, i int, d0 float64) float64 {
-	g := &r.fc.sg
+	g := &r.seg
 	t := d0
 	for k := 1; k <= i; k++ {
 		st, _, ok := earliestIn(in.sites[r.seq[k-1]].Windows, t+g.nodes[k-1].leg)
@@ -171,15 +181,15 @@ func departR(in *instance, r *route, i int, d0 float64) float64 {
 // through under R gives, windows skipped or not.
 func TestSegmentShiftsAreExact(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		in, r, _, _ := segmentRoutes(t)
+		in, r, _, _ := segmentRoutes(t, false)
 		L := len(r.seq)
 		if L == 0 {
 			return
 		}
-		g := &r.fc.sg
+		g := &r.seg
 		// The bounds relax each latest start by timeTol, about 1e-9 of
 		// the times involved, node by node.
-		scale := 1 + math.Abs(g.nodes[L+1].busyPre) + math.Abs(in.types[r.typ].ShiftEnd) + math.Abs(g.times[0].dep)
+		scale := 1 + math.Abs(g.nodes[L+1].busyPre) + math.Abs(in.types[r.typ].ShiftEnd) + math.Abs(g.dep[0])
 		near := func(got, want float64) bool {
 			if math.IsInf(want, 0) || math.IsInf(got, 0) {
 				return got == want
@@ -199,7 +209,7 @@ func TestSegmentShiftsAreExact(t *testing.T) {
 			if want, got := latestR(in, r, k, y), in.latestDeparture(r, k, y); got < want-1e-9*(1+math.Abs(want)) || (!math.IsInf(want, -1) && !near(got, want)) {
 				t.Fatalf("latest departure of %v leaving node %d by %g: %g, played %g", r.seq, k, y, got, want)
 			}
-			d0 := g.times[0].dep + shift
+			d0 := g.dep[0] + shift
 			if want, got := departR(in, r, k, d0), in.departPrefix(r, k, d0); !near(got, want) && !(math.IsInf(want, 1) && got <= want) {
 				t.Fatalf("departure from node %d of %v leaving at %g: %g, played %g", k, r.seq, d0, got, want)
 			}
@@ -212,7 +222,7 @@ func TestSegmentShiftsAreExact(t *testing.T) {
 // each other, 2-opt) never exceed the simulated objective.
 func TestReorderBoundHolds(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		in, r, _, _ := segmentRoutes(t)
+		in, r, _, _ := segmentRoutes(t, true)
 		L := len(r.seq)
 		if L < 2 {
 			return

@@ -62,7 +62,7 @@ func solve(ctx context.Context, p *Problem, opts Options, hk hooks) (*Solution, 
 	if in == nil {
 		return lim.nothingServed(p)
 	}
-	servable, dropped, reasons, ok := in.prepareOpenings(&scratch{}, lim.reached)
+	servable, dropped, reasons, ok := in.rankNewRoutes(&scratch{}, lim.reached)
 	if !ok {
 		return lim.nothingServed(p)
 	}

@@ -410,7 +410,7 @@ func TestRetypingFreesTheTrap(t *testing.T) {
 	}
 	in := newInstance(p)
 	sc := &scratch{}
-	in.prepareOpenings(sc, func() bool { return false })
+	in.rankNewRoutes(sc, func() bool { return false })
 	nb := newNeighbours(in, neighbourCount, func() bool { return false })
 	st := newState(in)
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -446,7 +446,7 @@ func TestFreedOpening(t *testing.T) {
 	}
 	in := newInstance(p)
 	sc := &scratch{}
-	in.prepareOpenings(sc, func() bool { return false })
+	in.rankNewRoutes(sc, func() bool { return false })
 	nb := newNeighbours(in, neighbourCount, func() bool { return false })
 	st := newState(in)
 	rng := rand.New(rand.NewPCG(1, 2))

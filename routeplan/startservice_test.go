@@ -60,8 +60,8 @@ func TestStartWindows(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			p := startProblem(c.vt)
 			p.Sites[0].Windows = c.site
-			if newInstance(p).fast {
-				t.Fatal("fast path on with a start service")
+			if newInstance(p).exact {
+				t.Fatal("Solomon case with a start service")
 			}
 			sol, err := Solve(context.Background(), p, Options{MaxIterations: 10})
 			if err != nil {

@@ -74,7 +74,7 @@ type route struct {
 	// total is the route's load per capacity dimension, so that an
 	// insertion that overloads it is ruled out before any simulation.
 	total []float64
-	fc    fastCache
+	seg   segments
 	// stamp names the route's content (type and sites): it changes with
 	// every change of either, is copied with them, and is never reused, so
 	// that equal stamps mean equal routes (see localSearch).
@@ -104,7 +104,7 @@ type state struct {
 	// routeCap, when positive, forbids opening routes beyond that number
 	// (used while eliminating a route).
 	routeCap int
-	// bare states keep no move caches (route.fc): a search's best
+	// bare states keep no move caches (route.seg): a search's best
 	// solution is copied to and from but never searched from, and on a
 	// 5,000-store day the caches of one state's routes take about 10 MB.
 	// A state copied from a bare one rebuilds its routes' caches.
@@ -160,7 +160,7 @@ func (st *state) copyFrom(o *state) {
 		case o.bare:
 			st.in.refresh(nr)
 		default:
-			nr.fc.copyFrom(&r.fc)
+			nr.seg.copyFrom(&r.seg)
 		}
 	}
 	st.used = append(st.used[:0], o.used...)
@@ -251,14 +251,14 @@ func (st *state) unassign(u int) {
 }
 
 // setRoute replaces route k's sequence with seq, a feasible route of the
-// given distance and cost. On fast instances both are recomputed from the
-// cache, so that rounding does not drift over many moves.
+// given distance and cost. In the Solomon case both are recomputed from
+// the segments, so that rounding does not drift over many moves.
 func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	r := st.routes[k]
 	st.obj = st.obj.sub(r.obj)
 	r.stamp = st.in.stamps.Add(1)
 	r.seq = append(r.seq[:0], seq...)
-	r.total = growF(r.total, st.in.dims)
+	r.total = grow(r.total, st.in.dims)
 	clear(r.total)
 	for _, s := range r.seq {
 		for j, d := range st.in.sites[s].Demand {
@@ -266,7 +266,7 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 		}
 	}
 	st.in.refresh(r)
-	if st.in.fast {
+	if st.in.exact {
 		dist = r.baseDist()
 		vt := &st.in.types[r.typ]
 		cost = vt.FixedCost + vt.DistanceCost*dist

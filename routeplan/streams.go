@@ -43,50 +43,8 @@ func runStreams(cancel context.CancelFunc, in *instance, nb *neighbours, opts Op
 	if maxIter == 0 && opts.TimeLimit == 0 {
 		maxIter = DefaultIterations
 	}
-
-	var progressMu sync.Mutex // serialises Progress calls and guards the best reported
-	var reported objective
-	haveReported := false
-	// Called on the improving stream's goroutine, with its best state
-	// still as it is: the snapshot is taken before the stream goes on.
-	onImprove := func(pr Progress, best *state) {
-		progressMu.Lock()
-		defer progressMu.Unlock()
-		if !haveReported || best.obj.less(reported) {
-			reported, haveReported = best.obj, true
-			pr.Best = best.solution(reasons, nil)
-			opts.Progress(pr)
-		}
-	}
-
-	var (
-		mu         sync.Mutex // guards the fields below
-		waiting    = make([]*search, nStreams)
-		finished   = make([]bool, nStreams)
-		next       int // the lowest stream not yet compared
-		best       *search
-		iterations int
-		panicked   *PanicError
-	)
-	// finish records stream k's end (sr nil when it was never started) and
-	// compares, in index order, every stream whose lower ones have all
-	// finished.
-	finish := func(k int, sr *search) {
-		mu.Lock()
-		defer mu.Unlock()
-		waiting[k], finished[k] = sr, true
-		for ; next < nStreams && finished[next]; next++ {
-			s := waiting[next]
-			waiting[next] = nil
-			if s == nil {
-				continue
-			}
-			iterations += s.iter
-			if s.best != nil && (best == nil || s.best.obj.less(best.best.obj)) {
-				best = s
-			}
-		}
-	}
+	rep := &progressReport{opts: opts, reasons: reasons}
+	res := &streamResults{waiting: make([]*search, nStreams), finished: make([]bool, nStreams)}
 
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -98,18 +56,13 @@ func runStreams(cancel context.CancelFunc, in *instance, nb *neighbours, opts Op
 				// A bug in a stream must not end the caller's process: the
 				// panic goes back to Solve's caller as an error.
 				if v := recover(); v != nil {
-					pe := &PanicError{Stream: k, Value: v, Stack: debug.Stack()}
-					mu.Lock()
-					if panicked == nil || k < panicked.Stream {
-						panicked = pe
-					}
-					mu.Unlock()
+					res.recordPanic(&PanicError{Stream: k, Value: v, Stack: debug.Stack()})
 					cancel()
 				}
 			}()
 			for ; k < nStreams; k += workers {
 				if lim.reached() {
-					finish(k, nil)
+					res.finish(k, nil)
 					continue
 				}
 				if hk.streamStart != nil {
@@ -120,7 +73,7 @@ func runStreams(cancel context.CancelFunc, in *instance, nb *neighbours, opts Op
 					rng: rand.New(rand.NewPCG(uint64(opts.Seed), 0x9e3779b97f4a7c15+uint64(k))),
 				}
 				if opts.Progress != nil {
-					sr.onImprove = onImprove
+					sr.onImprove = rep.improved
 				}
 				sr.start = lim.now()
 				if !lim.until.IsZero() {
@@ -128,13 +81,75 @@ func runStreams(cancel context.CancelFunc, in *instance, nb *neighbours, opts Op
 					sr.deadline = sr.start.Add(lim.until.Sub(sr.start) / time.Duration(left+1))
 				}
 				sr.run(servable, dropped)
-				finish(k, sr)
+				res.finish(k, sr)
 			}
 		}()
 	}
 	wg.Wait()
-	if panicked != nil {
-		return nil, 0, panicked
+	if res.panicked != nil {
+		return nil, 0, res.panicked
 	}
-	return best, iterations, nil
+	return res.best, res.iterations, nil
+}
+
+// progressReport passes the streams' improvements to Options.Progress,
+// one at a time and only those better than every one reported before.
+type progressReport struct {
+	opts    Options
+	reasons map[int]Reason
+	mu      sync.Mutex // serialises Progress calls and guards the fields below
+	best    objective
+	any     bool
+}
+
+// improved is called on the improving stream's goroutine, with its best
+// state still as it is: the snapshot is taken before the stream goes on.
+func (rep *progressReport) improved(pr Progress, best *state) {
+	rep.mu.Lock()
+	defer rep.mu.Unlock()
+	if !rep.any || best.obj.less(rep.best) {
+		rep.best, rep.any = best.obj, true
+		pr.Best = best.solution(rep.reasons, nil)
+		rep.opts.Progress(pr)
+	}
+}
+
+// streamResults compares the streams as they finish, in index order.
+type streamResults struct {
+	mu         sync.Mutex // guards the fields below
+	waiting    []*search
+	finished   []bool
+	next       int // the lowest stream not yet compared
+	best       *search
+	iterations int
+	panicked   *PanicError
+}
+
+// finish records stream k's end (sr nil when it was never started) and
+// compares, in index order, every stream whose lower ones have all
+// finished.
+func (res *streamResults) finish(k int, sr *search) {
+	res.mu.Lock()
+	defer res.mu.Unlock()
+	res.waiting[k], res.finished[k] = sr, true
+	for ; res.next < len(res.finished) && res.finished[res.next]; res.next++ {
+		s := res.waiting[res.next]
+		res.waiting[res.next] = nil
+		if s == nil {
+			continue
+		}
+		res.iterations += s.iter
+		if s.best != nil && (res.best == nil || s.best.obj.less(res.best.best.obj)) {
+			res.best = s
+		}
+	}
+}
+
+// recordPanic records a stream's panic; the one of the lowest stream is kept.
+func (res *streamResults) recordPanic(pe *PanicError) {
+	res.mu.Lock()
+	defer res.mu.Unlock()
+	if res.panicked == nil || pe.Stream < res.panicked.Stream {
+		res.panicked = pe
+	}
 }

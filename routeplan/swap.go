@@ -1,55 +1,34 @@
 package routeplan
 
 // swap exchanges u and v, in one route or between two.
-func swap(st *state, p *pair, sc *scratch) bool {
+type swap struct{}
+
+func (*swap) evaluate(st *state, p *pair, sc *scratch) bool {
 	in := st.in
 	u, v, ru, rv := p.u, p.v, p.ru, p.rv
 	if p.ku == p.kv {
-		if in.fast && p.apart() {
-			loc := ru.fc.loc
-			nu, nv := p.pu+1, p.pv+1
-			lu, lv := loc[nu], loc[nv]
-			delta := in.legDist(loc[nu-1], lv) + in.legDist(lv, loc[nu+1]) + in.legDist(loc[nv-1], lu) + in.legDist(lu, loc[nv+1]) -
-				in.legDist(loc[nu-1], lu) - in.legDist(lu, loc[nu+1]) - in.legDist(loc[nv-1], lv) - in.legDist(lv, loc[nv+1])
-			if delta > -1e-9 {
-				return false
-			}
-		}
-		if !in.fast && !p.apart() && ru.fc.sg.ok && !in.swapNextBound(ru, min(p.pu, p.pv)+1).sub(ru.obj).less(objective{}) {
-			return false
-		}
-		// Under the other rules the same distances bound the route.
-		if !in.fast && p.apart() && ru.fc.sg.ok && !in.swapBound(ru, p.pu+1, p.pv+1).sub(ru.obj).less(objective{}) {
+		if !st.exchangeMayImprove(p) {
 			return false
 		}
 		sc.seq = append(sc.seq[:0], ru.seq...)
 		sc.seq[p.pu], sc.seq[p.pv] = v, u
-		return st.improveOne(p.ku, min(p.pu, p.pv), max(p.pu, p.pv), sc)
+		return st.proposeOne(p.ku, min(p.pu, p.pv), max(p.pu, p.pv), sc)
 	}
-	if in.fast {
-		d1, d2 := in.replaceDist(rv, p.pv+1, u), in.replaceDist(ru, p.pu+1, v)
-		if !st.gain(p.kv, len(rv.seq), rv.baseDist()+d1, p.ku, len(ru.seq), ru.baseDist()+d2) ||
-			!in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] ||
-			!in.canReplace(rv, p.pv+1, u) || !in.canReplace(ru, p.pu+1, v) {
-			return false
-		}
+	if !in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] || !st.fitsInstead(rv, v, u) || !st.fitsInstead(ru, u, v) {
+		return false
 	}
-	if !in.fast {
-		if !in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] || !st.fitsInstead(rv, v, u) || !st.fitsInstead(ru, u, v) {
-			return false
-		}
-		sc.one[0], sc.other[0] = u, v
-		sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2)
-		sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2)
-		if sc.j1.known() && sc.j2.known() {
-			in.distancesOne(&sc.j1, u)
-			in.distancesOne(&sc.j2, v)
-		}
-		return st.improvePair(p.kv, &sc.j1, p.ku, &sc.j2, sc)
+	sc.one[0], sc.other[0] = u, v
+	in.distancesOne(sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2), u)
+	in.distancesOne(sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2), v)
+	return st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc)
+}
+
+// exchangeMayImprove reports whether exchanging u and v in their route may
+// improve it, bounded from the distances of the new legs.
+func (st *state) exchangeMayImprove(p *pair) bool {
+	in, r := st.in, p.ru
+	if !p.apart() {
+		return in.swapNextBound(r, min(p.pu, p.pv)+1).sub(r.obj).less(objective{})
 	}
-	sc.seq = append(sc.seq[:0], rv.seq...)
-	sc.seq[p.pv] = u
-	sc.seq2 = append(sc.seq2[:0], ru.seq...)
-	sc.seq2[p.pu] = v
-	return st.improveTwo(p.kv, p.ku, sc)
+	return in.swapBound(r, p.pu+1, p.pv+1).sub(r.obj).less(objective{})
 }

@@ -2,38 +2,29 @@ package routeplan
 
 // twoOptStar exchanges route tails between two routes: u's route continues
 // with v and the rest of v's route, and v's route takes the rest of u's.
-// On fast instances both new routes are two-segment concatenations checked
-// in constant time.
-func twoOptStar(st *state, p *pair, sc *scratch) bool {
+// When the routes end alike, both new routes are joins of a prefix and a
+// suffix, bounded in constant time.
+type twoOptStar struct{}
+
+func (*twoOptStar) evaluate(st *state, p *pair, sc *scratch) bool {
 	if p.ku == p.kv {
 		return false
 	}
 	in := st.in
 	ru, rv, pu, pv := p.ru, p.rv, p.pu, p.pv
-	if in.fast && ru.typ == rv.typ {
-		d1, d2 := in.joinDist(ru, pu+1, rv, pv+1), in.joinDist(rv, pv, ru, pu+2)
-		if !st.gain(p.ku, pu+1+len(rv.seq)-pv, d1, p.kv, pv+len(ru.seq)-pu-1, d2) ||
-			!in.canJoin(ru, pu+1, rv, pv+1) || !in.canJoin(rv, pv, ru, pu+2) {
-			return false
-		}
-	}
-	if !in.fast && in.endsAlike(ru.typ, rv.typ) {
+	if in.endsAlike(ru.typ, rv.typ) {
 		// Full trailers rule most exchanges out: read the loads before
 		// anything else.
 		if !in.joinFits(ru, pu+1, rv, pv+1) || !in.joinFits(rv, pv, ru, pu+2) {
 			return false
 		}
-		sc.j1.set(ru, pu+1, nil, rv, pv+1)
-		sc.j2.set(rv, pv, nil, ru, pu+2)
-		if sc.j1.known() && sc.j2.known() {
-			in.distancesNone(&sc.j1)
-			in.distancesNone(&sc.j2)
-		}
-		return st.improvePair(p.ku, &sc.j1, p.kv, &sc.j2, sc)
+		in.distancesNone(sc.j1.set(ru, pu+1, nil, rv, pv+1))
+		in.distancesNone(sc.j2.set(rv, pv, nil, ru, pu+2))
+		return st.proposePair(p.ku, &sc.j1, p.kv, &sc.j2, sc)
 	}
 	sc.seq = append(sc.seq[:0], ru.seq[:pu+1]...)
 	sc.seq = append(sc.seq, rv.seq[pv:]...)
 	sc.seq2 = append(sc.seq2[:0], rv.seq[:pv]...)
 	sc.seq2 = append(sc.seq2, ru.seq[pu+1:]...)
-	return st.improveTwo(p.ku, p.kv, sc)
+	return st.proposeTwo(p.ku, p.kv, sc)
 }

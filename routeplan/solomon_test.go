@@ -58,15 +58,17 @@ func seqN(n int) []int {
 	return s
 }
 
-// TestFastMatchesSimulation: on feasible routes, every constant-time check
-// (insert, remove, replace, join) agrees with a full simulation of the route
-// it describes, in feasibility and in distance.
-func TestFastMatchesSimulation(t *testing.T) {
+// TestSolomonCaseMatchesSimulation: on feasible routes, the joins that
+// make an insertion, a removal, a replacement and a join of two routes
+// (2-opt*) answer exactly in the Solomon case: their bound says feasible
+// exactly when the simulation does, with the simulated distance (recreate
+// takes insertions on that answer alone).
+func TestSolomonCaseMatchesSimulation(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genFastProblem(t)
 		in := newInstance(p)
-		if !in.fast {
-			t.Fatal("generator drew a problem outside the fast case")
+		if !in.exact {
+			t.Fatal("generator drew a problem outside the Solomon case")
 		}
 		n := len(p.Sites)
 		typ := 0
@@ -84,17 +86,21 @@ func TestFastMatchesSimulation(t *testing.T) {
 			in.refresh(r)
 			return r
 		}
-		checked := 0
 		check := func(what string, seq []int, dist float64, ok bool) {
-			checked++
 			f := in.evaluate(typ, seq, &sch, false)
 			if (f == feasible) != ok {
-				t.Fatalf("%s %v: constant-time says %v, simulation says %v", what, seq, ok, f)
+				t.Fatalf("%s %v: the Solomon case says %v, simulation says %v", what, seq, ok, f)
 			}
 			// An empty route is an unused vehicle: no distance to compare.
 			if ok && len(seq) > 0 && math.Abs(sch.dist-dist) > 1e-9 {
 				t.Fatalf("%s %v: distance %g, simulated %g", what, seq, dist, sch.dist)
 			}
+		}
+		var jn join
+		checkJoin := func(what string, a *route, i int, mid []int, b *route, j int) {
+			jn.set(a, i, mid, b, j)
+			ok := in.advance(&jn, boundTimed)
+			check(what, jn.build(nil), jn.dist, ok)
 		}
 		a := mk(rapid.Permutation(seqN(n)).Draw(t, "a"))
 		inA := map[int]bool{}
@@ -106,20 +112,14 @@ func TestFastMatchesSimulation(t *testing.T) {
 				continue
 			}
 			for pos := 0; pos <= len(a.seq); pos++ {
-				d, ok := in.fastInsert(a, pos, u)
-				check("insert", withInsert(nil, a.seq, u, pos), a.baseDist()+d, ok)
+				checkJoin("insert", a, pos, []int{u}, a, pos+1)
 			}
 			for i := 1; i <= len(a.seq); i++ {
-				d, ok := in.fastReplace(a, i, u)
-				seq := append([]int(nil), a.seq...)
-				seq[i-1] = u
-				check("replace", seq, a.baseDist()+d, ok)
+				checkJoin("replace", a, i-1, []int{u}, a, i+1)
 			}
 		}
 		for i := 1; i <= len(a.seq); i++ {
-			d, ok := in.fastRemove(a, i)
-			seq := append(append([]int(nil), a.seq[:i-1]...), a.seq[i:]...)
-			check("remove", seq, a.baseDist()+d, ok)
+			checkJoin("remove", a, i-1, nil, a, i+1)
 		}
 		// Join a prefix of a with a suffix of b (sites not in a); b keeps
 		// only the sites a feasible route of its own can take.
@@ -129,22 +129,19 @@ func TestFastMatchesSimulation(t *testing.T) {
 				rest = append(rest, u)
 			}
 		}
-		bseq := rapid.Permutation(rest).Draw(t, "b")
-		b := mk(bseq)
+		b := mk(rapid.Permutation(rest).Draw(t, "b"))
 		for i := 0; i <= len(a.seq); i++ {
 			for j := 1; j <= len(b.seq)+1; j++ {
-				d, ok := in.fastJoin(a, i, b, j)
-				seq := append(append([]int(nil), a.seq[:i]...), b.seq[j-1:]...)
-				check("join", seq, d, ok)
+				checkJoin("join", a, i, nil, b, j)
 			}
 		}
 	})
 }
 
-// TestFastPathScope: resources and site values leave routes' feasibility
-// alone and keep the constant-time path; a start service, start windows and
-// group limits turn it off.
-func TestFastPathScope(t *testing.T) {
+// TestSolomonCaseScope: resources and site values leave routes'
+// feasibility alone and keep the Solomon case; a start service, start
+// windows and group limits leave it.
+func TestSolomonCaseScope(t *testing.T) {
 	base := func() *Problem {
 		p := benchProblem(10, false)
 		p.Resources = []Resource{{Count: 3}}
@@ -152,8 +149,8 @@ func TestFastPathScope(t *testing.T) {
 		p.Sites[0].Value = 5
 		return p
 	}
-	if !newInstance(base()).fast {
-		t.Fatal("resources or values turned the fast path off")
+	if !newInstance(base()).exact {
+		t.Fatal("resources or values left the Solomon case")
 	}
 	for name, set := range map[string]func(*VehicleType){
 		"StartService":        func(vt *VehicleType) { vt.StartService = 1 },
@@ -163,36 +160,8 @@ func TestFastPathScope(t *testing.T) {
 	} {
 		p := base()
 		set(&p.VehicleTypes[0])
-		if newInstance(p).fast {
-			t.Errorf("%s set, fast path on", name)
+		if newInstance(p).exact {
+			t.Errorf("%s set, still the Solomon case", name)
 		}
 	}
-}
-
-// The checks below combine the two halves the search calls separately
-// (the distance, then the feasibility); only the tests need them whole.
-
-// fastInsert checks inserting u between nodes i and i+1 of r and returns the
-// added distance. The search calls the two halves separately, so that the
-// distance, which rules out most moves, comes first.
-func (in *instance) fastInsert(r *route, i, u int) (float64, bool) {
-	return in.insertDist(r, i, u), in.canInsert(r, i, u)
-}
-
-// fastRemove checks removing node i (1..L) of r and returns the distance
-// change (negative when shorter).
-func (in *instance) fastRemove(r *route, i int) (float64, bool) {
-	return in.removeDist(r, i), in.canRemove(r, i)
-}
-
-// fastReplace checks putting site v in place of node i (1..L) of r and
-// returns the distance change.
-func (in *instance) fastReplace(r *route, i, v int) (float64, bool) {
-	return in.replaceDist(r, i, v), in.canReplace(r, i, v)
-}
-
-// fastJoin checks the route made of nodes 0..i of a followed by nodes j..L+1
-// of b (both of the same vehicle type) and returns its distance.
-func (in *instance) fastJoin(a *route, i int, b *route, j int) (float64, bool) {
-	return in.joinDist(a, i, b, j), in.canJoin(a, i, b, j)
 }

@@ -10,15 +10,15 @@ package routeplan
 // an earlier start makes while no window is skipped, and otherwise by
 // playing the prefix through.
 func (in *instance) departPrefix(a *route, i int, d0 float64) float64 {
-	g := &a.fc.sg
+	g := &a.seg
 	if i == 0 {
 		return d0
 	}
-	switch early := g.times[0].dep - d0; {
+	switch early := g.dep[0] - d0; {
 	case early <= 0 && -early < g.times[i].risePre:
-		return g.times[i].dep + max(0, -early-g.times[i].waitPre)
+		return g.dep[i] + max(0, -early-g.times[i].waitPre)
 	case early > 0 && early < g.times[i].jumpPre:
-		return g.times[i].dep - min(early, g.times[i].shiftPre)
+		return g.dep[i] - min(early, g.times[i].shiftPre)
 	}
 	t := d0
 	for k := 1; k <= i; k++ {
@@ -38,7 +38,7 @@ func (in *instance) departPrefix(a *route, i int, d0 float64) float64 {
 // one advances it by the shifts while no window is skipped). It returns
 // inf when a window closes on the way.
 func (in *instance) returnFrom(b *route, j int, t, w float64) float64 {
-	g := &b.fc.sg
+	g := &b.seg
 	L := len(b.seq)
 	for k := j; k <= L; k++ {
 		if k > j || w == g.nodes[k].work {
@@ -67,7 +67,7 @@ func (in *instance) returnFrom(b *route, j int, t, w float64) float64 {
 // is skipped, and otherwise node by node until one of those holds. It
 // returns -inf when no departure can make it.
 func (in *instance) latestDeparture(a *route, i int, y float64) float64 {
-	g := &a.fc.sg
+	g := &a.seg
 	for k := i; k >= 1; k-- {
 		switch later := y - g.times[k].latFrom; {
 		case later <= 0 && -later < g.times[k].dropPre:

@@ -2,7 +2,7 @@ package routeplan
 
 import "sort"
 
-// Opening a route is the one move whose candidates grow with the fleet:
+// A new route is the one move whose candidates grow with the fleet:
 // with a few hundred vehicle types (shift groups × trailer types × set
 // points, say), evaluating a new route of every type for every insertion
 // would dominate the search. But a route of one site costs the same
@@ -10,15 +10,15 @@ import "sort"
 // cheapest first, and an insertion takes the first type whose vehicle and
 // resources are free.
 
-// prepareOpenings ranks, for every site, the types that can serve it on a
+// rankNewRoutes ranks, for every site, the types that can serve it on a
 // route of its own, and returns the sites no type can serve with the
 // reason why. Types whose routes are evaluated alike (twins) are evaluated
 // once per site. It asks stop before each site and returns ok false when
 // told to stop.
-func (in *instance) prepareOpenings(sc *scratch, stop func() bool) (servable, dropped []int, reasons map[int]Reason, ok bool) {
+func (in *instance) rankNewRoutes(sc *scratch, stop func() bool) (servable, dropped []int, reasons map[int]Reason, ok bool) {
 	reasons = make(map[int]Reason)
-	in.opening = make([][]int32, len(in.sites))
-	in.openingCost = make([][]routeCost, len(in.sites))
+	in.newRouteTypes = make([][]int32, len(in.sites))
+	in.newRouteCost = make([][]routeCost, len(in.sites))
 	type memo struct {
 		done       bool
 		f          failure
@@ -69,7 +69,7 @@ func (in *instance) prepareOpenings(sc *scratch, stop func() bool) (servable, dr
 			for k, r := range list {
 				o[k], c[k] = r.t, routeCost{r.dist, r.cost}
 			}
-			in.opening[i], in.openingCost[i] = o, c
+			in.newRouteTypes[i], in.newRouteCost[i] = o, c
 			servable = append(servable, i)
 			continue
 		}
@@ -91,14 +91,14 @@ func (in *instance) prepareOpenings(sc *scratch, stop func() bool) (servable, dr
 // routeCost is the distance and cost of a route.
 type routeCost struct{ dist, cost float64 }
 
-// cheapestOpening returns the cheapest type with a free vehicle and free
+// cheapestNewRoute returns the cheapest type with a free vehicle and free
 // resources that serves u on a new route, with that route's distance and
-// cost (ranked once, see prepareOpenings), and false when the fleet has
+// cost (ranked once, see rankNewRoutes), and false when the fleet has
 // none left for u.
-func (in *instance) cheapestOpening(st *state, u int) (int, routeCost, bool) {
-	for k, t := range in.opening[u] {
+func (in *instance) cheapestNewRoute(st *state, u int) (int, routeCost, bool) {
+	for k, t := range in.newRouteTypes[u] {
 		if st.canOpen(int(t)) {
-			return int(t), in.openingCost[u][k], true
+			return int(t), in.newRouteCost[u][k], true
 		}
 	}
 	return -1, routeCost{}, false
