@@ -66,3 +66,35 @@ func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature,
 	fp.length, fp.rows = x, row
 	return fp
 }
+
+// layout returns the floor plan slid off millimetres towards the door as
+// a Layout, with its axle loads, the first zone from the nose and the last to the door, and the
+// total load and its share of the trailer's capacity.
+func (fp floorPlan) layout(tr Trailer, pallets []Pallet, stops, off int, total constraints.Load) *Layout {
+	lay := &Layout{Placements: make([]Placement, len(fp.placements))}
+	for i, p := range fp.placements {
+		p.XMM += off
+		lay.Placements[i] = p
+	}
+	lay.Axles, _ = axleLoads(tr, pallets, fp.placedIdx, lay.Placements, stops)
+	lay.Zones = make([]Zone, len(fp.zones))
+	for zi, z := range fp.zones {
+		z.FromMM += off
+		z.ToMM += off
+		if zi == 0 {
+			z.FromMM = 0
+		}
+		if zi == len(fp.zones)-1 {
+			z.ToMM = tr.LengthMM
+		}
+		lay.Zones[zi] = z
+	}
+	lay.Rows = fp.rows
+	lay.LengthMM = off + fp.length
+	lay.Load = constraints.Load{Positions: fp.positions, WeightKg: total.WeightKg, VolumeM3: total.VolumeM3}
+	lay.PositionsUsed, lay.WeightUsed, lay.VolumeUsed = lay.Load.Utilisation(constraints.Load{Positions: tr.Positions, WeightKg: tr.PayloadKg, VolumeM3: tr.Volume()})
+	if tr.Positions == 0 {
+		lay.PositionsUsed = 0
+	}
+	return lay
+}

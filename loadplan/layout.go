@@ -26,6 +26,30 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	if vs := checkInputs(tr, pallets, stops); len(vs) > 0 {
 		return nil, vs
 	}
+	classes, total, vs := checkCargo(tr, pallets)
+	if len(vs) > 0 {
+		return nil, vs
+	}
+	// Colder zones towards the nose.
+	sort.Slice(classes, func(i, j int) bool { return classes[i] > classes[j] })
+	fp := fewestStacked(tr, pallets, classes)
+	if vs := floorViolations(tr, fp); len(vs) > 0 {
+		return nil, vs
+	}
+	// Slide the block of rows towards the door if the nose position
+	// overloads the kingpin: the nearest legal offset, see slideOffset.
+	off, axleVs := slideOffset(tr, pallets, fp, stops)
+	if len(axleVs) > 0 {
+		return nil, axleVs
+	}
+	return fp.layout(tr, pallets, stops, off, total), nil
+}
+
+// checkCargo checks what no layout can change: each pallet's class, height
+// and width against the trailer, the number of classes against its zones,
+// and the payload and volume. It returns the classes present in order of
+// first appearance and the total load.
+func checkCargo(tr Trailer, pallets []Pallet) ([]constraints.Temperature, constraints.Load, constraints.Violations) {
 	var vs constraints.Violations
 	var total constraints.Load
 	present := map[constraints.Temperature]bool{}
@@ -56,18 +80,19 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	if total.VolumeM3 > tr.Volume()*(1+1e-9) {
 		vs.Add(CodeVolume, "pallets", "%.2f m³ of pallets, trailer holds %.2f m³", total.VolumeM3, tr.Volume())
 	}
-	if len(vs) > 0 {
-		return nil, vs
-	}
+	return classes, total, vs
+}
 
-	// Colder zones towards the nose.
-	sort.Slice(classes, func(i, j int) bool { return classes[i] > classes[j] })
-
-	// Stack only when the floor runs out: try the floor alone, then all
-	// the compatible pairs, and if that fits, search for the fewest pairs
-	// (nose-most first) that fit. The search keeps the invariant "lo does
-	// not fit, hi fits", so it ends on a layout that fits even where more
-	// stacking does not always mean less floor.
+// fewestStacked returns the floor plan with no pallet stacked when that
+// fits the floor, or else with the fewest of the compatible pairs
+// (nose-most first) that make it fit, or all of them when none does.
+//
+// It stacks only when the floor runs out: it tries the floor alone, then
+// all the compatible pairs, and if that fits, searches for the fewest
+// pairs that fit. The search keeps the invariant "lo does not fit, hi
+// fits", so it ends on a layout that fits even where more stacking does
+// not always mean less floor.
+func fewestStacked(tr Trailer, pallets []Pallet, classes []constraints.Temperature) floorPlan {
 	pairs := stackPairs(tr, pallets, classes)
 	over := func(fp floorPlan) bool {
 		return (tr.Positions > 0 && fp.positions > tr.Positions) || fp.length > tr.LengthMM
@@ -84,6 +109,13 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 			}
 		}
 	}
+	return fp
+}
+
+// floorViolations reports a floor plan that needs more positions or more
+// length than the trailer has.
+func floorViolations(tr Trailer, fp floorPlan) constraints.Violations {
+	var vs constraints.Violations
 	stacked := ""
 	if n := fp.stacked; n > 0 {
 		stacked = " with " + strconv.Itoa(n) + " pallets stacked"
@@ -94,40 +126,5 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	if fp.length > tr.LengthMM {
 		vs.Add(CodeFloorLength, "pallets", "%d rows need %d mm of floor%s, the trailer has %d mm", fp.rows, fp.length, stacked, tr.LengthMM)
 	}
-	if len(vs) > 0 {
-		return nil, vs
-	}
-
-	// Slide the block of rows towards the door if the nose position
-	// overloads the kingpin: the nearest legal offset, see slideOffset.
-	lay := &Layout{Placements: make([]Placement, len(fp.placements))}
-	off, axleVs := slideOffset(tr, pallets, fp, stops)
-	if len(axleVs) > 0 {
-		return nil, axleVs
-	}
-	for i, p := range fp.placements {
-		p.XMM += off
-		lay.Placements[i] = p
-	}
-	lay.Axles, _ = axleLoads(tr, pallets, fp.placedIdx, lay.Placements, stops)
-	lay.Zones = make([]Zone, len(fp.zones))
-	for zi, z := range fp.zones {
-		z.FromMM += off
-		z.ToMM += off
-		if zi == 0 {
-			z.FromMM = 0
-		}
-		if zi == len(fp.zones)-1 {
-			z.ToMM = tr.LengthMM
-		}
-		lay.Zones[zi] = z
-	}
-	lay.Rows = fp.rows
-	lay.LengthMM = off + fp.length
-	lay.Load = constraints.Load{Positions: fp.positions, WeightKg: total.WeightKg, VolumeM3: total.VolumeM3}
-	lay.PositionsUsed, lay.WeightUsed, lay.VolumeUsed = lay.Load.Utilisation(constraints.Load{Positions: tr.Positions, WeightKg: tr.PayloadKg, VolumeM3: tr.Volume()})
-	if tr.Positions == 0 {
-		lay.PositionsUsed = 0
-	}
-	return lay, nil
+	return vs
 }

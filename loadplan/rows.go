@@ -34,6 +34,12 @@ type segment struct {
 // unit may share the first row of the next stop's units (an earlier stop,
 // nearer the door), which keeps the unloading order.
 func rowsOf(units []unit, pallets []Pallet, width int) []segment {
+	return pinwheelRows(pairedRows(units, pallets, width), units, pallets, width)
+}
+
+// pairedRows is rowsOf before the pinwheel blocks: rows of one or two
+// units, paired per stop as rowsOf describes.
+func pairedRows(units []unit, pallets []Pallet, width int) []segment {
 	var segs []segment
 	pair := func(a, b int) bool {
 		tp, tq, depth, ok := pairRow(pallets[units[a].bottom], pallets[units[b].bottom], width)
@@ -106,6 +112,12 @@ func rowsOf(units []unit, pallets []Pallet, width int) []segment {
 	if carry >= 0 {
 		single(carry)
 	}
+	return segs
+}
+
+// pinwheelRows merges two consecutive rows of two into a pinwheel block
+// wherever that is shorter, from the nose.
+func pinwheelRows(segs []segment, units []unit, pallets []Pallet, width int) []segment {
 	var out []segment
 	for i := 0; i < len(segs); i++ {
 		if i+1 < len(segs) && len(segs[i].slots) == 2 && len(segs[i+1].slots) == 2 {
