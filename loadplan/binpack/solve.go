@@ -369,19 +369,7 @@ func roundLP(in *instance, t *itemTypes, lp lpResult) [][][]int {
 				addPattern(lp.patterns[i])
 			}
 		}
-		var rest []int
-		for ty := range t.w {
-			rest = append(rest, t.items[ty][next[ty]:]...)
-		}
-		// rest is already in decreasing size order, as the types are.
-		bins = in.firstFitFrom(bins, rest)
-		if len(t.zero) > 0 {
-			if len(bins) == 0 {
-				bins = append(bins, nil)
-			}
-			bins[0] = append(bins[0], t.zero...)
-		}
-		out = append(out, bins)
+		out = append(out, in.completeBins(t, bins, next))
 	}
 	return out
 }
