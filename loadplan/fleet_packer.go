@@ -26,6 +26,8 @@ type fleetPacker struct {
 	calls        int // PlanTrailer calls, for tests and tuning
 }
 
+// newFleetPacker ranks the stores by first appearance and orders the
+// types by size and by preference; the search ends at deadline.
 func newFleetPacker(ctx context.Context, fleet []FleetTrailer, pallets []Pallet, deadline time.Time) *fleetPacker {
 	f := &fleetPacker{ctx: ctx, end: limit{at: deadline, layouts: math.MaxInt}, fleet: fleet, pallets: pallets, storeRank: map[string]int{},
 		rank: make([]int, len(pallets)), allowed: make([][]bool, len(pallets)), memo: map[string]*Layout{}}

@@ -13,6 +13,7 @@ type packing struct {
 	stop, stopNoRoom   int
 }
 
+// newPacking is an empty packing with the whole fleet free.
 func (f *fleetPacker) newPacking() *packing {
 	s := &packing{left: make([]int, len(f.fleet)), boundNoRoom: -1, stopNoRoom: -1}
 	for k, ft := range f.fleet {
@@ -30,6 +31,7 @@ func (f *fleetPacker) stops(s *packing) int {
 	return n
 }
 
+// storeCount is the number of stores the pallets idx belong to.
 func (f *fleetPacker) storeCount(idx []int) int {
 	seen := map[int]bool{}
 	for _, i := range idx {

@@ -4,12 +4,19 @@ import (
 	"sort"
 )
 
+// The fleet packer names pallets by their index in the input and keeps a
+// load's pallets as an ascending list of indices: these are the list
+// operations it needs.
+
+// sortedCopy returns idx sorted, leaving idx as it is.
 func sortedCopy(idx []int) []int {
 	out := append([]int(nil), idx...)
 	sort.Ints(out)
 	return out
 }
 
+// insertSorted returns a copy of the ascending idx with i inserted in
+// order.
 func insertSorted(idx []int, i int) []int {
 	j := sort.SearchInts(idx, i)
 	out := make([]int, 0, len(idx)+1)
