@@ -216,18 +216,3 @@ func (f *fleetPacker) finish(plan *FleetPlan, s *packing) {
 	plan.LowerBound = f.lowerBound(s)
 	plan.Optimal = !short && len(plan.Loads) == plan.LowerBound
 }
-
-// lowerBound bounds the number of trailers the packed pallets need.
-func (f *fleetPacker) lowerBound(s *packing) int {
-	if s.boundNoRoom == len(s.noRoom) {
-		return s.bound
-	}
-	var packed []Pallet
-	for _, l := range s.loads {
-		for _, i := range l.pallets {
-			packed = append(packed, f.pallets[i])
-		}
-	}
-	s.bound, s.boundNoRoom = FleetLowerBound(f.fleet, packed), len(s.noRoom)
-	return s.bound
-}

@@ -2,7 +2,6 @@ package loadplan
 
 import (
 	"math"
-	"math/rand/v2"
 	"sort"
 	"time"
 
@@ -120,119 +119,23 @@ func (f *fleetPacker) solveClass(s *packing, ref int, c constraints.Temperature,
 	if len(items) == 0 {
 		return nil, true
 	}
-	tr := f.fleet[ref].Trailer
-	ps := make([]Pallet, len(items))
-	for j, i := range items {
-		ps[j] = f.pallets[i]
-		ps[j].Stop = f.rank[i]
-	}
-	paired := make([]bool, len(items))
-	for _, pr := range stackPairs(tr, ps, []constraints.Temperature{c}) {
-		paired[pr[0]], paired[pr[1]] = true, true
-	}
-	// The trailers in the order the bins are opened; floor positions
-	// count only when every one of them limits them.
-	var seq []int
-	withPositions := true
-	for _, k := range f.byPreference {
-		if s.left[k] > 0 && f.fleet[k].Trailer.Equipment.Carries(c) {
-			for range min(s.left[k], len(items)-len(seq)) {
-				seq = append(seq, k)
-			}
-			withPositions = withPositions && f.fleet[k].Trailer.Positions > 0
-		}
-	}
-	capOf := func(t Trailer) []int64 {
-		var cp []int64
-		if withPositions {
-			cp = append(cp, 2*int64(t.Positions))
-		}
-		return append(cp, int64(t.LengthMM), max(1, int64(math.Floor(t.PayloadKg))), max(1, int64(math.Floor(t.Volume()*1000))))
-	}
-	prob := binpack.Problem{Capacity: capOf(tr)}
-	type unitKey struct{ l, w int }
-	units := map[unitKey][2]int{}
-	for j, p := range ps {
-		u, ok := units[unitKey{p.LengthMM, p.WidthMM}]
-		if !ok {
-			pos, length := floorUnit(p, tr.WidthMM)
-			u = [2]int{pos, length}
-			units[unitKey{p.LengthMM, p.WidthMM}] = u
-		}
-		pos2, length := 2*int64(u[0]), int64(u[1])
-		if paired[j] {
-			pos2, length = pos2/2, (length+1)/2
-		}
-		var sz []int64
-		if withPositions {
-			sz = append(sz, pos2)
-		}
-		sz = append(sz, length, int64(math.Ceil(p.WeightKg)), int64(math.Ceil(p.VolumeM3*1000)))
-		for d := range sz {
-			sz[d] = min(sz[d], prob.Capacity[d])
-		}
-		prob.Sizes = append(prob.Sizes, sz)
-	}
-
+	seq, withPositions := f.binTrailers(s, c, len(items))
+	prob := binpack.Problem{Capacity: binCapacity(f.fleet[ref].Trailer, withPositions)}
+	prob.Sizes = f.classSizes(ref, c, items, prob.Capacity, withPositions)
 	store := make([]int, len(items))
 	for j, i := range items {
 		store[j] = f.rank[i]
 	}
-	var best [][]int
-	bestFailing, bestStops := -1, 0
-	var kinds []int // the trailer type of each bin tried
-	try := func(found [][]int) bool {
-		relabel(prob.Sizes, found)
-		failing, stops := 0, 0
-		bins := make([][]int, 0, len(found))
-		for b, bin := range found {
-			if len(bin) == 0 {
-				continue
-			}
-			pal := make([]int, len(bin))
-			for n, j := range bin {
-				pal[n] = items[j]
-			}
-			bins = append(bins, pal)
-			stops += f.storeCount(pal)
-			if f.makeLoad(kinds[b], pal) == nil {
-				failing++
-			}
-		}
-		if bestFailing < 0 || failing < bestFailing || (failing == bestFailing && stops < bestStops) {
-			best, bestFailing, bestStops = bins, failing, stops
-		}
-		return failing == 0 || f.stopped(share)
-	}
+	t := &spreadTrial{f: f, items: items, sizes: prob.Sizes, share: share, bestFailing: -1}
 
-	// The fewest trailers of seq whose capacities can hold the sizes.
-	var total []int64
-	for _, sz := range prob.Sizes {
-		if total == nil {
-			total = make([]int64, len(sz))
-		}
-		for d, v := range sz {
-			total[d] += v
-		}
-	}
 	caps := make([][]int64, len(seq))
-	held := make([]int64, len(prob.Capacity))
-	first := -1
 	for b, k := range seq {
-		caps[b] = capOf(f.fleet[k].Trailer)
-		enough := true
-		for d := range held {
-			held[d] += caps[b][d]
-			enough = enough && held[d] >= total[d]
-		}
-		if enough && first < 0 {
-			first = b + 1
-		}
+		caps[b] = binCapacity(f.fleet[k].Trailer, withPositions)
 	}
-	for k := first; k > 0 && k <= len(seq); k++ {
-		kinds = seq[:k]
-		if spreadStores(prob, caps[:k], store, seed, try) {
-			return best, true
+	for k := fewestHolding(prob.Sizes, caps); k > 0 && k <= len(seq); k++ {
+		t.kinds = seq[:k]
+		if spreadStores(prob, caps[:k], store, seed, t.try) {
+			return t.best, true
 		}
 		if f.stopped(share) {
 			break
@@ -251,18 +154,116 @@ func (f *fleetPacker) solveClass(s *packing, ref int, c constraints.Temperature,
 	lb := max(binpack.L1(prob), binpack.L2(prob))
 	for k := max(lb, res.LowerBound); k < len(res.Bins); k++ {
 		same := make([][]int64, k)
-		kinds = make([]int, k)
+		t.kinds = make([]int, k)
 		for b := range same {
-			same[b], kinds[b] = prob.Capacity, ref
+			same[b], t.kinds[b] = prob.Capacity, ref
 		}
-		if spreadStores(prob, same, store, seed, try) {
-			return best, true
+		if spreadStores(prob, same, store, seed, t.try) {
+			return t.best, true
 		}
 	}
-	if best != nil {
-		return best, true
+	if t.best != nil {
+		return t.best, true
 	}
 	return f.binsOf(prob, items, res.Bins), true
+}
+
+// binTrailers returns the free trailers that carry class c in the order
+// solveClass opens its bins, most preferred first, at most n of them, and
+// whether every one of them limits floor positions (the sizes count
+// positions only then).
+func (f *fleetPacker) binTrailers(s *packing, c constraints.Temperature, n int) (seq []int, withPositions bool) {
+	withPositions = true
+	for _, k := range f.byPreference {
+		if s.left[k] > 0 && f.fleet[k].Trailer.Equipment.Carries(c) {
+			for range min(s.left[k], n-len(seq)) {
+				seq = append(seq, k)
+			}
+			withPositions = withPositions && f.fleet[k].Trailer.Positions > 0
+		}
+	}
+	return seq, withPositions
+}
+
+// binCapacity is a trailer as a bin of solveClass: half floor positions
+// (when withPositions), floor length, payload and volume, rounded down.
+func binCapacity(t Trailer, withPositions bool) []int64 {
+	var cp []int64
+	if withPositions {
+		cp = append(cp, 2*int64(t.Positions))
+	}
+	return append(cp, int64(t.LengthMM), max(1, int64(math.Floor(t.PayloadKg))), max(1, int64(math.Floor(t.Volume()*1000))))
+}
+
+// classSizes returns the sizes of the items (pallets of class c) as
+// solveClass estimates them on the reference type ref, in the dimensions
+// of binCapacity, each clamped to capacity: a pallet PlanTrailer would
+// stack takes half its floor unit.
+func (f *fleetPacker) classSizes(ref int, c constraints.Temperature, items []int, capacity []int64, withPositions bool) [][]int64 {
+	tr := f.fleet[ref].Trailer
+	ps := make([]Pallet, len(items))
+	for j, i := range items {
+		ps[j] = f.pallets[i]
+		ps[j].Stop = f.rank[i]
+	}
+	paired := make([]bool, len(items))
+	for _, pr := range stackPairs(tr, ps, []constraints.Temperature{c}) {
+		paired[pr[0]], paired[pr[1]] = true, true
+	}
+	type unitKey struct{ l, w int }
+	units := map[unitKey][2]int{}
+	sizes := make([][]int64, 0, len(ps))
+	for j, p := range ps {
+		u, ok := units[unitKey{p.LengthMM, p.WidthMM}]
+		if !ok {
+			pos, length := floorUnit(p, tr.WidthMM)
+			u = [2]int{pos, length}
+			units[unitKey{p.LengthMM, p.WidthMM}] = u
+		}
+		pos2, length := 2*int64(u[0]), int64(u[1])
+		if paired[j] {
+			pos2, length = pos2/2, (length+1)/2
+		}
+		var sz []int64
+		if withPositions {
+			sz = append(sz, pos2)
+		}
+		sz = append(sz, length, int64(math.Ceil(p.WeightKg)), int64(math.Ceil(p.VolumeM3*1000)))
+		for d := range sz {
+			sz[d] = min(sz[d], capacity[d])
+		}
+		sizes = append(sizes, sz)
+	}
+	return sizes
+}
+
+// fewestHolding returns the fewest of the capacities, in order, whose sums
+// hold the sizes' sums in every dimension, or -1 when all of them do not.
+func fewestHolding(sizes [][]int64, caps [][]int64) int {
+	var total []int64
+	for _, sz := range sizes {
+		if total == nil {
+			total = make([]int64, len(sz))
+		}
+		for d, v := range sz {
+			total[d] += v
+		}
+	}
+	if len(caps) == 0 {
+		return -1
+	}
+	held := make([]int64, len(caps[0]))
+	for b, cp := range caps {
+		enough := true
+		for d := range held {
+			held[d] += cp[d]
+			enough = enough && held[d] >= total[d]
+		}
+		if enough {
+			return b + 1
+		}
+	}
+	return -1
 }
 
 // binsOf turns bins of item numbers into bins of pallets, relabelled
@@ -281,35 +282,6 @@ func (f *fleetPacker) binsOf(prob binpack.Problem, items []int, found [][]int) [
 		bins = append(bins, pal)
 	}
 	return bins
-}
-
-// relabel hands items with identical sizes out to their bins' places in
-// index order (bins in order), which changes no bin's load but keeps the
-// pallets of a store, adjacent in index order, together.
-func relabel(sizes [][]int64, bins [][]int) {
-	type key [4]int64
-	slots := map[key][][2]int{}
-	var keys []key
-	for b, bin := range bins {
-		for j, it := range bin {
-			var k key
-			copy(k[:], sizes[it])
-			if _, ok := slots[k]; !ok {
-				keys = append(keys, k)
-			}
-			slots[k] = append(slots[k], [2]int{b, j})
-		}
-	}
-	for _, k := range keys {
-		var its []int
-		for _, sl := range slots[k] {
-			its = append(its, bins[sl[0]][sl[1]])
-		}
-		sort.Ints(its)
-		for n, sl := range slots[k] {
-			bins[sl[0]][sl[1]] = its[n]
-		}
-	}
 }
 
 // floorUnit estimates a pallet's share of the floor on a floor of the given
@@ -415,120 +387,6 @@ func (f *fleetPacker) assignBins(s *packing, c constraints.Temperature, bins [][
 	return rest
 }
 
-// spread packs the items of prob into bins opened at once, one per
-// capacity in caps (prob.Capacity only scales the sort keys): items by
-// decreasing largest relative size, each into the bin where it fits with
-// the most room left (relative to capacity, summed over the dimensions,
-// or in the tightest one), so large items spread over the bins and small
-// ones fill around them.
-// With store (the store of each item) it prefers, among the bins an item
-// fits, those that already hold its store. With rng the sort keys are
-// scaled by random factors up to 1.5, for another attempt in another
-// order. It reports false when some item fits no bin.
-func spread(prob binpack.Problem, caps [][]int64, store []int, rng *rand.Rand, tightest bool) ([][]int, bool) {
-	k := len(caps)
-	if k <= 0 {
-		return nil, len(prob.Sizes) == 0
-	}
-	key := make([]float64, len(prob.Sizes))
-	for i, sz := range prob.Sizes {
-		for d, v := range sz {
-			key[i] = max(key[i], float64(v)/float64(prob.Capacity[d]))
-		}
-		if rng != nil {
-			key[i] *= 1 + rng.Float64()/2
-		}
-	}
-	order := make([]int, len(prob.Sizes))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return key[order[a]] > key[order[b]] })
-	loads := make([][]int64, k)
-	for b := range loads {
-		loads[b] = make([]int64, len(caps[b]))
-	}
-	bins := make([][]int, k)
-	holds := make([]map[int]bool, k)
-	for b := range holds {
-		holds[b] = map[int]bool{}
-	}
-	for _, it := range order {
-		best, bestRoom, bestHolds := -1, 0.0, false
-		for b, load := range loads {
-			room, fits := 0.0, true
-			if tightest {
-				room = math.Inf(1)
-			}
-			for d, v := range prob.Sizes[it] {
-				free := caps[b][d] - load[d] - v
-				if free < 0 {
-					fits = false
-					break
-				}
-				if r := float64(free) / float64(caps[b][d]); tightest {
-					room = min(room, r)
-				} else {
-					room += r
-				}
-			}
-			if !fits {
-				continue
-			}
-			h := store != nil && holds[b][store[it]]
-			if best < 0 || (h && !bestHolds) || (h == bestHolds && room > bestRoom) {
-				best, bestRoom, bestHolds = b, room, h
-			}
-		}
-		if best < 0 {
-			return nil, false
-		}
-		for d, v := range prob.Sizes[it] {
-			loads[best][d] += v
-		}
-		bins[best] = append(bins[best], it)
-		if store != nil {
-			holds[best][store[it]] = true
-		}
-	}
-	// Bins keep items in index order, which is store order.
-	for _, bin := range bins {
-		sort.Ints(bin)
-	}
-	return bins, true
-}
-
 // spreadTries is how many randomised orders spreadStores tries after the
 // two plain ones; each costs one pass over items × bins.
 const spreadTries = 48
-
-// spreadStores tries spread keeping stores together, then plain, with
-// room summed and then in the tightest dimension, then in randomised
-// orders (half of them keeping stores together), and hands each packing
-// into the bins of caps it finds to try until try accepts one. It reports
-// whether it found any. The randomness comes from seed and the number of
-// bins alone.
-func spreadStores(prob binpack.Problem, caps [][]int64, store []int, seed uint64, try func([][]int) bool) bool {
-	found := false
-	attempt := func(st []int, rng *rand.Rand, tightest bool) bool {
-		bins, ok := spread(prob, caps, st, rng, tightest)
-		found = found || ok
-		return ok && try(bins)
-	}
-	for _, tightest := range []bool{false, true} {
-		if attempt(store, nil, tightest) || attempt(nil, nil, tightest) {
-			return true
-		}
-	}
-	rng := rand.New(rand.NewPCG(seed, uint64(len(caps))))
-	for t := range spreadTries {
-		st := store
-		if t%2 == 1 {
-			st = nil
-		}
-		if attempt(st, rng, t%4 >= 2) {
-			return true
-		}
-	}
-	return found
-}

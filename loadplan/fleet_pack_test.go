@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
-	"github.com/haulplan/haulplan/loadplan/binpack"
 	"pgregory.net/rapid"
 )
 
@@ -254,89 +253,6 @@ func TestPackFleetPhasesProperty(t *testing.T) {
 	})
 }
 
-// TestMayFitNecessary: the cheap checks only reject sets PlanTrailer
-// cannot lay out either.
-func TestMayFitNecessary(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		fleet := drawFleet(t)
-		ps := drawPallets(t, 45, rapid.IntRange(1, 4).Draw(t, "stores"))
-		f := newFleetPacker(context.Background(), fleet, ps, farFuture)
-		idx := make([]int, len(ps))
-		for i := range idx {
-			idx[i] = i
-		}
-		withStops, stores := f.withStops(idx)
-		for k, ft := range fleet {
-			if f.mayFit(k, f.aggOf(idx)) {
-				continue
-			}
-			if lay, err := PlanTrailer(ft.Trailer, withStops, len(stores)); err == nil {
-				t.Fatalf("cheap checks reject for type %d a set PlanTrailer lays out: %+v", k, lay.Load)
-			}
-		}
-	})
-}
-
-// TestSpreadProperty: spread's bins hold every item once, each within its
-// own capacity.
-func TestSpreadProperty(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		d := rapid.IntRange(1, 4).Draw(t, "d")
-		prob := binpack.Problem{Capacity: rapid.SliceOfN(rapid.Int64Range(1, 100), d, d).Draw(t, "capacity")}
-		for range rapid.IntRange(0, 30).Draw(t, "n") {
-			s := make([]int64, d)
-			for k := range s {
-				s[k] = rapid.Int64Range(0, prob.Capacity[k]).Draw(t, "size")
-			}
-			prob.Sizes = append(prob.Sizes, s)
-		}
-		k := rapid.IntRange(0, 12).Draw(t, "k")
-		var store []int
-		if rapid.Bool().Draw(t, "stores") {
-			store = rapid.SliceOfN(rapid.IntRange(0, 3), len(prob.Sizes), len(prob.Sizes)).Draw(t, "store")
-		}
-		var rng *rand.Rand
-		if rapid.Bool().Draw(t, "random") {
-			rng = rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
-		}
-		caps := make([][]int64, k)
-		for b := range caps {
-			caps[b] = prob.Capacity
-			if rapid.Bool().Draw(t, "smaller") {
-				caps[b] = make([]int64, d)
-				for j := range caps[b] {
-					caps[b][j] = rapid.Int64Range(1, prob.Capacity[j]).Draw(t, "cap")
-				}
-			}
-		}
-		bins, ok := spread(prob, caps, store, rng, rapid.Bool().Draw(t, "tightest"))
-		if !ok {
-			return
-		}
-		// Each bin within its own capacity, every item once.
-		seen := make([]int, len(prob.Sizes))
-		for b, bin := range bins {
-			load := make([]int64, d)
-			for _, it := range bin {
-				seen[it]++
-				for j := range load {
-					load[j] += prob.Sizes[it][j]
-				}
-			}
-			for j := range load {
-				if load[j] > caps[b][j] {
-					t.Fatalf("bin %d holds %v, capacity %v", b, load, caps[b])
-				}
-			}
-		}
-		for it, n := range seen {
-			if n != 1 {
-				t.Fatalf("item %d in %d bins", it, n)
-			}
-		}
-	})
-}
-
 // weightTight cuts ten trailers' worth of freight: per trailer 30 standard
 // pallets whose weights, drawn at random, add up to 19,500 kg of the
 // 20,000 kg payload; the 300 pallets go to 25 stores and are shuffled.
@@ -380,111 +296,6 @@ func TestPackFleetWeightTight(t *testing.T) {
 		checkFleetPlan(t, fleet, ps, plan)
 		if len(plan.Loads) != 10 || plan.LowerBound != 10 || !plan.Optimal {
 			t.Fatalf("seed %d: %d trailers, bound %d, optimal %v; want 10 proven", seed, len(plan.Loads), plan.LowerBound, plan.Optimal)
-		}
-	}
-}
-
-// TestLayoutMemory: a set laid out once is not laid out again, and a set
-// the cheap checks reject costs no layout at all.
-func TestLayoutMemory(t *testing.T) {
-	fleet := []FleetTrailer{{Trailer: testTrailer(constraints.DryVan), Count: 2}}
-	var ps []Pallet
-	for i := range 40 {
-		ps = append(ps, storePallet(fmt.Sprint("p", i), fmt.Sprint("S", i%3), 300, constraints.Ambient))
-	}
-	f := newFleetPacker(context.Background(), fleet, ps, farFuture)
-	f.screen(&FleetPlan{})
-	calls := f.calls
-	ten := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
-	for range 3 {
-		if f.makeLoad(0, ten) == nil {
-			t.Fatal("ten pallets do not lay out")
-		}
-	}
-	if f.calls != calls+1 {
-		t.Fatalf("%d layouts for one set asked three times, want 1", f.calls-calls)
-	}
-	all := make([]int, len(ps))
-	for i := range all {
-		all[i] = i
-	}
-	if f.makeLoad(0, all) != nil || f.calls != calls+1 {
-		t.Fatalf("40 pallets on 30 positions: load made or laid out (%d layouts)", f.calls-calls)
-	}
-}
-
-// TestCountBound checks the search's stopping bound on cases worked out by
-// hand.
-func TestCountBound(t *testing.T) {
-	big, small := testTrailer(constraints.DryVan), testTrailer(constraints.DryVan)
-	small.ID, small.PayloadKg, small.Positions = "small", 10000, 20
-	many := func(n int, kg float64, store func(int) string) []Pallet {
-		var ps []Pallet
-		for i := range n {
-			ps = append(ps, storePallet(fmt.Sprint("p", i), store(i), kg, constraints.Ambient))
-		}
-		return ps
-	}
-	one := func(int) string { return "S" }
-	type countCase struct {
-		name    string
-		fleet   []FleetTrailer
-		pallets []Pallet
-		want    int
-	}
-	cases := []countCase{
-		// 45 pallets of 1,000 kg: 20 + 20 t of payload is short, a third
-		// (small) trailer makes 50 t. Positions: 30 + 30 >= 45.
-		{"payload", []FleetTrailer{{big, 2}, {small, 3}}, many(45, 1000, one), 3},
-		// 65 light pallets: 30 + 30 positions are short; a small one adds 20.
-		{"positions", []FleetTrailer{{big, 2}, {small, 3}}, many(65, 100, one), 3},
-		// Ten of them may be stacked and ten may carry, all of one store:
-		// up to ten stand on others, 55 on the floor: two big trailers.
-		{"pairs", []FleetTrailer{{big, 2}, {small, 3}}, func() []Pallet {
-			ps := many(65, 100, one)
-			for i := range 10 {
-				ps[i].MayBeStacked, ps[10+i].MayCarry = true, true
-			}
-			return ps
-		}(), 2},
-		// The same pallets spread over stores one by one: a top and its
-		// bottom share a store, and no store holds both kinds: no pairs.
-		{"pairs need one store", []FleetTrailer{{big, 2}, {small, 3}}, func() []Pallet {
-			ps := many(65, 100, func(i int) string { return fmt.Sprint("S", i) })
-			for i := range 10 {
-				ps[i].MayBeStacked, ps[10+i].MayCarry = true, true
-			}
-			return ps
-		}(), 3},
-	}
-	reefer := testTrailer(constraints.Reefer)
-	reefer.ID, reefer.Positions = "reefer20", 20
-	classes := func(n map[constraints.Temperature]int) []Pallet {
-		var ps []Pallet
-		for _, c := range constraints.Temperatures {
-			for i := range n[c] {
-				ps = append(ps, storePallet(fmt.Sprint(c, i), "S", 100, c))
-			}
-		}
-		return ps
-	}
-	cases = append(cases,
-		// 30 pallets fit one big dry van by count, but the 25 frozen ones
-		// ride only on the 20-position reefers: 2.
-		countCase{"class", []FleetTrailer{{big, 3}, {reefer, 3}}, classes(map[constraints.Temperature]int{constraints.Ambient: 5, constraints.Frozen: 25}), 2},
-		// 15 chilled and 15 frozen: each class fits one reefer, but both
-		// ride only on reefers: 30 on 20-position reefers: 2.
-		countCase{"cold", []FleetTrailer{{big, 3}, {reefer, 3}}, classes(map[constraints.Temperature]int{constraints.Chilled: 15, constraints.Frozen: 15}), 2},
-	)
-	for _, c := range cases {
-		f := newFleetPacker(context.Background(), c.fleet, c.pallets, farFuture)
-		all := make([]int, len(c.pallets))
-		for i := range all {
-			all[i] = i
-		}
-		s := &packing{loads: []*fleetLoad{{pallets: all}}}
-		if got := f.countBound(s); got != c.want {
-			t.Errorf("%s: bound %d, want %d", c.name, got, c.want)
 		}
 	}
 }

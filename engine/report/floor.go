@@ -93,6 +93,19 @@ func (d *day) floor(r *engine.Route) (*svgDoc, error) {
 
 	height := floorTop + floorH + axleSection
 	s := newSVG(floorLeft+floorWidth+floorRight, height, r.ID+" floor")
+	d.floorTitle(s, r, t)
+	floorZones(s, r, px, floorH)
+	s.rect(floorLeft, floorTop, floorWidth, floorH, attrs{"class", "floor", "fill", "none", "stroke", "#222222", "stroke-width", "2",
+		"data-length-mm", fmt.Sprint(t.Inside.LengthMM), "data-width-mm", fmt.Sprint(t.Inside.WidthMM)})
+	d.floorPallets(s, r, t, k, px, py)
+	floorEnds(s, t, floorH)
+	d.axles(s, r, t, px, floorTop+floorH+22)
+	return s, nil
+}
+
+// floorTitle writes the route, trailer, shift and departure, and the
+// pallets by class against the floor positions and payload.
+func (d *day) floorTitle(s *svgDoc, r *engine.Route, t *engine.TrailerType) {
 	c := d.routeClasses(r)
 	var mix []string
 	for i := 2; i >= 0; i-- {
@@ -105,8 +118,11 @@ func (d *day) floor(r *engine.Route) (*svgDoc, error) {
 	s.text(floorLeft, 44, fmt.Sprintf("%s (%s) on %d of %s, %s kg of %s kg; numbers are stops, unloaded in order 1, 2, …",
 		plural(r.Metrics.Pallets, "pallet"), join(mix), r.Metrics.Positions, plural(t.PalletPositions, "position"), numtext.Whole(r.Metrics.WeightKg), numtext.Whole(t.PayloadKg)),
 		attrs{"fill", "#444444"})
+}
 
-	// Zones, with their class and rows above the floor.
+// floorZones draws the zones across the floor, with their class and rows
+// above it.
+func floorZones(s *svgDoc, r *engine.Route, px func(float64) float64, floorH float64) {
 	labels := zoneLabels(r.Load.Zones, px)
 	for i, z := range r.Load.Zones {
 		ci := int(z.Temperature)
@@ -120,26 +136,15 @@ func (d *day) floor(r *engine.Route) (*svgDoc, error) {
 		s.line(x0, l.y-9, x0, floorTop, attrs{"stroke", "#666666"})
 		s.text(x0+4, l.y, l.text, attrs{"font-size", "11", "fill", "#333333"})
 	}
-	s.rect(floorLeft, floorTop, floorWidth, floorH, attrs{"class", "floor", "fill", "none", "stroke", "#222222", "stroke-width", "2",
-		"data-length-mm", fmt.Sprint(t.Inside.LengthMM), "data-width-mm", fmt.Sprint(t.Inside.WidthMM)})
+}
 
-	// Pallets: the floor level first, stacked pallets on top of them.
+// floorPallets draws the pallets, numbered by stop: the floor level first,
+// stacked pallets on top of them.
+func (d *day) floorPallets(s *svgDoc, r *engine.Route, t *engine.TrailerType, k float64, px, py func(float64) float64) {
 	stop := stopOf(r)
 	pls := append([]engine.Placement(nil), r.Load.Placements...)
 	sort.SliceStable(pls, func(i, j int) bool { return pls[i].Level < pls[j].Level })
-	carrying := map[floorBox]bool{}
-	for _, pl := range pls {
-		if pl.Level > 0 {
-			for _, q := range pls {
-				if q.Level == 0 {
-					b := footprint(t, d.pallet[q.Pallet], q)
-					if b.contains(footprint(t, d.pallet[pl.Pallet], pl)) {
-						carrying[b] = true
-					}
-				}
-			}
-		}
-	}
+	carrying := d.carrying(t, pls)
 	s.group(attrs{"class", "pallets", "stroke", "#4a4a4a"})
 	for _, pl := range pls {
 		p := d.pallet[pl.Pallet]
@@ -175,8 +180,30 @@ func (d *day) floor(r *engine.Route) (*svgDoc, error) {
 		s.text(lx, y+h/2+5, label, attrs{"class", "stop-label", "text-anchor", "middle", "font-size", size, "font-weight", "bold", "stroke", "none"})
 	}
 	s.end()
+}
 
-	// Nose and door, walls.
+// carrying returns the footprints of the floor pallets that carry a
+// stacked one.
+func (d *day) carrying(t *engine.TrailerType, pls []engine.Placement) map[floorBox]bool {
+	carrying := map[floorBox]bool{}
+	for _, pl := range pls {
+		if pl.Level > 0 {
+			for _, q := range pls {
+				if q.Level == 0 {
+					b := footprint(t, d.pallet[q.Pallet], q)
+					if b.contains(footprint(t, d.pallet[pl.Pallet], pl)) {
+						carrying[b] = true
+					}
+				}
+			}
+		}
+	}
+	return carrying
+}
+
+// floorEnds labels the nose (and the reefer unit there), the door and the
+// walls.
+func floorEnds(s *svgDoc, t *engine.TrailerType, floorH float64) {
 	s.text(floorLeft-8, floorTop+floorH/2+4, "nose", attrs{"text-anchor", "end", "font-weight", "bold"})
 	if t.Equipment.Kind != constraints.DryVan {
 		s.text(floorLeft-8, floorTop+floorH/2+18, "reefer unit", attrs{"text-anchor", "end", "font-size", "10", "fill", "#555555"})
@@ -184,9 +211,6 @@ func (d *day) floor(r *engine.Route) (*svgDoc, error) {
 	s.text(floorLeft+floorWidth+8, floorTop+floorH/2+4, "door", attrs{"font-weight", "bold"})
 	s.text(floorLeft+floorWidth, floorTop-5, "right wall", attrs{"text-anchor", "end", "font-size", "10", "fill", "#777777"})
 	s.text(floorLeft+floorWidth, floorTop+floorH+13, "left wall (seen from the door)", attrs{"text-anchor", "end", "font-size", "10", "fill", "#777777"})
-
-	d.axles(s, r, t, px, floorTop+floorH+22)
-	return s, nil
 }
 
 func (b floorBox) contains(o floorBox) bool {

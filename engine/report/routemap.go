@@ -51,6 +51,34 @@ const (
 
 func (d *day) routeMap() *svgDoc {
 	dc := d.req.DC.Location
+	f, mapHeight := d.frame()
+	legendHeight := 40 + 34*float64(len(d.plan.Routes)) + 80
+	height := mapTop + max(mapHeight, legendHeight) + 10
+	legend := legendWidth
+	for _, r := range d.plan.Routes {
+		legend = max(legend, 14+70+textWidth(d.legendLine(&r), 11)+12)
+	}
+	s := newSVG(mapWidth+legend, height, "Routes of "+d.title())
+	s.text(mapMargin, 28, "Routes · "+d.title(), attrs{"font-size", "18", "font-weight", "bold"})
+	s.rect(0.5, mapTop+0.5, mapWidth-1, mapHeight-1, attrs{"fill", "#f7f7f4", "stroke", "#cccccc"})
+	d.mapRoutes(s, f)
+	d.mapStores(s, f)
+	p := f.xy(dc)
+	s.rectTip(p[0]-7, p[1]-7, 14, 14, attrs{"id", "dc", "data-x", num(p[0]), "data-y", num(p[1]), "fill", "#111111", "stroke", "#ffffff", "stroke-width", "1.5"}, d.dcName())
+	name := d.dcName()
+	s.rect(p[0]+10, p[1]-9, textWidth(name, 12)+8, 18, attrs{"fill", "#ffffff", "fill-opacity", "0.85", "rx", "3"})
+	s.text(p[0]+14, p[1]+4, name, attrs{"font-weight", "bold"})
+
+	d.scaleBar(s, f.scale, mapMargin, mapTop+mapHeight-18)
+	s.text(mapWidth-mapMargin, mapTop+mapHeight-10, fmt.Sprintf("equirectangular at %.2f° latitude", dc.Lat), attrs{"text-anchor", "end", "font-size", "10", "fill", "#777777"})
+	d.mapLegend(s, mapWidth+14, mapTop)
+	return s
+}
+
+// frame returns the projection that fits the DC and every store into
+// the map area, centred, and the map area's height.
+func (d *day) frame() (mapFrame, float64) {
+	dc := d.req.DC.Location
 	f := mapFrame{lat0: dc.Lat, lng0: dc.Lng, kx: math.Cos(dc.Lat * math.Pi / 180)}
 	// The extent in km of the DC and every store.
 	minE, maxE, minN, maxN := 0.0, 0.0, 0.0, 0.0
@@ -65,24 +93,11 @@ func (d *day) routeMap() *svgDoc {
 	// Centre the extent in the map area.
 	f.x0 = mapMargin + (inner-spanE*f.scale)/2 - minE*f.scale
 	f.y0 = mapTop + mapMargin + (mapHeight-2*mapMargin-spanN*f.scale)/2 + maxN*f.scale
+	return f, mapHeight
+}
 
-	legendHeight := 40 + 34*float64(len(d.plan.Routes)) + 80
-	height := mapTop + max(mapHeight, legendHeight) + 10
-	legend := legendWidth
-	for _, r := range d.plan.Routes {
-		legend = max(legend, 14+70+textWidth(d.legendLine(&r), 11)+12)
-	}
-	s := newSVG(mapWidth+legend, height, "Routes of "+d.title())
-	s.text(mapMargin, 28, "Routes · "+d.title(), attrs{"font-size", "18", "font-weight", "bold"})
-	s.rect(0.5, mapTop+0.5, mapWidth-1, mapHeight-1, attrs{"fill", "#f7f7f4", "stroke", "#cccccc"})
-
-	served := map[string][]int{} // store → indices of the routes that serve it
-	for i, r := range d.plan.Routes {
-		for _, st := range r.Stops {
-			served[st.Store] = append(served[st.Store], i)
-		}
-	}
-	// Routes under the markers, each through its stores in order.
+// mapRoutes draws each route through its stores in order.
+func (d *day) mapRoutes(s *svgDoc, f mapFrame) {
 	s.group(attrs{"id", "routes", "stroke-width", "2.2", "stroke-linejoin", "round", "stroke-opacity", "0.85"})
 	for i := range d.plan.Routes {
 		r := &d.plan.Routes[i]
@@ -94,6 +109,18 @@ func (d *day) routeMap() *svgDoc {
 			fmt.Sprintf("%s: %s, shift %s, %s, %s, %.1f km", r.ID, d.trailerName(r.Trailer), r.Shift, plural(len(r.Stops), "stop"), plural(r.Metrics.Pallets, "pallet"), r.Metrics.DistanceM/1000))
 	}
 	s.end()
+}
+
+// mapStores draws each store as a marker in the colour of the first route
+// that serves it, a ring for each other one (a store on several routes,
+// one per temperature, say), white when none does; then their ids.
+func (d *day) mapStores(s *svgDoc, f mapFrame) {
+	served := map[string][]int{} // store → indices of the routes that serve it
+	for i, r := range d.plan.Routes {
+		for _, st := range r.Stops {
+			served[st.Store] = append(served[st.Store], i)
+		}
+	}
 	s.group(attrs{"id", "stores"})
 	for _, st := range d.req.Stores {
 		p := f.xy(st.Location)
@@ -102,7 +129,7 @@ func (d *day) routeMap() *svgDoc {
 		rs := served[st.ID]
 		for k, i := range rs {
 			tip += " · " + d.plan.Routes[i].ID
-			if k > 0 { // a store on several routes (one per temperature, say) gets a ring for each other route
+			if k > 0 {
 				s.circle(p[0], p[1], 4.5+2.2*float64(k), attrs{"fill", "none", "stroke", routeColour(i), "stroke-width", "2"}, "")
 			}
 		}
@@ -121,16 +148,6 @@ func (d *day) routeMap() *svgDoc {
 		s.text(p[0]+6, p[1]+3, st.ID, nil)
 	}
 	s.end()
-	p := f.xy(dc)
-	s.rectTip(p[0]-7, p[1]-7, 14, 14, attrs{"id", "dc", "data-x", num(p[0]), "data-y", num(p[1]), "fill", "#111111", "stroke", "#ffffff", "stroke-width", "1.5"}, d.dcName())
-	name := d.dcName()
-	s.rect(p[0]+10, p[1]-9, textWidth(name, 12)+8, 18, attrs{"fill", "#ffffff", "fill-opacity", "0.85", "rx", "3"})
-	s.text(p[0]+14, p[1]+4, name, attrs{"font-weight", "bold"})
-
-	d.scaleBar(s, f.scale, mapMargin, mapTop+mapHeight-18)
-	s.text(mapWidth-mapMargin, mapTop+mapHeight-10, fmt.Sprintf("equirectangular at %.2f° latitude", dc.Lat), attrs{"text-anchor", "end", "font-size", "10", "fill", "#777777"})
-	d.mapLegend(s, mapWidth+14, mapTop)
-	return s
 }
 
 // scaleBar draws a bar of a round length near a fifth of the map's width.

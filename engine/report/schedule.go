@@ -109,9 +109,28 @@ func (d *day) schedule() *svgDoc {
 	sort.SliceStable(routes, func(a, b int) bool {
 		return d.plan.Routes[routes[a]].Start.Before(d.plan.Routes[routes[b]].Start)
 	})
-	// The axis runs over whole hours from the first shift or loading to
-	// the last return or shift end of the routes drawn.
-	var from, to time.Time
+	from, to := d.scheduleSpan()
+	span := to.Sub(from)
+	x := func(t time.Time) float64 { return schedLabel + schedAxis*float64(t.Sub(from))/float64(span) }
+
+	height := schedTop + schedRow*float64(len(routes)) + 50
+	s := newSVG(schedLabel+schedAxis+30, height, "Schedule of "+d.title())
+	s.text(12, 26, "Schedule · "+d.title(), attrs{"font-size", "18", "font-weight", "bold"})
+	s.text(12, 46, "times in "+d.loc.String()+"; grey band: the driver's shift; duty: hours:minutes on duty, loading start to return; under each stop, its store",
+		attrs{"fill", "#555555", "font-size", "11"})
+	bottom := schedTop + schedRow*float64(len(routes))
+	d.scheduleAxis(s, from, to, x, bottom)
+	for row, i := range routes {
+		d.scheduleRow(s, row, i, x)
+	}
+	scheduleLegend(s, bottom+30)
+	return s
+}
+
+// scheduleSpan returns the schedule's time axis: whole hours from the
+// first shift or loading to the last return or shift end of the routes
+// drawn, the plan's day when there is no route, and at least an hour.
+func (d *day) scheduleSpan() (from, to time.Time) {
 	widen := func(t time.Time) {
 		if from.IsZero() || t.Before(from) {
 			from = t
@@ -139,18 +158,14 @@ func (d *day) schedule() *svgDoc {
 	if !to.After(from) {
 		to = from.Add(time.Hour)
 	}
-	span := to.Sub(from)
-	x := func(t time.Time) float64 { return schedLabel + schedAxis*float64(t.Sub(from))/float64(span) }
+	return from, to
+}
 
-	height := schedTop + schedRow*float64(len(routes)) + 50
-	s := newSVG(schedLabel+schedAxis+30, height, "Schedule of "+d.title())
-	s.text(12, 26, "Schedule · "+d.title(), attrs{"font-size", "18", "font-weight", "bold"})
-	s.text(12, 46, "times in "+d.loc.String()+"; grey band: the driver's shift; duty: hours:minutes on duty, loading start to return; under each stop, its store",
-		attrs{"fill", "#555555", "font-size", "11"})
-
-	// Hour ticks, labelled every hour or every few when the day is long.
-	every := max(1, int(span.Hours()/16+0.999))
-	bottom := schedTop + schedRow*float64(len(routes))
+// scheduleAxis draws the hour ticks from from to to down to bottom,
+// labelled every hour or every few when the day is long, with the date at
+// the first and at midnight.
+func (d *day) scheduleAxis(s *svgDoc, from, to time.Time, x func(time.Time) float64, bottom float64) {
+	every := max(1, int(to.Sub(from).Hours()/16+0.999))
 	s.group(attrs{"id", "axis", "font-size", "10", "fill", "#444444"})
 	for t, h := from, 0; !t.After(to); t, h = t.Add(time.Hour), h+1 {
 		xx := x(t)
@@ -164,41 +179,47 @@ func (d *day) schedule() *svgDoc {
 		}
 	}
 	s.end()
+}
 
-	for row, i := range routes {
-		r := &d.plan.Routes[i]
-		y := schedTop + schedRow*float64(row)
-		if row%2 == 1 {
-			s.rect(0, y, schedLabel+schedAxis+30, schedRow, attrs{"fill", "#fafafa"})
-		}
-		mid := y + schedBarTop + schedBarH/2
-		s.rect(8, mid-5, 10, 10, attrs{"fill", routeColour(i)})
-		s.text(24, mid+4, r.ID, attrs{"font-weight", "bold"})
-		s.text(62, mid+4, fmt.Sprintf("%s · %s · duty %s", r.Shift, r.Trailer, hhmm(r.Return.Sub(r.Start))),
-			attrs{"class", "route-label", "font-size", "11", "fill", "#444444"})
-		if sh, ok := d.shift[r.Shift]; ok {
-			h := d.limits(r.Shift)
-			s.rectTip(x(sh.Start), y+schedBarTop-3, x(sh.End)-x(sh.Start), schedBarH+6, attrs{"class", "shift", "fill", "#e9e9e9", "stroke", "#cfcfcf"},
-				fmt.Sprintf("shift %s: %s – %s; at most %s driving and %s on duty, a break of %s after %s of driving",
-					sh.ID, d.clock(sh.Start), d.clock(sh.End), hhmm(h.MaxDriving), hhmm(h.MaxDuty), hhmm(h.BreakDuration), hhmm(h.BreakAfter)))
-		}
-		s.group(attrs{"class", "route-row", "data-route", r.ID})
-		for _, a := range d.activities(r) {
-			tip := fmt.Sprintf("%s %s: %s – %s (%s)", r.ID, a.kind, d.hm(a.start), d.hm(a.end), hhmm(a.end.Sub(a.start)))
-			if a.stop >= 0 {
-				st := r.Stops[a.stop]
-				tip += fmt.Sprintf(" · stop %d %s %s", a.stop+1, st.Store, d.storeName(st.Store))
-				if b := st.Break; a.kind == actBreak && b != nil {
-					tip += fmt.Sprintf(" · hours-of-service break: waiting %s, unloading %s, rest %s", hhmm(b.Wait), hhmm(b.Unloading), hhmm(b.Rest))
-				}
-			}
-			s.rectTip(x(a.start), y+schedBarTop, x(a.end)-x(a.start), schedBarH, attrs{"class", "act " + a.kind, "fill", activityColour[a.kind], "stroke", "#ffffff", "stroke-width", "0.5"}, tip)
-		}
-		d.stopLabels(s, r, x, y)
-		s.end()
+// scheduleRow draws route i in the given row: its label, its driver's
+// shift as a band, its activities as blocks with their hover text, and
+// its stops' labels.
+func (d *day) scheduleRow(s *svgDoc, row, i int, x func(time.Time) float64) {
+	r := &d.plan.Routes[i]
+	y := schedTop + schedRow*float64(row)
+	if row%2 == 1 {
+		s.rect(0, y, schedLabel+schedAxis+30, schedRow, attrs{"fill", "#fafafa"})
 	}
-	// Legend.
-	ly := bottom + 30
+	mid := y + schedBarTop + schedBarH/2
+	s.rect(8, mid-5, 10, 10, attrs{"fill", routeColour(i)})
+	s.text(24, mid+4, r.ID, attrs{"font-weight", "bold"})
+	s.text(62, mid+4, fmt.Sprintf("%s · %s · duty %s", r.Shift, r.Trailer, hhmm(r.Return.Sub(r.Start))),
+		attrs{"class", "route-label", "font-size", "11", "fill", "#444444"})
+	if sh, ok := d.shift[r.Shift]; ok {
+		h := d.limits(r.Shift)
+		s.rectTip(x(sh.Start), y+schedBarTop-3, x(sh.End)-x(sh.Start), schedBarH+6, attrs{"class", "shift", "fill", "#e9e9e9", "stroke", "#cfcfcf"},
+			fmt.Sprintf("shift %s: %s – %s; at most %s driving and %s on duty, a break of %s after %s of driving",
+				sh.ID, d.clock(sh.Start), d.clock(sh.End), hhmm(h.MaxDriving), hhmm(h.MaxDuty), hhmm(h.BreakDuration), hhmm(h.BreakAfter)))
+	}
+	s.group(attrs{"class", "route-row", "data-route", r.ID})
+	for _, a := range d.activities(r) {
+		tip := fmt.Sprintf("%s %s: %s – %s (%s)", r.ID, a.kind, d.hm(a.start), d.hm(a.end), hhmm(a.end.Sub(a.start)))
+		if a.stop >= 0 {
+			st := r.Stops[a.stop]
+			tip += fmt.Sprintf(" · stop %d %s %s", a.stop+1, st.Store, d.storeName(st.Store))
+			if b := st.Break; a.kind == actBreak && b != nil {
+				tip += fmt.Sprintf(" · hours-of-service break: waiting %s, unloading %s, rest %s", hhmm(b.Wait), hhmm(b.Unloading), hhmm(b.Rest))
+			}
+		}
+		s.rectTip(x(a.start), y+schedBarTop, x(a.end)-x(a.start), schedBarH, attrs{"class", "act " + a.kind, "fill", activityColour[a.kind], "stroke", "#ffffff", "stroke-width", "0.5"}, tip)
+	}
+	d.stopLabels(s, r, x, y)
+	s.end()
+}
+
+// scheduleLegend draws the colour of each kind of activity on the line at
+// ly.
+func scheduleLegend(s *svgDoc, ly float64) {
 	lx := schedLabel
 	for _, k := range []string{actLoading, actDriving, actWait, actUnloading, actBreak} {
 		s.rect(lx, ly-10, 16, 12, attrs{"fill", activityColour[k]})
@@ -209,7 +230,6 @@ func (d *day) schedule() *svgDoc {
 		s.text(lx+22, ly, label, attrs{"font-size", "11"})
 		lx += 22 + textWidth(label, 11) + 22
 	}
-	return s
 }
 
 // stopLabels writes each stop's store id under its time on site, centred

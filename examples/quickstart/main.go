@@ -52,58 +52,19 @@ func main() {
 type usageError struct{ error }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("quickstart", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	in := fs.String("in", "", "request `file` in the engine's JSON form (default: the bundled sample)")
-	limit := fs.Duration("time", 0, "search time limit (default: the request's options.timeLimit)")
-	seed := fs.Int64("seed", 0, "search seed (default: the request's options.seed)")
-	iterations := fs.Int("iterations", 0, "iteration budget per search stream, for the same plan on any machine (default: the request's options.iterations)")
-	asJSON := fs.Bool("json", false, "print the plan as JSON instead of the summary")
-	out := fs.String("out", "", "write the plan and its reports (xlsx, GeoJSON, SVG, HTML) to `dir`")
-	quiet := fs.Bool("quiet", false, "show no progress on stderr while planning")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: go run ./examples/quickstart [flags]
-
-Plans a day of store deliveries (the bundled Dallas–Fort Worth sample, or
-the request in -in FILE), prints the plan and the verdict of the
-independent validator, and with -out DIR writes the plan and its reports.
-
-Flags:
-`)
-		fs.PrintDefaults()
+	o, err := parseFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil // the usage asked for is printed: a success
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil // the usage asked for is printed: a success
-		}
-		return usageError{err}
-	}
-	src := sample
-	name := "bundled sample"
-	if *in != "" {
-		b, err := os.ReadFile(*in)
-		if err != nil {
-			return err
-		}
-		src, name = b, *in
-	}
-	req, err := engine.DecodeRequest(bytes.NewReader(src))
 	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return err
 	}
-	if *limit > 0 {
-		req.Options.TimeLimit = *limit
-	}
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "seed" {
-			req.Options.Seed = *seed
-		}
-	})
-	if *iterations > 0 {
-		req.Options.Iterations = *iterations
+	req, name, err := o.request()
+	if err != nil {
+		return err
 	}
 	progress := newProgressLine(stderr)
-	if !*quiet {
+	if !o.quiet {
 		req.Options.Progress = progress.report
 	}
 	began := time.Now()
@@ -114,14 +75,14 @@ Flags:
 	}
 	took := time.Since(began)
 	verdict := engine.Validate(req, plan)
-	if *out != "" {
-		files, err := writeReports(*out, req, plan)
+	if o.out != "" {
+		files, err := writeReports(o.out, req, plan)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "quickstart: wrote %s to %s (open %s)\n", plural(len(files), "file"), *out, filepath.Join(*out, "index.html"))
+		fmt.Fprintf(stderr, "quickstart: wrote %s to %s (open %s)\n", plural(len(files), "file"), o.out, filepath.Join(o.out, "index.html"))
 	}
-	if *asJSON {
+	if o.asJSON {
 		b, err := engine.MarshalIndent(plan)
 		if err != nil {
 			return err
@@ -139,4 +100,79 @@ Flags:
 	}
 	fmt.Fprintln(stdout, "Validate: OK (every time, load, zone and axle load recomputed from the request)")
 	return nil
+}
+
+// options are quickstart's flags.
+type options struct {
+	in         string
+	limit      time.Duration
+	seed       int64
+	seedSet    bool // -seed was given, so 0 is a seed too
+	iterations int
+	asJSON     bool
+	out        string
+	quiet      bool
+}
+
+// parseFlags reads the command line; it returns flag.ErrHelp after
+// printing the usage asked for, and a usageError for a command line the
+// flags do not parse.
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("quickstart", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.in, "in", "", "request `file` in the engine's JSON form (default: the bundled sample)")
+	fs.DurationVar(&o.limit, "time", 0, "search time limit (default: the request's options.timeLimit)")
+	fs.Int64Var(&o.seed, "seed", 0, "search seed (default: the request's options.seed)")
+	fs.IntVar(&o.iterations, "iterations", 0, "iteration budget per search stream, for the same plan on any machine (default: the request's options.iterations)")
+	fs.BoolVar(&o.asJSON, "json", false, "print the plan as JSON instead of the summary")
+	fs.StringVar(&o.out, "out", "", "write the plan and its reports (xlsx, GeoJSON, SVG, HTML) to `dir`")
+	fs.BoolVar(&o.quiet, "quiet", false, "show no progress on stderr while planning")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: go run ./examples/quickstart [flags]
+
+Plans a day of store deliveries (the bundled Dallas–Fort Worth sample, or
+the request in -in FILE), prints the plan and the verdict of the
+independent validator, and with -out DIR writes the plan and its reports.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return o, err
+		}
+		return o, usageError{err}
+	}
+	fs.Visit(func(f *flag.Flag) { o.seedSet = o.seedSet || f.Name == "seed" })
+	return o, nil
+}
+
+// request returns the request to plan, the bundled sample or the file
+// -in names, with the options the flags give, and a name for it.
+func (o options) request() (engine.Request, string, error) {
+	src := sample
+	name := "bundled sample"
+	if o.in != "" {
+		b, err := os.ReadFile(o.in)
+		if err != nil {
+			return engine.Request{}, "", err
+		}
+		src, name = b, o.in
+	}
+	req, err := engine.DecodeRequest(bytes.NewReader(src))
+	if err != nil {
+		return engine.Request{}, "", fmt.Errorf("%s: %w", name, err)
+	}
+	if o.limit > 0 {
+		req.Options.TimeLimit = o.limit
+	}
+	if o.seedSet {
+		req.Options.Seed = o.seed
+	}
+	if o.iterations > 0 {
+		req.Options.Iterations = o.iterations
+	}
+	return req, name, nil
 }

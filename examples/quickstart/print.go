@@ -19,14 +19,18 @@ type printer struct {
 	loc    *time.Location
 	store  map[string]*engine.Store
 	pallet map[string]*engine.Pallet
+	fleet  map[string]*engine.TrailerType
 	from   time.Time // the day the printout starts on
 	to     time.Time
 }
 
 func newPrinter(req engine.Request, plan engine.Result) *printer {
-	p := &printer{req: req, loc: report.TimeZone(req), store: map[string]*engine.Store{}, pallet: map[string]*engine.Pallet{}}
+	p := &printer{req: req, loc: report.TimeZone(req), store: map[string]*engine.Store{}, pallet: map[string]*engine.Pallet{}, fleet: map[string]*engine.TrailerType{}}
 	for i := range req.Stores {
 		p.store[req.Stores[i].ID] = &req.Stores[i]
+	}
+	for i := range req.Fleet {
+		p.fleet[req.Fleet[i].ID] = &req.Fleet[i]
 	}
 	for i := range req.Pallets {
 		p.pallet[req.Pallets[i].ID] = &req.Pallets[i]
@@ -156,62 +160,82 @@ func plural(n int, one string) string {
 
 func summary(w io.Writer, req engine.Request, plan engine.Result, name string, took time.Duration) {
 	p := newPrinter(req, plan)
-	storeName := map[string]string{}
-	for _, s := range req.Stores {
-		storeName[s.ID] = s.Name
-	}
-	trailer := map[string]*engine.TrailerType{}
-	for i, t := range req.Fleet {
-		trailer[t.ID] = &req.Fleet[i]
-	}
 	fmt.Fprintf(w, "haulplan quickstart: %s: %s, %s, %s, %s; planned in %v (times in %s, durations hh:mm)\n\n",
 		name, plural(len(req.Stores), "store"), plural(len(req.Pallets), "pallet"), plural(len(req.Fleet), "trailer type"), plural(len(req.Shifts), "shift"),
 		took.Round(time.Millisecond), p.loc)
-	for _, r := range plan.Routes {
-		m := r.Metrics
-		var zones []string
-		for _, z := range r.Load.Zones {
-			zones = append(zones, fmt.Sprintf("%s %s", z.Temperature, rows(z)))
+	for i := range plan.Routes {
+		p.route(w, &plan.Routes[i])
+	}
+	totals(w, plan)
+	p.unassigned(w, plan.Unassigned)
+}
+
+// storeName is the name of the store with the given id, "" when the
+// request has none.
+func (p *printer) storeName(id string) string {
+	if s := p.store[id]; s != nil {
+		return s.Name
+	}
+	return ""
+}
+
+// route prints a route's line, a line per stop (and per break) and the
+// axle loads at departure.
+func (p *printer) route(w io.Writer, r *engine.Route) {
+	m := r.Metrics
+	var zones []string
+	for _, z := range r.Load.Zones {
+		zones = append(zones, fmt.Sprintf("%s %s", z.Temperature, rows(z)))
+	}
+	var all []string
+	for _, s := range r.Stops {
+		all = append(all, s.Pallets...)
+	}
+	tname := r.Trailer
+	if t := p.fleet[r.Trailer]; t != nil && t.Name != "" {
+		tname = t.Name
+	}
+	fmt.Fprintf(w, "%s  %s (%s), shift %s: load %s, depart %s, back %s (on duty %s, driving %s); %.1f km, %s (%s); positions %.0f%%, weight %.0f%%, volume %.0f%%; %s\n",
+		r.ID, tname, r.Trailer, r.Shift, p.at(r.Start), p.near(r.Depart, r.Start), p.near(r.Return, r.Start), hhmm(m.Duration), hhmm(m.Driving),
+		m.DistanceM/1000, plural(m.Pallets, "pallet"), p.mix(all), 100*m.PosUtil, 100*m.WeightUtil, 100*m.VolumeUtil, strings.Join(zones, ", "))
+	for i, s := range r.Stops {
+		wait := ""
+		if s.Wait > 0 {
+			wait = fmt.Sprintf(", waits %s", hhmm(s.Wait))
 		}
-		var all []string
-		for _, s := range r.Stops {
-			all = append(all, s.Pallets...)
-		}
-		tname := r.Trailer
-		if t := trailer[r.Trailer]; t != nil && t.Name != "" {
-			tname = t.Name
-		}
-		fmt.Fprintf(w, "%s  %s (%s), shift %s: load %s, depart %s, back %s (on duty %s, driving %s); %.1f km, %s (%s); positions %.0f%%, weight %.0f%%, volume %.0f%%; %s\n",
-			r.ID, tname, r.Trailer, r.Shift, p.at(r.Start), p.near(r.Depart, r.Start), p.near(r.Return, r.Start), hhmm(m.Duration), hhmm(m.Driving),
-			m.DistanceM/1000, plural(m.Pallets, "pallet"), p.mix(all), 100*m.PosUtil, 100*m.WeightUtil, 100*m.VolumeUtil, strings.Join(zones, ", "))
-		for i, s := range r.Stops {
-			wait := ""
-			if s.Wait > 0 {
-				wait = fmt.Sprintf(", waits %s", hhmm(s.Wait))
-			}
-			fmt.Fprintf(w, "    %2d. %-22s window %-11s  arrive %s, unload %s, leave %s%s; %s: %s\n",
-				i+1, storeName[s.Store], p.window(s.Store, s.Start), p.near(s.Arrival, r.Start), p.near(s.Start, r.Start), p.near(s.Departure, r.Start), wait,
-				plural(len(s.Pallets), "pallet"), p.mix(s.Pallets))
-			if b := s.Break; b != nil {
-				fmt.Fprintf(w, "        hours-of-service break here: %s, %s-%s (%s)\n",
-					hhmm(b.Duration), p.near(b.Start, r.Start), p.near(b.End(), r.Start), breakParts(b))
-			}
-		}
-		if len(r.Load.Axles) > 0 {
-			a := r.Load.Axles[0]
-			for _, x := range r.Load.Axles {
-				if x.AfterStop == -1 {
-					a = x
-				}
-			}
-			if t := trailer[r.Trailer]; t != nil {
-				g := t.Axles
-				fmt.Fprintf(w, "    axle loads at departure: kingpin %s of %s kg (%.0f%%), trailer tandem %s of %s kg (%.0f%%)\n",
-					thousands(a.KingpinKg), thousands(g.KingpinLimitKg), 100*a.KingpinKg/g.KingpinLimitKg,
-					thousands(a.AxleGroupKg), thousands(g.AxleGroupLimitKg), 100*a.AxleGroupKg/g.AxleGroupLimitKg)
-			}
+		fmt.Fprintf(w, "    %2d. %-22s window %-11s  arrive %s, unload %s, leave %s%s; %s: %s\n",
+			i+1, p.storeName(s.Store), p.window(s.Store, s.Start), p.near(s.Arrival, r.Start), p.near(s.Start, r.Start), p.near(s.Departure, r.Start), wait,
+			plural(len(s.Pallets), "pallet"), p.mix(s.Pallets))
+		if b := s.Break; b != nil {
+			fmt.Fprintf(w, "        hours-of-service break here: %s, %s-%s (%s)\n",
+				hhmm(b.Duration), p.near(b.Start, r.Start), p.near(b.End(), r.Start), breakParts(b))
 		}
 	}
+	p.axles(w, r)
+}
+
+// axles prints the route's axle loads at departure against the trailer's
+// limits.
+func (p *printer) axles(w io.Writer, r *engine.Route) {
+	if len(r.Load.Axles) == 0 {
+		return
+	}
+	a := r.Load.Axles[0]
+	for _, x := range r.Load.Axles {
+		if x.AfterStop == -1 {
+			a = x
+		}
+	}
+	if t := p.fleet[r.Trailer]; t != nil {
+		g := t.Axles
+		fmt.Fprintf(w, "    axle loads at departure: kingpin %s of %s kg (%.0f%%), trailer tandem %s of %s kg (%.0f%%)\n",
+			thousands(a.KingpinKg), thousands(g.KingpinLimitKg), 100*a.KingpinKg/g.KingpinLimitKg,
+			thousands(a.AxleGroupKg), thousands(g.AxleGroupLimitKg), 100*a.AxleGroupKg/g.AxleGroupLimitKg)
+	}
+}
+
+// totals prints the plan's totals.
+func totals(w io.Writer, plan engine.Result) {
 	m := plan.Metrics
 	breaks := 0
 	for _, r := range plan.Routes {
@@ -224,11 +248,15 @@ func summary(w io.Writer, req engine.Request, plan engine.Result, name string, t
 	fmt.Fprintf(w, "\nTotals: %s (no plan needs fewer than %d for these pallets), %s, %s delivered, %d unassigned; %.1f km, %s driving, %s on duty, %s waiting, %s; cost %.2f; mean position use %.0f%%\n",
 		plural(m.Routes, "route"), m.TrailersLowerBound, plural(m.Stops, "stop"), plural(m.Pallets, "pallet"), m.Unassigned,
 		m.DistanceM/1000, hhmm(m.Driving), hhmm(m.Duration), hhmm(m.Wait), plural(breaks, "break"), m.Cost, 100*m.PosUtil)
-	// Unassigned pallets per store and cause, in the order they are listed.
+}
+
+// unassigned prints the unassigned pallets counted per store and cause,
+// in the order they are listed.
+func (p *printer) unassigned(w io.Writer, unassigned []engine.Unassigned) {
 	type cause struct{ store, reason, message string }
 	count := map[cause]int{}
 	var causes []cause
-	for _, u := range plan.Unassigned {
+	for _, u := range unassigned {
 		c := cause{u.Store, u.Reason, u.Message}
 		if count[c] == 0 {
 			causes = append(causes, c)
@@ -240,9 +268,9 @@ func summary(w io.Writer, req engine.Request, plan engine.Result, name string, t
 	}
 	width := 0
 	for _, c := range causes {
-		width = max(width, len(storeName[c.store])+len(c.store)+3)
+		width = max(width, len(p.storeName(c.store))+len(c.store)+3)
 	}
 	for _, c := range causes {
-		fmt.Fprintf(w, "  %-*s %11s  %s: %s\n", width, storeName[c.store]+" ("+c.store+")", plural(count[c], "pallet"), c.reason, c.message)
+		fmt.Fprintf(w, "  %-*s %11s  %s: %s\n", width, p.storeName(c.store)+" ("+c.store+")", plural(count[c], "pallet"), c.reason, c.message)
 	}
 }

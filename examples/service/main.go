@@ -137,10 +137,11 @@ flags:
 	}
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// flagSet defines the service's flags, each setting its field of c, and
+// its usage.
+func (c *config) flagSet(stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("service", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var c config
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fs.StringVar(&c.db, "db", "haulplan.db", "SQLite database file (created when missing; WAL files beside it)")
 	fs.StringVar(&c.postgres, "postgres", "", "PostgreSQL URL (postgres://user@host:5432/db; the password from PGPASSWORD or a passfile; default $"+postgresURLEnv+"); replaces -db for storage, the job queue and the rate limits, shared by every process that uses it")
@@ -167,6 +168,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "on SIGTERM, how long requests under way may take to finish")
 	fs.StringVar(&c.logLevel, "log-level", "info", "debug, info, warn or error (JSON lines on stderr)")
 	fs.Usage = usage(fs, stderr)
+	return fs
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var c config
+	fs := c.flagSet(stderr)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

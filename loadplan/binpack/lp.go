@@ -168,114 +168,137 @@ func newColgen(t *itemTypes, start [][]int) *colgen {
 // at a target can be resumed to the LP optimum) and returns the result so
 // far.
 func (cg *colgen) run(target int, deadline time.Time, stop func() bool) lpResult {
-	t, m := cg.t, cg.m
-	res := &cg.res
-	y, yp, u := cg.y, cg.yp, cg.u
-	pool := cg.pool
-	defer func() { cg.pool = pool }()
-	maxIter := 200*m + 5000
+	maxIter := 200*cg.m + 5000
 	for ; cg.iter < maxIter; cg.iter++ {
-		iter := cg.iter
-		if iter%4 == 0 && (time.Now().After(deadline) || stop()) {
+		if cg.iter%4 == 0 && (time.Now().After(deadline) || stop()) {
 			break
 		}
-		// Duals y = c_B^T B^-1, recomputed after a refactorisation and
-		// otherwise updated by pivot.
-		if cg.needY {
-			clear(y)
-			for r := range m {
-				if cr := cg.cost[r]; cr != 0 {
-					row := cg.binv[r*m : (r+1)*m]
-					for j, v := range row {
-						y[j] += cr * v
-					}
-				}
-			}
-			cg.needY = false
+		cg.updateDuals()
+		col, cost, ok := cg.entering(target)
+		if !ok {
+			break
 		}
-		// A surplus column with negative reduced cost enters first, then the
-		// most attractive pool pattern, and only then is the knapsack solved.
-		enter := -1
-		for j, v := range y {
-			if v < -lpTolerance && (enter < 0 || v < y[enter]) {
-				enter = j
-			}
-		}
-		var col []float64
-		var cost float64
-		if enter >= 0 {
-			col = make([]float64, m)
-			col[enter] = -1
-		} else {
-			bestP, bestRC := -1, -1e-7
-			for pi, sp := range pool {
-				rc := sp.cost
-				for x, ty := range sp.ty {
-					rc -= y[ty] * sp.cnt[x]
-				}
-				if rc < bestRC {
-					bestP, bestRC = pi, rc
-				}
-			}
-			if bestP >= 0 {
-				col = make([]float64, m)
-				for x, ty := range pool[bestP].ty {
-					col[ty] = pool[bestP].cnt[x]
-				}
-				cost = pool[bestP].cost
-			} else {
-				for j, v := range y {
-					yp[j] = max(v, 0)
-				}
-				z, pat, exact := cg.ks.solve(yp)
-				dy := 0.0
-				for j, v := range yp {
-					dy += float64(t.dem[j]) * v
-				}
-				if f := dy / max(1, z); f > res.bound {
-					res.bound = f
-				}
-				if exact && z <= 1+lpTolerance {
-					res.exact = true
-					break
-				}
-				if target > 0 && int(math.Ceil(res.bound-boundSlack)) >= target {
-					break
-				}
-				primal := 0.0
-				for r := range m {
-					primal += cg.cost[r] * cg.xB[r]
-				}
-				if target > 0 && math.Ceil(primal-boundSlack) <= math.Ceil(res.bound-boundSlack) {
-					break // the integer bound cannot rise any more
-				}
-				pv := 0.0
-				for j, a := range pat {
-					pv += yp[j] * float64(a)
-				}
-				if pv <= 1+lpTolerance {
-					break // pricing is inexact and finds nothing: stop with the proven bound
-				}
-				col = make([]float64, m)
-				for j, a := range pat {
-					col[j] = float64(a)
-				}
-				cost = 1
-				pool = append(pool, sparse(pat))
-				res.generated = append(res.generated, pat)
-			}
-		}
-		if !cg.pivot(col, cost, u, y) {
+		if !cg.pivot(col, cost, cg.u, cg.y) {
 			cg.refactor()
-			if !cg.pivot(col, cost, u, y) {
+			if !cg.pivot(col, cost, cg.u, cg.y) {
 				break
 			}
 		}
 	}
-	out := lpResult{bound: res.bound, exact: res.exact, generated: slices.Clone(res.generated), cg: cg}
+	return cg.result()
+}
+
+// updateDuals sets the duals y = c_B^T B^-1 after a refactorisation;
+// otherwise pivot keeps them up to date.
+func (cg *colgen) updateDuals() {
+	if !cg.needY {
+		return
+	}
+	y, m := cg.y, cg.m
+	clear(y)
 	for r := range m {
+		if cr := cg.cost[r]; cr != 0 {
+			row := cg.binv[r*m : (r+1)*m]
+			for j, v := range row {
+				y[j] += cr * v
+			}
+		}
+	}
+	cg.needY = false
+}
+
+// entering returns the column to enter the basis and its cost: a surplus
+// column with negative reduced cost first, then the most attractive pool
+// pattern, and only then a pattern the knapsack prices. ok is false when
+// column generation ends.
+func (cg *colgen) entering(target int) (col []float64, cost float64, ok bool) {
+	y, m := cg.y, cg.m
+	enter := -1
+	for j, v := range y {
+		if v < -lpTolerance && (enter < 0 || v < y[enter]) {
+			enter = j
+		}
+	}
+	if enter >= 0 {
+		col = make([]float64, m)
+		col[enter] = -1
+		return col, 0, true
+	}
+	bestP, bestRC := -1, -1e-7
+	for pi, sp := range cg.pool {
+		rc := sp.cost
+		for x, ty := range sp.ty {
+			rc -= y[ty] * sp.cnt[x]
+		}
+		if rc < bestRC {
+			bestP, bestRC = pi, rc
+		}
+	}
+	if bestP >= 0 {
+		col = make([]float64, m)
+		for x, ty := range cg.pool[bestP].ty {
+			col[ty] = cg.pool[bestP].cnt[x]
+		}
+		return col, cg.pool[bestP].cost, true
+	}
+	return cg.price(target)
+}
+
+// price solves the knapsack for the nonnegative duals, raises the bound by
+// the dual feasible solution it proves, and returns the pattern it finds
+// as the entering column (added to the pool). ok is false when the LP is
+// optimal, the bound reaches target (when positive) or can rise no
+// further towards it, or pricing finds nothing.
+func (cg *colgen) price(target int) (col []float64, cost float64, ok bool) {
+	yp, m, res := cg.yp, cg.m, &cg.res
+	for j, v := range cg.y {
+		yp[j] = max(v, 0)
+	}
+	z, pat, exact := cg.ks.solve(yp)
+	dy := 0.0
+	for j, v := range yp {
+		dy += float64(cg.t.dem[j]) * v
+	}
+	if f := dy / max(1, z); f > res.bound {
+		res.bound = f
+	}
+	if exact && z <= 1+lpTolerance {
+		res.exact = true
+		return nil, 0, false
+	}
+	if target > 0 && int(math.Ceil(res.bound-boundSlack)) >= target {
+		return nil, 0, false
+	}
+	primal := 0.0
+	for r := range m {
+		primal += cg.cost[r] * cg.xB[r]
+	}
+	if target > 0 && math.Ceil(primal-boundSlack) <= math.Ceil(res.bound-boundSlack) {
+		return nil, 0, false // the integer bound cannot rise any more
+	}
+	pv := 0.0
+	for j, a := range pat {
+		pv += yp[j] * float64(a)
+	}
+	if pv <= 1+lpTolerance {
+		return nil, 0, false // pricing is inexact and finds nothing: stop with the proven bound
+	}
+	col = make([]float64, m)
+	for j, a := range pat {
+		col[j] = float64(a)
+	}
+	cg.pool = append(cg.pool, sparse(pat))
+	res.generated = append(res.generated, pat)
+	return col, 1, true
+}
+
+// result returns the bound so far and the basic patterns with their values.
+func (cg *colgen) result() lpResult {
+	res := &cg.res
+	out := lpResult{bound: res.bound, exact: res.exact, generated: slices.Clone(res.generated), cg: cg}
+	for r := range cg.m {
 		if cg.cost[r] == 1 && cg.xB[r] > lpTolerance {
-			p := make([]int, m)
+			p := make([]int, cg.m)
 			for j, v := range cg.cols[r] {
 				p[j] = int(math.Round(v))
 			}

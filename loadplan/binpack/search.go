@@ -241,7 +241,38 @@ func (s *searcher) take(b, i int) {
 // lexicographic objective, even when it makes the pool worse. It reports
 // false when no swap is possible.
 func (s *searcher) move() bool {
-	in := s.in
+	s.poolSets()
+	m := swapScan{s: s, capW: s.in.fill(s.in.cap), best: swapChoice{set: -1}}
+	if s.in.d > 1 {
+		m.eps = 1e-9
+	}
+	for b := range s.bins {
+		items := s.bins[b].items
+		m.consider(b, [3]int{-1, -1, -1})
+		for x, a := range items {
+			if s.tabu[a] > s.iter {
+				continue
+			}
+			m.consider(b, [3]int{a, -1, -1})
+			for y := x + 1; y < len(items); y++ {
+				a2 := items[y]
+				if s.tabu[a2] > s.iter {
+					continue
+				}
+				m.consider(b, [3]int{a, a2, -1})
+			}
+		}
+	}
+	if m.best.set < 0 {
+		return false
+	}
+	s.swap(m.best)
+	return true
+}
+
+// poolSets lists in s.cands every set of one to three pool items, lightest
+// first.
+func (s *searcher) poolSets() {
 	s.cands = s.cands[:0]
 	pool := s.pool
 	for x, a := range pool {
@@ -254,125 +285,140 @@ func (s *searcher) move() bool {
 		}
 	}
 	sort.Slice(s.cands, func(x, y int) bool { return s.cands[x].w < s.cands[y].w })
-	capW := in.fill(in.cap)
-	eps := 0.0
-	if in.d > 1 {
-		eps = 1e-9
+}
+
+// swapChoice is a swap: the items out of a bin (unused slots -1) and the
+// pool set (an index in searcher.cands) in, with the change d1 of the
+// pool's total size and d2 of its sum of squared sizes.
+type swapChoice struct {
+	bin    int
+	out    [3]int
+	set    int
+	d1, d2 float64
+}
+
+// swapScan is move's search for the best swap.
+type swapScan struct {
+	s    *searcher
+	capW float64 // the scalar size of a full bin
+	eps  float64 // slack on the scalar room, where it only estimates the room
+	best swapChoice
+	// ties counts the swaps as good as best met so far, so that each is
+	// kept with equal chance.
+	ties int
+}
+
+// consider offers the swaps of the items out of bin b for pool sets that
+// fit in their place: the heaviest few that fit, from the heaviest down.
+func (m *swapScan) consider(b int, out [3]int) {
+	s, in := m.s, m.s.in
+	bin := &s.bins[b]
+	wA, w2A := 0.0, 0.0
+	for _, a := range out {
+		if a >= 0 {
+			wA += in.w[a]
+			w2A += in.w[a] * in.w[a]
+		}
 	}
-	type choice struct {
-		bin    int
-		out    [3]int
-		set    int
-		d1, d2 float64
-	}
-	best := choice{set: -1}
-	ties := 0
 	oneDim := in.d == 1
-	consider := func(b int, out [3]int) {
-		bin := &s.bins[b]
-		wA, w2A := 0.0, 0.0
-		for _, a := range out {
-			if a >= 0 {
-				wA += in.w[a]
-				w2A += in.w[a] * in.w[a]
-			}
-		}
-		if !oneDim {
-			// In one dimension the scalar room below is the room.
-			copy(s.room, in.cap)
-			for k := range s.room {
-				s.room[k] -= bin.load[k]
-			}
-			for _, a := range out {
-				if a >= 0 {
-					for k, v := range in.item(a) {
-						s.room[k] += v
-					}
-				}
-			}
-		}
-		roomW := capW - bin.fill + wA + eps
-		// The candidates are sorted by weight: find the heaviest that fits.
-		lo, hi := 0, len(s.cands)
-		for lo < hi {
-			mid := int(uint(lo+hi) >> 1)
-			if s.cands[mid].w > roomW {
-				hi = mid
-			} else {
-				lo = mid + 1
-			}
-		}
-		scanned := 0
-		for x := hi - 1; x >= 0 && scanned < 16; x-- {
-			c := &s.cands[x]
-			d1 := wA - c.w
-			if best.set >= 0 && d1 > best.d1+1e-12 {
-				return // candidates only get lighter from here
-			}
-			scanned++
-			if !oneDim && !s.fitsRoom(c) {
-				continue
-			}
-			d2 := w2A - c.w2
-			if d1 > -1e-12 && d1 < 1e-12 && d2 > -1e-12 && d2 < 1e-12 {
-				continue // a null move: same sizes swapped
-			}
-			if best.set >= 0 {
-				if d1 > best.d1+1e-12 || (d1 > best.d1-1e-12 && d2 > best.d2+1e-12) {
-					continue
-				}
-				if d1 > best.d1-1e-12 && d2 > best.d2-1e-12 {
-					ties++
-					if s.rng.IntN(ties) != 0 {
-						continue
-					}
-				} else {
-					ties = 1
-				}
-			} else {
-				ties = 1
-			}
-			best = choice{bin: b, out: out, set: x, d1: d1, d2: d2}
-			return
-		}
+	if !oneDim {
+		// In one dimension the scalar room below is the room.
+		s.roomWithout(bin, out)
 	}
-	for b := range s.bins {
-		items := s.bins[b].items
-		consider(b, [3]int{-1, -1, -1})
-		for x, a := range items {
-			if s.tabu[a] > s.iter {
-				continue
-			}
-			consider(b, [3]int{a, -1, -1})
-			for y := x + 1; y < len(items); y++ {
-				a2 := items[y]
-				if s.tabu[a2] > s.iter {
-					continue
-				}
-				consider(b, [3]int{a, a2, -1})
-			}
+	roomW := m.capW - bin.fill + wA + m.eps
+	scanned := 0
+	for x := s.lighterThan(roomW) - 1; x >= 0 && scanned < 16; x-- {
+		c := &s.cands[x]
+		d1 := wA - c.w
+		if m.best.set >= 0 && d1 > m.best.d1+1e-12 {
+			return // candidates only get lighter from here
 		}
+		scanned++
+		if !oneDim && !s.fitsRoom(c) {
+			continue
+		}
+		d2 := w2A - c.w2
+		if d1 > -1e-12 && d1 < 1e-12 && d2 > -1e-12 && d2 < 1e-12 {
+			continue // a null move: same sizes swapped
+		}
+		if !m.prefer(d1, d2) {
+			continue
+		}
+		m.best = swapChoice{bin: b, out: out, set: x, d1: d1, d2: d2}
+		return
 	}
+}
+
+// prefer reports whether a swap with the changes d1, d2 replaces the best
+// one so far: it is better, or as good and drawn among the ties.
+func (m *swapScan) prefer(d1, d2 float64) bool {
+	best := m.best
 	if best.set < 0 {
+		m.ties = 1
+		return true
+	}
+	if d1 > best.d1+1e-12 || (d1 > best.d1-1e-12 && d2 > best.d2+1e-12) {
 		return false
 	}
-	c := s.cands[best.set]
-	for _, a := range best.out {
+	if d1 > best.d1-1e-12 && d2 > best.d2-1e-12 {
+		m.ties++
+		return m.s.rng.IntN(m.ties) == 0
+	}
+	m.ties = 1
+	return true
+}
+
+// roomWithout sets s.room to the room left in bin with the items out
+// taken out.
+func (s *searcher) roomWithout(bin *sbin, out [3]int) {
+	in := s.in
+	copy(s.room, in.cap)
+	for k := range s.room {
+		s.room[k] -= bin.load[k]
+	}
+	for _, a := range out {
 		if a >= 0 {
-			s.take(best.bin, a)
+			for k, v := range in.item(a) {
+				s.room[k] += v
+			}
+		}
+	}
+}
+
+// lighterThan returns the number of pool sets (sorted by scalar size)
+// whose scalar size is at most w.
+func (s *searcher) lighterThan(w float64) int {
+	lo, hi := 0, len(s.cands)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if s.cands[mid].w > w {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return hi
+}
+
+// swap applies the swap c: its items out go to the pool, its pool set
+// into the bin, each item moved in tabu for a while.
+func (s *searcher) swap(c swapChoice) {
+	set := s.cands[c.set]
+	for _, a := range c.out {
+		if a >= 0 {
+			s.take(c.bin, a)
 			s.pool = append(s.pool, a)
 		}
 	}
-	for _, i := range c.it {
+	for _, i := range set.it {
 		if i >= 0 {
-			s.put(best.bin, i)
+			s.put(c.bin, i)
 			j := slices.Index(s.pool, i)
 			s.pool[j] = s.pool[len(s.pool)-1]
 			s.pool = s.pool[:len(s.pool)-1]
 			s.tabu[i] = s.iter + int64(s.tabuMin+s.rng.IntN(s.tabuSpread))
 		}
 	}
-	return true
 }
 
 func (s *searcher) set(a, b, c int) poolSet {

@@ -103,29 +103,89 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 	if limit <= 0 {
 		limit = DefaultTimeLimit
 	}
-	deadline := began.Add(limit)
-	stopped := func() bool { return ctx.Err() != nil || time.Now().After(deadline) }
-
-	in := newInstance(p)
-	var res Result
-	res.Stats.Bounds.L1 = L1(p)
-	res.Stats.Bounds.L2 = L2(p)
-	if in.n == 0 {
-		res.Optimal = true
-		res.Stats.Elapsed = time.Since(began)
-		return res, nil
+	r := &solveRun{ctx: ctx, in: newInstance(p), seed: opts.Seed, budget: opts.MaxIterations,
+		began: began, limit: limit, deadline: began.Add(limit)}
+	r.res.Stats.Bounds.L1 = L1(p)
+	r.res.Stats.Bounds.L2 = L2(p)
+	if r.in.n == 0 {
+		r.res.Optimal = true
+		r.res.Stats.Elapsed = time.Since(began)
+		return r.res, nil
 	}
+	ffd, bfd := r.greedy()
+	r.lb = r.res.Stats.Bounds.LowerBound()
 
+	// The search runs in slices: a short burst first, which settles most
+	// easy instances before any LP is solved, then after the LP work the
+	// rest of the time. With an iteration budget a slice is a share of
+	// the budget instead of the time.
+	r.s = newSearcher(r.in, opts.Seed, r.sliceOver)
+	if r.in.d == 1 && len(r.best) > r.lb {
+		r.search(began.Add(limit/10), limit/10)
+	}
+	if r.in.d == 1 && len(r.best) > r.lb && !r.stopped() {
+		r.withLP(ffd, bfd)
+	}
+	if len(r.best) > r.lb && !r.outOfMoves() {
+		r.search(r.deadline, limit)
+	}
+	return r.result(), nil
+}
+
+// solveRun is one Solve call: its input and limits, the best packing and
+// lower bound so far, and the improvement search that runs in slices
+// between the other phases.
+type solveRun struct {
+	ctx      context.Context
+	in       *instance
+	seed     uint64
+	budget   int64 // Options.MaxIterations: 0 for none
+	began    time.Time
+	limit    time.Duration
+	deadline time.Time
+
+	res  Result // the bounds and statistics so far
+	best [][]int
+	lb   int
+
+	s           *searcher
+	searchEnd   time.Time // when the current slice of the search ends
+	iterEnd     int64     // with a budget: the iteration the slice ends at
+	searchGains int       // bins the search has removed so far
+}
+
+// stopped reports whether ctx or the time limit ends the call.
+func (r *solveRun) stopped() bool { return r.ctx.Err() != nil || time.Now().After(r.deadline) }
+
+// cancelled reports whether ctx has ended.
+func (r *solveRun) cancelled() bool { return r.ctx.Err() != nil }
+
+// sliceOver reports whether ctx or the end of the current search slice
+// stops the search.
+func (r *solveRun) sliceOver() bool {
+	return r.ctx.Err() != nil || time.Now().After(r.searchEnd) || (r.budget > 0 && r.s.iter >= r.iterEnd)
+}
+
+// outOfMoves reports whether the search has used the iteration budget.
+func (r *solveRun) outOfMoves() bool { return r.budget > 0 && r.s.iter >= r.budget }
+
+// greedy sets the best packing to the best of the greedy ones: first fit
+// and best fit decreasing, and the minimum bin slack packing for one
+// dimension or the greedy packings by other size measures for several. It
+// returns the first fit and best fit packings by size, whose bins seed the
+// LP's patterns.
+func (r *solveRun) greedy() (ffd, bfd [][]int) {
+	in := r.in
 	order := in.decreasing(in.w)
-	ffd, bfd := in.firstFit(order), in.bestFit(order)
-	res.Stats.FFD, res.Stats.BFD = len(ffd), len(bfd)
-	best := ffd
-	if len(bfd) < len(best) {
-		best = bfd
+	ffd, bfd = in.firstFit(order), in.bestFit(order)
+	r.res.Stats.FFD, r.res.Stats.BFD = len(ffd), len(bfd)
+	r.best = ffd
+	if len(bfd) < len(r.best) {
+		r.best = bfd
 	}
 	if in.d == 1 {
-		if m := in.minBinSlack(); len(m) < len(best) {
-			best = m
+		if m := in.minBinSlack(); len(m) < len(r.best) {
+			r.best = m
 		}
 	}
 	if in.d > 1 {
@@ -134,131 +194,122 @@ func Solve(ctx context.Context, p Problem, opts Options) (Result, error) {
 		for _, key := range in.vectorKeys() {
 			o := in.decreasing(key)
 			for _, b := range [][][]int{in.firstFit(o), in.bestFit(o)} {
-				if len(b) < len(best) {
-					best = b
+				if len(b) < len(r.best) {
+					r.best = b
 				}
 			}
 		}
 	}
-	lb := res.Stats.Bounds.LowerBound()
+	return ffd, bfd
+}
 
-	// The search runs in slices: a short burst first, which settles most
-	// easy instances before any LP is solved, then after the LP work the
-	// rest of the time. With an iteration budget a slice is a share of
-	// the budget instead of the time.
-	searchEnd := deadline
-	var iterEnd int64 // with MaxIterations: the iteration the slice ends at
-	budget := opts.MaxIterations
-	var s *searcher
-	s = newSearcher(in, opts.Seed, func() bool {
-		return ctx.Err() != nil || time.Now().After(searchEnd) || (budget > 0 && s.iter >= iterEnd)
-	})
-	outOfMoves := func() bool { return budget > 0 && s.iter >= budget }
-	searchGains := 0
-	// search runs the search until the time until, or for share/limit of
-	// the iteration budget.
-	search := func(until time.Time, share time.Duration) {
-		searchEnd = until
-		if budget > 0 {
-			searchEnd = deadline
-			iterEnd = min(budget, s.iter+max(1, int64(float64(budget)*float64(share)/float64(limit))))
-		}
-		for len(best) > lb {
-			next := s.reduce(best)
-			if next == nil {
-				break
-			}
-			best = next
-			searchGains++
-		}
+// search runs the improvement search until the time until, or for
+// share/limit of the iteration budget, while the best packing is above
+// the bound.
+func (r *solveRun) search(until time.Time, share time.Duration) {
+	r.searchEnd = until
+	if r.budget > 0 {
+		r.searchEnd = r.deadline
+		r.iterEnd = min(r.budget, r.s.iter+max(1, int64(float64(r.budget)*float64(share)/float64(r.limit))))
 	}
-	if in.d == 1 && len(best) > lb {
-		search(began.Add(limit/10), limit/10)
+	for len(r.best) > r.lb {
+		next := r.s.reduce(r.best)
+		if next == nil {
+			break
+		}
+		r.best = next
+		r.searchGains++
 	}
+}
 
-	if in.d == 1 && len(best) > lb && !stopped() {
-		t := newItemTypes(in)
-		lp := lpBound(t, t.patterns(ffd, bfd, best), len(best), deadline, func() bool { return ctx.Err() != nil })
-		if lp.bound > 0 {
-			res.Stats.Bounds.LPValue = lp.bound
-			res.Stats.Bounds.LP = int(math.Ceil(lp.bound - boundSlack))
-			res.Stats.Bounds.LPExact = lp.exact
-		}
-		lb = res.Stats.Bounds.LowerBound()
-		if len(best) > lb {
-			for _, r := range roundLP(in, t, lp) {
-				if len(r) < len(best) {
-					best = r
-				}
-			}
-		}
-		if len(best) > lb && len(lp.patterns) > 0 {
-			// The LP optimum, then one deterministic dive.
-			cancelled := func() bool { return ctx.Err() != nil }
-			if !lp.exact {
-				// The bound computation stops once the integer bound is
-				// proven; diving wants the LP optimum, so it resumes.
-				lp = lp.cg.run(0, deadline, cancelled)
-				if lp.bound > res.Stats.Bounds.LPValue {
-					res.Stats.Bounds.LPValue = lp.bound
-					res.Stats.Bounds.LP = int(math.Ceil(lp.bound - boundSlack))
-					lb = res.Stats.Bounds.LowerBound()
-				}
-				res.Stats.Bounds.LPExact = res.Stats.Bounds.LPExact || lp.exact
-			}
-			if r := dive(in, t, lp, len(best), nil, deadline, cancelled); r != nil && len(r) < len(best) {
-				best = r
-			}
-			// Then search slices and randomised dives take turns: some
-			// instances yield to one, some to the other. A dive stops as
-			// soon as it cannot beat the best packing.
-			rng := rand.New(rand.NewPCG(opts.Seed, 0x5851f42d4c957f2d))
-			for round := 0; len(best) > lb && !stopped() && !outOfMoves(); round++ {
-				if budget > 0 && round >= maxBudgetRounds {
-					break // a search that cannot move must not leave the dives looping
-				}
-				// Time goes where it pays: a search that has not removed a
-				// single bin so far gets short slices, leaving the dives
-				// most of the time.
-				share := limit / 10
-				if searchGains == 0 {
-					share = limit / 40
-				}
-				slice := time.Now().Add(share)
-				if slice.After(deadline) {
-					slice = deadline
-				}
-				search(slice, share)
-				if len(best) <= lb || stopped() {
-					break
-				}
-				if r := dive(in, t, lp, len(best), rng, deadline, cancelled); r != nil && len(r) < len(best) {
-					best = r
-				}
+// withLP computes the Gilmore–Gomory LP bound of a one-dimensional
+// problem, rounds its solution into packings and, while the best packing
+// is above the bound, dives from the LP optimum.
+func (r *solveRun) withLP(ffd, bfd [][]int) {
+	t := newItemTypes(r.in)
+	lp := lpBound(t, t.patterns(ffd, bfd, r.best), len(r.best), r.deadline, r.cancelled)
+	if lp.bound > 0 {
+		r.res.Stats.Bounds.LPValue = lp.bound
+		r.res.Stats.Bounds.LP = int(math.Ceil(lp.bound - boundSlack))
+		r.res.Stats.Bounds.LPExact = lp.exact
+	}
+	r.lb = r.res.Stats.Bounds.LowerBound()
+	if len(r.best) > r.lb {
+		for _, p := range roundLP(r.in, t, lp) {
+			if len(p) < len(r.best) {
+				r.best = p
 			}
 		}
 	}
-
-	if len(best) > lb && !outOfMoves() {
-		search(deadline, limit)
+	if len(r.best) > r.lb && len(lp.patterns) > 0 {
+		r.dives(t, lp)
 	}
-	res.Stats.Iterations = s.iter
+}
 
-	res.Bins = best
-	res.LowerBound = lb
-	res.Optimal = len(best) == lb
+// dives dives from the LP optimum once deterministically, then lets search
+// slices and randomised dives take turns: some instances yield to one,
+// some to the other. A dive stops as soon as it cannot beat the best
+// packing.
+func (r *solveRun) dives(t *itemTypes, lp lpResult) {
+	if !lp.exact {
+		// The bound computation stops once the integer bound is
+		// proven; diving wants the LP optimum, so it resumes.
+		lp = lp.cg.run(0, r.deadline, r.cancelled)
+		if lp.bound > r.res.Stats.Bounds.LPValue {
+			r.res.Stats.Bounds.LPValue = lp.bound
+			r.res.Stats.Bounds.LP = int(math.Ceil(lp.bound - boundSlack))
+			r.lb = r.res.Stats.Bounds.LowerBound()
+		}
+		r.res.Stats.Bounds.LPExact = r.res.Stats.Bounds.LPExact || lp.exact
+	}
+	if p := dive(r.in, t, lp, len(r.best), nil, r.deadline, r.cancelled); p != nil && len(p) < len(r.best) {
+		r.best = p
+	}
+	rng := rand.New(rand.NewPCG(r.seed, 0x5851f42d4c957f2d))
+	for round := 0; len(r.best) > r.lb && !r.stopped() && !r.outOfMoves(); round++ {
+		if r.budget > 0 && round >= maxBudgetRounds {
+			break // a search that cannot move must not leave the dives looping
+		}
+		// Time goes where it pays: a search that has not removed a
+		// single bin so far gets short slices, leaving the dives
+		// most of the time.
+		share := r.limit / 10
+		if r.searchGains == 0 {
+			share = r.limit / 40
+		}
+		slice := time.Now().Add(share)
+		if slice.After(r.deadline) {
+			slice = r.deadline
+		}
+		r.search(slice, share)
+		if len(r.best) <= r.lb || r.stopped() {
+			break
+		}
+		if p := dive(r.in, t, lp, len(r.best), rng, r.deadline, r.cancelled); p != nil && len(p) < len(r.best) {
+			r.best = p
+		}
+	}
+}
+
+// result returns the best packing, the bound and why the call stopped.
+func (r *solveRun) result() Result {
+	res := r.res
+	res.Stats.Iterations = r.s.iter
+	res.Bins = r.best
+	res.LowerBound = r.lb
+	res.Optimal = len(r.best) == r.lb
 	switch {
 	case res.Optimal:
 		res.Stats.Stop = StopOptimal
-	case ctx.Err() != nil:
+	case r.ctx.Err() != nil:
 		res.Stats.Stop = StopCancelled
-	case budget > 0 && !time.Now().After(deadline):
+	case r.budget > 0 && !time.Now().After(r.deadline):
 		res.Stats.Stop = StopIterations
 	default:
 		res.Stats.Stop = StopTimeLimit
 	}
-	res.Stats.Elapsed = time.Since(began)
-	return res, nil
+	res.Stats.Elapsed = time.Since(r.began)
+	return res
 }
 
 // vectorKeys returns alternative sort keys for the greedy packings of a
@@ -318,19 +369,7 @@ func roundLP(in *instance, t *itemTypes, lp lpResult) [][][]int {
 				addPattern(lp.patterns[i])
 			}
 		}
-		var rest []int
-		for ty := range t.w {
-			rest = append(rest, t.items[ty][next[ty]:]...)
-		}
-		// rest is already in decreasing size order, as the types are.
-		bins = in.firstFitFrom(bins, rest)
-		if len(t.zero) > 0 {
-			if len(bins) == 0 {
-				bins = append(bins, nil)
-			}
-			bins[0] = append(bins[0], t.zero...)
-		}
-		out = append(out, bins)
+		out = append(out, in.completeBins(t, bins, next))
 	}
 	return out
 }

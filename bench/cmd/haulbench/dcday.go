@@ -35,19 +35,88 @@ const dcdayHeader = "instance,stores,pallets,routes,trailers_lower_bound,deliver
 // a child process of haulbench itself: one size's memory never shows in
 // another's row.
 func runDCDay(args []string, stdout, stderr io.Writer) error {
+	fs, fl := dcdayFlagSet(stderr)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	fs.Visit(func(f *flag.Flag) { fl.set[f.Name] = true })
+	ns, err := storeCounts(*fl.sizes, *fl.stores)
+	if err != nil {
+		return err
+	}
+	switch {
+	case fs.NArg() > 0:
+		fs.Usage()
+		return fmt.Errorf("unexpected arguments %q (a request file goes with -in)", fs.Args())
+	case (*fl.in != "") == (len(ns) > 0):
+		fs.Usage()
+		return errors.New("want one of -stores, -sizes or -in")
+	case *fl.out != "" && len(ns) != 1:
+		return errors.New("-out writes one generated day: use it with -stores")
+	}
+	if fl.obj, err = parseObjective(*fl.objective); err != nil {
+		return err
+	}
+	if *fl.header {
+		if _, err := fmt.Fprintln(stdout, dcdayHeader); err != nil {
+			return err
+		}
+	}
+	if *fl.in != "" {
+		req, err := readWith(*fl.in, engine.DecodeRequest)
+		if err != nil {
+			return err
+		}
+		fl.options(&req.Options, true) // the file's options hold where no flag is given
+		return planDCDay(strings.TrimSuffix(filepath.Base(*fl.in), filepath.Ext(*fl.in)), req, stdout, stderr)
+	}
+	if len(ns) > 1 {
+		return dcdayChildren(ns, args, stdout, stderr)
+	}
+	req, err := dcday.Generate(dcday.Config{Stores: ns[0], Seed: uint64(*fl.seed)})
+	if err != nil {
+		return err
+	}
+	fl.options(&req.Options, false)
+	if *fl.out != "" {
+		b, err := engine.MarshalIndent(req)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(*fl.out, b, 0o644); err != nil {
+			return err
+		}
+	}
+	return planDCDay(fmt.Sprintf("dcday-%d-s%d", ns[0], *fl.seed), req, stdout, stderr)
+}
+
+// dcdayFlags are the flags of haulbench dcday.
+type dcdayFlags struct {
+	stores, iterations, streams *int
+	sizes, objective, in, out   *string
+	seed                        *int64
+	limit                       *time.Duration
+	whole, header               *bool
+	set                         map[string]bool // the flags given on the command line
+	obj                         engine.Objective
+}
+
+// dcdayFlagSet defines the flags of haulbench dcday and its usage.
+func dcdayFlagSet(stderr io.Writer) (*flag.FlagSet, *dcdayFlags) {
 	fs := flag.NewFlagSet("dcday", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	stores := fs.Int("stores", 0, "plan one generated day of N stores")
-	sizes := fs.String("sizes", "", "plan generated days of these store counts, comma-separated, each in a child process")
-	seed := fs.Int64("seed", 1, "seed of the generated day and of the search (engine Options.Seed)")
-	limit := fs.Duration("time", engine.DefaultTimeLimit, "time limit of each planning call")
-	iterations := fs.Int("iterations", 0, "iteration budget of each search stream (0: the time limit alone)")
-	streams := fs.Int("streams", 0, fmt.Sprintf("search streams (0: engine's default, %d)", engine.DefaultStreams))
-	objective := fs.String("objective", "", "trailers (fewest routes, then cost) or cost (engine Options.Objective; empty: engine's default, or the file's)")
-	whole := fs.Bool("whole", false, "keep each store's pallets of one class on one trailer (engine Options.WholeDeliveries)")
-	in := fs.String("in", "", "plan this request file (engine JSON) instead of a generated day")
-	out := fs.String("out", "", "write the generated request, with the options above, to FILE.json")
-	header := fs.Bool("header", true, "print the CSV header (child runs of -sizes leave it out)")
+	fl := &dcdayFlags{set: map[string]bool{}}
+	fl.stores = fs.Int("stores", 0, "plan one generated day of N stores")
+	fl.sizes = fs.String("sizes", "", "plan generated days of these store counts, comma-separated, each in a child process")
+	fl.seed = fs.Int64("seed", 1, "seed of the generated day and of the search (engine Options.Seed)")
+	fl.limit = fs.Duration("time", engine.DefaultTimeLimit, "time limit of each planning call")
+	fl.iterations = fs.Int("iterations", 0, "iteration budget of each search stream (0: the time limit alone)")
+	fl.streams = fs.Int("streams", 0, fmt.Sprintf("search streams (0: engine's default, %d)", engine.DefaultStreams))
+	fl.objective = fs.String("objective", "", "trailers (fewest routes, then cost) or cost (engine Options.Objective; empty: engine's default, or the file's)")
+	fl.whole = fs.Bool("whole", false, "keep each store's pallets of one class on one trailer (engine Options.WholeDeliveries)")
+	fl.in = fs.String("in", "", "plan this request file (engine JSON) instead of a generated day")
+	fl.out = fs.String("out", "", "write the generated request, with the options above, to FILE.json")
+	fl.header = fs.Bool("header", true, "print the CSV header (child runs of -sizes leave it out)")
 	fs.Usage = commandUsage(fs, stderr,
 		"haulbench dcday (-stores N | -sizes N,N,... | -in FILE.json) [-seed 1] [-time 10s] [-iterations 0] [-streams 0] [-objective trailers|cost] [-whole] [-out FILE.json]",
 		"Plans grocery DC days generated by bench/dcday (or engine request files)\n"+
@@ -60,94 +129,63 @@ func runDCDay(args []string, stdout, stderr io.Writer) error {
 		"none needed: the days are generated from -seed (nothing in ../shared/data);\n"+
 			"-out saves one as an engine request, -in plans any request file;\n"+
 			"bench/scripts/dcday.sh runs the standard table.")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return fs, fl
+}
+
+// storeCounts returns the store counts of -sizes (comma-separated) and
+// then -stores (when not 0).
+func storeCounts(sizes string, stores int) ([]int, error) {
 	var ns []int
-	if *sizes != "" {
-		for f := range strings.SplitSeq(*sizes, ",") {
+	if sizes != "" {
+		for f := range strings.SplitSeq(sizes, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))
 			if err != nil || n < 1 || n > engine.MaxStores {
-				return fmt.Errorf("-sizes: %q is not a store count from 1 to %d", f, engine.MaxStores)
+				return nil, fmt.Errorf("-sizes: %q is not a store count from 1 to %d", f, engine.MaxStores)
 			}
 			ns = append(ns, n)
 		}
 	}
-	if *stores != 0 {
-		ns = append(ns, *stores)
+	if stores != 0 {
+		ns = append(ns, stores)
 	}
-	switch {
-	case fs.NArg() > 0:
-		fs.Usage()
-		return fmt.Errorf("unexpected arguments %q (a request file goes with -in)", fs.Args())
-	case (*in != "") == (len(ns) > 0):
-		fs.Usage()
-		return errors.New("want one of -stores, -sizes or -in")
-	case *out != "" && len(ns) != 1:
-		return errors.New("-out writes one generated day: use it with -stores")
+	return ns, nil
+}
+
+// parseObjective reads -objective: empty for the engine's default.
+func parseObjective(s string) (engine.Objective, error) {
+	if s == "" {
+		return 0, nil
 	}
-	var obj engine.Objective
-	if *objective != "" {
-		known := []engine.Objective{engine.FewestTrailers, engine.LowestCost}
-		i := slices.IndexFunc(known, func(o engine.Objective) bool { return o.String() == *objective })
-		if i < 0 {
-			return fmt.Errorf("-objective: %q is neither %q nor %q", *objective, engine.FewestTrailers, engine.LowestCost)
-		}
-		obj = known[i]
+	known := []engine.Objective{engine.FewestTrailers, engine.LowestCost}
+	i := slices.IndexFunc(known, func(o engine.Objective) bool { return o.String() == s })
+	if i < 0 {
+		return 0, fmt.Errorf("-objective: %q is neither %q nor %q", s, engine.FewestTrailers, engine.LowestCost)
 	}
-	if *header {
-		if _, err := fmt.Fprintln(stdout, dcdayHeader); err != nil {
-			return err
-		}
+	return known[i], nil
+}
+
+// options sets the planning options the flags give: all of them, or with
+// keep only those given on the command line, so that a request file's own
+// options hold where no flag is given.
+func (fl *dcdayFlags) options(o *engine.Options, keep bool) {
+	if !keep || fl.set["time"] {
+		o.TimeLimit = *fl.limit
 	}
-	opts := func(o *engine.Options, keep bool) {
-		if !keep || set["time"] {
-			o.TimeLimit = *limit
-		}
-		if !keep || set["iterations"] {
-			o.Iterations = *iterations
-		}
-		if !keep || set["seed"] {
-			o.Seed = *seed
-		}
-		if !keep || set["streams"] {
-			o.Streams = *streams
-		}
-		if !keep || set["objective"] {
-			o.Objective = obj
-		}
-		if !keep || set["whole"] {
-			o.WholeDeliveries = *whole
-		}
+	if !keep || fl.set["iterations"] {
+		o.Iterations = *fl.iterations
 	}
-	if *in != "" {
-		req, err := readWith(*in, engine.DecodeRequest)
-		if err != nil {
-			return err
-		}
-		opts(&req.Options, true) // the file's options hold where no flag is given
-		return planDCDay(strings.TrimSuffix(filepath.Base(*in), filepath.Ext(*in)), req, stdout, stderr)
+	if !keep || fl.set["seed"] {
+		o.Seed = *fl.seed
 	}
-	if len(ns) > 1 {
-		return dcdayChildren(ns, args, stdout, stderr)
+	if !keep || fl.set["streams"] {
+		o.Streams = *fl.streams
 	}
-	req, err := dcday.Generate(dcday.Config{Stores: ns[0], Seed: uint64(*seed)})
-	if err != nil {
-		return err
+	if !keep || fl.set["objective"] {
+		o.Objective = fl.obj
 	}
-	opts(&req.Options, false)
-	if *out != "" {
-		b, err := engine.MarshalIndent(req)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(*out, b, 0o644); err != nil {
-			return err
-		}
+	if !keep || fl.set["whole"] {
+		o.WholeDeliveries = *fl.whole
 	}
-	return planDCDay(fmt.Sprintf("dcday-%d-s%d", ns[0], *seed), req, stdout, stderr)
 }
 
 // dcdayChildren runs each size as `haulbench dcday -stores N` with the

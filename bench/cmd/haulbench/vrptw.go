@@ -23,90 +23,61 @@ func init() {
 // instance,vehicles,distance,seconds; every solution is re-checked by the
 // benchmark's own rules before it is printed.
 func runVRPTW(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("vrptw", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	limit := fs.Duration("time", 10*time.Second, "time limit per instance")
-	objective := fs.String("objective", "hierarchical", "hierarchical (fewest vehicles, then double-precision distance) or distance (DIMACS truncation)")
-	workers := fs.Int("workers", 1, "independent searches, run in parallel (routeplan Options.Streams and Workers)")
-	seed := fs.Int64("seed", 1, "random seed")
-	solDir := fs.String("sol", "", "write DIR/<instance>.sol in CVRPLIB form")
-	refFile := fs.String("ref", "", "reference CSV (bks.csv, bks_distance.csv); totals and gaps on stderr")
-	random := fs.Int("random", 0, "also solve a random instance of N customers (vrptw.Random, seed -seed), named randomN")
-	fs.Usage = commandUsage(fs, stderr,
-		"haulbench vrptw [-time 10s] [-objective hierarchical|distance] [-workers 1] [-seed 1] [-sol DIR] [-ref FILE.csv] [-random N] FILE...",
-		"Solves each Solomon-format instance with routeplan, re-checks the solution\n"+
-			"by the benchmark's own rules and prints instance,vehicles,distance,seconds\n"+
-			"on stdout; with -ref, totals and gaps on stderr.",
-		"haulbench vrptw -time 10s -objective hierarchical -ref ../shared/data/vrptw/bks.csv ../shared/data/vrptw/solomon/r1*.txt",
-		"Solomon (1987) and Gehring & Homberger (1999) instances as in\n"+
-			"VROOM-Project/vroom-scripts; best known solutions from SINTEF (bks.csv,\n"+
-			"fewest vehicles then distance) and CVRPLIB (bks_distance.csv, DIMACS\n"+
-			"rounding). A copy is in ../shared/data/vrptw (README.md there lists the\n"+
-			"sources); bench/scripts/vrptw.sh runs the standard table.")
+	r := &vrptwRun{}
+	var objective, refFile string
+	fs := r.flagSet(stderr, &objective, &refFile)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	var conv vrptw.Convention
-	switch *objective {
-	case "hierarchical":
-		conv = vrptw.Hierarchical
-	case "distance":
-		conv = vrptw.Distance
-	default:
-		return fmt.Errorf("unknown objective %q (want hierarchical or distance)", *objective)
+	var err error
+	if r.conv, err = parseConvention(objective); err != nil {
+		return err
 	}
-	if fs.NArg() == 0 && *random <= 0 {
+	if fs.NArg() == 0 && r.random <= 0 {
 		fs.Usage()
 		return errors.New("no instance files")
 	}
 	var refs map[string]vrptw.Ref
-	if *refFile != "" {
-		var err error
-		if refs, err = readWith(*refFile, vrptw.ReadRefs); err != nil {
+	if refFile != "" {
+		if refs, err = readWith(refFile, vrptw.ReadRefs); err != nil {
 			return err
 		}
 	}
-	if *solDir != "" {
-		if err := os.MkdirAll(*solDir, 0o755); err != nil {
+	if r.solDir != "" {
+		if err := os.MkdirAll(r.solDir, 0o755); err != nil {
 			return err
 		}
 	}
 	if _, err := fmt.Fprintln(stdout, "instance,vehicles,distance,seconds"); err != nil {
 		return err
 	}
-	decimals := 2
-	if conv == vrptw.Distance {
-		decimals = 1
+	r.decimals = 2
+	if r.conv == vrptw.Distance {
+		r.decimals = 1
 	}
 	var outs []vrptw.Outcome
 	failed := 0
 	jobs := fs.Args()
-	if *random > 0 {
-		jobs = append(jobs, "")
+	if r.random > 0 {
+		jobs = append(jobs, "") // the random instance
 	}
 	for _, path := range jobs {
-		var in *vrptw.Instance
-		var err error
-		name := ""
+		in, name, err := r.instance(path)
 		if path == "" {
-			in = vrptw.Random(*random, uint64(*seed))
-			name, path = in.Name, in.Name
-		} else {
-			name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-			in, err = readVRPTW(path)
+			path = name
 		}
 		var o vrptw.Outcome
 		if err == nil {
-			o, err = solveVRPTW(in, name, conv, *limit, *workers, *seed, *solDir, decimals)
+			o, err = solveVRPTW(in, name, r.conv, r.limit, r.workers, r.seed, r.solDir, r.decimals)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", path, err)
 			failed++
 			continue
 		}
-		fmt.Fprintf(stderr, "%s: first feasible solution after %.2f s (%d vehicles, distance %.*f)\n", name, o.FirstSeconds, o.FirstVehicles, decimals, o.FirstDistance)
+		fmt.Fprintf(stderr, "%s: first feasible solution after %.2f s (%d vehicles, distance %.*f)\n", name, o.FirstSeconds, o.FirstVehicles, r.decimals, o.FirstDistance)
 		outs = append(outs, o)
-		if _, err := fmt.Fprintf(stdout, "%s,%d,%.*f,%.2f\n", o.Instance, o.Vehicles, decimals, o.Distance, o.Seconds); err != nil {
+		if _, err := fmt.Fprintf(stdout, "%s,%d,%.*f,%.2f\n", o.Instance, o.Vehicles, r.decimals, o.Distance, o.Seconds); err != nil {
 			return err
 		}
 	}
@@ -119,6 +90,65 @@ func runVRPTW(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%d of %d instances failed", failed, len(jobs))
 	}
 	return nil
+}
+
+// parseConvention reads -objective.
+func parseConvention(objective string) (vrptw.Convention, error) {
+	switch objective {
+	case "hierarchical":
+		return vrptw.Hierarchical, nil
+	case "distance":
+		return vrptw.Distance, nil
+	}
+	return 0, fmt.Errorf("unknown objective %q (want hierarchical or distance)", objective)
+}
+
+// vrptwRun is what the flags of haulbench vrptw set for every instance.
+type vrptwRun struct {
+	conv     vrptw.Convention
+	limit    time.Duration
+	workers  int
+	seed     int64
+	solDir   string
+	random   int // customers of the random instance
+	decimals int // of the distances printed
+}
+
+// flagSet defines the flags of haulbench vrptw, into r and the two
+// strings, and its usage.
+func (r *vrptwRun) flagSet(stderr io.Writer, objective, refFile *string) *flag.FlagSet {
+	fs := flag.NewFlagSet("vrptw", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.DurationVar(&r.limit, "time", 10*time.Second, "time limit per instance")
+	fs.StringVar(objective, "objective", "hierarchical", "hierarchical (fewest vehicles, then double-precision distance) or distance (DIMACS truncation)")
+	fs.IntVar(&r.workers, "workers", 1, "independent searches, run in parallel (routeplan Options.Streams and Workers)")
+	fs.Int64Var(&r.seed, "seed", 1, "random seed")
+	fs.StringVar(&r.solDir, "sol", "", "write DIR/<instance>.sol in CVRPLIB form")
+	fs.StringVar(refFile, "ref", "", "reference CSV (bks.csv, bks_distance.csv); totals and gaps on stderr")
+	fs.IntVar(&r.random, "random", 0, "also solve a random instance of N customers (vrptw.Random, seed -seed), named randomN")
+	fs.Usage = commandUsage(fs, stderr,
+		"haulbench vrptw [-time 10s] [-objective hierarchical|distance] [-workers 1] [-seed 1] [-sol DIR] [-ref FILE.csv] [-random N] FILE...",
+		"Solves each Solomon-format instance with routeplan, re-checks the solution\n"+
+			"by the benchmark's own rules and prints instance,vehicles,distance,seconds\n"+
+			"on stdout; with -ref, totals and gaps on stderr.",
+		"haulbench vrptw -time 10s -objective hierarchical -ref ../shared/data/vrptw/bks.csv ../shared/data/vrptw/solomon/r1*.txt",
+		"Solomon (1987) and Gehring & Homberger (1999) instances as in\n"+
+			"VROOM-Project/vroom-scripts; best known solutions from SINTEF (bks.csv,\n"+
+			"fewest vehicles then distance) and CVRPLIB (bks_distance.csv, DIMACS\n"+
+			"rounding). A copy is in ../shared/data/vrptw (README.md there lists the\n"+
+			"sources); bench/scripts/vrptw.sh runs the standard table.")
+	return fs
+}
+
+// instance reads the instance in the file path, or makes the random one
+// when path is empty, and returns it with its name.
+func (r vrptwRun) instance(path string) (*vrptw.Instance, string, error) {
+	if path == "" {
+		in := vrptw.Random(r.random, uint64(r.seed))
+		return in, in.Name, nil
+	}
+	in, err := readVRPTW(path)
+	return in, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), err
 }
 
 func readVRPTW(path string) (*vrptw.Instance, error) {

@@ -136,28 +136,7 @@ func (r *Runner) run(planCtx context.Context, j store.Job, rn *run, log *slog.Lo
 		return
 	}
 	overran := errors.Is(o.cause, ErrDeadline)
-	var panicked *searchPanic
-	switch {
-	case errors.As(o.err, &panicked):
-		log.Error("planning job's search panicked", slog.String("panic", fmt.Sprint(panicked.value)), slog.String("stack", string(panicked.stack)))
-		r.finish(j.ID, store.JobFailed, nil, internalFailure, log)
-		return
-	case errors.Is(o.err, engine.ErrInternal):
-		attrs := []any{slog.String("error", o.err.Error())}
-		if pe := (*routeplan.PanicError)(nil); errors.As(o.err, &pe) {
-			attrs = append(attrs, slog.String("stack", string(pe.Stack)))
-		}
-		log.Error("planning job failed on an internal error", attrs...)
-		r.finish(j.ID, store.JobFailed, nil, internalFailure, log)
-		return
-	case o.err != nil && overran:
-		log.Warn("planning job stopped at its deadline without a plan", slog.String("error", o.err.Error()))
-		r.finish(j.ID, store.JobFailed, nil, fmt.Sprintf("the search ran past its time limit (%v) and the service's grace period (%v) and was stopped before it had a plan",
-			req.Options.TimeLimit, r.cfg.Grace), log)
-		return
-	case o.err != nil:
-		log.Warn("planning job failed", slog.String("error", o.err.Error()))
-		r.finish(j.ID, store.JobFailed, nil, o.err.Error(), log)
+	if r.searchFailed(j.ID, req.Options.TimeLimit, o, overran, log) {
 		return
 	}
 	body, err := json.Marshal(o.plan)
@@ -176,6 +155,36 @@ func (r *Runner) run(planCtx context.Context, j store.Job, rn *run, log *slog.Lo
 		r.saveFinalProgress(j.ID, final, log)
 	}
 	r.finish(j.ID, store.JobCompleted, body, "", log)
+}
+
+// searchFailed records job id as failed, with the reason and the log line
+// that suit, when its search o returned no plan: it panicked, failed on an
+// internal error, was stopped at its deadline (overran) before it had a
+// plan, or failed on its input. It reports whether it did.
+func (r *Runner) searchFailed(id string, timeLimit time.Duration, o outcome, overran bool, log *slog.Logger) bool {
+	var panicked *searchPanic
+	switch {
+	case errors.As(o.err, &panicked):
+		log.Error("planning job's search panicked", slog.String("panic", fmt.Sprint(panicked.value)), slog.String("stack", string(panicked.stack)))
+		r.finish(id, store.JobFailed, nil, internalFailure, log)
+	case errors.Is(o.err, engine.ErrInternal):
+		attrs := []any{slog.String("error", o.err.Error())}
+		if pe := (*routeplan.PanicError)(nil); errors.As(o.err, &pe) {
+			attrs = append(attrs, slog.String("stack", string(pe.Stack)))
+		}
+		log.Error("planning job failed on an internal error", attrs...)
+		r.finish(id, store.JobFailed, nil, internalFailure, log)
+	case o.err != nil && overran:
+		log.Warn("planning job stopped at its deadline without a plan", slog.String("error", o.err.Error()))
+		r.finish(id, store.JobFailed, nil, fmt.Sprintf("the search ran past its time limit (%v) and the service's grace period (%v) and was stopped before it had a plan",
+			timeLimit, r.cfg.Grace), log)
+	case o.err != nil:
+		log.Warn("planning job failed", slog.String("error", o.err.Error()))
+		r.finish(id, store.JobFailed, nil, o.err.Error(), log)
+	default:
+		return false
+	}
+	return true
 }
 
 // saveFinalProgress saves the engine's last report, phase DONE with the

@@ -55,6 +55,27 @@ func (s *dbStore) lockTenantQueue(ctx context.Context, tx txn, tenantID string) 
 
 func (s *dbStore) ClaimNext(ctx context.Context, c Claim) (Job, error) {
 	now := time.Now()
+	if err := checkClaim(c, now); err != nil {
+		return Job{}, err
+	}
+	var out Job
+	var waits string // the entry's job, when it waits
+	err := s.b.write(ctx, func(ctx context.Context, tx txn) error {
+		var err error
+		out, waits, err = s.claimTurn(ctx, tx, c, now)
+		return err
+	})
+	if err != nil {
+		return Job{}, err
+	}
+	if waits != "" {
+		return Job{}, fmt.Errorf("%w (job %s waits)", ErrNothingRunnable, waits)
+	}
+	return out, nil
+}
+
+// checkClaim lists every field of c that ClaimNext cannot take.
+func checkClaim(c Claim, now time.Time) error {
 	p := problems{what: "claim"}
 	p.require("jobId", c.JobID)
 	p.require("owner", c.Owner)
@@ -67,85 +88,89 @@ func (s *dbStore) ClaimNext(ctx context.Context, c Claim) (Job, error) {
 	if c.TenantRunning < 1 {
 		p.add("tenantRunning", fmt.Sprintf("must be at least 1, not %d", c.TenantRunning))
 	}
-	if err := p.err(); err != nil {
-		return Job{}, err
+	return p.err()
+}
+
+// claimTurn is ClaimNext's transaction. It returns the job claimed, or
+// the queue entry's job when that job waits instead: then nothing is
+// claimed and the waiting is committed, since the write of a function
+// that fails is undone.
+func (s *dbStore) claimTurn(ctx context.Context, tx txn, c Claim, now time.Time) (Job, string, error) {
+	if err := s.lockTurns(ctx, tx); err != nil {
+		return Job{}, "", err
 	}
-	var out Job
-	var waits string // the entry's job, when it waits
-	err := s.b.write(ctx, func(ctx context.Context, tx txn) error {
-		out, waits = Job{}, ""
-		if err := s.lockTurns(ctx, tx); err != nil {
-			return err
+	// The queued job this River job is the wake-up of: the one it
+	// was enqueued for, or another it was handed to by a claim.
+	var entry string
+	var entryAttempt int64
+	err := tx.queryRow(ctx, `SELECT id, attempt FROM jobs WHERE river_job_id = ? AND status = ?`,
+		c.RiverJobID, string(JobQueued)).Scan(&entry, &entryAttempt)
+	if errors.Is(err, errNoRow) {
+		// No queued job has it: a stale River job, or that of a job
+		// whose process died (taken over once its lease has ended).
+		out, err := s.claim(ctx, tx, c.JobID, c.Owner, c.LeaseUntil, now, false)
+		if err == nil {
+			_, err = tx.exec(ctx, `UPDATE jobs SET river_job_id = ? WHERE id = ?`, c.RiverJobID, c.JobID)
 		}
-		// The queued job this River job is the wake-up of: the one it
-		// was enqueued for, or another it was handed to by a claim.
-		var entry string
-		var entryAttempt int64
-		err := tx.queryRow(ctx, `SELECT id, attempt FROM jobs WHERE river_job_id = ? AND status = ?`,
-			c.RiverJobID, string(JobQueued)).Scan(&entry, &entryAttempt)
-		if errors.Is(err, errNoRow) {
-			// No queued job has it: a stale River job, or that of a job
-			// whose process died (taken over once its lease has ended).
-			out, err = s.claim(ctx, tx, c.JobID, c.Owner, c.LeaseUntil, now, false)
-			if err == nil {
-				_, err = tx.exec(ctx, `UPDATE jobs SET river_job_id = ? WHERE id = ?`, c.RiverJobID, c.JobID)
-			}
-			return err
-		}
-		if err != nil {
-			return fmt.Errorf("store: the job of river job %d: %w", c.RiverJobID, err)
-		}
-		next, nextRiver, err := s.nextTurn(ctx, tx, c.TenantRunning)
-		if errors.Is(err, errNoRow) {
-			// Committed: the write of a function that fails is undone.
-			waits = entry
-			if _, err := tx.exec(ctx, `UPDATE jobs SET river_job_id = 0 WHERE id = ?`, entry); err != nil {
-				return fmt.Errorf("store: job %s waits: %w", entry, err)
-			}
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		out, err = s.claim(ctx, tx, next, c.Owner, c.LeaseUntil, now, true)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.exec(ctx, `UPDATE jobs SET river_job_id = ? WHERE id = ?`, c.RiverJobID, next); err != nil {
-			return fmt.Errorf("store: river job of %s: %w", next, err)
-		}
-		if next != entry {
-			// The entry's job keeps a wake-up: the one the claimed job
-			// had, or a new one when the claimed job waited without one.
-			if nextRiver == 0 {
-				err = s.enqueueAgain(ctx, tx, entry, int(entryAttempt))
-			} else {
-				_, err = tx.exec(ctx, `UPDATE jobs SET river_job_id = ? WHERE id = ?`, nextRiver, entry)
-			}
-			if err != nil {
-				return fmt.Errorf("store: river job of %s: %w", entry, err)
-			}
-		}
-		// When its tenant may run more jobs still (it may now run more
-		// than when they began to wait), one more of its waiting jobs
-		// gets a wake-up: each claim of the tenant's fills the next place.
-		var running int64
-		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE tenant_id = ? AND status = ?`,
-			out.TenantID, string(JobRunning)).Scan(&running); err != nil {
-			return fmt.Errorf("store: running jobs of tenant %s: %w", out.TenantID, err)
-		}
-		if running < int64(c.TenantRunning) {
-			return s.wakeWaiting(ctx, tx, out.TenantID)
-		}
-		return nil
-	})
+		return out, "", err
+	}
 	if err != nil {
-		return Job{}, err
+		return Job{}, "", fmt.Errorf("store: the job of river job %d: %w", c.RiverJobID, err)
 	}
-	if waits != "" {
-		return Job{}, fmt.Errorf("%w (job %s waits)", ErrNothingRunnable, waits)
+	next, nextRiver, err := s.nextTurn(ctx, tx, c.TenantRunning)
+	if errors.Is(err, errNoRow) {
+		if _, err := tx.exec(ctx, `UPDATE jobs SET river_job_id = 0 WHERE id = ?`, entry); err != nil {
+			return Job{}, "", fmt.Errorf("store: job %s waits: %w", entry, err)
+		}
+		return Job{}, entry, nil
 	}
-	return out, nil
+	if err != nil {
+		return Job{}, "", err
+	}
+	out, err := s.claim(ctx, tx, next, c.Owner, c.LeaseUntil, now, true)
+	if err != nil {
+		return Job{}, "", err
+	}
+	if _, err := tx.exec(ctx, `UPDATE jobs SET river_job_id = ? WHERE id = ?`, c.RiverJobID, next); err != nil {
+		return Job{}, "", fmt.Errorf("store: river job of %s: %w", next, err)
+	}
+	if next != entry {
+		if err := s.passWakeUp(ctx, tx, entry, int(entryAttempt), nextRiver); err != nil {
+			return Job{}, "", err
+		}
+	}
+	return out, "", s.wakeIfRoom(ctx, tx, out.TenantID, c.TenantRunning)
+}
+
+// passWakeUp keeps a wake-up for the queue entry's job when its River job
+// went to another job: the one that job had (nextRiver), or a new one when
+// that job waited without one.
+func (s *dbStore) passWakeUp(ctx context.Context, tx txn, entry string, entryAttempt int, nextRiver int64) error {
+	var err error
+	if nextRiver == 0 {
+		err = s.enqueueAgain(ctx, tx, entry, entryAttempt)
+	} else {
+		_, err = tx.exec(ctx, `UPDATE jobs SET river_job_id = ? WHERE id = ?`, nextRiver, entry)
+	}
+	if err != nil {
+		return fmt.Errorf("store: river job of %s: %w", entry, err)
+	}
+	return nil
+}
+
+// wakeIfRoom gives one more waiting job of the tenant a wake-up when the
+// tenant may run more jobs still (it may now run more than when they
+// began to wait): each claim of the tenant's fills the next place.
+func (s *dbStore) wakeIfRoom(ctx context.Context, tx txn, tenantID string, tenantRunning int) error {
+	var running int64
+	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE tenant_id = ? AND status = ?`,
+		tenantID, string(JobRunning)).Scan(&running); err != nil {
+		return fmt.Errorf("store: running jobs of tenant %s: %w", tenantID, err)
+	}
+	if running < int64(tenantRunning) {
+		return s.wakeWaiting(ctx, tx, tenantID)
+	}
+	return nil
 }
 
 // nextTurn is the queued job whose turn it is (see Claim) and its River

@@ -81,3 +81,19 @@ func (f *fleetPacker) countOf(idx []int, usable func(constraints.Equipment) bool
 	}
 	return best
 }
+
+// lowerBound is FleetLowerBound of the pallets s packs, the bound
+// PackFleet reports, kept in s until pallets without room find some.
+func (f *fleetPacker) lowerBound(s *packing) int {
+	if s.boundNoRoom == len(s.noRoom) {
+		return s.bound
+	}
+	var packed []Pallet
+	for _, l := range s.loads {
+		for _, i := range l.pallets {
+			packed = append(packed, f.pallets[i])
+		}
+	}
+	s.bound, s.boundNoRoom = FleetLowerBound(f.fleet, packed), len(s.noRoom)
+	return s.bound
+}

@@ -225,3 +225,69 @@ func TestFleetBoundHugeCount(t *testing.T) {
 	}
 	checkFleetPlan(t, fleet, ps, plan)
 }
+
+// TestFleetLowerBound checks the bound on cases worked out by hand.
+func TestFleetLowerBound(t *testing.T) {
+	dry, reefer, multi := testTrailer(constraints.DryVan), testTrailer(constraints.Reefer), testTrailer(constraints.MultiTempReefer)
+	multi.Equipment.MaxZones = 3
+	small := dry
+	small.Positions = 10
+	many := func(n int, temp constraints.Temperature, kg float64) []Pallet {
+		var ps []Pallet
+		for i := range n {
+			ps = append(ps, std(fmt.Sprint("p", i), 0, kg, temp))
+		}
+		return ps
+	}
+	cases := []struct {
+		name    string
+		fleet   []FleetTrailer
+		pallets []Pallet
+		want    int
+	}{
+		{"none", []FleetTrailer{{dry, 3}}, nil, 0},
+		// 31 pallets on 30 positions.
+		{"positions", []FleetTrailer{{dry, 3}}, many(31, constraints.Ambient, 100), 2},
+		// 21 pallets of 1,000 kg against 20,000 kg of payload.
+		{"weight", []FleetTrailer{{dry, 3}}, many(21, constraints.Ambient, 1000), 2},
+		// Stackable pallets may ride on others: no floor, no position.
+		{"stacked", []FleetTrailer{{dry, 3}}, func() []Pallet {
+			ps := many(40, constraints.Ambient, 100)
+			for i := range ps {
+				ps[i].MayBeStacked, ps[i].MayCarry = true, true
+			}
+			return ps
+		}(), 1},
+		// Pallets that may be stacked but none that may carry: all 40 stand
+		// on the floor.
+		{"nothing carries", []FleetTrailer{{dry, 3}}, func() []Pallet {
+			ps := many(40, constraints.Ambient, 100)
+			for i := range ps {
+				ps[i].MayBeStacked = true
+			}
+			return ps
+		}(), 2},
+		// One 30-position trailer and five of 10: 45 pallets need three
+		// (30 + 10 + 10), where dividing by the largest says two.
+		{"count", []FleetTrailer{{dry, 1}, {small, 5}}, many(45, constraints.Ambient, 10), 3},
+		// 20 ambient and 10 frozen pallets fill one trailer by size, but
+		// no type here carries both classes on one trip: 2.
+		{"class", []FleetTrailer{{dry, 3}, {reefer, 1}}, append(many(20, constraints.Ambient, 100), many(10, constraints.Frozen, 100)...), 2},
+		// A multi-temperature reefer may carry both: 1.
+		{"class with multi-temp", []FleetTrailer{{dry, 3}, {multi, 1}}, append(many(20, constraints.Ambient, 100), many(10, constraints.Frozen, 100)...), 1},
+		// 40 chilled pallets need two trailers by floor, 21 frozen ones of
+		// 1,000 kg two by weight (20,000 kg payload): four single-class trips.
+		{"class sum", []FleetTrailer{{reefer, 4}}, append(many(40, constraints.Chilled, 100), many(21, constraints.Frozen, 1000)...), 4},
+		// With one 3-zone reefer among them, one trip may carry both: 3.
+		{"class sum with multi-temp", []FleetTrailer{{reefer, 4}, {multi, 1}}, append(many(40, constraints.Chilled, 100), many(21, constraints.Frozen, 1000)...), 3},
+		// 31 frozen pallets: only the reefer carries them.
+		{"class positions", []FleetTrailer{{dry, 3}, {reefer, 1}}, many(31, constraints.Frozen, 100), 2},
+		// A type with no trailer left does not count.
+		{"no free type", []FleetTrailer{{reefer, 0}}, many(5, constraints.Frozen, 100), 0},
+	}
+	for _, c := range cases {
+		if got := FleetLowerBound(c.fleet, c.pallets); got != c.want {
+			t.Errorf("%s: bound %d, want %d", c.name, got, c.want)
+		}
+	}
+}

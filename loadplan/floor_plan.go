@@ -1,0 +1,100 @@
+package loadplan
+
+import (
+	"sort"
+
+	"github.com/haulplan/haulplan/constraints"
+)
+
+// floorPlan is a layout against the nose, before the axle slide.
+type floorPlan struct {
+	placements []Placement
+	placedIdx  []int // pallet index of each placement
+	zones      []Zone
+	positions  int
+	length     int
+	rows       int
+	stacked    int
+}
+
+// buildFloor lays the zones out from the nose with the given pairs stacked.
+func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature, pairs [][2]int) floorPlan {
+	var fp floorPlan
+	topOf := map[int]int{}
+	isTop := map[int]bool{}
+	for _, pr := range pairs {
+		topOf[pr[0]] = pr[1]
+		isTop[pr[1]] = true
+	}
+	fp.stacked = len(pairs)
+	x, row := 0, 0
+	for zi, class := range classes {
+		var units []unit
+		for i, p := range pallets {
+			if p.Temperature != class || isTop[i] {
+				continue
+			}
+			u := unit{i, -1}
+			if t, ok := topOf[i]; ok {
+				u.top = t
+			}
+			units = append(units, u)
+		}
+		// Last stop first; ties by input order keep the layout stable.
+		sort.SliceStable(units, func(a, b int) bool { return pallets[units[a].bottom].Stop > pallets[units[b].bottom].Stop })
+		segs := rowsOf(units, pallets, tr.WidthMM)
+		zone := Zone{Temperature: class, FirstRow: row, FromMM: x}
+		for _, sg := range segs {
+			for _, sl := range sg.slots {
+				u := units[sl.unit]
+				pl := Placement{Pallet: pallets[u.bottom].ID, Row: row + sl.row, Side: sl.side, Turned: sl.turned, Zone: zi, XMM: x + sl.x}
+				fp.placements = append(fp.placements, pl)
+				fp.placedIdx = append(fp.placedIdx, u.bottom)
+				fp.positions += sl.side.Positions()
+				if u.top >= 0 {
+					pl.Pallet, pl.Level = pallets[u.top].ID, 1
+					fp.placements = append(fp.placements, pl)
+					fp.placedIdx = append(fp.placedIdx, u.top)
+				}
+			}
+			x += sg.depth
+			row += sg.rows
+		}
+		zone.LastRow, zone.ToMM = row-1, x
+		fp.zones = append(fp.zones, zone)
+	}
+	fp.length, fp.rows = x, row
+	return fp
+}
+
+// layout returns the floor plan slid off millimetres towards the door as
+// a Layout, with its axle loads, the first zone from the nose and the last to the door, and the
+// total load and its share of the trailer's capacity.
+func (fp floorPlan) layout(tr Trailer, pallets []Pallet, stops, off int, total constraints.Load) *Layout {
+	lay := &Layout{Placements: make([]Placement, len(fp.placements))}
+	for i, p := range fp.placements {
+		p.XMM += off
+		lay.Placements[i] = p
+	}
+	lay.Axles, _ = axleLoads(tr, pallets, fp.placedIdx, lay.Placements, stops)
+	lay.Zones = make([]Zone, len(fp.zones))
+	for zi, z := range fp.zones {
+		z.FromMM += off
+		z.ToMM += off
+		if zi == 0 {
+			z.FromMM = 0
+		}
+		if zi == len(fp.zones)-1 {
+			z.ToMM = tr.LengthMM
+		}
+		lay.Zones[zi] = z
+	}
+	lay.Rows = fp.rows
+	lay.LengthMM = off + fp.length
+	lay.Load = constraints.Load{Positions: fp.positions, WeightKg: total.WeightKg, VolumeM3: total.VolumeM3}
+	lay.PositionsUsed, lay.WeightUsed, lay.VolumeUsed = lay.Load.Utilisation(constraints.Load{Positions: tr.Positions, WeightKg: tr.PayloadKg, VolumeM3: tr.Volume()})
+	if tr.Positions == 0 {
+		lay.PositionsUsed = 0
+	}
+	return lay
+}
