@@ -82,7 +82,7 @@ func jobDetails(j store.Job) ([]byte, error) {
 	}
 	members := bytes.TrimSpace(plan[1 : len(plan)-1])
 	// The engine writes routes and unassigned as arrays, empty ones too
-	// (engine/result.go), so the members need no rewriting.
+	// (engine/result_assembly.go), so the members need no rewriting.
 	out := make([]byte, 0, len(head)+len(members)+2)
 	out = append(out, head[:len(head)-1]...)
 	if len(members) > 0 {

@@ -58,6 +58,10 @@ type Runner struct {
 	// planEnded, when set (by tests), hears when each search returns and
 	// why its context ended (nil when it did not).
 	planEnded func(jobID string, at time.Time, cause error)
+	// stuckAfter is when a search that has not returned is given up on:
+	// time.After, unless a test waits for the search however long it
+	// takes.
+	stuckAfter func(d time.Duration) <-chan time.Time
 }
 
 // run is one Work call: the job it claimed, once it has.
@@ -83,11 +87,12 @@ func NewRunner(st store.Store, cfg Config) (*Runner, error) {
 	}
 	cfg = cfg.withDefaults()
 	return &Runner{
-		store: st,
-		cfg:   cfg,
-		log:   cfg.Logger.With(slog.String("owner", cfg.Owner)),
-		runs:  map[*run]struct{}{},
-		plan:  engine.Plan,
+		store:      st,
+		cfg:        cfg,
+		log:        cfg.Logger.With(slog.String("owner", cfg.Owner)),
+		runs:       map[*run]struct{}{},
+		plan:       engine.Plan,
+		stuckAfter: time.After,
 	}, nil
 }
 

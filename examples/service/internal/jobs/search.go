@@ -56,12 +56,10 @@ func (r *Runner) search(planCtx context.Context, req engine.Request) (outcome, <
 		defer cancel()
 		done <- r.planRecovered(ctx, req)
 	}()
-	stuck := time.NewTimer(time.Until(deadline) + r.cfg.Grace)
-	defer stuck.Stop()
 	select {
 	case o := <-done:
 		return o, nil
-	case <-stuck.C:
+	case <-r.stuckAfter(time.Until(deadline) + r.cfg.Grace):
 		return outcome{}, done
 	}
 }
