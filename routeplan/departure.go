@@ -1,7 +1,5 @@
 package routeplan
 
-import "math"
-
 // The duty of a route as a function of its departure d is piecewise
 // linear: every time of the simulation moves with d (slope 1) or stays
 // (slope 0), and jumps later where a site misses a window and takes the
@@ -61,7 +59,14 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, bas
 	vt := &in.types[t]
 	base, baseRet := s.depart, s.ret
 	if !monotone {
-		baseRet = math.Inf(-1)
+		// A later departure may return sooner than s, but never sooner
+		// than the route played from s's departure without the break rule:
+		// rests only delay, and without them every time moves with the
+		// departure or stays.
+		var ok bool
+		if baseRet, ok = in.returnUnrested(t, seq, base); !ok {
+			return false // not even without rests does a departure fit the windows
+		}
 	}
 	best := departureSearch{duty: inf, ret: inf}
 	if baseOK && (vt.MaxDuty == 0 || s.duty() <= vt.MaxDuty) {
@@ -200,6 +205,30 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 		least += float64(rests) * short
 	}
 	return cands, least
+}
+
+// returnUnrested is the return of route seq of type t departing at d when
+// the break rule is ignored, and false when a site's windows are all over
+// by the time it arrives. It is a lower bound of the return of every
+// departure from d on. It adds in simulate's order, so that the bound
+// holds to the last bit.
+func (in *instance) returnUnrested(t int, seq []int, d float64) (float64, bool) {
+	vt := &in.types[t]
+	now, prev := d, vt.StartLocation
+	for k, i := range seq {
+		site := &in.sites[i]
+		now += in.legDur(prev, site.Location)
+		st, _, ok := earliestIn(site.Windows, now)
+		if !ok {
+			return 0, false
+		}
+		now = st + site.Service
+		if in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != site.Location) {
+			now += in.stop[i]
+		}
+		prev = site.Location
+	}
+	return now + in.legDur(prev, vt.EndLocation), true
 }
 
 // latestStart is the latest departure of route seq of type t that serves
