@@ -57,14 +57,20 @@ func (b *departureSearch) offer(d, duty, ret float64) {
 // integral.
 func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, baseOK, monotone bool) bool {
 	vt := &in.types[t]
-	base, baseRet := s.depart, s.ret
+	base := s.depart
+	hi := in.latestStart(t, seq)
+	if hi > base {
+		hi += timeTol(hi)
+	}
+	cands, least, unrested := in.departures(t, seq, l, s.cands[:0], base, hi)
+	s.cands = cands
+	baseRet := s.ret
 	if !monotone {
 		// A later departure may return sooner than s, but never sooner
 		// than the route played from s's departure without the break rule:
 		// rests only delay, and without them every time moves with the
 		// departure or stays.
-		var ok bool
-		if baseRet, ok = in.returnUnrested(t, seq, base); !ok {
+		if baseRet = unrested; baseRet == inf {
 			return false // not even without rests does a departure fit the windows
 		}
 	}
@@ -76,12 +82,6 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, bas
 		s.tmp = &schedule{}
 	}
 	tmp := s.tmp
-	hi := in.latestStart(t, seq)
-	if hi > base {
-		hi += timeTol(hi)
-	}
-	cands, least := in.departures(t, seq, l, s.cands[:0], base, hi)
-	s.cands = cands
 	last := base
 	for n := len(cands); n > 0; n-- {
 		// Latest first. Picking the latest left costs less than sorting
@@ -125,7 +125,7 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, bas
 	}
 	if best.depart != base {
 		if tmp.depart == best.depart && tmp.ret == best.ret {
-			s.takeTimes(tmp) // the last departure simulated is the best: no need to play it again
+			s.swapTimes(tmp) // the last departure simulated is the best: no need to play it again
 		} else {
 			in.simulate(t, seq, best.depart, l, s)
 		}
@@ -136,8 +136,12 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, bas
 // departures appends to cands the candidate departures in (lo, hi] of
 // route seq of type t after a start service of l (see above), and returns
 // them with the least time any departure takes to return: the driving,
-// the work, and the breaks the rule forces.
-func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo, hi float64) ([]float64, float64) {
+// the work, and the breaks the rule forces; and with the return when
+// departing at lo and ignoring the break rule (inf when a site's windows
+// are all over by the time it arrives), which no departure from lo on
+// beats: rests only delay. That return adds in simulate's order, so that
+// the bound holds to the last bit.
+func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo, hi float64) ([]float64, float64, float64) {
 	vt := &in.types[t]
 	add := func(d float64) {
 		if lo < d && d <= hi {
@@ -157,10 +161,22 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 	// possible; each costs at least the least such shortfall, waiting or
 	// resting.
 	rests, short := 0, inf
+	unrested := lo
 	prev := vt.StartLocation
 	for k, i := range seq {
 		site := &in.sites[i]
 		leg := in.legDur(prev, site.Location)
+		if unrested < inf {
+			unrested += leg
+			if st, _, ok := earliestIn(site.Windows, unrested); !ok {
+				unrested = inf
+			} else {
+				unrested = st + site.Service
+				if in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != site.Location) {
+					unrested += in.stop[i]
+				}
+			}
+		}
 		if vt.BreakAfter > 0 {
 			if since+leg > vt.BreakAfter {
 				if k > 0 && now-arrived < vt.BreakDuration {
@@ -204,31 +220,7 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 	if rests > 0 {
 		least += float64(rests) * short
 	}
-	return cands, least
-}
-
-// returnUnrested is the return of route seq of type t departing at d when
-// the break rule is ignored, and false when a site's windows are all over
-// by the time it arrives. It is a lower bound of the return of every
-// departure from d on. It adds in simulate's order, so that the bound
-// holds to the last bit.
-func (in *instance) returnUnrested(t int, seq []int, d float64) (float64, bool) {
-	vt := &in.types[t]
-	now, prev := d, vt.StartLocation
-	for k, i := range seq {
-		site := &in.sites[i]
-		now += in.legDur(prev, site.Location)
-		st, _, ok := earliestIn(site.Windows, now)
-		if !ok {
-			return 0, false
-		}
-		now = st + site.Service
-		if in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != site.Location) {
-			now += in.stop[i]
-		}
-		prev = site.Location
-	}
-	return now + in.legDur(prev, vt.EndLocation), true
+	return cands, least, unrested + leg
 }
 
 // latestStart is the latest departure of route seq of type t that serves

@@ -249,7 +249,7 @@ func TestDepartureSearchIsExhaustive(t *testing.T) {
 		if hi > d0 {
 			hi += timeTol(hi)
 		}
-		cands, _ := in.departures(0, seq, l, nil, d0, hi)
+		cands, _, _ := in.departures(0, seq, l, nil, d0, hi)
 		for _, d := range cands {
 			try(d)
 		}

@@ -191,10 +191,12 @@ func (in *instance) waitServedAsBreak(t int, s *schedule) bool {
 	return false
 }
 
-// takeTimes copies the times of o, a simulation of the same route, into s.
-func (s *schedule) takeTimes(o *schedule) {
+// swapTimes makes the times of o, a simulation of the same route, s's,
+// and leaves s's in o: o is scratch space, and swapping costs less than
+// copying.
+func (s *schedule) swapTimes(o *schedule) {
 	s.begin, s.depart, s.ret, s.dist, s.drive = o.begin, o.depart, o.ret, o.dist, o.drive
-	s.arr = append(s.arr[:0], o.arr...)
-	s.start = append(s.start[:0], o.start...)
-	s.dep = append(s.dep[:0], o.dep...)
+	s.arr, o.arr = o.arr, s.arr
+	s.start, o.start = o.start, s.start
+	s.dep, o.dep = o.dep, s.dep
 }
