@@ -50,12 +50,14 @@ func (b *departureSearch) offer(d, duty, ret float64) {
 // at its earliest departure after a start service of l, and keeps the
 // feasible one with the shortest duty, then the earliest return, then the
 // latest departure (see above). It reports false when no departure is
-// feasible. baseOK says whether s keeps every rule but perhaps the duty
-// limit; monotone, that no later departure returns earlier than s (see
-// evaluateAllowed), which lets the search stop early. Candidates are sums
-// and differences of inputs, so that with integral inputs every time stays
-// integral.
-func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, baseOK, monotone bool) bool {
+// feasible. played says whether s holds the earliest departure's
+// simulation in full (else it stopped at a wait that counts as a break,
+// and monotone is false); baseOK, whether that simulation keeps every rule
+// but perhaps the duty limit; monotone, that no later departure returns
+// earlier than s (see evaluateAllowed), which lets the search stop early.
+// Candidates are sums and differences of inputs, so that with integral
+// inputs every time stays integral.
+func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, played, baseOK, monotone bool) bool {
 	vt := &in.types[t]
 	base := s.depart
 	hi := in.latestStart(t, seq)
@@ -75,7 +77,7 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, bas
 		}
 	}
 	best := departureSearch{duty: inf, ret: inf}
-	if baseOK && (vt.MaxDuty == 0 || s.duty() <= vt.MaxDuty) {
+	if played && baseOK && (vt.MaxDuty == 0 || s.duty() <= vt.MaxDuty) {
 		best.offer(base, s.duty(), s.ret)
 	}
 	if s.tmp == nil {
@@ -83,6 +85,9 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, bas
 	}
 	tmp := s.tmp
 	last := base
+	// decided says that the search stopped on a bound that holds for the
+	// earliest departure too: it cannot beat the best.
+	decided := false
 	for n := len(cands); n > 0; n-- {
 		// Latest first. Picking the latest left costs less than sorting
 		// them all: few are simulated.
@@ -102,6 +107,7 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, bas
 		// after it than least, and the beginning is at most the departure
 		// less the loading.
 		if low := baseRet - d + l; low > best.duty || (vt.MaxDuty > 0 && low > vt.MaxDuty) {
+			decided = true
 			break // and for every earlier candidate
 		}
 		duty, ret := max(baseRet-d, least)+l, max(baseRet, d+least)
@@ -117,7 +123,14 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, bas
 			// The return cannot get earlier and the beginning never gets
 			// later when the departure gets earlier: d beats every
 			// earlier candidate.
+			decided = true
 			break
+		}
+	}
+	if !played && !decided {
+		// The earliest departure may still be the best: play it in full.
+		if in.simulate(t, seq, base, l, s) == feasible {
+			best.offer(base, s.duty(), s.ret)
 		}
 	}
 	if !best.found {

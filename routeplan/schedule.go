@@ -41,6 +41,15 @@ func (s *schedule) duty() float64 { return s.ret - s.begin }
 // s and reports the first rule broken. The result never gets earlier when
 // depart gets later, which evaluate relies on.
 func (in *instance) simulate(t int, seq []int, depart, l float64, s *schedule) failure {
+	f, _ := in.play(t, seq, depart, l, s, false)
+	return f
+}
+
+// play is simulate. With untilWaitBreak set, it stops at the first site
+// where the vehicle waits and the time on site counts as a break (see
+// waitServedAsBreak), and reports true: s then holds the times up to that
+// site only.
+func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, untilWaitBreak bool) (failure, bool) {
 	vt := &in.types[t]
 	s.arr = s.arr[:0]
 	s.start = s.start[:0]
@@ -63,17 +72,20 @@ func (in *instance) simulate(t int, seq []int, depart, l float64, s *schedule) f
 		leg := in.legDur(prev, next)
 		if vt.BreakAfter > 0 {
 			if leg > vt.BreakAfter {
-				return failShift
+				return failShift, false
 			}
 			if since+leg > vt.BreakAfter {
 				if k == 0 {
-					return failShift // cannot happen: since is 0 at the start
+					return failShift, false // cannot happen: since is 0 at the start
 				}
 				// Rest at the current site, as late as possible in the route:
 				// resting earlier would only delay more visits.
 				if now-arrived < vt.BreakDuration {
 					now = arrived + vt.BreakDuration
 					s.dep[k-1] = now
+					if untilWaitBreak && s.start[k-1] > s.arr[k-1] && s.dep[k-1]-s.arr[k-1] >= vt.BreakDuration {
+						return feasible, true
+					}
 				}
 				since = 0
 			}
@@ -88,7 +100,7 @@ func (in *instance) simulate(t int, seq []int, depart, l float64, s *schedule) f
 		site := &in.sites[seq[k]]
 		st, _, ok := earliestIn(site.Windows, now)
 		if !ok {
-			return failWindow
+			return failWindow, false
 		}
 		arrived = now
 		s.arr = append(s.arr, now)
@@ -100,17 +112,20 @@ func (in *instance) simulate(t int, seq []int, depart, l float64, s *schedule) f
 		s.dep = append(s.dep, now)
 		if vt.BreakAfter > 0 && now-arrived >= vt.BreakDuration {
 			since = 0
+			if untilWaitBreak && st > arrived && s.dep[k]-s.arr[k] >= vt.BreakDuration {
+				return feasible, true
+			}
 		}
 		prev = next
 	}
 	s.ret = now
 	if now > vt.ShiftEnd || (vt.MaxDriving > 0 && s.drive > vt.MaxDriving) {
-		return failShift
+		return failShift, false
 	}
 	if vt.MaxDuty > 0 && now-s.begin > vt.MaxDuty {
-		return failDuty
+		return failDuty, false
 	}
-	return feasible
+	return feasible, false
 }
 
 // evaluate decides whether seq is a feasible route for type t and fills s
@@ -156,18 +171,22 @@ func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) f
 	if !ok {
 		return failShift
 	}
-	f := in.simulate(t, seq, depart, l, s)
 	// A later departure returns no earlier, unless the earliest one waits
 	// long enough somewhere for the wait to count as a break: departing
 	// later shortens that wait below a break, and the rest the rule then
 	// needs may fall where it costs less (at a site whose work is nearly a
-	// break). Then no departure is ruled out by the earliest one's return.
-	monotone := !in.waitServedAsBreak(t, s)
+	// break). Then no departure is ruled out by the earliest one's return,
+	// and when the departure is searched anyway, the earliest one is
+	// played no further than that wait: the search plays it in full only
+	// when a later departure may not beat it.
+	search := tight || vt.TimeCost > 0
+	f, waited := in.play(t, seq, depart, l, s, search)
+	monotone := !waited && !in.waitServedAsBreak(t, s)
 	if f != feasible && f != failDuty && (monotone || (f != failShift && f != failWindow)) {
 		return f
 	}
-	if tight || f != feasible || vt.TimeCost > 0 {
-		if !in.delayDeparture(t, seq, l, s, f == feasible || f == failDuty, monotone) {
+	if search || f != feasible {
+		if !in.delayDeparture(t, seq, l, s, !waited, f == feasible || f == failDuty, monotone) {
 			return failShift
 		}
 	}
