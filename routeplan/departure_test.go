@@ -270,3 +270,35 @@ func TestDepartureSearchIsExhaustive(t *testing.T) {
 		}
 	})
 }
+
+// TestPlayStopsAtTheFirstWaitThatIsABreak: played until a wait that
+// counts as a break, a route stops exactly when the full simulation has
+// such a wait (waitServedAsBreak), with the same times up to it; when it
+// has none, the two simulations agree in everything.
+func TestPlayStopsAtTheFirstWaitThatIsABreak(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in, seq := departureRoute(t)
+		vt := &in.types[0]
+		l := in.loadingTime(0, []float64{float64(len(seq))})
+		d := vt.ShiftStart + 60*float64(rapid.IntRange(0, 600).Draw(t, "depart"))
+		var full, part schedule
+		f := in.simulate(0, seq, d, l, &full)
+		g, waited := in.play(0, seq, d, l, &part, true)
+		if waited != in.waitServedAsBreak(0, &full) {
+			t.Fatalf("stopped %v, but the full simulation (failure %d) waits for a break: %v", waited, f, !waited)
+		}
+		k := len(part.arr)
+		if len(part.start) != k || len(part.dep) != k || k > len(full.arr) {
+			t.Fatalf("%d arrivals, %d starts, %d departures after a stop, of %d", k, len(part.start), len(part.dep), len(full.arr))
+		}
+		for x := 0; x < k; x++ {
+			// A rest taken later at the last site kept may raise its departure.
+			if part.arr[x] != full.arr[x] || part.start[x] != full.start[x] || (part.dep[x] != full.dep[x] && x != k-1) {
+				t.Fatalf("site %d: %g %g %g, full simulation %g %g %g", x, part.arr[x], part.start[x], part.dep[x], full.arr[x], full.start[x], full.dep[x])
+			}
+		}
+		if !waited && (g != f || k != len(full.arr) || part.ret != full.ret || part.dist != full.dist || part.drive != full.drive) {
+			t.Fatalf("not stopped: failure %d return %g, full simulation %d %g", g, part.ret, f, full.ret)
+		}
+	})
+}

@@ -51,39 +51,47 @@ func (in *instance) simulate(t int, seq []int, depart, l float64, s *schedule) f
 // site only.
 func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, untilWaitBreak bool) (failure, bool) {
 	vt := &in.types[t]
-	s.arr = s.arr[:0]
-	s.start = s.start[:0]
-	s.dep = s.dep[:0]
 	s.depart = depart
 	s.begin = depart
 	if l > 0 || len(vt.StartWindows) > 0 {
 		s.begin = in.beginFor(t, depart, l)
 	}
-	s.dist, s.drive = 0, 0
+	// The times go into arrays sized once; k sites have times when play
+	// returns at the k-th, and the sums stay in registers until it returns.
+	n := len(seq)
+	arr, start, dep := grow(s.arr, n), grow(s.start, n), grow(s.dep, n)
+	s.arr, s.start, s.dep = arr, start, dep
+	var dist, drive float64
+	breakAfter, breakDuration := vt.BreakAfter, vt.BreakDuration
 	prev := vt.StartLocation
 	now := depart
 	since := 0.0 // driving since the last qualifying break
 	arrived := depart
-	for k := 0; k <= len(seq); k++ {
+	for k := 0; k <= n; k++ {
 		next := vt.EndLocation
-		if k < len(seq) {
-			next = in.sites[seq[k]].Location
+		var site *Site
+		if k < n {
+			site = &in.sites[seq[k]]
+			next = site.Location
 		}
 		leg := in.legDur(prev, next)
-		if vt.BreakAfter > 0 {
-			if leg > vt.BreakAfter {
+		if breakAfter > 0 {
+			if leg > breakAfter {
+				s.cut(k, dist, drive)
 				return failShift, false
 			}
-			if since+leg > vt.BreakAfter {
+			if since+leg > breakAfter {
 				if k == 0 {
+					s.cut(k, dist, drive)
 					return failShift, false // cannot happen: since is 0 at the start
 				}
 				// Rest at the current site, as late as possible in the route:
 				// resting earlier would only delay more visits.
-				if now-arrived < vt.BreakDuration {
-					now = arrived + vt.BreakDuration
-					s.dep[k-1] = now
-					if untilWaitBreak && s.start[k-1] > s.arr[k-1] && s.dep[k-1]-s.arr[k-1] >= vt.BreakDuration {
+				if now-arrived < breakDuration {
+					now = arrived + breakDuration
+					dep[k-1] = now
+					if untilWaitBreak && start[k-1] > arr[k-1] && dep[k-1]-arr[k-1] >= breakDuration {
+						s.cut(k, dist, drive)
 						return feasible, true
 					}
 				}
@@ -91,41 +99,49 @@ func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, until
 			}
 			since += leg
 		}
-		s.dist += in.legDist(prev, next)
-		s.drive += leg
+		dist += in.legDist(prev, next)
+		drive += leg
 		now += leg
-		if k == len(seq) {
+		if k == n {
 			break
 		}
-		site := &in.sites[seq[k]]
 		st, _, ok := earliestIn(site.Windows, now)
 		if !ok {
+			s.cut(k, dist, drive)
 			return failWindow, false
 		}
 		arrived = now
-		s.arr = append(s.arr, now)
-		s.start = append(s.start, st)
+		arr[k], start[k] = now, st
 		now = st + site.Service
-		if in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != site.Location) {
+		if in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != next) {
 			now += in.stop[seq[k]]
 		}
-		s.dep = append(s.dep, now)
-		if vt.BreakAfter > 0 && now-arrived >= vt.BreakDuration {
+		dep[k] = now
+		if breakAfter > 0 && now-arrived >= breakDuration {
 			since = 0
-			if untilWaitBreak && st > arrived && s.dep[k]-s.arr[k] >= vt.BreakDuration {
+			if untilWaitBreak && st > arrived && dep[k]-arr[k] >= breakDuration {
+				s.cut(k+1, dist, drive)
 				return feasible, true
 			}
 		}
 		prev = next
 	}
+	s.dist, s.drive = dist, drive
 	s.ret = now
-	if now > vt.ShiftEnd || (vt.MaxDriving > 0 && s.drive > vt.MaxDriving) {
+	if now > vt.ShiftEnd || (vt.MaxDriving > 0 && drive > vt.MaxDriving) {
 		return failShift, false
 	}
 	if vt.MaxDuty > 0 && now-s.begin > vt.MaxDuty {
 		return failDuty, false
 	}
 	return feasible, false
+}
+
+// cut keeps the times of the first k sites of s, with the distance and
+// driving so far, when play returns before the end of the route.
+func (s *schedule) cut(k int, dist, drive float64) {
+	s.arr, s.start, s.dep = s.arr[:k], s.start[:k], s.dep[:k]
+	s.dist, s.drive = dist, drive
 }
 
 // evaluate decides whether seq is a feasible route for type t and fills s
