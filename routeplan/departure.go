@@ -111,8 +111,13 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 			break // and for every earlier candidate
 		}
 		duty, ret := max(baseRet-d, least)+l, max(baseRet, d+least)
-		if (vt.MaxDuty > 0 && duty > vt.MaxDuty) || duty > best.duty ||
-			(duty == best.duty && (ret > best.ret || (ret == best.ret && d < best.depart))) {
+		if (vt.MaxDuty > 0 && duty > vt.MaxDuty) || duty > best.duty {
+			// The bound only grows for earlier departures, and the
+			// earliest one's duty is at least the bound too.
+			decided = true
+			break
+		}
+		if duty == best.duty && (ret > best.ret || (ret == best.ret && d < best.depart)) {
 			continue
 		}
 		if in.simulate(t, seq, d, l, tmp) != feasible {
@@ -156,14 +161,9 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 // the bound holds to the last bit.
 func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo, hi float64) ([]float64, float64, float64) {
 	vt := &in.types[t]
-	add := func(d float64) {
-		if lo < d && d <= hi {
-			cands = append(cands, d)
-		}
-	}
 	for _, w := range vt.StartWindows {
-		add(w.Start + l)
-		add(w.End + l)
+		cands = addDeparture(cands, w.Start+l, lo, hi)
+		cands = addDeparture(cands, w.End+l, lo, hi)
 	}
 	// The arrival at each site after departing at 0 when no site waits,
 	// played as simulate plays it.
@@ -203,8 +203,8 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 		now += leg
 		arrived = now
 		for _, w := range site.Windows {
-			add(w.Start - now)
-			add(w.End - now)
+			cands = addDeparture(cands, w.Start-now, lo, hi)
+			cands = addDeparture(cands, w.End-now, lo, hi)
 		}
 		work := site.Service
 		now += site.Service
@@ -218,7 +218,7 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 				since = 0
 			} else if vt.BreakDuration > work {
 				for _, w := range site.Windows {
-					add(w.Start + work - vt.BreakDuration - arrived)
+					cands = addDeparture(cands, w.Start+work-vt.BreakDuration-arrived, lo, hi)
 				}
 			}
 		}
@@ -234,6 +234,14 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 		least += float64(rests) * short
 	}
 	return cands, least, unrested + leg
+}
+
+// addDeparture appends d to cands when it is in (lo, hi].
+func addDeparture(cands []float64, d, lo, hi float64) []float64 {
+	if lo < d && d <= hi {
+		cands = append(cands, d)
+	}
+	return cands
 }
 
 // latestStart is the latest departure of route seq of type t that serves
