@@ -27,9 +27,15 @@ package routeplan
 // simulating it is harmless). No departure later than the latest one that
 // fits the windows without rests is feasible. Candidates are simulated
 // latest first, unless a lower bound rules them out: the return is at
-// least the earliest departure's and the departure plus the driving, work
-// and forced breaks, and the beginning at most the departure less the
-// loading.
+// least the earliest departure's (when the earliest departure waits
+// nowhere long enough for the wait to count as a break; else the return
+// of the earliest departure played without the break rule, since rests
+// only delay) and the departure plus the driving, work and forced breaks,
+// and the beginning at most the departure less the loading. The bound
+// grows as the departure gets earlier, so the search ends at the first
+// candidate it rules out on the duty, and at the first whose return meets
+// it: no earlier departure beats that one. The earliest departure, the
+// last candidate, is played in full only when the search gets to it.
 
 // departureSearch keeps the best departure found so far: the shortest
 // duty, then the earliest return, then the latest departure.
