@@ -1,7 +1,5 @@
 package routeplan
 
-import "math"
-
 // The duty of a route as a function of its departure d is piecewise
 // linear: every time of the simulation moves with d (slope 1) or stays
 // (slope 0), and jumps later where a site misses a window and takes the
@@ -29,9 +27,15 @@ import "math"
 // simulating it is harmless). No departure later than the latest one that
 // fits the windows without rests is feasible. Candidates are simulated
 // latest first, unless a lower bound rules them out: the return is at
-// least the earliest departure's and the departure plus the driving, work
-// and forced breaks, and the beginning at most the departure less the
-// loading.
+// least the earliest departure's (when the earliest departure waits
+// nowhere long enough for the wait to count as a break; else the return
+// of the earliest departure played without the break rule, since rests
+// only delay) and the departure plus the driving, work and forced breaks,
+// and the beginning at most the departure less the loading. The bound
+// grows as the departure gets earlier, so the search ends at the first
+// candidate it rules out on the duty, and at the first whose return meets
+// it: no earlier departure beats that one. The earliest departure, the
+// last candidate, is played in full only when the search gets to it.
 
 // departureSearch keeps the best departure found so far: the shortest
 // duty, then the earliest return, then the latest departure.
@@ -52,32 +56,44 @@ func (b *departureSearch) offer(d, duty, ret float64) {
 // at its earliest departure after a start service of l, and keeps the
 // feasible one with the shortest duty, then the earliest return, then the
 // latest departure (see above). It reports false when no departure is
-// feasible. baseOK says whether s keeps every rule but perhaps the duty
-// limit; monotone, that no later departure returns earlier than s (see
-// evaluateAllowed), which lets the search stop early. Candidates are sums
-// and differences of inputs, so that with integral inputs every time stays
-// integral.
-func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, baseOK, monotone bool) bool {
+// feasible. played says whether s holds the earliest departure's
+// simulation in full (else it stopped at a wait that counts as a break,
+// and monotone is false); baseOK, whether that simulation keeps every rule
+// but perhaps the duty limit; monotone, that no later departure returns
+// earlier than s (see evaluateAllowed), which lets the search stop early.
+// Candidates are sums and differences of inputs, so that with integral
+// inputs every time stays integral.
+func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, played, baseOK, monotone bool) bool {
 	vt := &in.types[t]
-	base, baseRet := s.depart, s.ret
+	base := s.depart
+	hi := in.latestStart(t, seq)
+	if hi > base {
+		hi += timeTol(hi)
+	}
+	cands, least, unrested := in.departures(t, seq, l, s.cands[:0], base, hi)
+	s.cands = cands
+	baseRet := s.ret
 	if !monotone {
-		baseRet = math.Inf(-1)
+		// A later departure may return sooner than s, but never sooner
+		// than the route played from s's departure without the break rule:
+		// rests only delay, and without them every time moves with the
+		// departure or stays.
+		if baseRet = unrested; baseRet == inf {
+			return false // not even without rests does a departure fit the windows
+		}
 	}
 	best := departureSearch{duty: inf, ret: inf}
-	if baseOK && (vt.MaxDuty == 0 || s.duty() <= vt.MaxDuty) {
+	if played && baseOK && (vt.MaxDuty == 0 || s.duty() <= vt.MaxDuty) {
 		best.offer(base, s.duty(), s.ret)
 	}
 	if s.tmp == nil {
 		s.tmp = &schedule{}
 	}
 	tmp := s.tmp
-	hi := in.latestStart(t, seq)
-	if hi > base {
-		hi += timeTol(hi)
-	}
-	cands, least := in.departures(t, seq, l, s.cands[:0], base, hi)
-	s.cands = cands
 	last := base
+	// decided says that the search stopped on a bound that holds for the
+	// earliest departure too: it cannot beat the best.
+	decided := false
 	for n := len(cands); n > 0; n-- {
 		// Latest first. Picking the latest left costs less than sorting
 		// them all: few are simulated.
@@ -97,11 +113,17 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, bas
 		// after it than least, and the beginning is at most the departure
 		// less the loading.
 		if low := baseRet - d + l; low > best.duty || (vt.MaxDuty > 0 && low > vt.MaxDuty) {
+			decided = true
 			break // and for every earlier candidate
 		}
 		duty, ret := max(baseRet-d, least)+l, max(baseRet, d+least)
-		if (vt.MaxDuty > 0 && duty > vt.MaxDuty) || duty > best.duty ||
-			(duty == best.duty && (ret > best.ret || (ret == best.ret && d < best.depart))) {
+		if (vt.MaxDuty > 0 && duty > vt.MaxDuty) || duty > best.duty {
+			// The bound only grows for earlier departures, and the
+			// earliest one's duty is at least the bound too.
+			decided = true
+			break
+		}
+		if duty == best.duty && (ret > best.ret || (ret == best.ret && d < best.depart)) {
 			continue
 		}
 		if in.simulate(t, seq, d, l, tmp) != feasible {
@@ -112,7 +134,14 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, bas
 			// The return cannot get earlier and the beginning never gets
 			// later when the departure gets earlier: d beats every
 			// earlier candidate.
+			decided = true
 			break
+		}
+	}
+	if !played && !decided {
+		// The earliest departure may still be the best: play it in full.
+		if in.simulate(t, seq, base, l, s) == feasible {
+			best.offer(base, s.duty(), s.ret)
 		}
 	}
 	if !best.found {
@@ -120,7 +149,7 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, bas
 	}
 	if best.depart != base {
 		if tmp.depart == best.depart && tmp.ret == best.ret {
-			s.takeTimes(tmp) // the last departure simulated is the best: no need to play it again
+			s.swapTimes(tmp) // the last departure simulated is the best: no need to play it again
 		} else {
 			in.simulate(t, seq, best.depart, l, s)
 		}
@@ -131,17 +160,16 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, bas
 // departures appends to cands the candidate departures in (lo, hi] of
 // route seq of type t after a start service of l (see above), and returns
 // them with the least time any departure takes to return: the driving,
-// the work, and the breaks the rule forces.
-func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo, hi float64) ([]float64, float64) {
+// the work, and the breaks the rule forces; and with the return when
+// departing at lo and ignoring the break rule (inf when a site's windows
+// are all over by the time it arrives), which no departure from lo on
+// beats: rests only delay. That return adds in simulate's order, so that
+// the bound holds to the last bit.
+func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo, hi float64) ([]float64, float64, float64) {
 	vt := &in.types[t]
-	add := func(d float64) {
-		if lo < d && d <= hi {
-			cands = append(cands, d)
-		}
-	}
 	for _, w := range vt.StartWindows {
-		add(w.Start + l)
-		add(w.End + l)
+		cands = addDeparture(cands, w.Start+l, lo, hi)
+		cands = addDeparture(cands, w.End+l, lo, hi)
 	}
 	// The arrival at each site after departing at 0 when no site waits,
 	// played as simulate plays it.
@@ -152,10 +180,22 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 	// possible; each costs at least the least such shortfall, waiting or
 	// resting.
 	rests, short := 0, inf
+	unrested := lo
 	prev := vt.StartLocation
 	for k, i := range seq {
 		site := &in.sites[i]
 		leg := in.legDur(prev, site.Location)
+		if unrested < inf {
+			unrested += leg
+			if st, _, ok := earliestIn(site.Windows, unrested); !ok {
+				unrested = inf
+			} else {
+				unrested = st + site.Service
+				if in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != site.Location) {
+					unrested += in.stop[i]
+				}
+			}
+		}
 		if vt.BreakAfter > 0 {
 			if since+leg > vt.BreakAfter {
 				if k > 0 && now-arrived < vt.BreakDuration {
@@ -169,8 +209,8 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 		now += leg
 		arrived = now
 		for _, w := range site.Windows {
-			add(w.Start - now)
-			add(w.End - now)
+			cands = addDeparture(cands, w.Start-now, lo, hi)
+			cands = addDeparture(cands, w.End-now, lo, hi)
 		}
 		work := site.Service
 		now += site.Service
@@ -184,7 +224,7 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 				since = 0
 			} else if vt.BreakDuration > work {
 				for _, w := range site.Windows {
-					add(w.Start + work - vt.BreakDuration - arrived)
+					cands = addDeparture(cands, w.Start+work-vt.BreakDuration-arrived, lo, hi)
 				}
 			}
 		}
@@ -199,7 +239,15 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 	if rests > 0 {
 		least += float64(rests) * short
 	}
-	return cands, least
+	return cands, least, unrested + leg
+}
+
+// addDeparture appends d to cands when it is in (lo, hi].
+func addDeparture(cands []float64, d, lo, hi float64) []float64 {
+	if lo < d && d <= hi {
+		cands = append(cands, d)
+	}
+	return cands
 }
 
 // latestStart is the latest departure of route seq of type t that serves

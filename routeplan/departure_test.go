@@ -217,3 +217,88 @@ func TestDepartureAfterAWaitThatWasABreak(t *testing.T) {
 		t.Fatalf("returns at %g min, after the shift", s.ret/60)
 	}
 }
+
+// TestDepartureSearchIsExhaustive: the departure evaluate chooses is the
+// one simulating every candidate departure would choose (shortest duty,
+// then earliest return, then latest departure), times and all: the
+// bounds that cut the search short only skip candidates that cannot win.
+func TestDepartureSearchIsExhaustive(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in, seq := departureRoute(t)
+		vt := &in.types[0]
+		tight := rapid.Bool().Draw(t, "tight")
+		if !tight && vt.TimeCost == 0 {
+			return // the earliest departure is kept: nothing is searched
+		}
+		var s, x schedule
+		f := in.evaluate(0, seq, &s, tight)
+		l := in.loadingTime(0, []float64{float64(len(seq))})
+		d0, ok := in.earliestDeparture(0, l)
+		if !ok {
+			return
+		}
+		best := departureSearch{duty: inf, ret: inf}
+		try := func(d float64) {
+			g := in.simulate(0, seq, d, l, &x)
+			if g == feasible {
+				best.offer(d, x.duty(), x.ret)
+			}
+		}
+		try(d0)
+		hi := in.latestStart(0, seq)
+		if hi > d0 {
+			hi += timeTol(hi)
+		}
+		cands, _, _ := in.departures(0, seq, l, nil, d0, hi)
+		for _, d := range cands {
+			try(d)
+		}
+		if f != feasible {
+			if best.found {
+				t.Fatalf("failure %d, but departing at %g is feasible (duty %g)", f, best.depart, best.duty)
+			}
+			return
+		}
+		if !best.found || s.depart != best.depart || s.duty() != best.duty || s.ret != best.ret {
+			t.Fatalf("evaluate departs at %g (duty %g, return %g), every candidate simulated gives %v", s.depart, s.duty(), s.ret, best)
+		}
+		in.simulate(0, seq, s.depart, l, &x)
+		for k := range seq {
+			if s.arr[k] != x.arr[k] || s.start[k] != x.start[k] || s.dep[k] != x.dep[k] {
+				t.Fatalf("site %d: times %g %g %g, simulation %g %g %g", k, s.arr[k], s.start[k], s.dep[k], x.arr[k], x.start[k], x.dep[k])
+			}
+		}
+	})
+}
+
+// TestPlayStopsAtTheFirstWaitThatIsABreak: played until a wait that
+// counts as a break, a route stops exactly when the full simulation has
+// such a wait (waitServedAsBreak), with the same times up to it; when it
+// has none, the two simulations agree in everything.
+func TestPlayStopsAtTheFirstWaitThatIsABreak(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in, seq := departureRoute(t)
+		vt := &in.types[0]
+		l := in.loadingTime(0, []float64{float64(len(seq))})
+		d := vt.ShiftStart + 60*float64(rapid.IntRange(0, 600).Draw(t, "depart"))
+		var full, part schedule
+		f := in.simulate(0, seq, d, l, &full)
+		g, waited := in.play(0, seq, d, l, &part, true)
+		if waited != in.waitServedAsBreak(0, &full) {
+			t.Fatalf("stopped %v, but the full simulation (failure %d) waits for a break: %v", waited, f, !waited)
+		}
+		k := len(part.arr)
+		if len(part.start) != k || len(part.dep) != k || k > len(full.arr) {
+			t.Fatalf("%d arrivals, %d starts, %d departures after a stop, of %d", k, len(part.start), len(part.dep), len(full.arr))
+		}
+		for x := 0; x < k; x++ {
+			// A rest taken later at the last site kept may raise its departure.
+			if part.arr[x] != full.arr[x] || part.start[x] != full.start[x] || (part.dep[x] != full.dep[x] && x != k-1) {
+				t.Fatalf("site %d: %g %g %g, full simulation %g %g %g", x, part.arr[x], part.start[x], part.dep[x], full.arr[x], full.start[x], full.dep[x])
+			}
+		}
+		if !waited && (g != f || k != len(full.arr) || part.ret != full.ret || part.dist != full.dist || part.drive != full.drive) {
+			t.Fatalf("not stopped: failure %d return %g, full simulation %d %g", g, part.ret, f, full.ret)
+		}
+	})
+}

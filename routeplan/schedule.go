@@ -41,76 +41,107 @@ func (s *schedule) duty() float64 { return s.ret - s.begin }
 // s and reports the first rule broken. The result never gets earlier when
 // depart gets later, which evaluate relies on.
 func (in *instance) simulate(t int, seq []int, depart, l float64, s *schedule) failure {
+	f, _ := in.play(t, seq, depart, l, s, false)
+	return f
+}
+
+// play is simulate. With untilWaitBreak set, it stops at the first site
+// where the vehicle waits and the time on site counts as a break (see
+// waitServedAsBreak), and reports true: s then holds the times up to that
+// site only.
+func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, untilWaitBreak bool) (failure, bool) {
 	vt := &in.types[t]
-	s.arr = s.arr[:0]
-	s.start = s.start[:0]
-	s.dep = s.dep[:0]
 	s.depart = depart
 	s.begin = depart
 	if l > 0 || len(vt.StartWindows) > 0 {
 		s.begin = in.beginFor(t, depart, l)
 	}
-	s.dist, s.drive = 0, 0
+	// The times go into arrays sized once; k sites have times when play
+	// returns at the k-th, and the sums stay in registers until it returns.
+	n := len(seq)
+	arr, start, dep := grow(s.arr, n), grow(s.start, n), grow(s.dep, n)
+	s.arr, s.start, s.dep = arr, start, dep
+	var dist, drive float64
+	breakAfter, breakDuration := vt.BreakAfter, vt.BreakDuration
 	prev := vt.StartLocation
 	now := depart
 	since := 0.0 // driving since the last qualifying break
 	arrived := depart
-	for k := 0; k <= len(seq); k++ {
+	for k := 0; k <= n; k++ {
 		next := vt.EndLocation
-		if k < len(seq) {
-			next = in.sites[seq[k]].Location
+		var site *Site
+		if k < n {
+			site = &in.sites[seq[k]]
+			next = site.Location
 		}
 		leg := in.legDur(prev, next)
-		if vt.BreakAfter > 0 {
-			if leg > vt.BreakAfter {
-				return failShift
+		if breakAfter > 0 {
+			if leg > breakAfter {
+				s.cut(k, dist, drive)
+				return failShift, false
 			}
-			if since+leg > vt.BreakAfter {
+			if since+leg > breakAfter {
 				if k == 0 {
-					return failShift // cannot happen: since is 0 at the start
+					s.cut(k, dist, drive)
+					return failShift, false // cannot happen: since is 0 at the start
 				}
 				// Rest at the current site, as late as possible in the route:
 				// resting earlier would only delay more visits.
-				if now-arrived < vt.BreakDuration {
-					now = arrived + vt.BreakDuration
-					s.dep[k-1] = now
+				if now-arrived < breakDuration {
+					now = arrived + breakDuration
+					dep[k-1] = now
+					if untilWaitBreak && start[k-1] > arr[k-1] && dep[k-1]-arr[k-1] >= breakDuration {
+						s.cut(k, dist, drive)
+						return feasible, true
+					}
 				}
 				since = 0
 			}
 			since += leg
 		}
-		s.dist += in.legDist(prev, next)
-		s.drive += leg
+		dist += in.legDist(prev, next)
+		drive += leg
 		now += leg
-		if k == len(seq) {
+		if k == n {
 			break
 		}
-		site := &in.sites[seq[k]]
 		st, _, ok := earliestIn(site.Windows, now)
 		if !ok {
-			return failWindow
+			s.cut(k, dist, drive)
+			return failWindow, false
 		}
 		arrived = now
-		s.arr = append(s.arr, now)
-		s.start = append(s.start, st)
+		arr[k], start[k] = now, st
 		now = st + site.Service
-		if in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != site.Location) {
+		if in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != next) {
 			now += in.stop[seq[k]]
 		}
-		s.dep = append(s.dep, now)
-		if vt.BreakAfter > 0 && now-arrived >= vt.BreakDuration {
+		dep[k] = now
+		if breakAfter > 0 && now-arrived >= breakDuration {
 			since = 0
+			if untilWaitBreak && st > arrived && dep[k]-arr[k] >= breakDuration {
+				s.cut(k+1, dist, drive)
+				return feasible, true
+			}
 		}
 		prev = next
 	}
+	s.dist, s.drive = dist, drive
 	s.ret = now
-	if now > vt.ShiftEnd || (vt.MaxDriving > 0 && s.drive > vt.MaxDriving) {
-		return failShift
+	if now > vt.ShiftEnd || (vt.MaxDriving > 0 && drive > vt.MaxDriving) {
+		return failShift, false
 	}
 	if vt.MaxDuty > 0 && now-s.begin > vt.MaxDuty {
-		return failDuty
+		return failDuty, false
 	}
-	return feasible
+	return feasible, false
+}
+
+// cut keeps the times of the first k sites of s, with the distance and
+// driving so far, when play returns before the end of the route.
+func (s *schedule) cut(k int, dist, drive float64) {
+	s.arr, s.start, s.dep = s.arr[:k], s.start[:k], s.dep[:k]
+	s.dist, s.drive = dist, drive
 }
 
 // evaluate decides whether seq is a feasible route for type t and fills s
@@ -156,18 +187,22 @@ func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) f
 	if !ok {
 		return failShift
 	}
-	f := in.simulate(t, seq, depart, l, s)
 	// A later departure returns no earlier, unless the earliest one waits
 	// long enough somewhere for the wait to count as a break: departing
 	// later shortens that wait below a break, and the rest the rule then
 	// needs may fall where it costs less (at a site whose work is nearly a
-	// break). Then no departure is ruled out by the earliest one's return.
-	monotone := !in.waitServedAsBreak(t, s)
+	// break). Then no departure is ruled out by the earliest one's return,
+	// and when the departure is searched anyway, the earliest one is
+	// played no further than that wait: the search plays it in full only
+	// when a later departure may not beat it.
+	search := tight || vt.TimeCost > 0
+	f, waited := in.play(t, seq, depart, l, s, search)
+	monotone := !waited && !in.waitServedAsBreak(t, s)
 	if f != feasible && f != failDuty && (monotone || (f != failShift && f != failWindow)) {
 		return f
 	}
-	if tight || f != feasible || vt.TimeCost > 0 {
-		if !in.delayDeparture(t, seq, l, s, f == feasible || f == failDuty, monotone) {
+	if search || f != feasible {
+		if !in.delayDeparture(t, seq, l, s, !waited, f == feasible || f == failDuty, monotone) {
 			return failShift
 		}
 	}
@@ -191,10 +226,12 @@ func (in *instance) waitServedAsBreak(t int, s *schedule) bool {
 	return false
 }
 
-// takeTimes copies the times of o, a simulation of the same route, into s.
-func (s *schedule) takeTimes(o *schedule) {
+// swapTimes makes the times of o, a simulation of the same route, s's,
+// and leaves s's in o: o is scratch space, and swapping costs less than
+// copying.
+func (s *schedule) swapTimes(o *schedule) {
 	s.begin, s.depart, s.ret, s.dist, s.drive = o.begin, o.depart, o.ret, o.dist, o.drive
-	s.arr = append(s.arr[:0], o.arr...)
-	s.start = append(s.start[:0], o.start...)
-	s.dep = append(s.dep[:0], o.dep...)
+	s.arr, o.arr = o.arr, s.arr
+	s.start, o.start = o.start, s.start
+	s.dep, o.dep = o.dep, s.dep
 }
