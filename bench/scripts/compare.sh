@@ -6,8 +6,10 @@
 #   BASE is the commit to compare against (a tag, a branch, a hash); the
 #   other side is the work tree as it is. SET is any of:
 #     speed                 routeplan's BenchmarkSolve200 and
-#                           BenchmarkSolve200Rules, base and work tree
-#                           alternating (ROUNDS rounds, default 6)
+#                           BenchmarkSolve200Rules, and bench/vrptw's
+#                           BenchmarkSolomonIterations (the work tree's
+#                           benchmark file is laid into the base's tree), base
+#                           and work tree alternating (ROUNDS rounds, default 6)
 #     solomon-distance      Solomon, distance objective, 1 s per instance
 #     solomon-hierarchical  Solomon, fewest vehicles then distance, 30 s
 #     homberger200          Homberger 200, distance objective, 30 s
@@ -38,10 +40,13 @@ new_rev="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!bench/resu
 TMP=$(mktemp -d)
 trap 'git worktree remove --force "$TMP/tree" >/dev/null 2>&1 || true; rm -rf "$TMP"' EXIT
 git worktree add --detach "$TMP/tree" "$BASE" >/dev/null 2>&1
+cp bench/vrptw/solve_bench_test.go "$TMP/tree/bench/vrptw/"
 echo "compare.sh: building $base_rev and the work tree" >&2
-(cd "$TMP/tree" && go build -o "$TMP/base/haulbench" ./bench/cmd/haulbench && go test -c -o "$TMP/base/routeplan.test" ./routeplan)
+(cd "$TMP/tree" && go build -o "$TMP/base/haulbench" ./bench/cmd/haulbench && go test -c -o "$TMP/base/routeplan.test" ./routeplan &&
+	go test -c -o "$TMP/base/vrptw.test" ./bench/vrptw)
 go build -o "$TMP/new/haulbench" ./bench/cmd/haulbench
 go test -c -o "$TMP/new/routeplan.test" ./routeplan
+go test -c -o "$TMP/new/vrptw.test" ./bench/vrptw
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # vrptw SET OBJECTIVE LIMIT REF FILE...: both sides side by side.
@@ -71,6 +76,8 @@ speed() {
 		for side in base new; do
 			(cd routeplan && nice "$TMP/$side/routeplan.test" -test.run '^$' -test.bench 'BenchmarkSolve200$|BenchmarkSolve200Rules$' \
 				-test.benchtime 20x -test.count 1) >>"$TMP/$side/speed.txt"
+			(cd bench/vrptw && nice "$TMP/$side/vrptw.test" -test.run '^$' -test.bench 'BenchmarkSolomonIterations$' \
+				-test.benchtime 1x -test.count 1) >>"$TMP/$side/speed.txt"
 		done
 	done
 }
@@ -126,6 +133,8 @@ day() {
 			rb=$(ms base BenchmarkSolve200Rules) rn=$(ms new BenchmarkSolve200Rules)
 			echo "| BenchmarkSolve200, ms/op (mean of $ROUNDS) | $pb | $pn ($(awk -v a="$pn" -v b="$pb" 'BEGIN { printf "%.2f×", a / b }') base) |"
 			echo "| BenchmarkSolve200Rules, ms/op | $rb | $rn |"
+			sb=$(ms base BenchmarkSolomonIterations) sn=$(ms new BenchmarkSolomonIterations)
+			echo "| BenchmarkSolomonIterations, ms/op | $sb | $sn ($(awk -v a="$sn" -v b="$sb" 'BEGIN { printf "%.2f×", a / b }') base) |"
 			echo "| Rules / plain | $(awk -v a="$rb" -v b="$pb" 'BEGIN { printf "%.2f×", a / b }') | $(awk -v a="$rn" -v b="$pn" 'BEGIN { printf "%.2f×", a / b }') |"
 			;;
 		solomon-distance) echo "| Solomon distance, $T_SOLOMON_D | $(gap base "$s") | $(gap new "$s") |" ;;
