@@ -27,7 +27,6 @@ type scratch struct {
 	ruin   ruinStep
 	sch    schedule
 	sch2   schedule
-	reach  schedule
 	j1, j2 join
 	nodes  []int
 	one    [1]int
