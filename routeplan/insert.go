@@ -53,23 +53,51 @@ func withInsert(buf []int, seq []int, u, pos int) []int {
 }
 
 // tryInsert evaluates u at position pos of route k and keeps it in best when
-// it beats it. The position is bounded first (see join.go), and simulated
-// only when the bound may beat best; in the Solomon case the bound is
-// exact and the insertion is taken without a simulation (lazy: setRoute
-// recomputes its distance and cost).
+// it beats it (see tryInsertAt).
 func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
-	in, r := st.in, st.routes[k]
-	// Rule out cheaply what the simulation would reject or not prefer:
-	// a type u does not allow, an overload, and a route whose lower bound
-	// is no better than the best place so far.
-	if !in.allowed[u][r.typ] || !st.fits(r, u) {
+	if st.mayTake(u, k) {
+		st.tryInsertAt(u, k, pos, best, sc)
+	}
+}
+
+// insertAnywhere tries u at every position of route k.
+func (st *state) insertAnywhere(u, k int, best *insertion, sc *scratch) {
+	if !st.mayTake(u, k) {
 		return
 	}
+	for p := 0; p <= len(st.routes[k].seq); p++ {
+		st.tryInsertAt(u, k, p, best, sc)
+	}
+}
+
+// mayTake rules out cheaply what the simulation would reject at any
+// position of route k: a type u does not allow, and an overload.
+func (st *state) mayTake(u, k int) bool {
+	r := st.routes[k]
+	return st.in.allowed[u][r.typ] && st.fits(r, u)
+}
+
+// tryInsertAt evaluates u at position pos of route k, which mayTake
+// allows, and keeps it in best when it beats it. The position is bounded
+// first (see join.go), and simulated only when the bound may beat best;
+// in the Solomon case the bound is exact and the insertion is taken
+// without a simulation (lazy: setRoute recomputes its distance and cost).
+func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
+	in, r := st.in, st.routes[k]
 	sc.one[0] = u
 	jn := sc.j1.set(r, pos, sc.one[:], r, pos+1)
+	jn.fits = true
 	in.distancesOne(jn, u)
-	for to := int8(boundDistances); jn.known() && to <= boundTimed; to++ {
-		if !in.advance(jn, to) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta)) {
+	if jn.known() {
+		if best.ok && !jn.cheap.sub(r.obj).less(best.delta) {
+			return
+		}
+		// Outside the Solomon case each stage raises the bound; in it
+		// the later stages only rule out.
+		if !in.exact && (!in.advance(jn, boundLegs) || (best.ok && !jn.cheap.sub(r.obj).less(best.delta))) {
+			return
+		}
+		if !in.advance(jn, boundTimed) || (best.ok && !in.exact && !jn.cheap.sub(r.obj).less(best.delta)) {
 			return
 		}
 	}
@@ -87,16 +115,6 @@ func (st *state) tryInsert(u, k, pos int, best *insertion, sc *scratch) {
 	if !best.ok || d.less(best.delta) {
 		best.k, best.pos, best.delta, best.ok, best.lazy = k, pos, d, true, false
 		best.dist, best.cost = sc.sch.dist, sc.sch.cost
-	}
-}
-
-// insertAnywhere tries u at every position of route k.
-func (st *state) insertAnywhere(u, k int, best *insertion, sc *scratch) {
-	if !st.in.allowed[u][st.routes[k].typ] {
-		return
-	}
-	for p := 0; p <= len(st.routes[k].seq); p++ {
-		st.tryInsert(u, k, p, best, sc)
 	}
 }
 

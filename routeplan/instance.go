@@ -38,8 +38,11 @@ type instance struct {
 	// or a group limit: then a route's earliest departures and latest
 	// starts decide every inter-route move in constant time (see solomon.go).
 	exact bool
-	// symmetric is true when both matrices are symmetric.
-	symmetric bool
+	// symmetric is true when both matrices are symmetric. Then distTo
+	// and durTo read the leg a→b as b→a, in row b: toCol is 1 and toRow
+	// the row length; otherwise toCol is the row length and toRow 1.
+	symmetric    bool
+	toCol, toRow int
 	// price holds what bounds read of each type, kept small and together:
 	// a bound runs for nearly every candidate move.
 	price []typePrice
@@ -83,6 +86,10 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 		return nil
 	}
 	in.symmetric = symmetric
+	in.toCol, in.toRow = in.n, 1
+	if symmetric {
+		in.toCol, in.toRow = 1, in.n
+	}
 	in.hierarchical = p.Objective == Hierarchical
 	return in
 }

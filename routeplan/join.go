@@ -29,12 +29,17 @@ type join struct {
 	cheap                    objective
 	ends                     float64 // the duty distances bounds, loading aside
 	stage                    int8    // the last stage done, or boundFailed
+	// fits is set by a caller that has checked from the routes' totals
+	// that the load fits (an insertion, a removal, an exchange of two
+	// sites): in the Solomon case legs, which only sums the load, then
+	// has nothing left to do.
+	fits bool
 }
 
 // set points jn at a new candidate, keeping its buffers.
 func (jn *join) set(a *route, i int, mid []int, b *route, j int) *join {
 	jn.a, jn.i, jn.mid, jn.b, jn.j = a, i, mid, b, j
-	jn.stage = 0
+	jn.stage, jn.fits = 0, false
 	return jn
 }
 
@@ -206,11 +211,11 @@ func (in *instance) legs(jn *join) bool {
 	if jn.n == 0 {
 		return true
 	}
+	if in.exact {
+		return jn.fits || in.loadFits(jn) // the Solomon case has nothing more to sum
+	}
 	if !in.loadFits(jn) {
 		return false
-	}
-	if in.exact {
-		return true // the Solomon case has nothing more to sum
 	}
 	ga, gb := &jn.a.seg, &jn.b.seg
 	t := jn.a.typ

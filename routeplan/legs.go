@@ -15,19 +15,28 @@ type Legs interface {
 }
 
 // legDur and legDist are the travel time and distance between locations.
+// They read the slices inline, and the caller's matrix through a call of
+// its own, so that they and distTo and durTo stay small enough to inline
+// into the bounds that run for every candidate move.
 func (in *instance) legDur(a, b int) float64 {
-	if in.matrix != nil {
-		return in.matrix.LegDuration(a, b)
+	if in.matrix == nil {
+		return in.dur[a*in.n+b]
 	}
-	return in.dur[a*in.n+b]
+	return in.matrixDur(a, b)
 }
 
 func (in *instance) legDist(a, b int) float64 {
-	if in.matrix != nil {
-		return in.matrix.LegDistance(a, b)
+	if in.matrix == nil {
+		return in.dist[a*in.n+b]
 	}
-	return in.dist[a*in.n+b]
+	return in.matrixDist(a, b)
 }
+
+//go:noinline
+func (in *instance) matrixDur(a, b int) float64 { return in.matrix.LegDuration(a, b) }
+
+//go:noinline
+func (in *instance) matrixDist(a, b int) float64 { return in.matrix.LegDistance(a, b) }
 
 // symmetricLegs reports whether both matrices are symmetric; ok is false
 // when stop, asked before each row, said to stop first.
@@ -47,16 +56,34 @@ func (in *instance) symmetricLegs(stop func() bool) (symmetric, ok bool) {
 
 // distTo and durTo read the leg from a to b; on symmetric matrices they
 // read row b, which stays in cache while one site's moves are evaluated.
+// The row and column strides (toRow, toCol: see instance) make that
+// choice without a branch, which keeps them small enough to inline.
 func (in *instance) distTo(a, b int) float64 {
-	if in.symmetric {
-		return in.legDist(b, a)
+	if in.matrix == nil {
+		return in.dist[a*in.toCol+b*in.toRow]
 	}
-	return in.legDist(a, b)
+	return in.matrixDistTo(a, b)
 }
 
 func (in *instance) durTo(a, b int) float64 {
-	if in.symmetric {
-		return in.legDur(b, a)
+	if in.matrix == nil {
+		return in.dur[a*in.toCol+b*in.toRow]
 	}
-	return in.legDur(a, b)
+	return in.matrixDurTo(a, b)
+}
+
+//go:noinline
+func (in *instance) matrixDistTo(a, b int) float64 {
+	if in.symmetric {
+		a, b = b, a
+	}
+	return in.matrix.LegDistance(a, b)
+}
+
+//go:noinline
+func (in *instance) matrixDurTo(a, b int) float64 {
+	if in.symmetric {
+		a, b = b, a
+	}
+	return in.matrix.LegDuration(a, b)
 }

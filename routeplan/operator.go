@@ -109,10 +109,15 @@ func (st *state) boundPair(k1 int, j1 *join, k2 int, j2 *join) (objective, bool)
 	}
 	for to := int8(boundDistances); to <= boundTimed; to++ {
 		// A stage done already (most often the distances, by the
-		// operator) is not asked for again.
-		if (j1.stage < to && !in.advance(j1, to)) || (j2.stage < to && !in.advance(j2, to)) ||
-			!j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
+		// operator) is not asked for again. In the Solomon case the
+		// later stages only rule out: the distances are the bound.
+		if (j1.stage < to && !in.advance(j1, to)) || (j2.stage < to && !in.advance(j2, to)) {
 			return objective{}, false
+		}
+		if to == boundDistances || !in.exact {
+			if !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
+				return objective{}, false
+			}
 		}
 		if to == boundDistances && (!in.joinAllowed(j1) || !in.joinAllowed(j2)) {
 			return objective{}, false

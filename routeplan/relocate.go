@@ -42,10 +42,13 @@ func (*relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 		return false
 	}
 	// u's route without u is the same for both places: bound it once.
-	in.distancesNone(sc.j2.set(ru, p.pu, nil, ru, p.pu+2))
+	// Neither route can be overloaded now.
+	sc.j2.set(ru, p.pu, nil, ru, p.pu+2).fits = true
+	in.distancesNone(&sc.j2)
 	for _, at := range []int{p.pv + 1, p.pv} {
 		sc.one[0] = u
-		in.distancesOne(sc.j1.set(rv, at, sc.one[:], rv, at+1), u)
+		sc.j1.set(rv, at, sc.one[:], rv, at+1).fits = true
+		in.distancesOne(&sc.j1, u)
 		if st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc) {
 			return true
 		}

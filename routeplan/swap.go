@@ -18,8 +18,10 @@ func (*swap) evaluate(st *state, p *pair, sc *scratch) bool {
 		return false
 	}
 	sc.one[0], sc.other[0] = u, v
-	in.distancesOne(sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2), u)
-	in.distancesOne(sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2), v)
+	sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2).fits = true
+	sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2).fits = true
+	in.distancesOne(&sc.j1, u)
+	in.distancesOne(&sc.j2, v)
 	return st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc)
 }
 
