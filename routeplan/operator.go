@@ -77,7 +77,7 @@ func (st *state) proposeTwo(k1, k2 int, sc *scratch) bool {
 	if !st.in.boundRoute(&sc.j1, r1, sc.seq, r2) || !st.in.boundRoute(&sc.j2, r2, sc.seq2, r1) {
 		return false
 	}
-	lb2, ok := st.boundPair(k1, &sc.j1, k2, &sc.j2)
+	lb2, ok := st.boundPair(&sc.j1, &sc.j2)
 	if !ok {
 		return false
 	}
@@ -87,7 +87,7 @@ func (st *state) proposeTwo(k1, k2 int, sc *scratch) bool {
 // proposePair is proposeTwo for candidates given as joins: routes whose
 // bound rules them out are never built.
 func (st *state) proposePair(k1 int, j1 *join, k2 int, j2 *join, sc *scratch) bool {
-	lb2, ok := st.boundPair(k1, j1, k2, j2)
+	lb2, ok := st.boundPair(j1, j2)
 	if !ok {
 		return false
 	}
@@ -96,13 +96,13 @@ func (st *state) proposePair(k1 int, j1 *join, k2 int, j2 *join, sc *scratch) bo
 	return st.settleTwo(k1, k2, lb2, sc)
 }
 
-// boundPair reports whether the joins j1 and j2, replacing routes k1 and
-// k2, may be feasible and better: distances first, then whether their
-// sites allow the types, then the other sums, then the timing. It returns
-// the lower bound of j2's objective it reached.
-func (st *state) boundPair(k1 int, j1 *join, k2 int, j2 *join) (objective, bool) {
+// boundPair reports whether the joins j1 and j2, replacing routes j1.a
+// and j2.a, may be feasible and better: distances first, then
+// whether their sites allow the types, then the other sums, then the
+// timing. It returns the lower bound of j2's objective it reached.
+func (st *state) boundPair(j1, j2 *join) (objective, bool) {
 	in := st.in
-	r1, r2 := st.routes[k1], st.routes[k2]
+	r1, r2 := j1.a, j2.a
 	if !j1.known() || !j2.known() {
 		// No bound: the simulation decides.
 		return objective{}, in.joinAllowed(j1) && in.joinAllowed(j2)
