@@ -36,6 +36,16 @@ type join struct {
 	fits bool
 }
 
+// loadFirst reports whether an exchange between two routes (swap,
+// 2-opt*) is checked for overload before its distances are bounded.
+// Outside the Solomon case it is: full trailers rule out most exchanges,
+// and the distance stage, which also reads each node's head and tail,
+// costs more than a load check. In it the distances alone rule out more,
+// and the legs stage checks the load of what they leave. (A relocate
+// checks first either way: the route's total against one site's demand
+// costs less than any distance.)
+func (in *instance) loadFirst() bool { return !in.exact }
+
 // set points jn at a new candidate, keeping its buffers.
 func (jn *join) set(a *route, i int, mid []int, b *route, j int) *join {
 	jn.a, jn.i, jn.mid, jn.b, jn.j = a, i, mid, b, j

@@ -14,12 +14,13 @@ func (*swap) evaluate(st *state, p *pair, sc *scratch) bool {
 		sc.seq[p.pu], sc.seq[p.pv] = v, u
 		return st.proposeOne(p.ku, min(p.pu, p.pv), max(p.pu, p.pv), sc)
 	}
-	if !in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] || !st.fitsInstead(rv, v, u) || !st.fitsInstead(ru, u, v) {
+	checked := in.loadFirst()
+	if !in.allowed[u][rv.typ] || !in.allowed[v][ru.typ] || (checked && (!st.fitsInstead(rv, v, u) || !st.fitsInstead(ru, u, v))) {
 		return false
 	}
 	sc.one[0], sc.other[0] = u, v
-	sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2).fits = true
-	sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2).fits = true
+	sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2).fits = checked
+	sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2).fits = checked
 	in.distancesOne(&sc.j1, u)
 	in.distancesOne(&sc.j2, v)
 	return st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc)

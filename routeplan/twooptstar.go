@@ -13,11 +13,8 @@ func (*twoOptStar) evaluate(st *state, p *pair, sc *scratch) bool {
 	in := st.in
 	ru, rv, pu, pv := p.ru, p.rv, p.pu, p.pv
 	if in.endsAlike(ru.typ, rv.typ) {
-		// Full trailers rule most exchanges out: read the loads before
-		// anything else. In the Solomon case the distances come first:
-		// they rule out more, cost no more than the loads, and the join's
-		// next stage reads the loads anyway.
-		if !in.exact && (!in.joinFits(ru, pu+1, rv, pv+1) || !in.joinFits(rv, pv, ru, pu+2)) {
+		// The loads first (see loadFirst).
+		if in.loadFirst() && (!in.joinFits(ru, pu+1, rv, pv+1) || !in.joinFits(rv, pv, ru, pu+2)) {
 			return false
 		}
 		in.distancesNone(sc.j1.set(ru, pu+1, nil, rv, pv+1))
