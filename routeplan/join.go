@@ -157,10 +157,11 @@ func (in *instance) distancesNone(jn *join) {
 	la, lj := ga.locs[i], gb.locs[j]
 	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
 	dist += in.legDist(la, lj)
-	busy := 0.0 // the Solomon case has no time cost
-	if !in.exact {
-		busy = ga.nodes[i].head + in.tailAfter(&gb.nodes[j], lj, i > 0, la)
+	if in.exact {
+		in.distancesExact(jn, dist) // the Solomon case has no time cost
+		return
 	}
+	busy := ga.nodes[i].head + in.tailAfter(&gb.nodes[j], lj, i > 0, la)
 	in.distancesDone(jn, dist, busy)
 }
 
@@ -176,10 +177,11 @@ func (in *instance) distancesOne(jn *join, m int) {
 	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
 	dist += in.distTo(ga.locs[i], site.Location)
 	dist += in.legDist(site.Location, lj)
-	busy := 0.0 // the Solomon case has no time cost
-	if !in.exact {
-		busy = ga.nodes[i].head + site.Service + in.tailAfter(&gb.nodes[j], lj, true, site.Location)
+	if in.exact {
+		in.distancesExact(jn, dist) // the Solomon case has no time cost
+		return
 	}
+	busy := ga.nodes[i].head + site.Service + in.tailAfter(&gb.nodes[j], lj, true, site.Location)
 	in.distancesDone(jn, dist, busy)
 }
 
@@ -198,16 +200,22 @@ func (in *instance) tailAfter(nj *segNode, lj int, prevSite bool, prev int) floa
 // takes its own sum; otherwise it is lowered by the rounding a bound may
 // carry.
 func (in *instance) distancesDone(jn *join, dist, busy float64) {
-	t := jn.a.typ
-	jn.ends = busy
 	if in.exact {
-		pr := &in.price[t]
-		jn.dist = dist
-		jn.cheap = in.ranked(objective{value: pr.fixed + pr.perDist*dist, tie: dist})
+		in.distancesExact(jn, dist)
 		return
 	}
+	t := jn.a.typ
+	jn.ends = busy
 	jn.dist = dist - 1e-9*(1+math.Abs(dist))
 	jn.cheap = in.boundObjective(t, jn.dist, in.price[t].startService+busy)
+}
+
+// distancesExact is distancesDone in the Solomon case, small enough to
+// inline into the distances of the moves that run for nearly every pair.
+func (in *instance) distancesExact(jn *join, dist float64) {
+	pr := &in.price[jn.a.typ]
+	jn.dist = dist
+	jn.cheap = in.ranked(objective{value: pr.fixed + pr.perDist*dist, tie: dist})
 }
 
 // legs completes the sums of a candidate whose distances passed: the load,
