@@ -166,6 +166,10 @@ func (in *instance) distancesNone(jn *join) {
 }
 
 func (in *instance) distancesOne(jn *join, m int) {
+	if in.exact && in.matrix == nil {
+		in.distancesOneExact(jn, m)
+		return
+	}
 	if !jn.known() {
 		return
 	}
@@ -183,6 +187,22 @@ func (in *instance) distancesOne(jn *join, m int) {
 	}
 	busy := ga.nodes[i].head + site.Service + in.tailAfter(&gb.nodes[j], lj, true, site.Location)
 	in.distancesDone(jn, dist, busy)
+}
+
+// distancesOneExact is distancesOne in the Solomon case on the matrices
+// of the Problem, where every route has segments: it reads the distances
+// straight from the slice and calls nothing, so that none of what it holds
+// is spilled around a call (it runs for nearly every pair the search
+// tries and every place an insertion looks at).
+func (in *instance) distancesOneExact(jn *join, m int) {
+	ga, gb := &jn.a.seg, &jn.b.seg
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	jn.stage = boundDistances
+	jn.n = i + 1 + Lb + 1 - j
+	la, lm, lj := ga.locs[i], in.sites[m].Location, gb.locs[j]
+	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
+	dist += in.dist[la*in.toCol+lm*in.toRow] + in.dist[lm*in.n+lj]
+	in.distancesExact(jn, dist)
 }
 
 // tailAfter is the tail distances counts for node nj, at location lj, of

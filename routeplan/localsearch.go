@@ -71,7 +71,8 @@ func (st *state) localSearch(nb *neighbours, rng *rand.Rand, sc *scratch, stop f
 // would make it escape to the heap, one allocation per pair.
 func (st *state) tryMoves(u, v int, sc *scratch) bool {
 	p := &sc.pair
-	*p = pair{u: u, v: v, ku: st.where[u], kv: st.where[v], pu: st.pos[u], pv: st.pos[v]}
+	p.u, p.v = u, v
+	p.ku, p.kv, p.pu, p.pv = st.where[u], st.where[v], st.pos[u], st.pos[v]
 	p.ru, p.rv = st.routes[p.ku], st.routes[p.kv]
 	for _, op := range operators {
 		if op.evaluate(st, p, sc) {

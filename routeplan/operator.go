@@ -56,14 +56,14 @@ func (st *state) proposeOne(k, lo, hi int, sc *scratch) bool {
 	r := st.routes[k]
 	// Skip the simulation of the (many) candidates whose lower bound is
 	// already no better, or that are certainly infeasible.
-	if lb, ok := st.in.boundMove(r, sc.seq, lo, hi, &sc.j1); !ok || !lb.sub(r.obj).less(objective{}) {
+	if lb, ok := st.in.boundMove(r, sc.seq, lo, hi, &sc.j1); !ok || !lb.sub(r.obj).negative() {
 		return false
 	}
 	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return false
 	}
 	d := st.in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).sub(r.obj)
-	if !d.less(objective{}) {
+	if !d.negative() {
 		return false
 	}
 	sc.move = proposal{k1: k, k2: -1}
@@ -115,7 +115,7 @@ func (st *state) boundPair(j1, j2 *join) (objective, bool) {
 			return objective{}, false
 		}
 		if to == boundDistances || !in.exact {
-			if !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).less(objective{}) {
+			if !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).negative() {
 				return objective{}, false
 			}
 		}
@@ -136,14 +136,14 @@ func (st *state) settleTwo(k1, k2 int, lb2 objective, sc *scratch) bool {
 		return false
 	}
 	obj1 := st.in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost)
-	if !obj1.add(lb2).sub(r1.obj).sub(r2.obj).less(objective{}) {
+	if !obj1.add(lb2).sub(r1.obj).sub(r2.obj).negative() {
 		return false
 	}
 	if st.in.evaluate(r2.typ, sc.seq2, &sc.sch2, false) != feasible {
 		return false
 	}
 	d := obj1.add(st.in.routeObjective(len(sc.seq2), sc.sch2.dist, sc.sch2.cost)).sub(r1.obj).sub(r2.obj)
-	if !d.less(objective{}) {
+	if !d.negative() {
 		return false
 	}
 	sc.move = proposal{k1: k1, k2: k2}
@@ -167,7 +167,7 @@ func (in *instance) boundMove(r *route, seq []int, lo, hi int, jn *join) (object
 		if !in.advance(jn, to) {
 			return objective{}, false
 		}
-		if !jn.cheap.sub(r.obj).less(objective{}) {
+		if !jn.cheap.sub(r.obj).negative() {
 			break
 		}
 	}

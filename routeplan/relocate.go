@@ -62,7 +62,7 @@ func (st *state) reorderMayImprove(p *pair, after bool) bool {
 	in, r := st.in, p.ru
 	if !p.apart() {
 		// u and v change places.
-		return in.swapNextBound(r, min(p.pu, p.pv)+1).sub(r.obj).less(objective{})
+		return in.swapNextBound(r, min(p.pu, p.pv)+1).sub(r.obj).negative()
 	}
-	return in.relocateBound(r, p.pu+1, p.pv+1, after).sub(r.obj).less(objective{})
+	return in.relocateBound(r, p.pu+1, p.pv+1, after).sub(r.obj).negative()
 }

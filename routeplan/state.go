@@ -63,6 +63,22 @@ func (a objective) less(b objective) bool {
 	return lessBy(a.tie, b.tie)
 }
 
+// negative reports whether d, a change of objective, is an improvement:
+// d.less(objective{}), written out for a zero b (whose tolerances are all
+// eps) so that it inlines, since it runs for nearly every candidate move.
+func (d objective) negative() bool {
+	if d.lost < -eps || d.lost > eps {
+		return d.lost < 0
+	}
+	if d.vehicles != 0 {
+		return d.vehicles < 0
+	}
+	if d.value < -eps || d.value > eps {
+		return d.value < 0
+	}
+	return d.tie < -eps
+}
+
 // route is one vehicle's sequence of sites with its evaluated schedule.
 type route struct {
 	typ int

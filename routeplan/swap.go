@@ -31,7 +31,7 @@ func (*swap) evaluate(st *state, p *pair, sc *scratch) bool {
 func (st *state) exchangeMayImprove(p *pair) bool {
 	in, r := st.in, p.ru
 	if !p.apart() {
-		return in.swapNextBound(r, min(p.pu, p.pv)+1).sub(r.obj).less(objective{})
+		return in.swapNextBound(r, min(p.pu, p.pv)+1).sub(r.obj).negative()
 	}
-	return in.swapBound(r, p.pu+1, p.pv+1).sub(r.obj).less(objective{})
+	return in.swapBound(r, p.pu+1, p.pv+1).sub(r.obj).negative()
 }

@@ -11,7 +11,7 @@ func (*twoOpt) evaluate(st *state, p *pair, sc *scratch) bool {
 	in, r := st.in, p.ru
 	if in.symmetric {
 		var lb objective
-		if lb, sc.nodes = in.reverseBound(r, p.pu+1, p.pv+1, sc.nodes); !lb.sub(r.obj).less(objective{}) {
+		if lb, sc.nodes = in.reverseBound(r, p.pu+1, p.pv+1, sc.nodes); !lb.sub(r.obj).negative() {
 			return false
 		}
 	}
