@@ -34,6 +34,8 @@ T_H200=${T_H200:-30s}
 T_DCDAY=${T_DCDAY:-60s}
 ROUNDS=${ROUNDS:-6}
 OUT=${OUT:-bench/results/compare.md}
+command="bench/scripts/compare.sh $BASE${*:+ $*}"
+[ "$OUT" = bench/results/compare.md ] || command="OUT=$OUT $command"
 base_rev=$(git rev-parse --short "$BASE")
 new_rev="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!bench/results' || echo ' + local changes')"
 
@@ -117,7 +119,7 @@ day() {
 {
 	echo "## Side by side: $base_rev against $new_rev"
 	echo
-	echo "Command: \`bench/scripts/compare.sh $BASE $*\` (T_SOLOMON_D=$T_SOLOMON_D T_SOLOMON_H=$T_SOLOMON_H T_H200=$T_H200 T_DCDAY=$T_DCDAY ROUNDS=$ROUNDS)."
+	echo "Command: \`$command\` (T_SOLOMON_D=$T_SOLOMON_D T_SOLOMON_H=$T_SOLOMON_H T_H200=$T_H200 T_DCDAY=$T_DCDAY ROUNDS=$ROUNDS)."
 	echo
 	echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "- Machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(go version | cut -d' ' -f3-)"
