@@ -87,11 +87,22 @@ func (h HoursOfService) Check(path string) Violations {
 // override the request's hours-of-service limits for this driver, field
 // by field: a zero field keeps the request's limit (and that one's zero,
 // the US default).
+//
+// A shift may drive several trips one after another, each from the DC back
+// to the DC; the hours-of-service limits bind the whole shift as one duty
+// period, from the first trip's start to the last trip's return.
 type Shift struct {
 	ID     string          `json:"id"`
 	Start  time.Time       `json:"start"`
 	End    time.Time       `json:"end"`
 	Limits *HoursOfService `json:"limits,omitempty"`
+	// MaxTrips caps the trips the shift drives; 0 (the default) means no
+	// limit. It must not be negative.
+	MaxTrips int `json:"maxTrips,omitempty"`
+	// Cost is what the shift costs once when it drives at all (a driver's
+	// day), added to the plan's cost, not to any trip's; 0 by default, never
+	// negative. It lets the cost objective weigh drivers against kilometres.
+	Cost float64 `json:"cost,omitempty"`
 }
 
 // Leg is one uninterrupted drive from Depart to Arrive.

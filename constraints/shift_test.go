@@ -102,3 +102,19 @@ func TestViolationsError(t *testing.T) {
 		t.Fatalf("AsViolations: %v", got)
 	}
 }
+
+// TestShiftJSON: a shift writes maxTrips and cost only when set, so that a
+// shift without them reads back as one with no trip limit and no cost.
+func TestShiftJSON(t *testing.T) {
+	start := time.Date(2026, 11, 24, 4, 0, 0, 0, time.UTC)
+	s := Shift{ID: "D1", Start: start, End: start.Add(14 * time.Hour)}
+	b, err := json.Marshal(s)
+	if err != nil || string(b) != `{"id":"D1","start":"2026-11-24T04:00:00Z","end":"2026-11-24T18:00:00Z"}` {
+		t.Errorf("without trips or cost: %s, %v", b, err)
+	}
+	s.MaxTrips, s.Cost = 3, 180.5
+	b, err = json.Marshal(s)
+	if err != nil || string(b) != `{"id":"D1","start":"2026-11-24T04:00:00Z","end":"2026-11-24T18:00:00Z","maxTrips":3,"cost":180.5}` {
+		t.Errorf("with trips and cost: %s, %v", b, err)
+	}
+}

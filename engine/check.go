@@ -56,6 +56,13 @@ func (c checker) dc(dc DC) {
 	c.id(dc.ID, "dc.id")
 	c.point(dc.Location, "dc.location")
 	c.nonNegDur(dc.LoadingPerPallet, "dc.loadingPerPallet")
+	c.nonNegDur(dc.LoadingFixed, "dc.loadingFixed")
+	c.defaultedDur(dc.HookTime, "dc.hookTime", DefaultHookTime)
+	c.defaultedDur(dc.TrailerTurnaround, "dc.trailerTurnaround", DefaultTrailerTurnaround)
+	c.nonNegDur(dc.MaxStaging, "dc.maxStaging")
+	if dc.DockDoors < 0 {
+		c.add(CodeInvalidValue, "dc.dockDoors", "dockDoors %s: must not be negative (0 means as many as there are trailers to load)", numtext.Int(dc.DockDoors))
+	}
 	if dc.DockHours != nil {
 		c.hours(*dc.DockHours, "dc.dockHours")
 	}
@@ -194,6 +201,9 @@ func (c checker) trailer(t TrailerType, path string, stores []Store, limited int
 	c.cost(t.Costs.Fixed, path+".costs.fixed", "fixed", "")
 	c.cost(t.Costs.PerKm, path+".costs.perKm", "perKm", " per km")
 	c.cost(t.Costs.PerHour, path+".costs.perHour", "perHour", " per hour")
+	if t.MaxStaging < 0 {
+		c.add(CodeInvalidValue, path+".maxStaging", "maxStaging %v: must not be negative (0 means the DC's)", t.MaxStaging)
+	}
 }
 
 // shifts checks the driver shifts, which must be there for the pallets
@@ -225,6 +235,10 @@ func (c checker) shifts(ss []constraints.Shift, pallets int) {
 		if s.Limits != nil {
 			c.all(s.Limits.Check(path + ".limits"))
 		}
+		if s.MaxTrips < 0 {
+			c.add(CodeInvalidValue, path+".maxTrips", "maxTrips %s: must not be negative (0 means no limit)", numtext.Int(s.MaxTrips))
+		}
+		c.cost(s.Cost, path+".cost", "cost", " per shift")
 		if s.Start.IsZero() || s.End.IsZero() {
 			continue
 		}
@@ -276,7 +290,7 @@ func (c checker) options(o Options) {
 		c.add(CodeInvalidValue, "options.workers", "workers %s: must not be negative (0 means one per core)", numtext.Int(o.Workers))
 	}
 	if !o.Objective.Valid() {
-		c.add(CodeInvalidValue, "options.objective", "objective %d: must be %s or %s", int(o.Objective), FewestTrailers, LowestCost)
+		c.add(CodeInvalidValue, "options.objective", "objective %d: must be %s, %s or %s", int(o.Objective), FewestTrailers, FewestDrivers, LowestCost)
 	}
 	if n := o.Streams; n < 0 || n > maxStreams {
 		c.add(CodeInvalidValue, "options.streams", "streams %s: must be between 0 and %d (0 means %d)", numtext.Int(n), maxStreams, DefaultStreams)
@@ -421,6 +435,13 @@ func (c checker) mm(v int, path, name, what string) {
 func (c checker) nonNegDur(d time.Duration, path string) {
 	if d < 0 {
 		c.add(CodeInvalidValue, path, "%s %v: must not be negative", lastName(path), d)
+	}
+}
+
+// defaultedDur reports a negative duration whose zero means def.
+func (c checker) defaultedDur(d time.Duration, path string, def time.Duration) {
+	if d < 0 {
+		c.add(CodeInvalidValue, path, "%s %v: must not be negative (0 means %v)", lastName(path), d, def)
 	}
 }
 

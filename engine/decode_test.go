@@ -73,7 +73,30 @@ func TestDecodeRequestProblems(t *testing.T) {
 		{name: "duration of the wrong type", from: `"timeLimit": "2s"`, to: `"timeLimit": true`,
 			want: []problem{{"INVALID_TYPE@options.timeLimit", []string{"a Go duration", "not true"}}}},
 		{name: "unknown objective", from: `"seed": 1`, to: `"seed": 1, "objective": "fastest"`,
-			want: []problem{{"INVALID_VALUE@options.objective", []string{"one of trailers, cost", `"fastest"`}}}},
+			want: []problem{{"INVALID_VALUE@options.objective", []string{"one of trailers, cost, drivers", `"fastest"`}}}},
+		{name: "the drivers objective", from: `"seed": 1`, to: `"seed": 1, "objective": "drivers"`},
+		{name: "negative DC times and doors, each at its path",
+			from: `"loadingPerPallet": "1m"`,
+			to:   `"loadingPerPallet": "1m", "loadingFixed": "-1m", "hookTime": "-5m", "trailerTurnaround": -60, "dockDoors": -2, "maxStaging": "-1h"`,
+			want: []problem{
+				{"INVALID_VALUE@dc.loadingFixed", []string{"loadingFixed -1m0s: must not be negative"}},
+				{"INVALID_VALUE@dc.hookTime", []string{"hookTime -5m0s: must not be negative (0 means 15m0s)"}},
+				{"INVALID_VALUE@dc.trailerTurnaround", []string{"trailerTurnaround -1m0s: must not be negative (0 means 30m0s)"}},
+				{"INVALID_VALUE@dc.maxStaging", []string{"maxStaging -1h0m0s: must not be negative"}},
+				{"INVALID_VALUE@dc.dockDoors", []string{"dockDoors -2: must not be negative"}},
+			}},
+		{name: "dock doors with a fraction", from: `"loadingPerPallet": "1m"`, to: `"loadingPerPallet": "1m", "dockDoors": 2.5`,
+			want: []problem{{"INVALID_VALUE@dc.dockDoors", []string{"a whole number of dock doors"}}}},
+		{name: "negative staging of a trailer type", from: `"perHour": 30}`, to: `"perHour": 30}, "maxStaging": "-30m"`,
+			want: []problem{{"INVALID_VALUE@fleet[0].maxStaging", []string{"maxStaging -30m0s: must not be negative (0 means the DC's)"}}}},
+		{name: "negative trips and cost of a shift",
+			from: `"end": "2026-11-23T16:00:00-06:00"`, to: `"end": "2026-11-23T16:00:00-06:00", "maxTrips": -1, "cost": -150`,
+			want: []problem{
+				{"INVALID_VALUE@shifts[0].maxTrips", []string{"maxTrips -1: must not be negative (0 means no limit)"}},
+				{"INVALID_VALUE@shifts[0].cost", []string{"cost -150 per shift: must not be negative"}},
+			}},
+		{name: "shift cost as a string", from: `"end": "2026-11-23T16:00:00-06:00"`, to: `"end": "2026-11-23T16:00:00-06:00", "cost": "cheap"`,
+			want: []problem{{"INVALID_TYPE@shifts[0].cost", []string{"an amount of money", `"cheap"`}}}},
 		{name: "whole deliveries as a string", from: `"seed": 1`, to: `"seed": 1, "wholeDeliveries": "yes"`,
 			want: []problem{{"INVALID_TYPE@options.wholeDeliveries", []string{`not "yes"`}}}},
 		{name: "kilograms as a string", from: `"weightKg": 300`, to: `"weightKg": "300"`,
@@ -163,7 +186,7 @@ func TestDecodeRequestProblems(t *testing.T) {
 const fullRequest = `{
   "dc": {"id": "DC", "name": "Lancaster", "location": {"lat": 32.59, "lng": -96.75},
          "dockHours": {"timeZone": "America/Chicago", "days": {"mon": [{"open": "01:00", "close": "22:00"}]}, "closedDates": ["2026-11-26"]},
-         "loadingPerPallet": "90s"},
+         "loadingPerPallet": "90s", "loadingFixed": "10m", "hookTime": "12m", "trailerTurnaround": "40m", "dockDoors": 8, "maxStaging": "6h"},
   "stores": [{"id": "S1", "name": "Downtown", "location": {"lat": 32.77, "lng": -96.79},
               "hours": {"timeZone": "America/Chicago", "days": {"mon": [{"open": "05:00", "close": "12:00"}]}, "closedDates": ["2026-11-26"]},
               "unloading": {"fixed": "15m", "perPallet": "2m"}, "maxTrailerLengthMM": 16200}],
@@ -173,9 +196,10 @@ const fullRequest = `{
              "inside": {"lengthMM": 15850, "widthMM": 2489, "heightMM": 2591}, "palletPositions": 30, "payloadKg": 19950, "volumeM3": 100,
              "equipment": {"kind": "REEFER", "maxZones": 1},
              "axles": {"kingpinMM": 914, "axleGroupMM": 12480, "tareKg": 6800, "tareCentreMM": 8000, "kingpinLimitKg": 11300, "axleGroupLimitKg": 15422},
-             "costs": {"fixed": 220, "perKm": 1.45, "perHour": 38}}],
+             "costs": {"fixed": 220, "perKm": 1.45, "perHour": 38}, "maxStaging": "4h"}],
   "shifts": [{"id": "D1", "start": "2026-11-23T04:00:00-06:00", "end": "2026-11-23T16:00:00-06:00",
-              "limits": {"maxDriving": "10h", "maxDuty": "13h", "breakAfterDriving": "8h", "breakDuration": "30m"}}],
+              "limits": {"maxDriving": "10h", "maxDuty": "13h", "breakAfterDriving": "8h", "breakDuration": "30m"},
+              "maxTrips": 3, "cost": 240}],
   "hoursOfService": {"maxDriving": "11h", "maxDuty": "14h", "breakAfterDriving": "8h", "breakDuration": "30m"},
   "travel": {"speedKmh": 55, "circuity": 1.3},
   "options": {"timeLimit": "2s", "iterations": 100, "seed": 1, "streams": 2, "objective": "cost", "wholeDeliveries": true, "workers": 1}
@@ -322,9 +346,16 @@ func TestDecodeRequestCapsViolations(t *testing.T) {
 // TestDurationsAreGoTypes: a request's durations are time.Duration values,
 // read from strings or seconds and written as strings.
 func TestDurationsAreGoTypes(t *testing.T) {
-	req, err := DecodeRequest(strings.NewReader(decodeBase))
+	doc := strings.Replace(decodeBase, `"loadingPerPallet": "1m"`,
+		`"loadingPerPallet": "1m", "loadingFixed": 300, "hookTime": "10m", "trailerTurnaround": "45m", "maxStaging": "2h"`, 1)
+	doc = strings.Replace(doc, `"perHour": 30}`, `"perHour": 30}, "maxStaging": "90m"`, 1)
+	req, err := DecodeRequest(strings.NewReader(doc))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if req.DC.LoadingFixed != 5*time.Minute || req.DC.HookTime != 10*time.Minute || req.DC.TrailerTurnaround != 45*time.Minute ||
+		req.DC.MaxStaging != 2*time.Hour || req.Fleet[0].MaxStaging != 90*time.Minute {
+		t.Fatalf("DC times %+v, trailer staging %v", req.DC, req.Fleet[0].MaxStaging)
 	}
 	if req.DC.LoadingPerPallet != time.Minute || req.Stores[0].Unloading.PerPallet != time.Minute ||
 		req.Stores[0].Unloading.Fixed != 10*time.Minute || req.Options.TimeLimit != 2*time.Second {
@@ -334,7 +365,8 @@ func TestDurationsAreGoTypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"loadingPerPallet":"1m0s"`, `"fixed":"10m0s"`, `"perPallet":"1m0s"`, `"timeLimit":"2s"`,
+	for _, want := range []string{`"loadingPerPallet":"1m0s"`, `"loadingFixed":"5m0s"`, `"hookTime":"10m0s"`, `"trailerTurnaround":"45m0s"`,
+		`"maxStaging":"2h0m0s"`, `"maxStaging":"1h30m0s"`, `"fixed":"10m0s"`, `"perPallet":"1m0s"`, `"timeLimit":"2s"`,
 		`"footprint":"HALF"`, `"temperature":"FROZEN"`, `"kind":"MULTI_TEMP_REEFER"`} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("%s lacks %s", out, want)
@@ -403,20 +435,24 @@ func TestJSONTablesMatchStructTags(t *testing.T) {
 func TestPlanRoundTrip(t *testing.T) {
 	at := time.Date(2026, 11, 23, 4, 0, 0, 0, time.UTC)
 	p := Result{
-		Routes: []Route{{ID: "R1", Trailer: "T", Shift: "X", Start: at, Depart: at.Add(time.Minute), Return: at.Add(time.Hour),
+		Routes: []Route{{ID: "R1", Trailer: "T", Shift: "X", Trip: 2, TrailerUnit: "T-03", DockDoor: 4,
+			LoadingStart: at.Add(-time.Hour), LoadingEnd: at.Add(-30 * time.Minute), Start: at, Depart: at.Add(time.Minute), Return: at.Add(time.Hour),
 			Stops: []Stop{{Store: "S", Arrival: at.Add(20 * time.Minute), Start: at.Add(25 * time.Minute), Departure: at.Add(30 * time.Minute),
 				Wait: 5 * time.Minute, Pallets: []string{"P"}}},
 			Load: LoadPlan{Zones: []Zone{{Temperature: constraints.Frozen, LastRow: 2, ToMM: 3000}},
 				Placements: []Placement{{Pallet: "P", Side: "LEFT", XMM: 10}}, Axles: []AxleLoad{{AfterStop: -1, KingpinKg: 5000.5}}},
 			Metrics: RouteMetrics{Stops: 1, Duration: time.Hour, Driving: 40 * time.Minute, Wait: 5 * time.Minute, PosUtil: 0.5}}},
 		Unassigned: []Unassigned{{Pallet: "Q", Store: "S", Reason: ReasonCapacity, Message: "too heavy"}},
-		Metrics:    Metrics{Routes: 1, Duration: time.Hour, Driving: 40 * time.Minute, Wait: 90 * time.Second, TrailersLowerBound: 1},
+		Metrics: Metrics{Routes: 1, Duration: time.Hour, Driving: 40 * time.Minute, Wait: 90 * time.Second, TrailersLowerBound: 1,
+			ShiftsUsed: 1, TrailerUnitsUsed: 1, PeakDockDoors: 1},
 	}
 	out, err := MarshalIndent(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"wait": "5m0s"`, `"duration": "1h0m0s"`, `"wait": "1m30s"`, `"temperature": "FROZEN"`} {
+	for _, want := range []string{`"wait": "5m0s"`, `"duration": "1h0m0s"`, `"wait": "1m30s"`, `"temperature": "FROZEN"`,
+		`"trip": 2`, `"trailerUnit": "T-03"`, `"dockDoor": 4`, `"loadingStart": "2026-11-23T03:00:00Z"`, `"loadingEnd": "2026-11-23T03:30:00Z"`,
+		`"shiftsUsed": 1`, `"trailerUnitsUsed": 1`, `"peakDockDoors": 1`} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("plan lacks %s:\n%s", want, out)
 		}

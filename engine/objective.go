@@ -16,8 +16,10 @@ import (
 type Objective int
 
 const (
-	// FewestTrailers minimises the number of routes (each takes a trailer
-	// and a driver shift) first, then the cost of the routes. The search
+	// FewestTrailers minimises the number of trailer units used first,
+	// then the routes, then their cost. With one trip per trailer unit,
+	// as the planner makes them, that is the fewest routes (each takes a
+	// trailer and a driver shift). The search
 	// spends part of its time emptying routes into the others (route
 	// elimination), so that a plan does not carry a trailer it can do
 	// without to save a few kilometres; its last twentieth takes off the
@@ -31,15 +33,26 @@ const (
 	// duty. A route is opened whenever that is cheaper, so a plan may use
 	// more trailers than FewestTrailers to drive fewer kilometres.
 	LowestCost
+	// FewestDrivers minimises the driver shifts used first, then the
+	// routes, then their cost. While the planner drives one trip per
+	// shift, a shift is a route, and it plans as FewestTrailers does.
+	FewestDrivers
 )
 
 // objectiveNames are the JSON names, by Objective.
-var objectiveNames = []string{"trailers", "cost"}
+var objectiveNames = []string{"trailers", "cost", "drivers"}
+
+// fewestRoutes reports whether o ranks plans by a count of units first
+// (trailer units or shifts): with one trip per unit and per shift, both
+// count routes, so the planner takes routes off (eliminateRoutes) and
+// keeps versatile trailers back under either.
+func (o Objective) fewestRoutes() bool { return o == FewestTrailers || o == FewestDrivers }
 
 // Valid reports whether o is one of the defined objectives.
 func (o Objective) Valid() bool { return o >= FewestTrailers && int(o) < len(objectiveNames) }
 
-// String returns the objective's JSON name, "trailers" or "cost".
+// String returns the objective's JSON name: "trailers", "cost" or
+// "drivers".
 func (o Objective) String() string {
 	if o.Valid() {
 		return objectiveNames[o]

@@ -28,7 +28,7 @@ var ErrInternal = errors.New("engine: internal error")
 // reefer's set point; every route is laid out on its trailer floor, and a
 // route whose floor cannot take its pallets sends its last stops back to
 // routing; routes with room left take part of what the fleet had no room
-// for; under FewestTrailers, routes whose pallets the others can carry are
+// for; under FewestTrailers and FewestDrivers, routes whose pallets the others can carry are
 // taken off, and what was left behind is routed again with the trailers
 // and drivers they free. The package documentation lists these phases
 // with what each takes and gives back.
@@ -65,7 +65,7 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 		return Result{}, err
 	}
 	fillSpareRoom(ctx, pc, fleet)
-	if req.Options.Objective == FewestTrailers && eliminateRoutes(ctx, pc, fleet) > 0 {
+	if req.Options.Objective.fewestRoutes() && eliminateRoutes(ctx, pc, fleet) > 0 {
 		// The trailers and drivers freed may carry what was left behind.
 		if rounds, err = routeLeftovers(ctx, pc, fleet, rounds, cut); err != nil {
 			return Result{}, err
@@ -92,7 +92,7 @@ type planContext struct {
 	progress   *reporter // nil when nobody listens
 	// now is the clock the phases read; deadline is when Options.TimeLimit
 	// ends, counted from the call; routingDeadline is when routing rounds
-	// end: under FewestTrailers the last twentieth of the time is for
+	// end: under FewestTrailers and FewestDrivers the last twentieth of the time is for
 	// taking routes off (eliminateRoutes).
 	now             func() time.Time
 	deadline        time.Time
@@ -111,7 +111,7 @@ func newPlanContext(m *model, began time.Time, now func() time.Time) *planContex
 	deadline := began.Add(limit)
 	pc := &planContext{m: m, groupLimit: groupPackLimit, seed: uint64(opts.Seed), now: now,
 		deadline: deadline, routingDeadline: deadline}
-	if opts.Objective == FewestTrailers {
+	if opts.Objective.fewestRoutes() {
 		pc.routingDeadline = deadline.Add(-limit / eliminationShare)
 	}
 	// Cutting a store's pallets into orders (loadplan.PackFleet) runs on a

@@ -75,7 +75,8 @@ type Options struct {
 	// depends on, like Seed.
 	Streams int `json:"streams,omitempty"`
 	// Objective is what the search minimises: FewestTrailers (the zero
-	// value, "trailers" in JSON) or LowestCost ("cost").
+	// value, "trailers" in JSON), FewestDrivers ("drivers") or LowestCost
+	// ("cost").
 	Objective Objective `json:"objective,omitempty"`
 	// WholeDeliveries keeps each store's pallets of one temperature class
 	// on one trailer ("wholeDeliveries" in JSON): FewestTrailers' route
@@ -128,7 +129,35 @@ type DC struct {
 	// requires the member, "0s" included, so that a time forgotten is not
 	// read as none.
 	LoadingPerPallet time.Duration `json:"loadingPerPallet"`
+	// LoadingFixed is the time loading a trailer takes once, whatever its
+	// pallets (opening the door, the paperwork), before LoadingPerPallet
+	// for each pallet; 0 (the default) means none. Loading is the DC
+	// staff's work: it does not count on the driver's duty.
+	LoadingFixed time.Duration `json:"loadingFixed,omitempty"`
+	// HookTime is how long the driver takes to hook a loaded trailer and
+	// leave: a trip's duty starts at Route.Start, at least HookTime before
+	// it departs. 0 means DefaultHookTime (15 min); negative is invalid.
+	HookTime time.Duration `json:"hookTime,omitempty"`
+	// TrailerTurnaround is how long a trailer unit back from a trip takes
+	// before it can be loaded again (unloading the empties, washing a
+	// reefer). 0 means DefaultTrailerTurnaround (30 min); negative is
+	// invalid.
+	TrailerTurnaround time.Duration `json:"trailerTurnaround,omitempty"`
+	// DockDoors is how many trailers can be loaded at once, one per door;
+	// 0 (the default) means as many as there are.
+	DockDoors int `json:"dockDoors,omitempty"`
+	// MaxStaging is the longest a loaded trailer may wait in the yard
+	// between the end of its loading and the driver's hook-up (Route.Start),
+	// for trailer types that set no MaxStaging of their own. 0 (the
+	// default) means no wait: loading ends as the driver comes on duty.
+	MaxStaging time.Duration `json:"maxStaging,omitempty"`
 }
+
+// DefaultHookTime is DC.HookTime when it is zero.
+const DefaultHookTime = 15 * time.Minute
+
+// DefaultTrailerTurnaround is DC.TrailerTurnaround when it is zero.
+const DefaultTrailerTurnaround = 30 * time.Minute
 
 // Store is a delivery point. ID, Location (lat and lng, as for the DC),
 // Hours (with days) and Unloading (fixed and perPallet) are required in
@@ -265,6 +294,11 @@ type TrailerType struct {
 	Equipment       constraints.Equipment    `json:"equipment"`
 	Axles           constraints.AxleGeometry `json:"axles"`
 	Costs           Costs                    `json:"costs"`
+	// MaxStaging is the longest a loaded trailer of this type may wait in
+	// the yard before the driver hooks it; 0 (the default) means the DC's
+	// MaxStaging. A reefer's unit keeps its load cold while it waits, so
+	// only a type that says so is held to a shorter (or longer) wait.
+	MaxStaging time.Duration `json:"maxStaging,omitempty"`
 }
 
 // Dimensions are inside measurements in millimetres, each required and
@@ -276,7 +310,8 @@ type Dimensions struct {
 }
 
 // Costs price a route: Fixed once per route used, plus PerKm of distance
-// and PerHour from loading start to return. A trailer type's costs are
+// and PerHour of the driver's duty for the trip, from Route.Start (the
+// hook-up) to the return. A trailer type's costs are
 // required in JSON (a trailer is never free, and the cost objective ranks
 // plans by them); within them a member left out is 0.
 type Costs struct {

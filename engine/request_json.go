@@ -102,6 +102,11 @@ var dcObject = &object[DC]{What: "a distribution centre", Members: []member[DC]{
 		}
 	}},
 	{Name: "loadingPerPallet", Required: true, Read: func(d dec, c *DC) { d.ReadDuration(&c.LoadingPerPallet) }},
+	{Name: "loadingFixed", Read: func(d dec, c *DC) { d.ReadDuration(&c.LoadingFixed) }},
+	{Name: "hookTime", Read: func(d dec, c *DC) { d.ReadDuration(&c.HookTime) }},
+	{Name: "trailerTurnaround", Read: func(d dec, c *DC) { d.ReadDuration(&c.TrailerTurnaround) }},
+	{Name: "dockDoors", Read: func(d dec, c *DC) { d.ReadInt(&c.DockDoors, "a whole number of dock doors") }},
+	{Name: "maxStaging", Read: func(d dec, c *DC) { d.ReadDuration(&c.MaxStaging) }},
 }}
 
 var weeklyHoursObject = &object[constraints.WeeklyHours]{What: "weekly hours", Members: []member[constraints.WeeklyHours]{
@@ -204,6 +209,7 @@ var trailerObject = &object[TrailerType]{What: "a trailer type", Members: []memb
 	{Name: "equipment", Required: true, Read: func(d dec, t *TrailerType) { equipmentObject.Read(d, d, &t.Equipment) }},
 	{Name: "axles", Required: true, Read: func(d dec, t *TrailerType) { axlesObject.Read(d, d, &t.Axles) }},
 	{Name: "costs", Required: true, Read: func(d dec, t *TrailerType) { costsObject.Read(d, d, &t.Costs) }},
+	{Name: "maxStaging", Read: func(d dec, t *TrailerType) { d.ReadDuration(&t.MaxStaging) }},
 }}
 
 var dimensionsObject = &object[Dimensions]{What: `inside dimensions {"lengthMM", "widthMM", "heightMM"}`, Members: []member[Dimensions]{
@@ -247,6 +253,8 @@ var shiftObject = &object[constraints.Shift]{What: "a driver shift", Members: []
 			s.Limits = &h
 		}
 	}},
+	{Name: "maxTrips", Read: func(d dec, s *constraints.Shift) { d.ReadInt(&s.MaxTrips, "a whole number of trips") }},
+	{Name: "cost", Read: func(d dec, s *constraints.Shift) { d.ReadFloat(&s.Cost, wantMoney) }},
 }}
 
 var hoursOfServiceObject = &object[constraints.HoursOfService]{What: wantLimits, Members: []member[constraints.HoursOfService]{
@@ -265,13 +273,29 @@ var travelObject = &object[geo.TravelModel]{What: `a travel model {"speedKmh", "
 // other members follow the struct tags. (Durations come last in their
 // object: the tag-named fields of the embedded copy come first.)
 
-// MarshalJSON writes the DC with loadingPerPallet as a duration string.
+// MarshalJSON writes the DC with its durations as duration strings, those
+// that may be left out left out when zero.
 func (c DC) MarshalJSON() ([]byte, error) {
 	type plain DC
 	return json.Marshal(struct {
 		plain
-		LoadingPerPallet string `json:"loadingPerPallet"`
-	}{plain(c), c.LoadingPerPallet.String()})
+		LoadingPerPallet  string `json:"loadingPerPallet"`
+		LoadingFixed      string `json:"loadingFixed,omitempty"`
+		HookTime          string `json:"hookTime,omitempty"`
+		TrailerTurnaround string `json:"trailerTurnaround,omitempty"`
+		MaxStaging        string `json:"maxStaging,omitempty"`
+	}{plain(c), c.LoadingPerPallet.String(), durationText(c.LoadingFixed), durationText(c.HookTime),
+		durationText(c.TrailerTurnaround), durationText(c.MaxStaging)})
+}
+
+// MarshalJSON writes the trailer type with maxStaging as a duration
+// string, left out when zero.
+func (t TrailerType) MarshalJSON() ([]byte, error) {
+	type plain TrailerType
+	return json.Marshal(struct {
+		plain
+		MaxStaging string `json:"maxStaging,omitempty"`
+	}{plain(t), durationText(t.MaxStaging)})
 }
 
 // MarshalJSON writes the unloading times as duration strings.

@@ -45,3 +45,42 @@ func TestRequestTimesAndCosts(t *testing.T) {
 		t.Errorf("route cost: %v, want %v", got, want)
 	}
 }
+
+// TestDCTimesAndDefaults: loading adds its fixed time once; hook-up and
+// turnaround take their defaults when not set and the DC's figure when set;
+// a trailer type's own staging limit wins over the DC's; units are named
+// with two digits, more when the count needs them.
+func TestDCTimesAndDefaults(t *testing.T) {
+	dc := DC{LoadingPerPallet: 90 * time.Second, LoadingFixed: 10 * time.Minute}
+	if got, want := dc.LoadingTime(20), 40*time.Minute; got != want {
+		t.Errorf("loading 20 pallets with 10 min fixed: %v, want %v", got, want)
+	}
+	req := Request{DC: dc}
+	if got := req.HookTime(); got != 15*time.Minute {
+		t.Errorf("hook time not set: %v, want 15m", got)
+	}
+	if got := req.Turnaround(); got != 30*time.Minute {
+		t.Errorf("turnaround not set: %v, want 30m", got)
+	}
+	req.DC.HookTime, req.DC.TrailerTurnaround, req.DC.MaxStaging = 5*time.Minute, time.Hour, 3*time.Hour
+	if got := req.HookTime(); got != 5*time.Minute {
+		t.Errorf("hook time 5m: %v", got)
+	}
+	if got := req.Turnaround(); got != time.Hour {
+		t.Errorf("turnaround 1h: %v", got)
+	}
+	if got := req.StagingLimit(TrailerType{}); got != 3*time.Hour {
+		t.Errorf("staging of a type without its own: %v, want the DC's 3h", got)
+	}
+	if got := req.StagingLimit(TrailerType{MaxStaging: time.Hour}); got != time.Hour {
+		t.Errorf("staging of a type with 1h: %v", got)
+	}
+	for _, tc := range []struct {
+		count, n int
+		want     string
+	}{{4, 4, "DRY53-04"}, {99, 12, "DRY53-12"}, {150, 7, "DRY53-007"}} {
+		if got := (TrailerType{ID: "DRY53", Count: tc.count}).UnitID(tc.n); got != tc.want {
+			t.Errorf("unit %d of %d: %q, want %q", tc.n, tc.count, got, tc.want)
+		}
+	}
+}

@@ -14,14 +14,36 @@ type Result struct {
 	Metrics    Metrics      `json:"metrics"`
 }
 
-// Route is one trailer's trip: loading at the DC, the stops in order, and
-// the return to the DC, driven by one shift.
+// Route is one trip of a trailer unit: its loading at a dock door, the
+// stops in order, and the return to the DC, driven by one shift. A shift
+// may drive several routes, one after another (its trips).
+//
+// Its times, in order: LoadingStart ≤ LoadingEnd ≤ Start ≤ Depart < the
+// stops < Return. Loading is the DC's work, not the driver's; between
+// LoadingEnd and Start the loaded trailer waits in the yard (staging, at
+// most the trailer type's staging limit); from Start the driver is on duty
+// and hooks the trailer up, at least the DC's hook time before Depart.
 type Route struct {
 	ID      string `json:"id"`
 	Trailer string `json:"trailer"` // TrailerType.ID
 	Shift   string `json:"shift"`   // Shift.ID
-	// Start is when loading starts at the DC and the driver comes on duty;
-	// Depart when the trailer leaves the DC; Return when it is back.
+	// Trip numbers the shift's routes 1, 2, … in time order: trip k+1
+	// starts no earlier than trip k returns.
+	Trip int `json:"trip"`
+	// TrailerUnit names the physical trailer of type Trailer that runs the
+	// trip, "<Trailer>-NN" (TrailerType.UnitID), NN from 1 to the type's
+	// Count. A unit is busy from a trip's LoadingStart until the DC's
+	// trailer turnaround after its Return.
+	TrailerUnit string `json:"trailerUnit"`
+	// DockDoor is the door (1…) the trailer is loaded at, from LoadingStart
+	// to LoadingEnd; no two loadings share a door at once, and with the
+	// DC's DockDoors set the door is at most that.
+	DockDoor     int       `json:"dockDoor"`
+	LoadingStart time.Time `json:"loadingStart"` // inside the dock hours
+	LoadingEnd   time.Time `json:"loadingEnd"`
+	// Start is when the driver comes on duty for this trip and hook-up
+	// begins; Depart when the trailer leaves the DC; Return when it is
+	// back.
 	Start   time.Time    `json:"start"`
 	Depart  time.Time    `json:"depart"`
 	Return  time.Time    `json:"return"`
@@ -130,11 +152,14 @@ const (
 	ReasonFleetExhausted      = "FLEET_EXHAUSTED"       // no trailer or driver left
 	ReasonLoadLayout          = "LOAD_LAYOUT"           // no legal floor layout (zones, axle loads)
 	ReasonNotPlanned          = "NOT_PLANNED"           // the search ended before placing it
+	ReasonDockCapacity        = "DOCK_CAPACITY"         // every dock door was loading another trailer when its trip needed one
+	ReasonDockHours           = "DOCK_HOURS"            // its trip's loading cannot start in the dock hours and end within the staging limit of the hook-up
 )
 
 var reasons = map[string]bool{
 	ReasonNoCompatibleTrailer: true, ReasonTimeWindow: true, ReasonCapacity: true, ReasonShiftLimit: true,
 	ReasonFleetExhausted: true, ReasonLoadLayout: true, ReasonNotPlanned: true,
+	ReasonDockCapacity: true, ReasonDockHours: true,
 }
 
 // RouteMetrics summarise one route.
@@ -142,7 +167,7 @@ type RouteMetrics struct {
 	Stops      int           `json:"stops"`
 	Pallets    int           `json:"pallets"`
 	DistanceM  float64       `json:"distanceM"`
-	Duration   time.Duration `json:"duration"` // Start to Return
+	Duration   time.Duration `json:"duration"` // Start (the driver on duty) to Return
 	Driving    time.Duration `json:"driving"`
 	Wait       time.Duration `json:"wait"`
 	WeightKg   float64       `json:"weightKg"`
@@ -164,7 +189,16 @@ type Metrics struct {
 	Duration   time.Duration `json:"duration"`
 	Driving    time.Duration `json:"driving"`
 	Wait       time.Duration `json:"wait"`
-	Cost       float64       `json:"cost"`
+	// Cost is the routes' costs plus the Cost of every shift that drives.
+	Cost float64 `json:"cost"`
+	// ShiftsUsed counts the shifts that drive at least one trip.
+	ShiftsUsed int `json:"shiftsUsed"`
+	// TrailerUnitsUsed counts the trailer units that run at least one trip.
+	TrailerUnitsUsed int `json:"trailerUnitsUsed"`
+	// PeakDockDoors is the most trailers loading at one instant, each from
+	// its LoadingStart to its LoadingEnd (a loading that takes no time
+	// holds no door).
+	PeakDockDoors int `json:"peakDockDoors"`
 	// PosUtil is the mean of the routes' position utilisation.
 	PosUtil float64 `json:"positionsUtilisation"`
 	// TrailersLowerBound is a proven lower bound on the routes any plan

@@ -32,7 +32,7 @@ import (
 func reserveSurcharges(m *model, pool []*order) []float64 {
 	req := m.req
 	extra := make([]float64, len(req.Fleet))
-	if req.Options.Objective != FewestTrailers {
+	if !req.Options.Objective.fewestRoutes() {
 		return extra
 	}
 	reach, _ := trailerReach(req, pool)
@@ -59,7 +59,7 @@ func reserveSurcharges(m *model, pool []*order) []float64 {
 // ranks, so that the trailer choice comes first.
 func shiftSurcharges(m *model, groups []shiftGroup, pool []*order, trailerStep float64) []float64 {
 	extra := make([]float64, len(groups))
-	if m.req.Options.Objective != FewestTrailers || trailerStep <= 0 {
+	if !m.req.Options.Objective.fewestRoutes() || trailerStep <= 0 {
 		return extra
 	}
 	reach := make([]int, len(groups))
