@@ -135,7 +135,7 @@ func TestCheckMessages(t *testing.T) {
 		{"streams", func(r *Request) { r.Options.Streams = 300 },
 			[]string{"INVALID_VALUE options.streams: streams 300: must be between 0 and 256 (0 means 4)"}},
 		{"objective", func(r *Request) { r.Options.Objective = 5 },
-			[]string{"INVALID_VALUE options.objective: objective 5: must be trailers or cost"}},
+			[]string{"INVALID_VALUE options.objective: objective 5: must be trailers, drivers or cost"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -79,7 +79,7 @@ func TestDockHoursLaterWindowCounts(t *testing.T) {
 			}
 			// Validate checks this too; said here because it is the point.
 			for _, r := range plan.Routes {
-				local := r.Start.In(loc)
+				local := r.LoadingStart.In(loc)
 				hm := local.Hour()*60 + local.Minute()
 				inDock := false
 				for _, o := range tc.dock {

@@ -157,7 +157,18 @@ func TestValidateCatchesBrokenPlans(t *testing.T) {
 			}
 			t.Fatal("no route to break")
 		}, "UNLOADING_ORDER"},
-		{"shift used twice", func(t *testing.T, req *Request, p *Result) { p.Routes[1].Shift = p.Routes[0].Shift }, CodeShiftReused},
+		{"one shift drives two trips at once", func(t *testing.T, req *Request, p *Result) {
+			for i := range p.Routes {
+				for j := range p.Routes {
+					a, b := &p.Routes[i], &p.Routes[j]
+					if i != j && !b.Start.Before(a.Start) && b.Start.Before(a.Return) {
+						b.Shift, b.Trip = a.Shift, 2
+						return
+					}
+				}
+			}
+			t.Fatal("no two routes at once")
+		}, CodeTripOverlap},
 		{"pallet delivered twice", func(t *testing.T, req *Request, p *Result) {
 			p.Unassigned = append(p.Unassigned, Unassigned{Pallet: p.Routes[0].Stops[0].Pallets[0], Reason: ReasonCapacity})
 		}, CodePalletTwice},

@@ -60,8 +60,9 @@ func ExamplePlan_inGo() {
 		return
 	}
 	for _, r := range plan.Routes {
-		fmt.Printf("%s on %s with shift %s: depart %s, back %s\n", r.ID, r.Trailer, r.Shift,
-			r.Depart.In(chicago).Format("15:04"), r.Return.In(chicago).Format("15:04"))
+		at := func(t time.Time) string { return t.In(chicago).Format("15:04") }
+		fmt.Printf("%s: %s loaded at door %d %s–%s; shift %s trip %d on duty %s, departs %s, back %s\n", r.ID, r.TrailerUnit, r.DockDoor,
+			at(r.LoadingStart), at(r.LoadingEnd), r.Shift, r.Trip, at(r.Start), at(r.Depart), at(r.Return))
 		for _, s := range r.Stops {
 			fmt.Printf("  %-8s unload %s, %d pallets\n", s.Store, s.Start.In(chicago).Format("15:04"), len(s.Pallets))
 		}
@@ -69,12 +70,12 @@ func ExamplePlan_inGo() {
 	fmt.Println("unassigned:", len(plan.Unassigned))
 	fmt.Println("valid:", engine.Validate(req, plan) == nil)
 	// Output:
-	// R1 on DRY53 with shift D01: depart 04:30, back 08:30
+	// R1: DRY53-01 loaded at door 1 03:39–04:15; shift D01 trip 1 on duty 04:15, departs 04:30, back 08:30
 	//   DOWNTOWN unload 05:00, 8 pallets
 	//   GARLAND  unload 06:01, 10 pallets
 	//   IRVING   unload 07:19, 6 pallets
-	// R2 on REEF53 with shift D02: depart 04:06, back 05:55
-	//   IRVING   unload 04:49, 4 pallets
+	// R2: REEF53-01 loaded at door 2 04:00–04:06; shift D02 trip 1 on duty 04:06, departs 04:21, back 06:10
+	//   IRVING   unload 05:04, 4 pallets
 	// unassigned: 0
 	// valid: true
 }

@@ -36,9 +36,11 @@ type plantedRoute struct {
 	shift   int    // index into Request.Shifts
 	classes []constraints.Temperature
 	stops   []plantedStop
-	// start is when loading starts, depart when the trailer leaves, ret
-	// when it is back at the DC.
-	start, depart, ret time.Time
+	// loadStart and loadEnd bound the loading; start is when the driver
+	// comes on duty to hook the trailer up (as loading ends: no staging),
+	// depart when the trailer leaves, the DC's hook time later, ret when
+	// it is back at the DC.
+	loadStart, loadEnd, start, depart, ret time.Time
 	driving            time.Duration
 }
 
@@ -261,13 +263,15 @@ func genPlanted(t *rapid.T) plantedCase {
 		day := first.AddDate(0, 0, rapid.IntRange(0, 1).Draw(t, "day"))
 		// rapid favours small integers; SampledFrom spreads the hours.
 		hour := rapid.SampledFrom([]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}).Draw(t, "loadingHour")
-		r.start = day.Add(time.Duration(hour)*time.Hour + time.Duration(rapid.IntRange(0, 59).Draw(t, "loadingMinute"))*time.Minute +
+		r.loadStart = day.Add(time.Duration(hour)*time.Hour + time.Duration(rapid.IntRange(0, 59).Draw(t, "loadingMinute"))*time.Minute +
 			time.Duration(rapid.IntRange(0, 59).Draw(t, "loadingSecond"))*time.Second)
 		n := 0
 		for _, st := range r.stops {
 			n += len(st.pallets)
 		}
-		r.depart = r.start.Add(time.Duration(n) * req.DC.LoadingPerPallet)
+		r.loadEnd = r.loadStart.Add(req.DC.LoadingTime(n))
+		r.start = r.loadEnd
+		r.depart = r.start.Add(req.HookTime())
 		at, prev := r.depart, dc
 		for k := range r.stops {
 			st := &r.stops[k]
@@ -335,7 +339,7 @@ func genPlanted(t *rapid.T) plantedCase {
 		h := &constraints.WeeklyHours{TimeZone: zone, Days: map[string][]constraints.Opening{}}
 		var days []time.Time
 		for _, r := range pc.routes {
-			if d := localDay(r.start, loc); !slices.Contains(days, d) {
+			if d := localDay(r.loadStart, loc); !slices.Contains(days, d) {
 				days = append(days, d)
 			}
 		}
@@ -343,7 +347,7 @@ func genPlanted(t *rapid.T) plantedCase {
 		lo := 24 * 60
 		for ri, r := range pc.routes {
 			if dockStyle == "overnight" {
-				lo = min(lo, minutesOf(r.start, loc, false))
+				lo = min(lo, minutesOf(r.loadStart, loc, false))
 				continue
 			}
 			// A late shift starts before its dock window opens.
@@ -351,8 +355,8 @@ func genPlanted(t *rapid.T) plantedCase {
 			if lateShift[ri] = rapid.Bool().Draw(t, "lateShift"); lateShift[ri] {
 				early = rapid.IntRange(0, 10).Draw(t, "dockBeforeLate")
 			}
-			open := max(0, minutesOf(r.start, loc, false)-early)
-			closeAt := min(24*60, minutesOf(r.start, loc, true)+rapid.IntRange(10, 180).Draw(t, "dockAfter"))
+			open := max(0, minutesOf(r.loadStart, loc, false)-early)
+			closeAt := min(24*60, minutesOf(r.loadStart, loc, true)+rapid.IntRange(10, 180).Draw(t, "dockAfter"))
 			tod = append(tod, constraints.Opening{Open: clock(open), Close: clock(closeAt)})
 			lo = min(lo, open)
 		}
@@ -387,10 +391,13 @@ func genPlanted(t *rapid.T) plantedCase {
 
 	// Shifts: one per planted route, starting up to two hours before its
 	// loading (a late one 30–120 minutes before, while the dock is still
-	// closed) and ending 15 minutes to two hours after its return; some extra.
+	// closed) and ending 15 minutes to two hours after its return; some
+	// extra. Duty limits leave slack over the duty counted from the start
+	// of loading: the planner routes one trip per shift with its loading
+	// and hook-up on the duty, an over-statement that stays legal.
 	var maxDuty, maxDriving time.Duration
 	for _, r := range pc.routes {
-		maxDuty, maxDriving = max(maxDuty, r.ret.Sub(r.start)), max(maxDriving, r.driving)
+		maxDuty, maxDriving = max(maxDuty, r.ret.Sub(r.loadStart)), max(maxDriving, r.driving)
 	}
 	type shiftOf struct {
 		s     constraints.Shift
@@ -402,9 +409,9 @@ func genPlanted(t *rapid.T) plantedCase {
 		if lateShift[ri] {
 			before = rapid.IntRange(30, 120).Draw(t, "lateShiftBefore")
 		}
-		s := constraints.Shift{Start: r.start.Add(-time.Duration(before) * time.Minute).Truncate(time.Minute),
+		s := constraints.Shift{Start: r.loadStart.Add(-time.Duration(before) * time.Minute).Truncate(time.Minute),
 			End: r.ret.Add(time.Duration(rapid.IntRange(15, 120).Draw(t, "shiftAfter")) * time.Minute)}
-		duty, driving := r.ret.Sub(r.start), r.driving
+		duty, driving := r.ret.Sub(r.loadStart), r.driving
 		switch rapid.IntRange(0, 5).Draw(t, "shiftLimits") {
 		case 1:
 			s.Limits = &constraints.HoursOfService{MaxDuty: duty + time.Duration(rapid.IntRange(10, 120).Draw(t, "dutySlack"))*time.Minute}
@@ -474,7 +481,7 @@ func genPlanted(t *rapid.T) plantedCase {
 // describe is a one-line summary of a planted route for failure messages.
 func (r plantedRoute) describe(req Request) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s on %s %v: load %s, stops", r.trailer, req.Shifts[r.shift].ID, r.classes, r.start.Format("Mon 15:04:05 MST"))
+	fmt.Fprintf(&b, "%s on %s %v: load %s, stops", r.trailer, req.Shifts[r.shift].ID, r.classes, r.loadStart.Format("Mon 15:04:05 MST"))
 	for _, st := range r.stops {
 		fmt.Fprintf(&b, " %s×%d@%s", req.Stores[st.store].ID, len(st.pallets), st.start.Format("15:04"))
 	}
@@ -567,11 +574,14 @@ func checkPlanted(t fataler, pc plantedCase) {
 		if r.start.Before(sh.Start) || r.ret.After(sh.End) {
 			fail("duty %s–%s outside shift %s–%s", r.start, r.ret, sh.Start, sh.End)
 		}
-		if req.DC.DockHours != nil && (!constraints.AnyContains(pc.dockWins, r.start) || !constraints.AnyContains(dock, r.start)) {
-			fail("loading starts %s outside the dock hours %v", r.start, pc.dockWins)
+		if req.DC.DockHours != nil && (!constraints.AnyContains(pc.dockWins, r.loadStart) || !constraints.AnyContains(dock, r.loadStart)) {
+			fail("loading starts %s outside the dock hours %v", r.loadStart, pc.dockWins)
 		}
-		if want := r.start.Add(time.Duration(n) * req.DC.LoadingPerPallet); !r.depart.Equal(want) {
-			fail("departs %s, loading ends %s", r.depart, want)
+		if want := r.loadStart.Add(time.Duration(n) * req.DC.LoadingPerPallet); !r.loadEnd.Equal(want) || !r.start.Equal(r.loadEnd) {
+			fail("loading ends %s, the driver comes on duty %s; loading ends %s", r.loadEnd, r.start, want)
+		}
+		if want := r.start.Add(15 * time.Minute); !r.depart.Equal(want) {
+			fail("departs %s, the hook-up ends %s", r.depart, want)
 		}
 		at, prev, driving := r.depart, req.DC.Location, time.Duration(0)
 		for _, st := range r.stops {
@@ -613,9 +623,13 @@ func checkPlanted(t fataler, pc plantedCase) {
 	// The oracle agrees: the planted plan, laid out, breaks nothing but
 	// the metrics it does not report.
 	var plan Result
+	unit := map[string]int{} // units of each type given so far
 	for ri, r := range pc.routes {
 		tt := req.Fleet[trailer[r.trailer]]
-		route := Route{ID: fmt.Sprint("planted", ri), Trailer: r.trailer, Shift: req.Shifts[r.shift].ID, Start: r.start, Depart: r.depart, Return: r.ret}
+		unit[r.trailer]++
+		route := Route{ID: fmt.Sprint("planted", ri), Trailer: r.trailer, Shift: req.Shifts[r.shift].ID, Trip: 1,
+			TrailerUnit: tt.UnitID(unit[r.trailer]), DockDoor: ri + 1, LoadingStart: r.loadStart, LoadingEnd: r.loadEnd,
+			Start: r.start, Depart: r.depart, Return: r.ret}
 		var lp []loadplan.Pallet
 		for k, st := range r.stops {
 			stop := Stop{Store: req.Stores[st.store].ID, Arrival: st.arrival, Start: st.start, Departure: st.departure, Wait: st.start.Sub(st.arrival)}
@@ -779,7 +793,7 @@ func TestPlantedCorpusCoversTheCases(t *testing.T) {
 		reefer := map[constraints.Temperature]bool{}
 		days := map[time.Weekday]bool{}
 		for _, r := range pc.routes {
-			days[r.start.Weekday()] = true
+			days[r.loadStart.Weekday()] = true
 			if r.trailer == "REEF53" {
 				reefer[r.classes[0]] = true
 			}

@@ -153,7 +153,7 @@ const (
 	ReasonLoadLayout          = "LOAD_LAYOUT"           // no legal floor layout (zones, axle loads)
 	ReasonNotPlanned          = "NOT_PLANNED"           // the search ended before placing it
 	ReasonDockCapacity        = "DOCK_CAPACITY"         // every dock door was loading another trailer when its trip needed one
-	ReasonDockHours           = "DOCK_HOURS"            // its trip's loading cannot start in the dock hours and end within the staging limit of the hook-up
+	ReasonDockHours           = "DOCK_HOURS"            // its trip's loading cannot start in the dock hours before the hook-up
 )
 
 var reasons = map[string]bool{

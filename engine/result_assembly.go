@@ -8,15 +8,12 @@ import (
 )
 
 // assemble makes a plan of routes and unassigned pallets (both taken over):
-// routes ordered by loading start, named and with their breaks stated,
-// unassigned pallets in request order, and the totals.
+// the routes fitted into the DC's day (scheduleDC: loading, dock doors,
+// trailer units, trips), ordered by loading start, named and with their
+// breaks stated; unassigned pallets in request order; and the totals.
 func assemble(m *model, routes []Route, unassigned []Unassigned) Result {
-	slices.SortStableFunc(routes, func(a, b Route) int {
-		if c := a.Start.Compare(b.Start); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Shift, b.Shift)
-	})
+	routes, unassigned = scheduleDC(m, routes, unassigned)
+	slices.SortStableFunc(routes, byLoadingStart)
 	plan := Result{Routes: routes, Unassigned: unassigned}
 	if plan.Routes == nil {
 		plan.Routes = []Route{}
@@ -49,6 +46,7 @@ func assemble(m *model, routes []Route, unassigned []Unassigned) Result {
 		util += r.Metrics.PosUtil
 	}
 	plan.Metrics.Unassigned = len(plan.Unassigned)
+	countResources(m, &plan)
 	var routed []int
 	for _, r := range plan.Routes {
 		for _, st := range r.Stops {
@@ -62,6 +60,42 @@ func assemble(m *model, routes []Route, unassigned []Unassigned) Result {
 		plan.Metrics.PosUtil = util / float64(plan.Metrics.Routes)
 	}
 	return plan
+}
+
+// countResources sets the plan's count of shifts and trailer units used
+// and of the most dock doors loading at once, and adds the cost of each
+// shift used to the plan's cost.
+func countResources(m *model, plan *Result) {
+	shifts, units := map[string]bool{}, map[string]bool{}
+	for _, r := range plan.Routes {
+		if !shifts[r.Shift] {
+			shifts[r.Shift] = true
+			plan.Metrics.Cost += m.req.Shifts[m.shift[r.Shift]].Cost
+		}
+		units[r.TrailerUnit] = true
+	}
+	plan.Metrics.ShiftsUsed, plan.Metrics.TrailerUnitsUsed = len(shifts), len(units)
+	plan.Metrics.PeakDockDoors = mostLoadingsAtOnce(plan.Routes)
+}
+
+// mostLoadingsAtOnce is the most routes loading at one instant: the most
+// whose loading has started, not ended, when one of them starts (a
+// loading that takes no time holds no door).
+func mostLoadingsAtOnce(routes []Route) int {
+	most := 0
+	for _, a := range routes {
+		if !a.LoadingEnd.After(a.LoadingStart) {
+			continue
+		}
+		at := 0
+		for _, b := range routes {
+			if b.LoadingEnd.After(b.LoadingStart) && !b.LoadingStart.After(a.LoadingStart) && b.LoadingEnd.After(a.LoadingStart) {
+				at++
+			}
+		}
+		most = max(most, at)
+	}
+	return most
 }
 
 // markBreaks states on a route's stops the hours-of-service breaks its

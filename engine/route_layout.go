@@ -62,7 +62,7 @@ func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, po
 func (m *model) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*order) (*Route, error) {
 	req := m.req
 	tt := req.Fleet[kind.trailer]
-	r := &Route{Trailer: tt.ID, Start: m.instant(rr.Start), Depart: m.instant(rr.Depart), Return: m.instant(rr.Return)}
+	r := &Route{Trailer: tt.ID, Depart: m.instant(rr.Depart), Return: m.instant(rr.Return)}
 	var lp []loadplan.Pallet
 	var load constraints.Load
 	prev := 0
@@ -102,10 +102,22 @@ func (m *model) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*order) 
 	rm.Stops, rm.Pallets = len(r.Stops), len(lp)
 	rm.WeightKg, rm.VolumeM3 = load.WeightKg, load.VolumeM3
 	rm.Positions = lay.Load.Positions
+	m.tripTimes(r, len(lp))
 	rm.Duration = r.Return.Sub(r.Start)
 	rm.PosUtil, rm.WeightUtil, rm.VolumeUtil = constraints.Load{Positions: rm.Positions, WeightKg: load.WeightKg, VolumeM3: load.VolumeM3}.Utilisation(tt.capacity())
 	rm.Cost = tt.Costs.Route(rm.DistanceM, rm.Duration)
 	return r, nil
+}
+
+// tripTimes sets the times of trip r, n pallets, before its departure:
+// the driver hooks up for the DC's hook time before departing (Start),
+// and loading ends as the hook-up begins, the DC's loading time after it
+// starts. Routing's start service, loading and hook-up together, began
+// no later than this loading starts.
+func (m *model) tripTimes(r *Route, n int) {
+	r.Start = r.Depart.Add(-m.req.HookTime())
+	r.LoadingEnd = r.Start
+	r.LoadingStart = r.LoadingEnd.Add(-m.req.DC.LoadingTime(n))
 }
 
 func fromLayout(l *loadplan.Layout) LoadPlan {

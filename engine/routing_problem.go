@@ -231,9 +231,15 @@ func (m *model) dockWindows() []routeplan.Window {
 }
 
 // vehicleType is the routing vehicle type of kind k, its shift of group
-// grp, with one vehicle and no resources: a trailer that carries at most a pallet per floor position
-// plus one on top of each of the stackable pallets, loading at the DC
-// charged per pallet and starting inside a dock window and the shift.
+// grp, with one vehicle and no resources: a trailer that carries at most a
+// pallet per floor position plus one on top of each of the stackable
+// pallets, starting inside a dock window and the shift.
+//
+// Routing's start service is the trip's loading (the DC's fixed time, and
+// per pallet) followed by the hook-up, so routing counts the duty from the
+// start of loading. The trip's duty really starts at the hook-up
+// (tripTimes): routing over-states it by the loading, which keeps every
+// route it finds legal.
 func (m *model) vehicleType(k vehicleKind, grp shiftGroup, stackable int, dock []routeplan.Window) routeplan.VehicleType {
 	t := m.req.Fleet[k.trailer]
 	capa := m.kindCapacity(k)
@@ -246,6 +252,7 @@ func (m *model) vehicleType(k vehicleKind, grp shiftGroup, stackable int, dock [
 		Capacity:            vector(capa, most),
 		ShiftStart:          m.secondsUp(grp.start),
 		ShiftEnd:            m.seconds(grp.end),
+		StartService:        ceilSeconds(m.req.DC.LoadingFixed + m.req.HookTime()),
 		StartServicePerUnit: perPallet,
 		StartWindows:        dock,
 		MaxDuty:             floorSeconds(grp.limits.MaxDuty),

@@ -16,8 +16,7 @@ const (
 	CodeUnknownShift    = "UNKNOWN_SHIFT"
 	CodeUnknownStore    = "UNKNOWN_STORE"
 	CodeUnknownPallet   = "UNKNOWN_PALLET"
-	CodeShiftReused     = "SHIFT_REUSED"
-	CodeFleetCount      = "FLEET_COUNT"
+	CodeFleetCount      = "FLEET_COUNT" // a trailer unit numbered beyond its type's count
 	CodeEmptyRoute      = "EMPTY_ROUTE"
 	CodeWrongStore      = "WRONG_STORE"
 	CodePalletTwice     = "PALLET_TWICE"
@@ -35,11 +34,40 @@ const (
 	CodeUnknownReason   = "UNKNOWN_REASON"
 	CodeDuplicateRoute  = "DUPLICATE_ROUTE_ID"
 	CodeEmptyStopOnLoad = "EMPTY_STOP"
+	// CodeHookTime: a trip departs sooner after its start (the driver
+	// coming on duty) than the DC's hook time.
+	CodeHookTime = "HOOK_TIME"
+	// CodeStaging: a trip's loading ends after its start, or so long
+	// before it that the loaded trailer waits in the yard longer than its
+	// staging limit.
+	CodeStaging = "STAGING"
+	// CodeTripOrder: a shift's trips are not numbered 1, 2, … in the order
+	// of their starts.
+	CodeTripOrder = "TRIP_ORDER"
+	// CodeTripOverlap: a trip starts before the shift's previous trip is
+	// back at the DC.
+	CodeTripOverlap = "TRIP_OVERLAP"
+	// CodeMaxTrips: a shift drives more trips than its maxTrips.
+	CodeMaxTrips = "MAX_TRIPS"
+	// CodeTrailerUnit: a trip's trailer unit is missing or is not a unit
+	// of its trailer type.
+	CodeTrailerUnit = "TRAILER_UNIT"
+	// CodeTrailerUnitBusy: a trailer unit is loaded for a trip before it
+	// is back from its previous trip and turned around.
+	CodeTrailerUnitBusy = "TRAILER_UNIT_BUSY"
+	// CodeDockDoor: a trip's dock door is below 1, or beyond the DC's
+	// dock doors.
+	CodeDockDoor = "DOCK_DOOR"
+	// CodeDockDoorBusy: two loadings on one dock door at once.
+	CodeDockDoorBusy = "DOCK_DOOR_BUSY"
 )
 
 // Validate checks plan against req from the request alone: it recomputes
 // every distance and travel time, every wait, the opening and dock hours,
-// the shifts and hours-of-service limits, trailer counts, capacities,
+// each trip's loading, staging and hook-up, the trips of each shift (in
+// order, within maxTrips and the shift, and under the hours-of-service
+// limits as one duty), the trailer units and their turnaround, the dock
+// doors, capacities,
 // temperature compatibility, each trailer's floor layout and unloading
 // order, the axle loads at departure and after every stop, that every
 // pallet is delivered exactly once or listed as unassigned, and every
@@ -84,8 +112,7 @@ type planCheck struct {
 	loc      *time.Location // for instants in messages
 	byLeg    *legTravel
 	storeWin map[int][]constraints.Window // resolved on first use
-	dockWin  []constraints.Window
-	dockAny  bool // no dock hours: loading may start at any time
+	dockAny  bool                         // no dock hours: loading may start at any time
 }
 
 func newPlanCheck(ctx context.Context, req *Request, plan *Result) (*planCheck, error) {
@@ -116,15 +143,7 @@ func newPlanCheck(ctx context.Context, req *Request, plan *Result) (*planCheck, 
 			c.to = s.End
 		}
 	}
-	if req.DC.DockHours == nil {
-		c.dockAny = true
-	} else if len(req.Shifts) > 0 {
-		ws, err := req.DC.DockHours.Resolve(c.from, c.to)
-		if err != nil {
-			return nil, err
-		}
-		c.dockWin = ws
-	}
+	c.dockAny = req.DC.DockHours == nil
 	var visited []int
 	seen := map[int]bool{}
 	for _, r := range plan.Routes {
@@ -161,30 +180,30 @@ func (c *planCheck) storeWindows(s int) []constraints.Window {
 	return ws
 }
 
-// dockOpenAt reports whether loading may start at t.
+// dockOpenAt reports whether loading may start at t: t lies in the dock
+// hours (ends included), whenever it is. Loading is not the driver's work,
+// so it may start before the earliest shift, and the dock hours are
+// resolved around t rather than over the shifts' horizon.
 func (c *planCheck) dockOpenAt(t time.Time) bool {
 	if c.dockAny {
 		return true
 	}
-	for _, w := range c.dockWin {
-		if !t.Before(w.Start) && !t.After(w.End) {
-			return true
-		}
-	}
-	return false
+	// Request.Check has checked the hours, so Resolve cannot fail.
+	ws, _ := c.req.DC.DockHours.Resolve(t, t)
+	return len(ws) > 0
 }
 
-// checkPlan checks the whole plan: the resources and pallets routes share, each
-// route on its own (routeAlone), the unassigned list and the totals.
+// checkPlan checks the whole plan: the resources and pallets routes share
+// (shifts, trailer units, dock doors), each route on its own (routeAlone),
+// the unassigned list and the totals.
 func (c *planCheck) checkPlan(plan *Result) constraints.Violations {
 	var vs constraints.Violations
 	req := c.req
 	where := make([]string, len(req.Pallets)) // path at which each pallet is accounted for
-	shiftRoute := make([]string, len(req.Shifts))
-	perType := make([]int, len(req.Fleet))
 	ids := make(map[string]bool, len(plan.Routes))
 	var delivered []int // indices of the pallets the routes deliver, each once
 	var sum planSums
+	figs := make([]routeFigures, len(plan.Routes))
 
 	for ri := range plan.Routes {
 		r := &plan.Routes[ri]
@@ -193,19 +212,6 @@ func (c *planCheck) checkPlan(plan *Result) constraints.Violations {
 			vs.Add(CodeDuplicateRoute, path+".id", "route id %q is used twice", r.ID)
 		}
 		ids[r.ID] = true
-		if ti, ok := c.trailer[r.Trailer]; ok {
-			perType[ti]++
-			if perType[ti] == req.Fleet[ti].Count+1 {
-				vs.Add(CodeFleetCount, path+".trailer", "more routes on trailer type %q than its count of %d", r.Trailer, req.Fleet[ti].Count)
-			}
-		}
-		if si, ok := c.shift[r.Shift]; ok {
-			if prev := shiftRoute[si]; prev != "" {
-				vs.Add(CodeShiftReused, path+".shift", "shift %q already drives %s", r.Shift, prev)
-			} else {
-				shiftRoute[si] = path
-			}
-		}
 		for k, st := range r.Stops {
 			for j, id := range st.Pallets {
 				pi, ok := c.pallet[id]
@@ -225,9 +231,25 @@ func (c *planCheck) checkPlan(plan *Result) constraints.Violations {
 		vs = append(vs, rvs...)
 		vs = append(vs, fig.compare(path+".metrics", r.Metrics)...)
 		sum.add(fig)
+		figs[ri] = fig
 	}
+	vs = append(vs, c.checkShiftTrips(plan.Routes, figs)...)
+	vs = append(vs, c.checkTrailerUnits(plan.Routes)...)
+	vs = append(vs, c.checkDockDoors(plan.Routes)...)
+	vs = append(vs, c.checkUnassigned(plan.Unassigned, where)...)
+	sum.unassigned = len(plan.Unassigned)
+	sum.bound = trailersLowerBound(req, delivered)
+	sum.resources(req, c.shift, plan.Routes)
+	return append(vs, sum.compare("metrics", plan.Metrics)...)
+}
 
-	for i, u := range plan.Unassigned {
+// checkUnassigned checks the unassigned list, and that every pallet is
+// accounted for: where holds the path at which each pallet is delivered
+// ("" for none) and gets the unassigned ones'.
+func (c *planCheck) checkUnassigned(us []Unassigned, where []string) constraints.Violations {
+	var vs constraints.Violations
+	req := c.req
+	for i, u := range us {
 		path := constraints.Index("unassigned", i)
 		pi, ok := c.pallet[u.Pallet]
 		if !ok {
@@ -251,7 +273,5 @@ func (c *planCheck) checkPlan(plan *Result) constraints.Violations {
 			vs.Add(CodePalletMissing, "unassigned", "pallet %q (pallets[%d]) is neither delivered nor listed as unassigned", p.ID, i)
 		}
 	}
-	sum.unassigned = len(plan.Unassigned)
-	sum.bound = trailersLowerBound(req, delivered)
-	return append(vs, sum.compare("metrics", plan.Metrics)...)
+	return vs
 }

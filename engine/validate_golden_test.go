@@ -39,7 +39,9 @@ func dailyOpenings(open, close string) map[string][]constraints.Opening {
 //
 // The route, all in UTC on 24 November 2026:
 //
-//	04:00:00 loading starts (dock and shift open at 04:00); 4 pallets × 60 s
+//	03:45:00 loading starts at door 1 (the dock opens at 03:45); 4 pallets × 60 s
+//	03:49:00 loading ends; the driver comes on duty (the shift starts at
+//	         03:49) and hooks the trailer VAN-01 up: 15 min, the default
 //	04:04:00 departs
 //	04:22:34 arrives at A; A opens 04:30: a wait of 7 min 26 s
 //	04:30:00 unloading starts: 10 min + 3 × 2 min = 16 min, done 04:46:00
@@ -48,15 +50,15 @@ func dailyOpenings(open, close string) map[string][]constraints.Opening {
 //	         6 min 34 s of rest
 //	05:11:08 arrives at B, unloads at once (10 min + 2 min)
 //	05:23:08 departs B
-//	06:00:15 back at the DC: on duty 2 h 0 min 15 s, driving 4,455 s = 1 h 14 min 15 s
+//	06:00:15 back at the DC: on duty 2 h 11 min 15 s, driving 4,455 s = 1 h 14 min 15 s
 //
-// Hours of service: the request allows 2 h 0 min 15 s of duty and 1 h of
+// Hours of service: the request allows 2 h 11 min 15 s of duty and 1 h of
 // driving without a break; the shift's own limits set only the break, 30
 // min. Without the break at A the driving since the start would reach
 // 1,114 + 1,114 + 2,227 = 4,455 s > 3,600 s on the way back.
 //
-// Cost: 100 + 2 × 44.527796317309432 km + 30 × 7,215 s / 3,600 =
-// 100 + 89.055592634618864 + 60.125 = 249.18059263461886.
+// Cost: 100 + 2 × 44.527796317309432 km + 30 × 7,875 s / 3,600 =
+// 100 + 89.055592634618864 + 65.625 = 254.68059263461886.
 //
 // The floor, 4,000 × 2,500 mm, pallets 1,200 × 1,000 mm × 1,000 mm (1.2 m³):
 //
@@ -78,7 +80,7 @@ func goldenVan() (Request, Result) {
 	}
 	req := Request{
 		DC: DC{ID: "DC", Location: geo.Point{}, LoadingPerPallet: time.Minute,
-			DockHours: &constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("04:00", "20:00")}},
+			DockHours: &constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("03:45", "20:00")}},
 		Stores: []Store{
 			{ID: "A", Location: geo.Point{Lng: 0.1}, Hours: constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("04:30", "22:00")},
 				Unloading: Unloading{Fixed: 10 * time.Minute, PerPallet: 2 * time.Minute}},
@@ -90,9 +92,9 @@ func goldenVan() (Request, Result) {
 			PalletPositions: 8, PayloadKg: 10000, VolumeM3: 24, Equipment: constraints.Equipment{Kind: constraints.DryVan},
 			Axles: constraints.AxleGeometry{KingpinMM: 600, AxleGroupMM: 3600, TareKg: 3000, TareCentreMM: 2100, KingpinLimitKg: 5000, AxleGroupLimitKg: 5000},
 			Costs: Costs{Fixed: 100, PerKm: 2, PerHour: 30}}},
-		Shifts: []constraints.Shift{{ID: "D1", Start: utc(4, 0, 0), End: utc(16, 0, 0),
+		Shifts: []constraints.Shift{{ID: "D1", Start: utc(3, 49, 0), End: utc(16, 0, 0),
 			Limits: &constraints.HoursOfService{BreakDuration: 30 * time.Minute}}},
-		HoursOfService: constraints.HoursOfService{MaxDuty: time.Duration(2*time.Hour + 15*time.Second), BreakAfter: time.Hour},
+		HoursOfService: constraints.HoursOfService{MaxDuty: time.Duration(2*time.Hour + 11*time.Minute + 15*time.Second), BreakAfter: time.Hour},
 		Travel:         geo.TravelModel{SpeedKmh: 36, Circuity: 1},
 	}
 	req.Pallets[0].MayCarry = true
@@ -101,7 +103,8 @@ func goldenVan() (Request, Result) {
 	const distance = 44527.796317309432
 	plan := Result{
 		Routes: []Route{{
-			ID: "R1", Trailer: "VAN", Shift: "D1", Start: utc(4, 0, 0), Depart: utc(4, 4, 0), Return: utc(6, 0, 15),
+			ID: "R1", Trailer: "VAN", Shift: "D1", Trip: 1, TrailerUnit: "VAN-01", DockDoor: 1,
+			LoadingStart: utc(3, 45, 0), LoadingEnd: utc(3, 49, 0), Start: utc(3, 49, 0), Depart: utc(4, 4, 0), Return: utc(6, 0, 15),
 			Stops: []Stop{
 				{Store: "A", Arrival: utc(4, 22, 34), Start: utc(4, 30, 0), Departure: utc(4, 52, 34), Wait: time.Duration(7*time.Minute + 26*time.Second), Pallets: []string{"A1", "A2", "A3"},
 					Break: &Break{Start: utc(4, 22, 34), Duration: 30 * time.Minute, Wait: time.Duration(7*time.Minute + 26*time.Second), Unloading: 16 * time.Minute,
@@ -118,13 +121,14 @@ func goldenVan() (Request, Result) {
 				},
 				Axles: []AxleLoad{{AfterStop: -1, KingpinKg: 2820, AxleGroupKg: 1580}, {AfterStop: 0, KingpinKg: 1900, AxleGroupKg: 1500}, {AfterStop: 1, KingpinKg: 1500, AxleGroupKg: 1500}},
 			},
-			Metrics: RouteMetrics{Stops: 2, Pallets: 4, DistanceM: distance, Duration: time.Duration(2*time.Hour + 15*time.Second),
+			Metrics: RouteMetrics{Stops: 2, Pallets: 4, DistanceM: distance, Duration: 7875 * time.Second,
 				Driving: 4455 * time.Second, Wait: 446 * time.Second, WeightKg: 1400, VolumeM3: 4.8,
-				Positions: 4, Cost: 249.18059263461886, PosUtil: 0.5, WeightUtil: 0.14, VolumeUtil: 0.2},
+				Positions: 4, Cost: 254.68059263461886, PosUtil: 0.5, WeightUtil: 0.14, VolumeUtil: 0.2},
 		}},
 		Unassigned: []Unassigned{{Pallet: "X1", Store: "B", Reason: ReasonCapacity}},
-		Metrics: Metrics{Routes: 1, Stops: 2, Pallets: 4, Unassigned: 1, DistanceM: distance, Duration: time.Duration(2*time.Hour + 15*time.Second),
-			Driving: 4455 * time.Second, Wait: 446 * time.Second, Cost: 249.18059263461886, PosUtil: 0.5, TrailersLowerBound: 1},
+		Metrics: Metrics{Routes: 1, Stops: 2, Pallets: 4, Unassigned: 1, DistanceM: distance, Duration: 7875 * time.Second,
+			Driving: 4455 * time.Second, Wait: 446 * time.Second, Cost: 254.68059263461886, PosUtil: 0.5, TrailersLowerBound: 1,
+			ShiftsUsed: 1, TrailerUnitsUsed: 1, PeakDockDoors: 1},
 	}
 	return req, plan
 }
@@ -151,14 +155,16 @@ func (s pointsAsked) Matrix(_ context.Context, points []geo.Point) (*geo.Matrix,
 // MatrixSource: 30 km, 30 min between any two places), visiting one of three
 // stores. 24 November 2026 is standard time in Chicago, UTC−6.
 //
-//	11:00:00Z (05:00 CST) loading starts with the shift; 3 pallets × 90 s
+//	10:45:00Z (04:45 CST) loading starts at door 1; 3 pallets × 90 s
+//	10:49:30Z loading ends; the driver comes on duty with the shift and
+//	          hooks MULTI-01 up for 15 min
 //	11:04:30Z departs
 //	11:34:30Z arrives; the store opens 06:00 CST = 12:00Z: a wait of 25 min 30 s
 //	12:00:00Z unloading: 15 min + 3 × 1 min = 18 min
 //	12:18:00Z departs
-//	12:48:00Z back: 1 h 48 min = 1.8 h on duty, 1 h driving, 60 km
+//	12:48:00Z back: 1 h 58 min 30 s = 1.975 h on duty, 1 h driving, 60 km
 //
-// Cost: 200 + 1.5 × 60 + 40 × 1.8 = 362.
+// Cost: 200 + 1.5 × 60 + 40 × 1.975 = 369.
 //
 // The floor, 6,000 × 2,440 mm, 48×40 in pallets (1,219 × 1,016 mm, 1.5 m
 // tall: 1.857756 m³ each) all turned, 1,016 mm along:
@@ -195,12 +201,13 @@ func goldenReefer(asked *[]geo.Point) (Request, Result) {
 			PalletPositions: 6, PayloadKg: 5000, VolumeM3: 30, Equipment: constraints.Equipment{Kind: constraints.MultiTempReefer, MaxZones: 2},
 			Axles: constraints.AxleGeometry{KingpinMM: 0, AxleGroupMM: 4000, TareKg: 4000, TareCentreMM: 3000, KingpinLimitKg: 10000, AxleGroupLimitKg: 10000},
 			Costs: Costs{Fixed: 200, PerKm: 1.5, PerHour: 40}}},
-		Shifts:  []constraints.Shift{{ID: "D1", Start: utc(11, 0, 0), End: utc(21, 0, 0)}},
+		Shifts:  []constraints.Shift{{ID: "D1", Start: utc(10, 49, 30), End: utc(21, 0, 0)}},
 		Options: Options{Matrix: pointsAsked{asked}},
 	}
 	plan := Result{
 		Routes: []Route{{
-			ID: "R1", Trailer: "MULTI", Shift: "D1", Start: utc(11, 0, 0), Depart: utc(11, 4, 30), Return: utc(12, 48, 0),
+			ID: "R1", Trailer: "MULTI", Shift: "D1", Trip: 1, TrailerUnit: "MULTI-01", DockDoor: 1,
+			LoadingStart: utc(10, 45, 0), LoadingEnd: utc(10, 49, 30), Start: utc(10, 49, 30), Depart: utc(11, 4, 30), Return: utc(12, 48, 0),
 			Stops: []Stop{{Store: "S1", Arrival: utc(11, 34, 30), Start: utc(12, 0, 0), Departure: utc(12, 18, 0),
 				Wait: 1530 * time.Second, Pallets: []string{"F1", "C1", "C2"}}},
 			Load: LoadPlan{
@@ -215,13 +222,14 @@ func goldenReefer(asked *[]geo.Point) (Request, Result) {
 				},
 				Axles: []AxleLoad{{AfterStop: -1, KingpinKg: 1720.6, AxleGroupKg: 3279.4}, {AfterStop: 0, KingpinKg: 1000, AxleGroupKg: 3000}},
 			},
-			Metrics: RouteMetrics{Stops: 1, Pallets: 3, DistanceM: 60000, Duration: 108 * time.Minute,
+			Metrics: RouteMetrics{Stops: 1, Pallets: 3, DistanceM: 60000, Duration: 7110 * time.Second,
 				Driving: time.Hour, Wait: 1530 * time.Second, WeightKg: 1000, VolumeM3: 5.573268,
-				Positions: 3, Cost: 362, PosUtil: 0.5, WeightUtil: 0.2, VolumeUtil: 0.1857756},
+				Positions: 3, Cost: 369, PosUtil: 0.5, WeightUtil: 0.2, VolumeUtil: 0.1857756},
 		}},
 		Unassigned: []Unassigned{},
-		Metrics: Metrics{Routes: 1, Stops: 1, Pallets: 3, DistanceM: 60000, Duration: 108 * time.Minute,
-			Driving: time.Hour, Wait: 1530 * time.Second, Cost: 362, PosUtil: 0.5, TrailersLowerBound: 1},
+		Metrics: Metrics{Routes: 1, Stops: 1, Pallets: 3, DistanceM: 60000, Duration: 7110 * time.Second,
+			Driving: time.Hour, Wait: 1530 * time.Second, Cost: 369, PosUtil: 0.5, TrailersLowerBound: 1,
+			ShiftsUsed: 1, TrailerUnitsUsed: 1, PeakDockDoors: 1},
 	}
 	return req, plan
 }
@@ -290,12 +298,34 @@ func TestGoldenVanOneUnitOff(t *testing.T) {
 		change func(req *Request, p *Result)
 		want   []violation
 	}{
-		{"loading starts a second before the shift and the dock", func(req *Request, p *Result) { p.Routes[0].Start = utc(3, 59, 59) },
-			[]violation{{CodeShiftWindow, r0 + ".start", []string{"2026-11-24T03:59:59Z"}}, {CodeDockHours, r0 + ".start", nil}}},
-		{"loading starts a second late", func(req *Request, p *Result) { p.Routes[0].Start = utc(4, 0, 1) },
-			[]violation{{CodeLoadingTime, r0 + ".depart", []string{"3m59s", "4m0s"}}}},
+		{"the driver comes on duty a second before the shift", func(req *Request, p *Result) { p.Routes[0].Start = utc(3, 48, 59) },
+			[]violation{{CodeShiftWindow, r0 + ".start", []string{"2026-11-24T03:48:59Z", "2026-11-24T03:49:00Z"}}}},
+		{"loading starts a second before the dock opens", func(req *Request, p *Result) { p.Routes[0].LoadingStart = utc(3, 44, 59) },
+			[]violation{{CodeDockHours, r0 + ".loadingStart", []string{"2026-11-24T03:44:59Z"}}}},
+		{"loading starts a second late", func(req *Request, p *Result) { p.Routes[0].LoadingStart = utc(3, 45, 1) },
+			[]violation{{CodeLoadingTime, r0 + ".loadingEnd", []string{"3m59s", "4m0s"}}}},
+		{"loading ends a second after the driver comes on duty", func(req *Request, p *Result) { p.Routes[0].LoadingEnd = utc(3, 49, 1) },
+			[]violation{{CodeStaging, r0 + ".loadingEnd", []string{"2026-11-24T03:49:01Z", "2026-11-24T03:49:00Z"}}}},
+		{"the driver comes on duty a second after loading ends", func(req *Request, p *Result) {
+			p.Routes[0].Start = utc(3, 49, 1)
+			p.Routes[0].Metrics.Duration -= second
+		}, []violation{{CodeStaging, r0 + ".loadingEnd", []string{"waits 1s", "at most 0s"}}, {CodeHookTime, r0 + ".depart", []string{"14m59s", "15m0s"}}}},
 		{"departs a second early", func(req *Request, p *Result) { p.Routes[0].Depart = utc(4, 3, 59) },
-			[]violation{{CodeLoadingTime, r0 + ".depart", nil}, {CodeTravelTime, stopA + ".arrival", nil}}},
+			[]violation{{CodeHookTime, r0 + ".depart", nil}, {CodeTravelTime, stopA + ".arrival", nil}}},
+		{"hook time a second longer", func(req *Request, p *Result) { req.DC.HookTime = 15*time.Minute + second },
+			[]violation{{CodeHookTime, r0 + ".depart", []string{"15m0s", "15m1s"}}}},
+		{"loading a second longer", func(req *Request, p *Result) { req.DC.LoadingFixed = second },
+			[]violation{{CodeLoadingTime, r0 + ".loadingEnd", []string{"4m0s", "4m1s"}}}},
+		{"the trailer staged 10 min 1 s with a limit of 10 min", func(req *Request, p *Result) {
+			req.DC.MaxStaging = 10 * time.Minute
+			req.DC.DockHours.Days = dailyOpenings("03:30", "20:00")
+			p.Routes[0].LoadingStart, p.Routes[0].LoadingEnd = utc(3, 34, 59), utc(3, 38, 59)
+		}, []violation{{CodeStaging, r0 + ".loadingEnd", []string{"waits 10m1s", "at most 10m0s"}}}},
+		{"the trailer type's own staging limit binds", func(req *Request, p *Result) {
+			req.DC.MaxStaging, req.Fleet[0].MaxStaging = time.Hour, 5*time.Minute
+			req.DC.DockHours.Days = dailyOpenings("03:30", "20:00")
+			p.Routes[0].LoadingStart, p.Routes[0].LoadingEnd = utc(3, 35, 0), utc(3, 39, 0)
+		}, []violation{{CodeStaging, r0 + ".loadingEnd", []string{"waits 10m0s", "VAN may wait at most 5m0s"}}}},
 		{"arrives at A a second early", func(req *Request, p *Result) { p.Routes[0].Stops[0].Arrival = utc(4, 22, 33) },
 			[]violation{{CodeTravelTime, stopA + ".arrival", []string{"2026-11-24T04:22:34Z"}}, {CodeMetric, stopA + ".wait", nil}}},
 		{"arrives at A a second late", func(req *Request, p *Result) { p.Routes[0].Stops[0].Arrival = utc(4, 22, 35) },
@@ -381,10 +411,15 @@ func TestGoldenVanOneUnitOff(t *testing.T) {
 		{"the zone a millimetre short of A3", func(req *Request, p *Result) { p.Routes[0].Load.Zones[0].ToMM = 2399 },
 			[]violation{{codeZone, load0 + ".placements[3]", nil}}},
 		{"duty limit a second short", func(req *Request, p *Result) {
-			req.HoursOfService.MaxDuty = time.Duration(2*time.Hour + 14*time.Second)
-		}, []violation{{constraints.CodeDutyLimit, r0, nil}}},
-		{"dock opens a minute late", func(req *Request, p *Result) { req.DC.DockHours.Days = dailyOpenings("04:01", "20:00") },
-			[]violation{{CodeDockHours, r0 + ".start", nil}}},
+			req.HoursOfService.MaxDuty = time.Duration(2*time.Hour + 11*time.Minute + 14*time.Second)
+		}, []violation{{constraints.CodeDutyLimit, r0, []string{"2h11m15s"}}}},
+		{"dock opens a minute late", func(req *Request, p *Result) { req.DC.DockHours.Days = dailyOpenings("03:46", "20:00") },
+			[]violation{{CodeDockHours, r0 + ".loadingStart", nil}}},
+		{"shifts used one more", func(req *Request, p *Result) { p.Metrics.ShiftsUsed++ }, []violation{{CodeMetric, "metrics.shiftsUsed", nil}}},
+		{"trailer units used one fewer", func(req *Request, p *Result) { p.Metrics.TrailerUnitsUsed-- }, []violation{{CodeMetric, "metrics.trailerUnitsUsed", nil}}},
+		{"peak dock doors one more", func(req *Request, p *Result) { p.Metrics.PeakDockDoors++ }, []violation{{CodeMetric, "metrics.peakDockDoors", nil}}},
+		{"the shift costs a driver's day the plan leaves out", func(req *Request, p *Result) { req.Shifts[0].Cost = 250 },
+			[]violation{{CodeMetric, "metrics.cost", []string{"reports 254.68", "recomputed 504.68"}}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -403,8 +438,8 @@ func TestGoldenReeferOneUnitOff(t *testing.T) {
 		change func(req *Request, p *Result)
 		want   []violation
 	}{
-		{"loading starts a second before the shift", func(req *Request, p *Result) { p.Routes[0].Start = utc(10, 59, 59) },
-			[]violation{{CodeShiftWindow, r0 + ".start", []string{"2026-11-24T04:59:59-06:00", "2026-11-24T05:00:00-06:00"}}}},
+		{"the driver comes on duty a second before the shift", func(req *Request, p *Result) { p.Routes[0].Start = utc(10, 49, 29) },
+			[]violation{{CodeShiftWindow, r0 + ".start", []string{"2026-11-24T04:49:29-06:00", "2026-11-24T04:49:30-06:00"}}}},
 		{"arrives a second early", func(req *Request, p *Result) { p.Routes[0].Stops[0].Arrival = utc(11, 34, 29) },
 			[]violation{{CodeTravelTime, stopA + ".arrival", []string{"2026-11-24T05:34:29-06:00", "2026-11-24T05:34:30-06:00"}}}},
 		{"unloads a second before the store opens", func(req *Request, p *Result) {
@@ -412,7 +447,7 @@ func TestGoldenReeferOneUnitOff(t *testing.T) {
 			s.Start, s.Wait = utc(11, 59, 59), s.Wait-second
 		}, []violation{{CodeOpeningHours, stopA + ".start", []string{"2026-11-24T05:59:59-06:00"}}}},
 		{"distance a metre long", func(req *Request, p *Result) { p.Routes[0].Metrics.DistanceM = 60001 }, []violation{{CodeMetric, rm0 + ".distanceM", nil}}},
-		{"cost a cent high", func(req *Request, p *Result) { p.Routes[0].Metrics.Cost = 362.01 }, []violation{{CodeMetric, rm0 + ".cost", nil}}},
+		{"cost a cent high", func(req *Request, p *Result) { p.Routes[0].Metrics.Cost = 369.01 }, []violation{{CodeMetric, rm0 + ".cost", nil}}},
 		{"kingpin a kilogram light at departure", func(req *Request, p *Result) { p.Routes[0].Load.Axles[0].KingpinKg = 1719.6 },
 			[]violation{{codeAxleReport, load0 + ".axles[0]", []string{"at departure"}}}},
 		{"the chilled zone a millimetre into the frozen one", func(req *Request, p *Result) { p.Routes[0].Load.Zones[1].FromMM = 1015 },
@@ -459,7 +494,7 @@ func TestValidateGoldenRules(t *testing.T) {
 		r.Stops[1].Arrival, r.Stops[1].Start, r.Stops[1].Departure = r.Stops[1].Arrival.Add(early), r.Stops[1].Start.Add(early), r.Stops[1].Departure.Add(early)
 		r.Return = r.Return.Add(early)
 		r.Metrics.Duration += time.Duration(early)
-		r.Metrics.Cost = 100 + 2*44.527796317309432 + 30*(7215-394)/3600.0
+		r.Metrics.Cost = 100 + 2*44.527796317309432 + 30*(7875-394)/3600.0
 		p.Metrics.Duration, p.Metrics.Cost = r.Metrics.Duration, r.Metrics.Cost
 		err := Validate(req, p)
 		wantViolations(t, err, violation{constraints.CodeBreakRequired, r0 + ".return", nil})

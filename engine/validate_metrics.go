@@ -11,11 +11,16 @@ import (
 type routeFigures struct {
 	m     RouteMetrics
 	perKm float64 // the trailer type's price per km; 0 when it is unknown
+	// legs are the route's drives in order, legPaths the plan member each
+	// arrives at, for the hours of service of the route's shift.
+	legs     []constraints.Leg
+	legPaths []string
 }
 
 // withTrailer derives what depends on the trailer type: the utilisation
 // of its positions, payload and volume, and the route's cost, Fixed +
-// PerKm × km + PerHour × hours from loading start to return.
+// PerKm × km + PerHour × hours from the route's start (the driver on
+// duty) to its return.
 func (f *routeFigures) withTrailer(t *TrailerType) {
 	m := &f.m
 	c := t.capacity()
@@ -128,6 +133,24 @@ type planSums struct {
 	bound      int
 }
 
+// resources counts the shifts and trailer units the routes use and the
+// most loadings at once, and adds the cost of each shift used (shift
+// holds the index of each known shift id) to the plan's cost.
+func (s *planSums) resources(req *Request, shift map[string]int, routes []Route) {
+	shifts, units := map[string]bool{}, map[string]bool{}
+	for _, r := range routes {
+		if !shifts[r.Shift] {
+			shifts[r.Shift] = true
+			if si, ok := shift[r.Shift]; ok {
+				s.m.Cost += req.Shifts[si].Cost
+			}
+		}
+		units[r.TrailerUnit] = true
+	}
+	s.m.ShiftsUsed, s.m.TrailerUnitsUsed = len(shifts), len(units)
+	s.m.PeakDockDoors = peakLoadings(routes)
+}
+
 func (s *planSums) add(f routeFigures) {
 	s.m.Routes++
 	s.m.Stops += f.m.Stops
@@ -150,6 +173,9 @@ func (s *planSums) compare(path string, got Metrics) constraints.Violations {
 	c.count("pallets", got.Pallets, s.m.Pallets)
 	c.count("unassigned", got.Unassigned, s.unassigned)
 	c.count("trailersLowerBound", got.TrailersLowerBound, s.bound)
+	c.count("shiftsUsed", got.ShiftsUsed, s.m.ShiftsUsed)
+	c.count("trailerUnitsUsed", got.TrailerUnitsUsed, s.m.TrailerUnitsUsed)
+	c.count("peakDockDoors", got.PeakDockDoors, s.m.PeakDockDoors)
 	c.duration("duration", got.Duration, s.m.Duration)
 	c.duration("driving", got.Driving, s.m.Driving)
 	c.duration("wait", got.Wait, s.m.Wait)

@@ -79,6 +79,9 @@ func (c *planCheck) routeAlone(r *Route, path string) (routeFigures, constraints
 	}
 
 	vs = append(vs, c.checkTimes(r, path, si, shiftOK, &fig)...)
+	if trailerOK {
+		vs = append(vs, c.checkLoading(r, path, &req.Fleet[ti], m.Pallets)...)
+	}
 	m.Duration = r.Return.Sub(r.Start)
 
 	if trailerOK {
@@ -105,10 +108,11 @@ func carriesAll(e constraints.Equipment, classes []constraints.Temperature) bool
 	return len(distinct) <= e.Zones()
 }
 
-// checkTimes checks the route's times from loading start to return: the
-// shift and the dock hours, loading, travel on every leg, the stores'
-// receiving hours, unloading, and the hours of service, with the driver on
-// duty from loading start. It adds distance, driving and wait to fig.
+// checkTimes checks the route's times from its start (the driver comes on
+// duty) to its return: the shift, the hook-up, travel on every leg, the
+// stores' receiving hours and unloading. It adds distance, driving and
+// wait to fig and records the legs in it for the hours of service, which
+// bind the shift's trips together (checkShiftTrips).
 func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig *routeFigures) constraints.Violations {
 	var vs constraints.Violations
 	req := c.req
@@ -116,18 +120,14 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 	if shiftOK {
 		sh := req.Shifts[si]
 		if r.Start.Before(sh.Start) {
-			vs.Add(CodeShiftWindow, path+".start", "loading starts %s, before shift %q starts at %s", c.at(r.Start), sh.ID, c.at(sh.Start))
+			vs.Add(CodeShiftWindow, path+".start", "the driver comes on duty %s, before shift %q starts at %s", c.at(r.Start), sh.ID, c.at(sh.Start))
 		}
 		if r.Return.After(sh.End) {
 			vs.Add(CodeShiftWindow, path+".return", "returns %s, after shift %q ends at %s", c.at(r.Return), sh.ID, c.at(sh.End))
 		}
 	}
-	if !c.dockOpenAt(r.Start) {
-		vs.Add(CodeDockHours, path+".start", "loading starts %s, outside the DC's dock hours", c.at(r.Start))
-	}
-	loading := req.DC.LoadingTime(m.Pallets)
-	if got := r.Depart.Sub(r.Start); got < loading {
-		vs.Add(CodeLoadingTime, path+".depart", "departs %v after loading starts at %s; loading %d pallets takes %v", got, c.at(r.Start), m.Pallets, loading)
+	if got, hook := r.Depart.Sub(r.Start), req.HookTime(); got < hook {
+		vs.Add(CodeHookTime, path+".depart", "departs %v after the driver comes on duty at %s; hooking up a trailer takes %v", got, c.at(r.Start), hook)
 	}
 
 	// Legs: from the DC to each stop in turn and back. A stop at an
@@ -177,94 +177,7 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 	if place >= 0 && len(r.Stops) > 0 {
 		drive(place, 0, leave, leavePath, r.Return, path+".return")
 	}
-	if shiftOK {
-		limits := req.ShiftLimits(si)
-		duty := constraints.Duty{Start: r.Start, End: r.Return, Legs: legs}
-		vs = append(vs, limits.Validate(duty, path, func(i int) string { return legPaths[i] })...)
-		vs = append(vs, c.checkBreaks(r, path, limits)...)
-	}
-	return vs
-}
-
-// Codes of the breaks a plan states (Stop.Break).
-const (
-	// CodeBreak: a stated break is not its stop's time on site from arrival
-	// to departure, or is shorter than the shift's BreakDuration.
-	CodeBreak = "BREAK"
-	// CodeBreakMissing: the route keeps the break rule, but its driving
-	// since the last break it states passes BreakAfter, so the plan does
-	// not say where the driver takes a break the rule needs.
-	CodeBreakMissing = "BREAK_MISSING"
-)
-
-// checkBreaks checks the breaks route r states against the break rule of
-// limits h, from the plan's times (checkTimes checks those against travel
-// and unloading): each stated break is its stop's whole time on site, from
-// arrival to departure, at least BreakDuration long, and its parts are
-// recomputed; and the route states every break the rule needs: driving
-// since the departure or the last stated break never passes BreakAfter.
-// Where the route breaks the rule itself, h.Validate's BREAK_REQUIRED says
-// so, and no BREAK_MISSING is added.
-func (c *planCheck) checkBreaks(r *Route, path string, h constraints.HoursOfService) constraints.Violations {
-	var vs constraints.Violations
-	var sinceAny, sinceStated time.Duration // driving since any stop long enough, since a stated break
-	leave := r.Depart
-	drive := func(arrive time.Time, arrivePath string) {
-		d := arrive.Sub(leave)
-		sinceAny += d
-		sinceStated += d
-		if sinceStated > h.BreakAfter && sinceAny <= h.BreakAfter {
-			vs.Add(CodeBreakMissing, arrivePath, "%v of driving since the last break the plan states, more than %v: no stop on the way says where the break of %v is taken",
-				sinceStated, h.BreakAfter, h.BreakDuration)
-			sinceStated = 0 // report each missing break once
-		}
-	}
-	for k := range r.Stops {
-		st := &r.Stops[k]
-		spath := constraints.Index(path+".stops", k)
-		drive(st.Arrival, spath+".arrival")
-		leave = st.Departure
-		onSite := st.Departure.Sub(st.Arrival)
-		long := onSite >= h.BreakDuration
-		if long {
-			sinceAny = 0
-		}
-		b := st.Break
-		if b == nil {
-			continue
-		}
-		if long {
-			sinceStated = 0
-		}
-		bpath := spath + ".break"
-		if !b.Start.Equal(st.Arrival) {
-			vs.Add(CodeBreak, bpath+".start", "the break starts %s; a break at a stop starts at the arrival, %s", c.at(b.Start), c.at(st.Arrival))
-		}
-		switch {
-		case !long:
-			vs.Add(CodeBreak, bpath+".duration", "%v on site at store %q, arrival to departure, is shorter than a break of %v", onSite, st.Store, h.BreakDuration)
-		case b.Duration != onSite:
-			vs.Add(CodeBreak, bpath+".duration", "the break lasts %v; from arrival to departure is %v", b.Duration, onSite)
-		}
-		wait := st.Start.Sub(st.Arrival)
-		if b.Wait != wait {
-			vs.Add(CodeMetric, bpath+".wait", "reports %v of waiting in the break; from arrival to the start of unloading is %v", b.Wait, wait)
-		}
-		sx, ok := c.store[st.Store]
-		if !ok {
-			continue // reported by routeAlone
-		}
-		unloading := c.req.Stores[sx].Unloading.Time(len(st.Pallets))
-		if b.Unloading != unloading {
-			vs.Add(CodeMetric, bpath+".unloading", "reports %v of unloading in the break; unloading %d pallets takes %v", b.Unloading, len(st.Pallets), unloading)
-		}
-		if rest := onSite - wait - unloading; b.Rest != rest {
-			vs.Add(CodeMetric, bpath+".rest", "reports %v of rest in the break; %v on site less %v of waiting and %v of unloading is %v", b.Rest, onSite, wait, unloading, rest)
-		}
-	}
-	if len(r.Stops) > 0 {
-		drive(r.Return, path+".return")
-	}
+	fig.legs, fig.legPaths = legs, legPaths
 	return vs
 }
 
