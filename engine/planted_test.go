@@ -41,7 +41,7 @@ type plantedRoute struct {
 	// depart when the trailer leaves, the DC's hook time later, ret when
 	// it is back at the DC.
 	loadStart, loadEnd, start, depart, ret time.Time
-	driving            time.Duration
+	driving                                time.Duration
 }
 
 // plantedCase is a request with the plan hidden in it, and the windows
