@@ -33,8 +33,8 @@ func assignDockDoors(m *model, routes []Route, unassigned []Unassigned) ([]Route
 			door = len(freeAt)
 		}
 		if door == 0 {
-			msg := fmt.Sprintf("no dock door free to load its trip at %s: the DC's %d dock doors are all loading other trailers",
-				r.LoadingStart.In(m.req.TimeZone()).Format(time.RFC3339), limit)
+			msg := fmt.Sprintf("no dock door free to load its trip at %s: %s",
+				r.LoadingStart.In(m.req.TimeZone()).Format(time.RFC3339), doorsBusyText(limit))
 			unassigned = append(unassigned, unassignTrip(m, &r, ReasonDockCapacity, msg)...)
 			continue
 		}
@@ -43,4 +43,12 @@ func assignDockDoors(m *model, routes []Route, unassigned []Unassigned) ([]Route
 		kept = append(kept, r)
 	}
 	return kept, unassigned
+}
+
+// doorsBusyText says that the DC's n dock doors are all loading.
+func doorsBusyText(n int) string {
+	if n == 1 {
+		return "the DC's one dock door is loading another trailer"
+	}
+	return fmt.Sprintf("the DC's %d dock doors are all loading other trailers", n)
 }

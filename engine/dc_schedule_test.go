@@ -1,0 +1,132 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+)
+
+// dcDayModel is a model of a request with one trailer type of count
+// units and a pallet per trip of trips, enough for the DC schedule's
+// steps, which read the request's DC, fleet and pallets only.
+func dcDayModel(count, trips int, dc DC) *model {
+	req := &Request{DC: dc, Fleet: []TrailerType{{ID: "VAN", Count: count}}}
+	m := &model{req: req, trailer: map[string]int{"VAN": 0}, pallet: map[string]int{}}
+	for i := range trips {
+		id := fmt.Sprint("P", i)
+		m.pallet[id] = len(req.Pallets)
+		req.Pallets = append(req.Pallets, Pallet{ID: id, Store: "S"})
+	}
+	return m
+}
+
+// dcTrip is trip i of a dcDayModel: loading from load to load+loading,
+// back at ret.
+func dcTrip(i int, load, loading, ret time.Duration) Route {
+	at := func(d time.Duration) time.Time { return utc(0, 0, 0).Add(d) }
+	return Route{ID: fmt.Sprint("T", i), Trailer: "VAN", Shift: fmt.Sprint("D", i), LoadingStart: at(load), LoadingEnd: at(load + loading),
+		Start: at(load + loading), Return: at(ret), Stops: []Stop{{Store: "S", Pallets: []string{fmt.Sprint("P", i)}}}}
+}
+
+// TestTrailerUnitsTurn: a trip takes the lowest unit back from its trip
+// and turned around by the time its loading starts, so a unit runs
+// several trips a day; a longer turnaround keeps it busy.
+func TestTrailerUnitsTurn(t *testing.T) {
+	h := time.Hour
+	trips := func() []Route {
+		return []Route{dcTrip(0, 3*h, 20*time.Minute, 5*h), dcTrip(1, 4*h, 20*time.Minute, 6*h), dcTrip(2, 5*h+40*time.Minute, 20*time.Minute, 8*h)}
+	}
+	for _, tc := range []struct {
+		turnaround time.Duration
+		want       []string
+	}{
+		{0, []string{"VAN-01", "VAN-02", "VAN-01"}},                // back 05:00, free 05:30, loaded 05:40
+		{40 * time.Minute, []string{"VAN-01", "VAN-02", "VAN-01"}}, // free 05:40 exactly
+		{45 * time.Minute, []string{"VAN-01", "VAN-02", "VAN-03"}},
+	} {
+		m := dcDayModel(3, 3, DC{TrailerTurnaround: tc.turnaround})
+		routes, unassigned := assignTrailerUnits(m, trips(), nil)
+		var got []string
+		for _, r := range routes {
+			got = append(got, r.TrailerUnit)
+		}
+		if !slices.Equal(got, tc.want) || len(unassigned) > 0 {
+			t.Errorf("turnaround %v: units %v, unassigned %v; want %v", tc.turnaround, got, unassigned, tc.want)
+		}
+	}
+}
+
+// TestDockDoorsColourLoadings: loadings take the lowest door free when
+// they start (a door is free again as its loading ends); with one door, a
+// loading that finds it taken leaves its trip's pallets unassigned as
+// DOCK_CAPACITY; a loading that takes no time holds no door.
+func TestDockDoorsColourLoadings(t *testing.T) {
+	m10 := 10 * time.Minute
+	trips := func() []Route {
+		return []Route{dcTrip(0, 0, m10, 2*time.Hour), dcTrip(1, 5*time.Minute, m10, 2*time.Hour), dcTrip(2, m10, m10, 2*time.Hour),
+			dcTrip(3, 12*time.Minute, 0, 2*time.Hour)}
+	}
+	routes, unassigned := assignDockDoors(dcDayModel(4, 4, DC{}), trips(), nil)
+	var doors []int
+	for _, r := range routes {
+		doors = append(doors, r.DockDoor)
+	}
+	if want := []int{1, 2, 1, 1}; !slices.Equal(doors, want) || len(unassigned) > 0 {
+		t.Errorf("unlimited doors: %v, unassigned %v; want %v", doors, unassigned, want)
+	}
+	if got := mostLoadingsAtOnce(routes); got != 2 {
+		t.Errorf("most loadings at once: %d, want 2", got)
+	}
+	routes, unassigned = assignDockDoors(dcDayModel(4, 4, DC{DockDoors: 1}), trips(), nil)
+	var ids []string
+	for _, r := range routes {
+		ids = append(ids, r.ID)
+	}
+	if want := []string{"T0", "T2", "T3"}; !slices.Equal(ids, want) {
+		t.Fatalf("one door: routes %v, want %v", ids, want)
+	}
+	if len(unassigned) != 1 || unassigned[0].Pallet != "P1" || unassigned[0].Reason != ReasonDockCapacity ||
+		unassigned[0].Message != "no dock door free to load its trip at 2026-11-24T00:05:00Z: the DC's one dock door is loading another trailer" {
+		t.Fatalf("one door: unassigned %+v", unassigned)
+	}
+}
+
+// TestLoadingsMoveIntoDockHours: a loading just before the hook-up that
+// would start after the dock closes (01:00–05:00) moves to the latest
+// start in the dock hours within the staging limit; without such a start,
+// it starts as the dock closes and the driver comes on duty when the
+// staging limit ends, then waits at the DC for the departure, the route's
+// duration and cost counted from then. A loading in the dock hours stays.
+func TestLoadingsMoveIntoDockHours(t *testing.T) {
+	for _, tc := range []struct {
+		staging, load    time.Duration // staging limit; loading start after midnight
+		loadStart, start time.Time
+	}{
+		{0, 6 * time.Hour, utc(5, 0, 0), utc(5, 20, 0)},
+		{30 * time.Minute, 6 * time.Hour, utc(5, 0, 0), utc(5, 50, 0)},
+		{time.Hour, 6 * time.Hour, utc(5, 0, 0), utc(6, 20, 0)},
+		{2 * time.Hour, 6 * time.Hour, utc(5, 0, 0), utc(6, 20, 0)},
+		{0, 4 * time.Hour, utc(4, 0, 0), utc(4, 20, 0)},
+	} {
+		m := dcDayModel(1, 1, DC{})
+		m.req.Fleet[0].MaxStaging = tc.staging
+		m.req.Fleet[0].Costs = Costs{PerHour: 60}
+		m.origin, m.dockWin = utc(0, 0, 0), []constraints.Window{{Start: utc(1, 0, 0), End: utc(5, 0, 0)}}
+		r := dcTrip(0, tc.load, 20*time.Minute, 10*time.Hour)
+		routes, unassigned := placeLoadings(m, []Route{r}, nil)
+		if len(routes) != 1 || len(unassigned) > 0 {
+			t.Fatalf("staging %v: routes %v, unassigned %v", tc.staging, routes, unassigned)
+		}
+		got := routes[0]
+		if !got.LoadingStart.Equal(tc.loadStart) || !got.LoadingEnd.Equal(tc.loadStart.Add(20*time.Minute)) || !got.Start.Equal(tc.start) {
+			t.Errorf("staging %v, loading at %v: loads %s–%s, on duty %s; want loading from %s, on duty %s", tc.staging, tc.load,
+				got.LoadingStart.Format("15:04"), got.LoadingEnd.Format("15:04"), got.Start.Format("15:04"), tc.loadStart.Format("15:04"), tc.start.Format("15:04"))
+		}
+		if !got.Start.Equal(r.Start) && (got.Metrics.Duration != got.Return.Sub(got.Start) || got.Metrics.Cost != got.Metrics.Duration.Hours()*60) {
+			t.Errorf("staging %v: duration %v and cost %v not counted from the new start %s", tc.staging, got.Metrics.Duration, got.Metrics.Cost, got.Start.Format("15:04"))
+		}
+	}
+}
