@@ -43,15 +43,18 @@
 //     fleet state.
 //  6. fillSpareRoom(ctx, pc, fleet state): routes with room left take
 //     part of what the fleet had no room for (spare_room.go).
-//  7. Under FewestTrailers, eliminateRoutes(ctx, pc, fleet state) →
+//  7. Under FewestTrailers or FewestDrivers, eliminateRoutes(ctx, pc, fleet state) →
 //     routes taken off (route_elimination.go); when it took any,
 //     routeLeftovers routes again what was left behind with the units
 //     freed, and fillSpareRoom runs again.
 //  8. fleet state unassignLeftOut: the pallets of the orders left out,
 //     with a reason and a message (unassigned.go).
-//  9. assemble(model, routes, unassigned) → Result: routes ordered, named
-//     and their breaks stated, the totals (result_assembly.go); then
-//     Validate.
+//  9. assemble(model, routes, unassigned) → Result: the routes fitted
+//     into the DC's day by scheduleDC (dc_schedule.go: each trip's loading
+//     in the dock hours, loading_schedule.go; a dock door, dock_doors.go;
+//     a trailer unit, trailer_units.go; the trips of each shift
+//     numbered), ordered, named and their breaks stated, the totals
+//     (result_assembly.go); then Validate.
 //
 // A new phase is a function of its own, in a file named after it, that
 // takes ctx, the planContext, the fleetState when it changes the plan,
@@ -62,8 +65,11 @@
 //
 // Objective. Options.Objective says what routing minimises once it
 // delivers every pallet it can: FewestTrailers (the default, "trailers" in
-// JSON) minimises the number of routes, each a trailer and a driver shift,
-// and then their cost; LowestCost ("cost") minimises the cost alone, each
+// JSON) minimises the trailer units used, then the routes, then their
+// cost; FewestDrivers ("drivers") the shifts used, then the routes, then
+// their cost. The planner drives one trip per shift and per trailer unit,
+// so both minimise the routes and plan alike. LowestCost ("cost")
+// minimises the cost alone (the shifts' costs are added to the plan's), each
 // trailer type's fixed cost per route plus its cost per km and per hour,
 // and may use more trailers to drive fewer kilometres. The default is what
 // a DC planner asks of a load plan: trailers and drivers are the day's
@@ -128,19 +134,30 @@
 // average speed, in whole seconds). Unloading must start inside one of the
 // store's opening windows and the departure comes no earlier than the end
 // of unloading (fixed time plus time per pallet); any longer dwell is rest.
-// The driver comes on duty when loading starts at the DC, which must be
-// inside the dock hours (any of the dock's windows on any day) and not
-// before the shift starts; departure follows loading (time per pallet of
-// the route), perhaps after a wait. The
-// whole duty, from loading start to return at the DC, lies inside the
-// driver's shift and keeps the hours-of-service limits, with waiting,
-// unloading and rest at stops counting as non-driving time for the break
-// rule (constraints.HoursOfService).
+// A trip is loaded at a dock door by the DC's staff: loading starts inside
+// the dock hours (any of the dock's windows on any day, before the shift
+// if need be) and lasts the DC's loadingFixed plus loadingPerPallet for
+// each pallet; the loaded trailer may wait in the yard up to the staging
+// limit (the trailer type's maxStaging, else the DC's; 0 by default: none).
+// The driver comes on duty for the trip (Route.Start) when the trailer is
+// loaded and staged, and departs no sooner than the DC's hookTime later.
+// A shift may drive several trips, one after another: its duty runs from
+// its first trip's start to its last trip's return, lies inside the shift,
+// and keeps the hours-of-service limits as one duty, with waiting,
+// unloading and rest at stops, and the time at the DC between trips,
+// counting as non-driving time for the break rule
+// (constraints.HoursOfService). The planner drives one trip per shift; it
+// routes each with its loading and hook-up on the duty, which over-states
+// the duty by the loading and keeps the plan legal.
 //
-// Resources. Each route uses one trailer of its type and one driver shift;
-// a plan uses at most Count trailers of a type and every shift at most once.
-// A shift's hours-of-service limits are its own, field by field, else the
-// request's hoursOfService, else the US defaults.
+// Resources. Each route runs on one trailer unit of its type ("DRY53-04",
+// one of the type's Count units) and is driven by one shift; a unit may
+// run several trips, free again the DC's trailerTurnaround after it
+// returns, and a shift may drive up to its maxTrips. At most dockDoors
+// trailers load at once (0: no limit); a trip that finds no door free in
+// time is left out as DOCK_CAPACITY. A shift's hours-of-service limits
+// are its own, field by field, else the request's hoursOfService, else
+// the US defaults.
 //
 // JSON form. Member names are those of the struct tags, matched exactly
 // (case included); durations are Go duration strings ("90s", "1h30m") or,
@@ -157,7 +174,8 @@
 // types' doc comments give):
 //
 //	{
-//	  "dc"*: {"id"*, "name", "location"*: {"lat"*, "lng"*}, "dockHours": WeeklyHours, "loadingPerPallet"*},
+//	  "dc"*: {"id"*, "name", "location"*: {"lat"*, "lng"*}, "dockHours": WeeklyHours, "loadingPerPallet"*,
+//	          "loadingFixed", "hookTime", "trailerTurnaround", "dockDoors", "maxStaging"},
 //	  "stores": [{"id"*, "name", "location"*, "hours"*: WeeklyHours,
 //	              "unloading"*: {"fixed"*, "perPallet"*}, "maxTrailerLengthMM"}],
 //	  "pallets": [{"id"*, "store"*, "weightKg"*, "volumeM3", "footprint"*: "STANDARD"|"HALF"|{"lengthMM"*, "widthMM"*},
@@ -166,11 +184,11 @@
 //	             "palletPositions"*, "payloadKg"*, "volumeM3",
 //	             "equipment"*: {"kind"*: "DRY_VAN"|"REEFER"|"MULTI_TEMP_REEFER", "maxZones"},
 //	             "axles"*: {"kingpinMM"*, "axleGroupMM"*, "tareKg"*, "tareCentreMM"*, "kingpinLimitKg"*, "axleGroupLimitKg"*},
-//	             "costs"*: {"fixed", "perKm", "perHour"}}],
-//	  "shifts"†: [{"id"*, "start"*, "end"*, "limits": HoursOfService}],
+//	             "costs"*: {"fixed", "perKm", "perHour"}, "maxStaging"}],
+//	  "shifts"†: [{"id"*, "start"*, "end"*, "limits": HoursOfService, "maxTrips", "cost"}],
 //	  "hoursOfService": {"maxDriving", "maxDuty", "breakAfterDriving", "breakDuration"},
 //	  "travel": {"speedKmh", "circuity"},
-//	  "options": {"timeLimit", "seed", "streams", "workers", "iterations", "objective": "trailers"|"cost",
+//	  "options": {"timeLimit", "seed", "streams", "workers", "iterations", "objective": "trailers"|"drivers"|"cost",
 //	              "wholeDeliveries": false|true}
 //	}
 //
@@ -182,7 +200,8 @@
 // plan (Result):
 //
 //	{
-//	  "routes": [{"id", "trailer", "shift", "start", "depart", "return",
+//	  "routes": [{"id", "trailer", "shift", "trip", "trailerUnit", "dockDoor", "loadingStart", "loadingEnd",
+//	              "start", "depart", "return",
 //	              "stops": [{"store", "arrival", "start", "departure", "wait", "pallets": [id],
 //	                         "break": {"start", "duration", "wait", "unloading", "rest"}}],
 //	              "load": {"zones": [{"temperature", "firstRow", "lastRow", "fromMM", "toMM"}],

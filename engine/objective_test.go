@@ -31,17 +31,20 @@ func objectiveRequest(o Objective) Request {
 }
 
 // TestObjectiveTrailersBeforeCost: under FewestTrailers (the default) one
-// route carries both stores on the big trailer; under LowestCost the two
-// free vans go, one to each store, for far less money.
+// route carries both stores on the big trailer, and so under FewestDrivers,
+// since a route is a shift while the planner drives one trip per shift;
+// under LowestCost the two free vans go, one to each store, for far less
+// money, with two drivers.
 func TestObjectiveTrailersBeforeCost(t *testing.T) {
 	for _, c := range []struct {
 		o       Objective
 		routes  int
 		trailer string
-	}{{FewestTrailers, 1, "DRY53"}, {LowestCost, 2, "VAN10"}} {
+	}{{FewestTrailers, 1, "DRY53"}, {FewestDrivers, 1, "DRY53"}, {LowestCost, 2, "VAN10"}} {
 		plan := planOK(t, objectiveRequest(c.o))
-		if plan.Metrics.Routes != c.routes || len(plan.Unassigned) != 0 {
-			t.Fatalf("%v: %d routes, %d pallets unassigned; want %d routes delivering everything", c.o, plan.Metrics.Routes, len(plan.Unassigned), c.routes)
+		if plan.Metrics.Routes != c.routes || plan.Metrics.ShiftsUsed != c.routes || len(plan.Unassigned) != 0 {
+			t.Fatalf("%v: %d routes on %d shifts, %d pallets unassigned; want %d routes and shifts delivering everything",
+				c.o, plan.Metrics.Routes, plan.Metrics.ShiftsUsed, len(plan.Unassigned), c.routes)
 		}
 		for _, r := range plan.Routes {
 			if r.Trailer != c.trailer {
@@ -57,7 +60,7 @@ func TestObjectiveJSON(t *testing.T) {
 	for _, c := range []struct {
 		o    Objective
 		json string
-	}{{LowestCost, `"objective": "cost"`}, {FewestTrailers, ""}} {
+	}{{LowestCost, `"objective": "cost"`}, {FewestDrivers, `"objective": "drivers"`}, {FewestTrailers, ""}} {
 		req := objectiveRequest(c.o)
 		b, err := MarshalIndent(req)
 		if err != nil {
