@@ -25,9 +25,14 @@ func TestEvaluatorMatchesSolve(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, r := range sol.Routes {
-			sites := make([]int, len(r.Visits))
+			var sites []int
+			next := 0
 			for k, v := range r.Visits {
-				sites[k] = v.Site
+				if next < len(r.Reloads) && r.Reloads[next].After == k {
+					sites = append(sites, ReloadSite)
+					next++
+				}
+				sites = append(sites, v.Site)
 			}
 			got, reason, ok := ev.Route(r.VehicleType, sites)
 			if !ok || !reflect.DeepEqual(got, r) {

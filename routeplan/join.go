@@ -307,19 +307,25 @@ func (in *instance) legs(jn *join) bool {
 func (in *instance) loadFits(jn *join) bool {
 	ga, gb := &jn.a.seg, &jn.b.seg
 	vt := &in.types[jn.a.typ]
-	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	i, j := jn.i, jn.j
 	d := in.dims
 	jn.load = grow(jn.load, d)
 	load := jn.load
-	for x := 0; x < d; x++ {
-		l := ga.loadPre[i*d+x] + gb.loadPre[Lb*d+x] - gb.loadPre[(j-1)*d+x]
-		for _, m := range jn.mid {
-			l += in.sites[m].Demand[x]
-		}
-		if l > vt.Capacity[x]+1e-9*(1+math.Abs(vt.Capacity[x])) {
+	if len(in.reloads) > 0 && in.reloadsIn(jn.mid) > 0 {
+		if !in.tripsFit(jn) {
 			return false
 		}
-		load[x] = l
+	} else {
+		for x := 0; x < d; x++ {
+			l := ga.loadPre[i*d+x] + gb.loadTrip[j*d+x] - gb.loadPre[(j-1)*d+x]
+			for _, m := range jn.mid {
+				l += in.sites[m].Demand[x]
+			}
+			if l > vt.Capacity[x]+1e-9*(1+math.Abs(vt.Capacity[x])) {
+				return false
+			}
+			load[x] = l
+		}
 	}
 	if vt.MaxGroups > 0 && ga.groups && gb.groups {
 		mask := ga.gPre[i] | gb.gSuf[j]
@@ -336,6 +342,37 @@ func (in *instance) loadFits(jn *join) bool {
 	return true
 }
 
+// tripsFit is loadFits' load check for a candidate whose middle holds a
+// reload: the trip through node i of a ends at the middle's first reload,
+// the trip from node j of b begins after its last one, and the trips
+// between lie in the middle. It leaves in jn.load the first trip's load.
+func (in *instance) tripsFit(jn *join) bool {
+	ga, gb := &jn.a.seg, &jn.b.seg
+	capacity := in.types[jn.a.typ].Capacity
+	i, j, d := jn.i, jn.j, in.dims
+	for x := 0; x < d; x++ {
+		tol := 1e-9 * (1 + math.Abs(capacity[x]))
+		l, first := ga.loadPre[i*d+x], true
+		for _, m := range jn.mid {
+			if !in.isReload(m) {
+				l += in.sites[m].Demand[x]
+				continue
+			}
+			if l > capacity[x]+tol {
+				return false
+			}
+			if first {
+				jn.load[x], first = l, false
+			}
+			l = 0
+		}
+		if l+gb.loadTrip[j*d+x]-gb.loadPre[(j-1)*d+x] > capacity[x]+tol {
+			return false
+		}
+	}
+	return true
+}
+
 // joinFits reports whether nodes 0..i of route a followed by nodes j..L+1
 // of route b may fit a's type: false only when their load certainly
 // exceeds its capacity (what legs rules out first), true as well when a
@@ -346,9 +383,9 @@ func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
 		return true
 	}
 	capacity := in.types[a.typ].Capacity
-	d, Lb := in.dims, len(b.seq)
+	d := in.dims
 	for x := 0; x < d; x++ {
-		l := ga.loadPre[i*d+x] + gb.loadPre[Lb*d+x] - gb.loadPre[(j-1)*d+x]
+		l := ga.loadPre[i*d+x] + gb.loadTrip[j*d+x] - gb.loadPre[(j-1)*d+x]
 		if l > capacity[x]+1e-9*(1+math.Abs(capacity[x])) {
 			return false
 		}

@@ -140,6 +140,16 @@ type VehicleType struct {
 	// MaxGroups, when positive, bounds the number of distinct Site.Group
 	// values on one route (the zones of a multi-temperature trailer, say).
 	MaxGroups int
+	// MaxTrips, when above 1, lets a route drive up to that many trips:
+	// between two trips the vehicle returns to its start location and
+	// reloads there (a driver hooking the next loaded trailer, say), which
+	// takes StartService again and begins inside one of StartWindows, as
+	// at the route's start. Capacity then bounds the load of each trip;
+	// the route's duty, driving, break rule, shift and group limit span all
+	// its trips (time at the start location between trips is not driving,
+	// and counts as a break when long enough). Such a type must end where
+	// it starts and have no StartServicePerUnit. 0 and 1 mean one trip.
+	MaxTrips int
 }
 
 // ServiceTime is how long the work at the site takes when it shares a

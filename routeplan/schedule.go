@@ -15,7 +15,8 @@ const (
 	failGroups // more distinct site groups than the type's MaxGroups
 	failWindow
 	failShift
-	failDuty // only the duty limit is broken: a later departure may fix it
+	failDuty  // only the duty limit is broken: a later departure may fix it
+	failTrips // more trips than the type's MaxTrips
 )
 
 // schedule is the timing of one route, computed by simulate.
@@ -28,6 +29,7 @@ type schedule struct {
 	// Scratch space of evaluate and delayDeparture, kept to avoid
 	// allocating.
 	load   []float64
+	trip   []float64
 	groups []int
 	cands  []float64
 	tmp    *schedule
@@ -161,20 +163,30 @@ func (in *instance) evaluate(t int, seq []int, s *schedule, tight bool) failure 
 func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) failure {
 	if len(seq) == 0 {
 		// An empty route is an unused vehicle: nothing to check, no cost.
-		*s = schedule{arr: s.arr[:0], start: s.start[:0], dep: s.dep[:0], load: s.load, groups: s.groups, cands: s.cands, tmp: s.tmp}
+		*s = schedule{arr: s.arr[:0], start: s.start[:0], dep: s.dep[:0], load: s.load, trip: s.trip, groups: s.groups, cands: s.cands, tmp: s.tmp}
 		return feasible
 	}
 	vt := &in.types[t]
 	s.load = grow(s.load, in.dims)
-	for d := 0; d < in.dims; d++ {
-		load := 0.0
-		for _, i := range seq {
-			load += in.sites[i].Demand[d]
+	if vt.trips() > 1 {
+		s.trip = grow(s.trip, in.dims)
+		if in.reloadsIn(seq) > vt.trips()-1 {
+			return failTrips
 		}
-		if load > vt.Capacity[d] {
+		if !in.tripLoadsFit(seq, vt.Capacity, s.load, s.trip) {
 			return failCapacity
 		}
-		s.load[d] = load
+	} else {
+		for d := 0; d < in.dims; d++ {
+			load := 0.0
+			for _, i := range seq {
+				load += in.sites[i].Demand[d]
+			}
+			if load > vt.Capacity[d] {
+				return failCapacity
+			}
+			s.load[d] = load
+		}
 	}
 	if vt.MaxGroups > 0 {
 		var over bool

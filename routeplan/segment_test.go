@@ -27,11 +27,23 @@ func segmentRoutes(t *rapid.T, solomon bool) (*instance, *route, *route, []int) 
 	order := rapid.Permutation(seqN(len(p.Sites))).Draw(t, "order")
 	var seqs [2][]int
 	var out []int
+	var reloads []int // the type's reloads not on a route yet
+	if c := in.reloadClass[typ]; c >= 0 {
+		reloads = in.reloads[c]
+	}
 	for k, s := range order {
 		r := k % 3 // two thirds routed, one third left out
 		if r == 2 {
 			out = append(out, s)
 			continue
+		}
+		if len(reloads) > 0 && len(seqs[r]) > 0 && rapid.Bool().Draw(t, "newTrip") {
+			// A trip of its own for s, when the route may take one more.
+			seq := append(append([]int(nil), seqs[r]...), reloads[0], s)
+			if in.evaluate(typ, seq, &sch, false) == feasible {
+				seqs[r], reloads = seq, reloads[1:]
+				continue
+			}
 		}
 		if in.evaluate(typ, append(append([]int(nil), seqs[r]...), s), &sch, false) == feasible {
 			seqs[r] = append(seqs[r], s)
@@ -48,7 +60,8 @@ func segmentRoutes(t *rapid.T, solomon bool) (*instance, *route, *route, []int) 
 		r.obj = in.routeObjective(len(seq), sch.dist, sch.cost)
 		return r
 	}
-	return in, mk(seqs[0]), mk(seqs[1]), out
+	// The reloads left may join a candidate's middle.
+	return in, mk(seqs[0]), mk(seqs[1]), append(out, reloads...)
 }
 
 // TestSegmentBoundsHold: for every candidate made of a prefix of one

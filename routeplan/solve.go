@@ -161,12 +161,17 @@ func (sr *search) run(servable, dropped []int) {
 	sr.anneal()
 }
 
-// publicRoute is the public form of route seq of type t scheduled in sch.
-func publicRoute(t int, seq []int, sch *schedule) Route {
+// publicRoute is the public form of route seq of type t scheduled in sch:
+// its sites as visits, its reloads apart.
+func (in *instance) publicRoute(t int, seq []int, sch *schedule) Route {
 	rt := Route{VehicleType: t, Start: sch.begin, Depart: sch.depart, Return: sch.ret, Distance: sch.dist, Duration: sch.duty(), Driving: sch.drive}
-	rt.Visits = make([]Visit, len(seq))
+	rt.Visits = make([]Visit, 0, len(seq))
 	for k, s := range seq {
-		rt.Visits[k] = Visit{Site: s, Arrival: sch.arr[k], Start: sch.start[k], Departure: sch.dep[k]}
+		if in.isReload(s) {
+			rt.Reloads = append(rt.Reloads, Reload{After: len(rt.Visits), Arrival: sch.arr[k], Start: sch.start[k], Departure: sch.dep[k]})
+			continue
+		}
+		rt.Visits = append(rt.Visits, Visit{Site: s, Arrival: sch.arr[k], Start: sch.start[k], Departure: sch.dep[k]})
 	}
 	return rt
 }
@@ -205,7 +210,7 @@ func (st *state) solution(reasons map[int]Reason, unreached []int) *Solution {
 			st.unassigned = append(st.unassigned, r.seq...)
 			continue
 		}
-		sol.Routes = append(sol.Routes, publicRoute(r.typ, r.seq, &sch))
+		sol.Routes = append(sol.Routes, in.publicRoute(r.typ, r.seq, &sch))
 		sol.Cost += sch.cost
 		sol.Distance += sch.dist
 	}

@@ -89,6 +89,9 @@ func genProblem(t *rapid.T) *Problem {
 			}
 		}
 		vt.MaxGroups = rapid.IntRange(0, 3).Draw(t, "maxGroups")
+		if vt.StartLocation == vt.EndLocation && len(vt.StartServicePerUnit) == 0 && rapid.Bool().Draw(t, "trips") {
+			vt.MaxTrips = rapid.IntRange(0, 4).Draw(t, "maxTrips")
+		}
 		p.VehicleTypes = append(p.VehicleTypes, vt)
 	}
 	for i := 0; i < nSites; i++ {

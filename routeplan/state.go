@@ -87,8 +87,10 @@ type route struct {
 	// route (an unused vehicle) has 0 for both.
 	dist, cost float64
 	obj        objective
-	// total is the route's load per capacity dimension, so that an
-	// insertion that overloads it is ruled out before any simulation.
+	// total is the route's load per capacity dimension (of a route of
+	// several trips: the least of its trips', dimension by dimension), so
+	// that an insertion that overloads it is ruled out before any
+	// simulation.
 	total []float64
 	seg   segments
 	// stamp names the route's content (type and sites): it changes with
@@ -271,16 +273,13 @@ func (st *state) unassign(u int) {
 // the segments, so that rounding does not drift over many moves.
 func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	r := st.routes[k]
+	if len(st.in.reloads) > 0 {
+		seq, dist, cost = st.withoutEmptyTrips(r.typ, seq, dist, cost)
+	}
 	st.obj = st.obj.sub(r.obj)
 	r.stamp = st.in.stamps.Add(1)
 	r.seq = append(r.seq[:0], seq...)
-	r.total = grow(r.total, st.in.dims)
-	clear(r.total)
-	for _, s := range r.seq {
-		for j, d := range st.in.sites[s].Demand {
-			r.total[j] += d
-		}
-	}
+	st.in.lightestTrip(r)
 	st.in.refresh(r)
 	if st.in.exact {
 		dist = r.baseDist()
