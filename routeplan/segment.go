@@ -93,8 +93,8 @@ type segments struct {
 	// loadPre[j−1] into the trip it joins.
 	loadPre  []float64
 	loadTrip []float64
-	gPre     []uint64  // groups of nodes 1..k
-	gSuf     []uint64  // groups of nodes k..L
+	gPre     []uint64 // groups of nodes 1..k
+	gSuf     []uint64 // groups of nodes k..L
 
 	// times holds each node's schedule under R (see segTime), outside
 	// the Solomon case.

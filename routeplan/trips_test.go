@@ -3,8 +3,10 @@ package routeplan
 import (
 	"context"
 	"math"
+	"reflect"
 	"testing"
 
+	"github.com/haulplan/haulplan/constraints"
 	"pgregory.net/rapid"
 )
 
@@ -183,4 +185,30 @@ func TestPlantedTrips(t *testing.T) {
 			t.Fatalf("%d routes, %d planted shifts", len(sol.Routes), pl.shifts)
 		}
 	})
+}
+
+// TestCheckTrips: a type of several trips must reload where it starts, so
+// it ends there, and its start service has no part per unit of load; a
+// negative MaxTrips is reported too, each at its path.
+func TestCheckTrips(t *testing.T) {
+	p := &Problem{N: 2, Distance: []float64{0, 1, 1, 0}, Duration: []float64{0, 1, 1, 0},
+		Sites: []Site{{Location: 1, Demand: []float64{1}}},
+		VehicleTypes: []VehicleType{
+			{Count: 1, Capacity: []float64{1}, ShiftEnd: 10, MaxTrips: 2, EndLocation: 1, StartServicePerUnit: []float64{2}},
+			{Count: 1, Capacity: []float64{1}, ShiftEnd: 10, MaxTrips: -1},
+			{Count: 1, Capacity: []float64{1}, ShiftEnd: 10, MaxTrips: 3, StartServicePerUnit: []float64{0}},
+		}}
+	err := Check(p)
+	want := map[string]string{
+		"vehicleTypes[0].endLocation":            CodeTripsMismatch,
+		"vehicleTypes[0].startServicePerUnit[0]": CodeTripsMismatch,
+		"vehicleTypes[1].maxTrips":               CodeNegative,
+	}
+	got := map[string]string{}
+	for _, v := range constraints.AsViolations(err) {
+		got[v.Path] = v.Code
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("violations %v, want %v", got, want)
+	}
 }
