@@ -32,7 +32,7 @@ func Check(p *Problem) error {
 		return vs.Err()
 	}
 	checkLocations(&vs, p)
-	if p.Objective != Cost && p.Objective != Hierarchical {
+	if p.Objective != Cost && p.Objective != Hierarchical && p.Objective != FewestTrips {
 		vs.Add(CodeUnknown, "objective", "unknown objective %d", int(p.Objective))
 	}
 	for r, res := range p.Resources {

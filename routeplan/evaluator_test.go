@@ -73,7 +73,7 @@ func checkRoute(p *Problem, r Route) error {
 		q.VehicleTypes[k].Count = 1
 	}
 	vt := p.VehicleTypes[r.VehicleType]
-	sol := &Solution{Routes: []Route{r}, Vehicles: 1, Distance: r.Distance,
+	sol := &Solution{Routes: []Route{r}, Vehicles: 1, Trips: 1 + len(r.Reloads), Distance: r.Distance,
 		Cost: vt.FixedCost + vt.DistanceCost*r.Distance + vt.TimeCost*r.Duration}
 	for i := range p.Sites {
 		served := false

@@ -116,7 +116,7 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 	if in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return
 	}
-	d := in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).sub(r.obj)
+	d := in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)
 	if !best.ok || d.less(best.delta) {
 		best.k, best.pos, best.delta, best.ok, best.lazy, best.trip = k, pos, d, true, false, noTrip
 		best.dist, best.cost = sc.sch.dist, sc.sch.cost
@@ -159,7 +159,7 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 	// under the cost objective it competes on cost, which lets the search
 	// trade a long route for two short ones (on eight Solomon instances at
 	// 10,000 iterations the average gap fell from 0.81 % to 0.38 %).
-	if best.ok && st.in.p.Objective == Hierarchical {
+	if best.ok && st.in.hierarchical {
 		return best
 	}
 	// While a route is being eliminated no route may open, but a route

@@ -56,8 +56,10 @@ type instance struct {
 	// price holds what bounds read of each type, kept small and together:
 	// a bound runs for nearly every candidate move.
 	price []typePrice
-	// hierarchical is true under the fewest-vehicles objective.
-	hierarchical bool
+	// hierarchical is true under the fewest-vehicles objectives
+	// (Hierarchical, FewestTrips), and tripsRanked under FewestTrips when
+	// a route may drive several trips: a route then counts its trips.
+	hierarchical, tripsRanked bool
 	// stamps numbers the contents of routes (route.stamp), for all the
 	// streams that share the instance.
 	stamps atomic.Uint64
@@ -101,7 +103,8 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	if symmetric {
 		in.toCol, in.toRow = 1, in.n
 	}
-	in.hierarchical = p.Objective == Hierarchical
+	in.hierarchical = p.Objective == Hierarchical || p.Objective == FewestTrips
+	in.tripsRanked = p.Objective == FewestTrips && len(in.reloads) > 0
 	return in
 }
 

@@ -27,6 +27,7 @@ type join struct {
 	legJ, workJ              float64
 	charged                  float64 // stop service charged at j
 	cheap                    objective
+	trips                    int     // under FewestTrips: the candidate's
 	ends                     float64 // the duty distances bounds, loading aside
 	stage                    int8    // the last stage done, or boundFailed
 	// fits is set by a caller that has checked from the routes' totals
@@ -227,7 +228,10 @@ func (in *instance) distancesDone(jn *join, dist, busy float64) {
 	t := jn.a.typ
 	jn.ends = busy
 	jn.dist = dist - 1e-9*(1+math.Abs(dist))
-	jn.cheap = in.boundObjective(t, jn.dist, in.price[t].startService+busy)
+	if in.tripsRanked {
+		jn.trips = in.joinTrips(jn)
+	}
+	jn.cheap = in.boundObjective(t, jn.trips, jn.dist, in.price[t].startService+busy)
 }
 
 // distancesExact is distancesDone in the Solomon case, small enough to
@@ -298,7 +302,7 @@ func (in *instance) legs(jn *join) bool {
 		return false
 	}
 	jn.drive, jn.busy = drive, busy
-	jn.cheap = in.boundObjective(t, jn.dist, jn.l+max(busy, jn.ends))
+	jn.cheap = in.boundObjective(t, jn.trips, jn.dist, jn.l+max(busy, jn.ends))
 	return true
 }
 
@@ -394,11 +398,16 @@ func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
 }
 
 // boundObjective is the objective of a route of type t with the given
-// distance and duty, lowered by the rounding a bound may carry.
-func (in *instance) boundObjective(t int, dist, duty float64) objective {
+// trips (counted under FewestTrips only), distance and duty, lowered by
+// the rounding a bound may carry.
+func (in *instance) boundObjective(t, trips int, dist, duty float64) objective {
 	pr := &in.price[t]
 	cost := pr.fixed + pr.perDist*dist + pr.perTime*duty
-	return in.ranked(objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: dist})
+	o := in.ranked(objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: dist})
+	if in.tripsRanked {
+		o.vehicles = trips
+	}
+	return o
 }
 
 // timed completes a candidate whose sums passed: it returns a lower bound
@@ -460,7 +469,7 @@ func (in *instance) timed(jn *join) (objective, bool) {
 	if vt.MaxDuty > 0 && duty > vt.MaxDuty+tol {
 		return objective{}, false
 	}
-	return in.boundObjective(t, jn.dist, duty), true
+	return in.boundObjective(t, jn.trips, jn.dist, duty), true
 }
 
 // boundRoute prepares jn for seq as the new sequence of route a: it keeps

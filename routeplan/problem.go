@@ -39,15 +39,22 @@ const (
 	// Hierarchical minimises the number of routes first, then the total
 	// distance: the classic ranking of the Solomon benchmarks.
 	Hierarchical
+	// FewestTrips minimises the number of trips first (a route of k trips
+	// counts k: trailer loads, where a route is a driver's shift), then
+	// the weighted cost. Without types of several trips it is
+	// Hierarchical.
+	FewestTrips
 )
 
-// String returns "cost" or "hierarchical".
+// String returns "cost", "hierarchical" or "trips".
 func (o Objective) String() string {
 	switch o {
 	case Cost:
 		return "cost"
 	case Hierarchical:
 		return "hierarchical"
+	case FewestTrips:
+		return "trips"
 	}
 	return "unknown"
 }

@@ -111,7 +111,7 @@ func (in *instance) feasibleWithout(r *route, from, n int, sc *scratch) bool {
 type emptyShortRoute struct{}
 
 func (emptyShortRoute) ruin(st *state, rs *ruinStep, rr *ruinRecreate, rng *rand.Rand, sc *scratch) {
-	if st.in.p.Objective != Hierarchical || len(st.routes) <= 1 || rng.IntN(10) != 0 {
+	if !st.in.hierarchical || len(st.routes) <= 1 || rng.IntN(10) != 0 {
 		return
 	}
 	k := rng.IntN(len(st.routes))

@@ -93,8 +93,11 @@ type segments struct {
 	// loadPre[j−1] into the trip it joins.
 	loadPre  []float64
 	loadTrip []float64
-	gPre     []uint64 // groups of nodes 1..k
-	gSuf     []uint64 // groups of nodes k..L
+	// relPre counts the reloads of nodes 1..k, per k = 0..L (filled
+	// when some type drives several trips).
+	relPre []int32
+	gPre   []uint64 // groups of nodes 1..k
+	gSuf   []uint64 // groups of nodes k..L
 
 	// times holds each node's schedule under R (see segTime), outside
 	// the Solomon case.
@@ -139,6 +142,7 @@ func (g *segments) copyFrom(o *segments) {
 	g.nodes = append(g.nodes[:0], o.nodes...)
 	g.times = append(g.times[:0], o.times...)
 	g.loadPre = append(g.loadPre[:0], o.loadPre...)
+	g.relPre = append(g.relPre[:0], o.relPre...)
 	g.loadTrip = append(g.loadTrip[:0], o.loadTrip...)
 	g.gPre = append(g.gPre[:0], o.gPre...)
 	g.gSuf = append(g.gSuf[:0], o.gSuf...)
@@ -208,6 +212,16 @@ func (in *instance) refreshPath(r *route) {
 		}
 		for x := 0; x < d; x++ {
 			g.loadPre[k*d+x] = g.loadPre[(k-1)*d+x] + in.sites[s].Demand[x]
+		}
+	}
+	if len(in.reloads) > 0 {
+		g.relPre = grow(g.relPre, L+1)
+		g.relPre[0] = 0
+		for k := 1; k <= L; k++ {
+			g.relPre[k] = g.relPre[k-1]
+			if in.isReload(r.seq[k-1]) {
+				g.relPre[k]++
+			}
 		}
 	}
 	// Backward, each node's trip total: at a reload the previous trip's,

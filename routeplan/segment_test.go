@@ -57,7 +57,7 @@ func segmentRoutes(t *rapid.T, solomon bool) (*instance, *route, *route, []int) 
 		if in.evaluate(typ, seq, &sch, false) != feasible {
 			t.Fatalf("route %v infeasible", seq)
 		}
-		r.obj = in.routeObjective(len(seq), sch.dist, sch.cost)
+		r.obj = in.seqObjective(seq, sch.dist, sch.cost)
 		return r
 	}
 	// The reloads left may join a candidate's middle.
@@ -126,7 +126,7 @@ func TestSegmentBoundsHold(t *testing.T) {
 			if !in.joinAllowed(&jn) {
 				t.Fatalf("%v: feasible, but a site is said not to allow the type", seq)
 			}
-			truth := in.routeObjective(len(seq), sch.dist, sch.cost)
+			truth := in.seqObjective(seq, sch.dist, sch.cost)
 			for to := int8(boundDistances); to <= boundTimed; to++ {
 				if !in.advance(&jn, to) {
 					t.Fatalf("%v (prefix %d of %v, %v, suffix %d of %v): feasible (cost %g), stage %d says infeasible",
@@ -287,7 +287,7 @@ func TestReorderBoundHolds(t *testing.T) {
 		if in.evaluate(r.typ, seq, &sch, false) != feasible {
 			return
 		}
-		if truth := in.routeObjective(len(seq), sch.dist, sch.cost); truth.less(lb) {
+		if truth := in.seqObjective(seq, sch.dist, sch.cost); truth.less(lb) {
 			t.Fatalf("%v from %v: bound %+v, simulated %+v", seq, r.seq, lb, truth)
 		}
 	})

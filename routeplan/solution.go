@@ -8,9 +8,11 @@ type Solution struct {
 	// Unassigned lists the sites left unserved, ordered by site index.
 	Unassigned []Unassigned
 	// Cost is the weighted cost of the routes (see Cost), whatever the
-	// objective; Distance is their total distance; Vehicles is len(Routes).
+	// objective; Distance is their total distance; Vehicles is len(Routes),
+	// and Trips counts their trips (Vehicles plus their reloads).
 	Cost, Distance float64
 	Vehicles       int
+	Trips          int
 	// Iterations is the number of search iterations run, all streams
 	// together.
 	Iterations int

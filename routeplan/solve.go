@@ -154,7 +154,7 @@ func (sr *search) run(servable, dropped []int) {
 	if len(servable) <= 1 {
 		return // nothing left to improve
 	}
-	if in.p.Objective == Hierarchical {
+	if in.hierarchical {
 		// Fewer routes first: give the route elimination half the budget.
 		sr.minimiseRoutes(0.5)
 	}
@@ -182,6 +182,16 @@ func (st *state) totalCost() float64 {
 		c += r.cost
 	}
 	return c
+}
+
+func (st *state) totalTrips() int {
+	n := 0
+	for _, r := range st.routes {
+		if len(r.seq) > 0 {
+			n += st.in.routeTrips(r)
+		}
+	}
+	return n
 }
 
 func (st *state) totalDistance() float64 {
@@ -222,6 +232,9 @@ func (st *state) solution(reasons map[int]Reason, unreached []int) *Solution {
 		return ra.Visits[0].Site < rb.Visits[0].Site
 	})
 	sol.Vehicles = len(sol.Routes)
+	for _, r := range sol.Routes {
+		sol.Trips += 1 + len(r.Reloads)
+	}
 	for _, i := range st.dropped {
 		sol.Unassigned = append(sol.Unassigned, Unassigned{Site: i, Reason: reasons[i]})
 	}

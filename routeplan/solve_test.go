@@ -128,9 +128,7 @@ func genProblem(t *rapid.T) *Problem {
 		s.Value = float64(rapid.IntRange(0, 20).Draw(t, "value"))
 		p.Sites = append(p.Sites, s)
 	}
-	if rapid.Bool().Draw(t, "hierarchical") {
-		p.Objective = Hierarchical
-	}
+	p.Objective = Objective(rapid.IntRange(0, 2).Draw(t, "objective"))
 	return p
 }
 

@@ -99,8 +99,18 @@ type route struct {
 	stamp uint64
 }
 
-// routeObjective is the contribution of a feasible route of n sites with
-// the given distance and cost.
+// seqObjective is routeObjective for the feasible route seq: under
+// FewestTrips a route counts its trips.
+func (in *instance) seqObjective(seq []int, dist, cost float64) objective {
+	o := in.routeObjective(len(seq), dist, cost)
+	if in.tripsRanked && len(seq) > 0 {
+		o.vehicles = 1 + in.reloadsIn(seq)
+	}
+	return o
+}
+
+// routeObjective is the contribution of a feasible route of n sites and
+// one trip with the given distance and cost.
 func (in *instance) routeObjective(n int, dist, cost float64) objective {
 	if n == 0 {
 		return objective{}
@@ -290,7 +300,7 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 		dist, cost = 0, 0
 	}
 	r.dist, r.cost = dist, cost
-	r.obj = st.in.routeObjective(len(r.seq), dist, cost)
+	r.obj = st.in.seqObjective(r.seq, dist, cost)
 	st.obj = st.obj.add(r.obj)
 	for j, s := range r.seq {
 		st.where[s] = k

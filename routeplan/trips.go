@@ -314,9 +314,27 @@ func (st *state) tryNewTrips(u, k int, best *insertion, sc *scratch) {
 		if in.evaluateAllowed(r.typ, sc.seq, &sc.sch, false) != feasible {
 			continue
 		}
-		d := in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).sub(r.obj)
+		d := in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)
 		if !best.ok || d.less(best.delta) {
 			*best = insertion{k: k, pos: pos, delta: d, dist: sc.sch.dist, cost: sc.sch.cost, ok: true, trip: end, reload: m}
 		}
 	}
+}
+
+// routeTrips is the number of trips of route r (1 for an empty one).
+func (in *instance) routeTrips(r *route) int {
+	if len(r.seg.relPre) != len(r.seq)+1 {
+		return 1 + in.reloadsIn(r.seq)
+	}
+	return 1 + int(r.seg.relPre[len(r.seq)])
+}
+
+// joinTrips is the number of trips of the candidate jn: the prefix's
+// reloads, the middle's and the suffix's, and one.
+func (in *instance) joinTrips(jn *join) int {
+	ga, gb := &jn.a.seg, &jn.b.seg
+	if len(ga.relPre) != len(jn.a.seq)+1 || len(gb.relPre) != len(jn.b.seq)+1 {
+		return 1 + in.reloadsIn(jn.a.seq[:jn.i]) + in.reloadsIn(jn.mid) + in.reloadsIn(jn.b.seq[jn.j-1:])
+	}
+	return 1 + int(ga.relPre[jn.i]) + int(gb.relPre[len(jn.b.seq)]-gb.relPre[jn.j-1]) + in.reloadsIn(jn.mid)
 }

@@ -159,9 +159,7 @@ func genPlantedTrips(t *rapid.T) plantedTrips {
 	for _, i := range perm {
 		p.Sites = append(p.Sites, sites[i])
 	}
-	if rapid.Bool().Draw(t, "hierarchical") {
-		p.Objective = Hierarchical
-	}
+	p.Objective = Objective(rapid.IntRange(0, 2).Draw(t, "objective"))
 	return plantedTrips{p, nShifts}
 }
 

@@ -215,6 +215,13 @@ func validateSolution(p *Problem, sol *Solution) error {
 			return fmt.Errorf("site %d appears %d times", i, n)
 		}
 	}
+	trips := 0
+	for _, r := range sol.Routes {
+		trips += 1 + len(r.Reloads)
+	}
+	if sol.Trips != trips {
+		return fmt.Errorf("%d trips, recomputed %d", sol.Trips, trips)
+	}
 	if !near(sol.Cost, cost) || !near(sol.Distance, dist) || sol.Vehicles != len(sol.Routes) {
 		return fmt.Errorf("totals %g/%g/%d, recomputed %g/%g/%d", sol.Cost, sol.Distance, sol.Vehicles, cost, dist, len(sol.Routes))
 	}
