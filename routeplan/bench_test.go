@@ -138,3 +138,18 @@ func TestBenchProblems(t *testing.T) {
 		t.Errorf("fleet: %d unassigned", len(sol.Unassigned))
 	}
 }
+
+// BenchmarkSolve200Trips is BenchmarkSolve200Rules with routes of up to
+// three trips, a reload of 15 and a fixed cost that makes a second trip
+// cheaper than a second vehicle.
+func BenchmarkSolve200Trips(b *testing.B) {
+	p := benchProblem(200, true)
+	vt := &p.VehicleTypes[0]
+	vt.MaxTrips, vt.StartService, vt.FixedCost = 3, 15, 500
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := Solve(context.Background(), p, Options{MaxIterations: 200, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -8,13 +8,14 @@ import (
 
 // Violation codes reported by Check.
 const (
-	CodeNotFinite    = "NOT_FINITE"    // NaN or infinite number
-	CodeNegative     = "NEGATIVE"      // a quantity that must be >= 0 is not
-	CodeOutOfRange   = "OUT_OF_RANGE"  // an index outside its list or matrix
-	CodeSizeMismatch = "SIZE_MISMATCH" // a slice of the wrong length
-	CodeWindowOrder  = "WINDOW_ORDER"  // window ends before it starts, or windows overlap or are unsorted
-	CodeUnknown      = "UNKNOWN_VALUE" // an enumeration value Solve does not know
-	CodeDuplicate    = "DUPLICATE"     // an index listed twice where each may appear once
+	CodeNotFinite     = "NOT_FINITE"     // NaN or infinite number
+	CodeNegative      = "NEGATIVE"       // a quantity that must be >= 0 is not
+	CodeOutOfRange    = "OUT_OF_RANGE"   // an index outside its list or matrix
+	CodeSizeMismatch  = "SIZE_MISMATCH"  // a slice of the wrong length
+	CodeWindowOrder   = "WINDOW_ORDER"   // window ends before it starts, or windows overlap or are unsorted
+	CodeUnknown       = "UNKNOWN_VALUE"  // an enumeration value Solve does not know
+	CodeDuplicate     = "DUPLICATE"      // an index listed twice where each may appear once
+	CodeTripsMismatch = "TRIPS_MISMATCH" // a type of several trips that cannot reload at its start
 )
 
 // maxLocations keeps N*N far from integer overflow; a dense matrix that big
@@ -31,7 +32,7 @@ func Check(p *Problem) error {
 		return vs.Err()
 	}
 	checkLocations(&vs, p)
-	if p.Objective != Cost && p.Objective != Hierarchical {
+	if p.Objective != Cost && p.Objective != Hierarchical && p.Objective != FewestTrips {
 		vs.Add(CodeUnknown, "objective", "unknown objective %d", int(p.Objective))
 	}
 	for r, res := range p.Resources {
@@ -123,6 +124,27 @@ func checkVehicleType(vs *constraints.Violations, p *Problem, t, dims int) {
 	}
 	if vt.MaxGroups < 0 {
 		vs.Add(CodeNegative, constraints.Field(path, "maxGroups"), "maxGroups %d is negative", vt.MaxGroups)
+	}
+	checkTrips(vs, vt, path)
+}
+
+// checkTrips checks what a type of several trips needs: its reloads are at
+// its start location, so its routes end there, and each takes the same
+// start service, so the service has no part per unit of load.
+func checkTrips(vs *constraints.Violations, vt *VehicleType, path string) {
+	if vt.MaxTrips < 0 {
+		vs.Add(CodeNegative, constraints.Field(path, "maxTrips"), "maxTrips %d is negative", vt.MaxTrips)
+	}
+	if vt.MaxTrips <= 1 {
+		return
+	}
+	if vt.EndLocation != vt.StartLocation {
+		vs.Add(CodeTripsMismatch, constraints.Field(path, "endLocation"), "a type of %d trips reloads at its start location %d, so it must end there, not at %d", vt.MaxTrips, vt.StartLocation, vt.EndLocation)
+	}
+	for k, u := range vt.StartServicePerUnit {
+		if u != 0 {
+			vs.Add(CodeTripsMismatch, constraints.Index(constraints.Field(path, "startServicePerUnit"), k), "a type of %d trips takes the same start service at every reload, so it has none per unit (%g)", vt.MaxTrips, u)
+		}
 	}
 }
 

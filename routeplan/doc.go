@@ -10,7 +10,11 @@
 // costs). Resources are pools several vehicle types draw from: a route
 // takes one unit of each resource its type lists, so that a type can be a
 // pairing (a driver shift with a trailer type, say) and the search decides
-// which pairings drive. Solve returns routes with a complete schedule
+// which pairings drive. A type may let its routes drive several trips
+// (MaxTrips): between two, the vehicle returns to its start location and
+// takes the start service again inside a start window (a driver hooking
+// the next loaded trailer), the capacity bounds each trip's load, and the
+// duty, driving and break rule span the whole route. Solve returns routes with a complete schedule
 // (start of loading, departure, arrival, service start and departure at
 // every site) that satisfies every constraint, and lists the sites it could
 // not serve with a Reason rather than failing the call. When the fleet
@@ -76,6 +80,12 @@
 // leaves the first improving one as a proposal, which one apply commits.
 // Ruin and recreate drive lists of ruin methods (ruin.go) and recreate
 // methods (ruinrecreate.go) the same way.
+//
+// Trips (trips.go): a reload between two trips is one more site of the
+// instance, at the start location, so that every move, bound and the
+// simulation see it as any site; only the load differs, which a reload
+// empties. An insertion may also put a site on a trip of its own, first
+// or last on a route, with a free reload of the route's class.
 //
 // To add an operator, write a file with a type whose evaluate builds its
 // candidates as joins (or, for a route's own sites in another order, as

@@ -25,9 +25,14 @@ func TestEvaluatorMatchesSolve(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, r := range sol.Routes {
-			sites := make([]int, len(r.Visits))
+			var sites []int
+			next := 0
 			for k, v := range r.Visits {
-				sites[k] = v.Site
+				if next < len(r.Reloads) && r.Reloads[next].After == k {
+					sites = append(sites, ReloadSite)
+					next++
+				}
+				sites = append(sites, v.Site)
 			}
 			got, reason, ok := ev.Route(r.VehicleType, sites)
 			if !ok || !reflect.DeepEqual(got, r) {
@@ -68,7 +73,7 @@ func checkRoute(p *Problem, r Route) error {
 		q.VehicleTypes[k].Count = 1
 	}
 	vt := p.VehicleTypes[r.VehicleType]
-	sol := &Solution{Routes: []Route{r}, Vehicles: 1, Distance: r.Distance,
+	sol := &Solution{Routes: []Route{r}, Vehicles: 1, Trips: 1 + len(r.Reloads), Distance: r.Distance,
 		Cost: vt.FixedCost + vt.DistanceCost*r.Distance + vt.TimeCost*r.Duration}
 	for i := range p.Sites {
 		served := false

@@ -18,6 +18,10 @@ type insertion struct {
 	retype bool
 	rk     int
 	typ    int
+	// trip, when not noTrip, says that u goes on a trip of its own, the
+	// first or the last of route k, separated by the reload.
+	trip   tripEnd
+	reload int
 }
 
 // scratch holds buffers reused across move evaluations.
@@ -30,6 +34,7 @@ type scratch struct {
 	j1, j2 join
 	nodes  []int
 	one    [1]int
+	two    [2]int
 	other  [1]int
 	retry  []int
 	// tried holds, per site u and index of a neighbour v of u, the stamps
@@ -103,7 +108,7 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 	}
 	if in.exact && jn.known() {
 		if d := jn.cheap.sub(r.obj); !best.ok || d.less(best.delta) {
-			best.k, best.pos, best.delta, best.ok, best.lazy = k, pos, d, true, true
+			best.k, best.pos, best.delta, best.ok, best.lazy, best.trip = k, pos, d, true, true, noTrip
 		}
 		return
 	}
@@ -111,9 +116,9 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 	if in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return
 	}
-	d := in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).sub(r.obj)
+	d := in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)
 	if !best.ok || d.less(best.delta) {
-		best.k, best.pos, best.delta, best.ok, best.lazy = k, pos, d, true, false
+		best.k, best.pos, best.delta, best.ok, best.lazy, best.trip = k, pos, d, true, false, noTrip
 		best.dist, best.cost = sc.sch.dist, sc.sch.cost
 	}
 }
@@ -145,11 +150,16 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 			st.insertAnywhere(u, k, &best, sc)
 		}
 	}
+	if len(st.in.reloads) > 0 {
+		for k := range st.routes {
+			st.tryNewTrips(u, k, &best, sc)
+		}
+	}
 	// Under the fewest-vehicles objective a new route is the last resort;
 	// under the cost objective it competes on cost, which lets the search
 	// trade a long route for two short ones (on eight Solomon instances at
 	// 10,000 iterations the average gap fell from 0.81 % to 0.38 %).
-	if best.ok && st.in.p.Objective == Hierarchical {
+	if best.ok && st.in.hierarchical {
 		return best
 	}
 	// While a route is being eliminated no route may open, but a route
@@ -159,7 +169,7 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 		if t, sch, ok := st.in.cheapestNewRoute(st, u); ok {
 			d := st.in.routeObjective(1, sch.dist, sch.cost)
 			if !best.ok || d.less(best.delta) {
-				best.k, best.pos, best.delta, best.ok, best.lazy = -t-1, 0, d, true, false
+				best.k, best.pos, best.delta, best.ok, best.lazy, best.trip = -t-1, 0, d, true, false, noTrip
 				best.dist, best.cost = sch.dist, sch.cost
 			}
 		}
@@ -189,7 +199,14 @@ func (st *state) apply(u int, ins insertion, sc *scratch) bool {
 		k = st.open(-k - 1)
 	}
 	r := st.routes[k]
-	sc.seq2 = withInsert(sc.seq2, r.seq, u, ins.pos)
+	switch ins.trip {
+	case lastTrip:
+		sc.seq2 = append(append(sc.seq2[:0], r.seq...), ins.reload, u)
+	case firstTrip:
+		sc.seq2 = append(append(sc.seq2[:0], u, ins.reload), r.seq...)
+	default:
+		sc.seq2 = withInsert(sc.seq2, r.seq, u, ins.pos)
+	}
 	st.setRoute(k, sc.seq2, ins.dist, ins.cost)
 	st.where[u] = k
 	return true

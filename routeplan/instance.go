@@ -5,15 +5,25 @@ import "sync/atomic"
 // instance is the solver's read-only view of a validated Problem, with the
 // lookups the search needs precomputed.
 type instance struct {
-	p       *Problem
-	n       int
-	dist    []float64
-	dur     []float64
-	matrix  Legs // when set, read instead of dist and dur (see legs.go)
-	sites   []Site
-	types   []VehicleType
-	dims    int
-	allowed [][]bool // allowed[site][type]
+	p      *Problem
+	n      int
+	dist   []float64
+	dur    []float64
+	matrix Legs // when set, read instead of dist and dur (see legs.go)
+	// sites are the Problem's sites, then the reloads (see trips.go):
+	// nSites of the first kind.
+	sites  []Site
+	nSites int
+	// reloadClass is each type's class of reloads, -1 for a type of one
+	// trip; reloads, reloadTypes and reloadPool are each class's reloads
+	// (site indices), types and pool size.
+	reloadClass []int
+	reloads     [][]int
+	reloadTypes [][]int
+	reloadPool  []int
+	types       []VehicleType
+	dims        int
+	allowed     [][]bool // allowed[site][type]
 	// value is each site's Value, 0 read as 1; uniform is true when they
 	// are all equal, so that the search need not favour any site.
 	value   []float64
@@ -46,8 +56,10 @@ type instance struct {
 	// price holds what bounds read of each type, kept small and together:
 	// a bound runs for nearly every candidate move.
 	price []typePrice
-	// hierarchical is true under the fewest-vehicles objective.
-	hierarchical bool
+	// hierarchical is true under the fewest-vehicles objectives
+	// (Hierarchical, FewestTrips), and tripsRanked under FewestTrips when
+	// a route may drive several trips: a route then counts its trips.
+	hierarchical, tripsRanked bool
 	// stamps numbers the contents of routes (route.stamp), for all the
 	// streams that share the instance.
 	stamps atomic.Uint64
@@ -81,6 +93,7 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in.exact = in.stop == nil // the stop's share depends on the neighbours
 	in.readSites()
 	in.readTypes()
+	in.addReloads()
 	symmetric, ok := in.symmetricLegs(stop)
 	if !ok {
 		return nil
@@ -90,7 +103,8 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	if symmetric {
 		in.toCol, in.toRow = 1, in.n
 	}
-	in.hierarchical = p.Objective == Hierarchical
+	in.hierarchical = p.Objective == Hierarchical || p.Objective == FewestTrips
+	in.tripsRanked = p.Objective == FewestTrips && len(in.reloads) > 0
 	return in
 }
 
@@ -150,7 +164,7 @@ func (in *instance) readTypes() {
 	in.price = make([]typePrice, len(types))
 	for t := range types {
 		vt := &types[t]
-		if vt.BreakAfter > 0 || vt.MaxDuty > 0 || vt.MaxDriving > 0 || vt.TimeCost > 0 || vt.MaxGroups > 0 || hasStartService(vt) {
+		if vt.BreakAfter > 0 || vt.MaxDuty > 0 || vt.MaxDriving > 0 || vt.TimeCost > 0 || vt.MaxGroups > 0 || hasStartService(vt) || vt.trips() > 1 {
 			in.exact = false
 		}
 		in.usable[t] = vt.Count > 0
@@ -197,7 +211,7 @@ func sameRoutes(a, b *VehicleType) bool {
 		a.ShiftStart == b.ShiftStart && a.ShiftEnd == b.ShiftEnd && a.StartService == b.StartService &&
 		a.MaxDuty == b.MaxDuty && a.MaxDriving == b.MaxDriving && a.BreakAfter == b.BreakAfter &&
 		a.BreakDuration == b.BreakDuration && a.FixedCost == b.FixedCost && a.DistanceCost == b.DistanceCost &&
-		a.TimeCost == b.TimeCost && a.MaxGroups == b.MaxGroups
+		a.TimeCost == b.TimeCost && a.MaxGroups == b.MaxGroups && a.trips() == b.trips()
 }
 
 func equalFloats(a, b []float64) bool {

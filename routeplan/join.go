@@ -27,6 +27,7 @@ type join struct {
 	legJ, workJ              float64
 	charged                  float64 // stop service charged at j
 	cheap                    objective
+	trips                    int     // under FewestTrips: the candidate's
 	ends                     float64 // the duty distances bounds, loading aside
 	stage                    int8    // the last stage done, or boundFailed
 	// fits is set by a caller that has checked from the routes' totals
@@ -227,7 +228,10 @@ func (in *instance) distancesDone(jn *join, dist, busy float64) {
 	t := jn.a.typ
 	jn.ends = busy
 	jn.dist = dist - 1e-9*(1+math.Abs(dist))
-	jn.cheap = in.boundObjective(t, jn.dist, in.price[t].startService+busy)
+	if in.tripsRanked {
+		jn.trips = in.joinTrips(jn)
+	}
+	jn.cheap = in.boundObjective(t, jn.trips, jn.dist, in.price[t].startService+busy)
 }
 
 // distancesExact is distancesDone in the Solomon case, small enough to
@@ -298,7 +302,7 @@ func (in *instance) legs(jn *join) bool {
 		return false
 	}
 	jn.drive, jn.busy = drive, busy
-	jn.cheap = in.boundObjective(t, jn.dist, jn.l+max(busy, jn.ends))
+	jn.cheap = in.boundObjective(t, jn.trips, jn.dist, jn.l+max(busy, jn.ends))
 	return true
 }
 
@@ -307,19 +311,25 @@ func (in *instance) legs(jn *join) bool {
 func (in *instance) loadFits(jn *join) bool {
 	ga, gb := &jn.a.seg, &jn.b.seg
 	vt := &in.types[jn.a.typ]
-	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	i, j := jn.i, jn.j
 	d := in.dims
 	jn.load = grow(jn.load, d)
 	load := jn.load
-	for x := 0; x < d; x++ {
-		l := ga.loadPre[i*d+x] + gb.loadPre[Lb*d+x] - gb.loadPre[(j-1)*d+x]
-		for _, m := range jn.mid {
-			l += in.sites[m].Demand[x]
-		}
-		if l > vt.Capacity[x]+1e-9*(1+math.Abs(vt.Capacity[x])) {
+	if len(in.reloads) > 0 && in.reloadsIn(jn.mid) > 0 {
+		if !in.tripsFit(jn) {
 			return false
 		}
-		load[x] = l
+	} else {
+		for x := 0; x < d; x++ {
+			l := ga.loadPre[i*d+x] + gb.loadTrip[j*d+x] - gb.loadPre[(j-1)*d+x]
+			for _, m := range jn.mid {
+				l += in.sites[m].Demand[x]
+			}
+			if l > vt.Capacity[x]+1e-9*(1+math.Abs(vt.Capacity[x])) {
+				return false
+			}
+			load[x] = l
+		}
 	}
 	if vt.MaxGroups > 0 && ga.groups && gb.groups {
 		mask := ga.gPre[i] | gb.gSuf[j]
@@ -336,6 +346,37 @@ func (in *instance) loadFits(jn *join) bool {
 	return true
 }
 
+// tripsFit is loadFits' load check for a candidate whose middle holds a
+// reload: the trip through node i of a ends at the middle's first reload,
+// the trip from node j of b begins after its last one, and the trips
+// between lie in the middle. It leaves in jn.load the first trip's load.
+func (in *instance) tripsFit(jn *join) bool {
+	ga, gb := &jn.a.seg, &jn.b.seg
+	capacity := in.types[jn.a.typ].Capacity
+	i, j, d := jn.i, jn.j, in.dims
+	for x := 0; x < d; x++ {
+		tol := 1e-9 * (1 + math.Abs(capacity[x]))
+		l, first := ga.loadPre[i*d+x], true
+		for _, m := range jn.mid {
+			if !in.isReload(m) {
+				l += in.sites[m].Demand[x]
+				continue
+			}
+			if l > capacity[x]+tol {
+				return false
+			}
+			if first {
+				jn.load[x], first = l, false
+			}
+			l = 0
+		}
+		if l+gb.loadTrip[j*d+x]-gb.loadPre[(j-1)*d+x] > capacity[x]+tol {
+			return false
+		}
+	}
+	return true
+}
+
 // joinFits reports whether nodes 0..i of route a followed by nodes j..L+1
 // of route b may fit a's type: false only when their load certainly
 // exceeds its capacity (what legs rules out first), true as well when a
@@ -346,9 +387,9 @@ func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
 		return true
 	}
 	capacity := in.types[a.typ].Capacity
-	d, Lb := in.dims, len(b.seq)
+	d := in.dims
 	for x := 0; x < d; x++ {
-		l := ga.loadPre[i*d+x] + gb.loadPre[Lb*d+x] - gb.loadPre[(j-1)*d+x]
+		l := ga.loadPre[i*d+x] + gb.loadTrip[j*d+x] - gb.loadPre[(j-1)*d+x]
 		if l > capacity[x]+1e-9*(1+math.Abs(capacity[x])) {
 			return false
 		}
@@ -357,11 +398,16 @@ func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
 }
 
 // boundObjective is the objective of a route of type t with the given
-// distance and duty, lowered by the rounding a bound may carry.
-func (in *instance) boundObjective(t int, dist, duty float64) objective {
+// trips (counted under FewestTrips only), distance and duty, lowered by
+// the rounding a bound may carry.
+func (in *instance) boundObjective(t, trips int, dist, duty float64) objective {
 	pr := &in.price[t]
 	cost := pr.fixed + pr.perDist*dist + pr.perTime*duty
-	return in.ranked(objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: dist})
+	o := in.ranked(objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: dist})
+	if in.tripsRanked {
+		o.vehicles = trips
+	}
+	return o
 }
 
 // timed completes a candidate whose sums passed: it returns a lower bound
@@ -423,7 +469,7 @@ func (in *instance) timed(jn *join) (objective, bool) {
 	if vt.MaxDuty > 0 && duty > vt.MaxDuty+tol {
 		return objective{}, false
 	}
-	return in.boundObjective(t, jn.dist, duty), true
+	return in.boundObjective(t, jn.trips, jn.dist, duty), true
 }
 
 // boundRoute prepares jn for seq as the new sequence of route a: it keeps

@@ -65,6 +65,7 @@ func newNeighbours(in *instance, k int, stop func() bool) *neighbours {
 
 	// For each place, the k+1 first sites by (rank, index), the place's own
 	// sites included: a site's list is that without itself, cut to k.
+	// (Reloads aside: see below.)
 	type cand struct {
 		v int
 		d float64
@@ -82,7 +83,10 @@ func newNeighbours(in *instance, k int, stop func() bool) *neighbours {
 			rank[h] = d + windowGap(in.sites[u].Windows, in.sites[v].Windows)
 		}
 		top = top[:0]
-		for v := 0; v < n; v++ {
+		// Reloads neighbour no site: a class's many share one place,
+		// and would crowd out the sites near the depot. Their own lists
+		// hold the sites nearest the depot, so a reload still moves.
+		for v := 0; v < in.nSites; v++ {
 			d := rank[place[v]]
 			if len(top) == k+1 && d >= top[k].d {
 				continue // ties keep the lower index, which came first

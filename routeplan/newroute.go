@@ -32,7 +32,7 @@ func (in *instance) rankNewRoutes(sc *scratch, stop func() bool) (servable, drop
 		dist, cost float64
 	}
 	var list []ranked
-	for i := range in.sites {
+	for i := range in.sites[:in.nSites] {
 		if stop() {
 			return nil, nil, nil, false
 		}

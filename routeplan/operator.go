@@ -62,7 +62,7 @@ func (st *state) proposeOne(k, lo, hi int, sc *scratch) bool {
 	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return false
 	}
-	d := st.in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).sub(r.obj)
+	d := st.in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)
 	if !d.negative() {
 		return false
 	}
@@ -135,14 +135,14 @@ func (st *state) settleTwo(k1, k2 int, lb2 objective, sc *scratch) bool {
 	if st.in.evaluate(r1.typ, sc.seq, &sc.sch, false) != feasible {
 		return false
 	}
-	obj1 := st.in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost)
+	obj1 := st.in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost)
 	if !obj1.add(lb2).sub(r1.obj).sub(r2.obj).negative() {
 		return false
 	}
 	if st.in.evaluate(r2.typ, sc.seq2, &sc.sch2, false) != feasible {
 		return false
 	}
-	d := obj1.add(st.in.routeObjective(len(sc.seq2), sc.sch2.dist, sc.sch2.cost)).sub(r1.obj).sub(r2.obj)
+	d := obj1.add(st.in.seqObjective(sc.seq2, sc.sch2.dist, sc.sch2.cost)).sub(r1.obj).sub(r2.obj)
 	if !d.negative() {
 		return false
 	}

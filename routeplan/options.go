@@ -44,9 +44,11 @@ const DefaultIterations = 2000
 type Progress struct {
 	Elapsed   time.Duration
 	Iteration int
-	// Cost, Vehicles and Distance describe the incumbent as in Solution.
+	// Cost, Vehicles, Trips and Distance describe the incumbent as in
+	// Solution.
 	Cost     float64
 	Vehicles int
+	Trips    int
 	Distance float64
 	// Unassigned counts the sites the incumbent leaves out, including those
 	// no vehicle can serve; Feasible is true when it serves every site that

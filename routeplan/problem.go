@@ -39,15 +39,22 @@ const (
 	// Hierarchical minimises the number of routes first, then the total
 	// distance: the classic ranking of the Solomon benchmarks.
 	Hierarchical
+	// FewestTrips minimises the number of trips first (a route of k trips
+	// counts k: trailer loads, where a route is a driver's shift), then
+	// the weighted cost. Without types of several trips it is
+	// Hierarchical.
+	FewestTrips
 )
 
-// String returns "cost" or "hierarchical".
+// String returns "cost", "hierarchical" or "trips".
 func (o Objective) String() string {
 	switch o {
 	case Cost:
 		return "cost"
 	case Hierarchical:
 		return "hierarchical"
+	case FewestTrips:
+		return "trips"
 	}
 	return "unknown"
 }
@@ -140,6 +147,16 @@ type VehicleType struct {
 	// MaxGroups, when positive, bounds the number of distinct Site.Group
 	// values on one route (the zones of a multi-temperature trailer, say).
 	MaxGroups int
+	// MaxTrips, when above 1, lets a route drive up to that many trips:
+	// between two trips the vehicle returns to its start location and
+	// reloads there (a driver hooking the next loaded trailer, say), which
+	// takes StartService again and begins inside one of StartWindows, as
+	// at the route's start. Capacity then bounds the load of each trip;
+	// the route's duty, driving, break rule, shift and group limit span all
+	// its trips (time at the start location between trips is not driving,
+	// and counts as a break when long enough). Such a type must end where
+	// it starts and have no StartServicePerUnit. 0 and 1 mean one trip.
+	MaxTrips int
 }
 
 // ServiceTime is how long the work at the site takes when it shares a

@@ -102,7 +102,7 @@ func (st *state) bestRetypedInsertion(u int, neigh []int, best *insertion, sc *s
 				if in.evaluateAllowed(t, sc.seq, &sc.sch, false) != feasible {
 					continue
 				}
-				d := in.routeObjective(len(sc.seq), sc.sch.dist, sc.sch.cost).sub(r.obj)
+				d := in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)
 				if !best.ok || d.less(best.delta) {
 					*best = insertion{k: k, pos: pos, delta: d, dist: sc.sch.dist, cost: sc.sch.cost, ok: true, retype: true, rk: k, typ: t}
 				}
@@ -189,7 +189,7 @@ func (st *state) bestFreedNewRoute(u int, best *insertion, rng *rand.Rand, sc *s
 					continue
 				}
 				priced++
-				d := in.routeObjective(len(r.seq), sc.sch.dist, sc.sch.cost).sub(r.obj).add(open)
+				d := in.seqObjective(r.seq, sc.sch.dist, sc.sch.cost).sub(r.obj).add(open)
 				if !best.ok || d.less(best.delta) {
 					*best = insertion{k: -t - 1, delta: d, dist: openDist, cost: openCost, ok: true, retype: true, rk: k, typ: t2}
 				}

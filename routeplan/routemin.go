@@ -31,8 +31,10 @@ func (sr *search) minimiseRoutes(until float64) {
 		r := work.routes[k]
 		for _, u := range r.seq {
 			work.where[u] = -1
+			if !in.isReload(u) {
+				work.unassigned = append(work.unassigned, u)
+			}
 		}
-		work.unassigned = append(work.unassigned, r.seq...)
 		work.setRoute(k, nil, 0, 0)
 		work.dropEmpty()
 		work.routeCap = len(work.routes)

@@ -45,12 +45,13 @@ func (st *state) ruin(rr *ruinRecreate, rng *rand.Rand, sc *scratch) []int {
 // them. The seed is -1 when no site is routed.
 func (st *state) drawSeed(rng *rand.Rand) (seed, routed int) {
 	seed = -1
+	where := st.where[:st.in.nSites]
 	for try := 0; try < 8 && seed < 0; try++ {
-		if u := rng.IntN(len(st.where)); st.where[u] >= 0 {
+		if u := rng.IntN(len(where)); where[u] >= 0 {
 			seed = u
 		}
 	}
-	for _, k := range st.where {
+	for _, k := range where {
 		if k >= 0 {
 			routed++
 		}
@@ -59,7 +60,7 @@ func (st *state) drawSeed(rng *rand.Rand) (seed, routed int) {
 		return seed, routed
 	}
 	j := rng.IntN(routed)
-	for u, k := range st.where {
+	for u, k := range where {
 		if k >= 0 {
 			if j == 0 {
 				return u, routed
@@ -75,14 +76,14 @@ func (st *state) drawSeed(rng *rand.Rand) (seed, routed int) {
 // infeasible: then the whole route is emptied instead.
 func (st *state) removeRun(k, from, n int, rs *ruinStep, sc *scratch) {
 	r := st.routes[k]
-	rs.removed = append(rs.removed, r.seq[from:from+n]...)
+	rs.removed = st.in.appendSites(rs.removed, r.seq[from:from+n])
 	sc.seq = append(sc.seq[:0], r.seq[:from]...)
 	sc.seq = append(sc.seq, r.seq[from+n:]...)
 	for _, s := range r.seq[from : from+n] {
 		st.where[s] = -1
 	}
 	if !st.in.feasibleWithout(r, from, n, sc) {
-		rs.removed = append(rs.removed, sc.seq...)
+		rs.removed = st.in.appendSites(rs.removed, sc.seq)
 		for _, s := range sc.seq {
 			st.where[s] = -1
 		}
@@ -110,7 +111,7 @@ func (in *instance) feasibleWithout(r *route, from, n int, sc *scratch) bool {
 type emptyShortRoute struct{}
 
 func (emptyShortRoute) ruin(st *state, rs *ruinStep, rr *ruinRecreate, rng *rand.Rand, sc *scratch) {
-	if st.in.p.Objective != Hierarchical || len(st.routes) <= 1 || rng.IntN(10) != 0 {
+	if !st.in.hierarchical || len(st.routes) <= 1 || rng.IntN(10) != 0 {
 		return
 	}
 	k := rng.IntN(len(st.routes))

@@ -15,19 +15,23 @@ const (
 	failGroups // more distinct site groups than the type's MaxGroups
 	failWindow
 	failShift
-	failDuty // only the duty limit is broken: a later departure may fix it
+	failDuty  // only the duty limit is broken: a later departure may fix it
+	failTrips // more trips than the type's MaxTrips
 )
 
 // schedule is the timing of one route, computed by simulate.
 type schedule struct {
 	// begin is when the start service begins (depart when there is none).
 	begin, depart, ret float64
-	dist, drive        float64
-	arr, start, dep    []float64
-	cost               float64
+	// rested says that the break rule made the vehicle rest somewhere.
+	rested          bool
+	dist, drive     float64
+	arr, start, dep []float64
+	cost            float64
 	// Scratch space of evaluate and delayDeparture, kept to avoid
 	// allocating.
 	load   []float64
+	trip   []float64
 	groups []int
 	cands  []float64
 	tmp    *schedule
@@ -53,6 +57,7 @@ func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, until
 	vt := &in.types[t]
 	s.depart = depart
 	s.begin = depart
+	s.rested = false
 	if l > 0 || len(vt.StartWindows) > 0 {
 		s.begin = in.beginFor(t, depart, l)
 	}
@@ -88,6 +93,7 @@ func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, until
 				// Rest at the current site, as late as possible in the route:
 				// resting earlier would only delay more visits.
 				if now-arrived < breakDuration {
+					s.rested = true
 					now = arrived + breakDuration
 					dep[k-1] = now
 					if untilWaitBreak && start[k-1] > arr[k-1] && dep[k-1]-arr[k-1] >= breakDuration {
@@ -161,20 +167,30 @@ func (in *instance) evaluate(t int, seq []int, s *schedule, tight bool) failure 
 func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) failure {
 	if len(seq) == 0 {
 		// An empty route is an unused vehicle: nothing to check, no cost.
-		*s = schedule{arr: s.arr[:0], start: s.start[:0], dep: s.dep[:0], load: s.load, groups: s.groups, cands: s.cands, tmp: s.tmp}
+		*s = schedule{arr: s.arr[:0], start: s.start[:0], dep: s.dep[:0], load: s.load, trip: s.trip, groups: s.groups, cands: s.cands, tmp: s.tmp}
 		return feasible
 	}
 	vt := &in.types[t]
 	s.load = grow(s.load, in.dims)
-	for d := 0; d < in.dims; d++ {
-		load := 0.0
-		for _, i := range seq {
-			load += in.sites[i].Demand[d]
+	if vt.trips() > 1 {
+		s.trip = grow(s.trip, in.dims)
+		if in.reloadsIn(seq) > vt.trips()-1 {
+			return failTrips
 		}
-		if load > vt.Capacity[d] {
+		if !in.tripLoadsFit(seq, vt.Capacity, s.load, s.trip) {
 			return failCapacity
 		}
-		s.load[d] = load
+	} else {
+		for d := 0; d < in.dims; d++ {
+			load := 0.0
+			for _, i := range seq {
+				load += in.sites[i].Demand[d]
+			}
+			if load > vt.Capacity[d] {
+				return failCapacity
+			}
+			s.load[d] = load
+		}
 	}
 	if vt.MaxGroups > 0 {
 		var over bool
@@ -191,13 +207,15 @@ func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) f
 	// long enough somewhere for the wait to count as a break: departing
 	// later shortens that wait below a break, and the rest the rule then
 	// needs may fall where it costs less (at a site whose work is nearly a
-	// break). Then no departure is ruled out by the earliest one's return,
+	// break); or unless the earliest one rests: departing later may miss
+	// a window and wait for the next, a wait that serves as the break and
+	// spares the rest. Then no departure is ruled out by the earliest one's return,
 	// and when the departure is searched anyway, the earliest one is
 	// played no further than that wait: the search plays it in full only
 	// when a later departure may not beat it.
 	search := tight || vt.TimeCost > 0
 	f, waited := in.play(t, seq, depart, l, s, search)
-	monotone := !waited && !in.waitServedAsBreak(t, s)
+	monotone := !waited && !s.rested && !in.waitServedAsBreak(t, s)
 	if f != feasible && f != failDuty && (monotone || (f != failShift && f != failWindow)) {
 		return f
 	}

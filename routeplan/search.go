@@ -103,7 +103,7 @@ func (sr *search) report() {
 	b := sr.best
 	sr.onImprove(Progress{
 		Elapsed: sr.lim.now().Sub(sr.lim.began), Iteration: sr.iter,
-		Cost: b.totalCost(), Vehicles: len(b.routes), Distance: b.totalDistance(),
+		Cost: b.totalCost(), Vehicles: len(b.routes), Trips: b.totalTrips(), Distance: b.totalDistance(),
 		Unassigned: len(b.unassigned) + len(b.dropped), Feasible: len(b.unassigned) == 0,
 	}, b)
 }

@@ -86,9 +86,18 @@ type segments struct {
 	// rest of the route finish in time, backward under R.
 	dep, lat []float64
 	nodes    []segNode
-	loadPre  []float64 // load of nodes 1..k, dims entries per k = 0..L
-	gPre     []uint64  // groups of nodes 1..k
-	gSuf     []uint64  // groups of nodes k..L
+	// loadPre is the load of the nodes from the trip's first up to node
+	// k (0 at a reload), dims entries per k = 0..L; loadTrip the load of
+	// node k's whole trip (at a reload: of the trip it ends), per k =
+	// 0..L+1. A suffix from node j then carries loadTrip[j] −
+	// loadPre[j−1] into the trip it joins.
+	loadPre  []float64
+	loadTrip []float64
+	// relPre counts the reloads of nodes 1..k, per k = 0..L (filled
+	// when some type drives several trips).
+	relPre []int32
+	gPre   []uint64 // groups of nodes 1..k
+	gSuf   []uint64 // groups of nodes k..L
 
 	// times holds each node's schedule under R (see segTime), outside
 	// the Solomon case.
@@ -133,6 +142,8 @@ func (g *segments) copyFrom(o *segments) {
 	g.nodes = append(g.nodes[:0], o.nodes...)
 	g.times = append(g.times[:0], o.times...)
 	g.loadPre = append(g.loadPre[:0], o.loadPre...)
+	g.relPre = append(g.relPre[:0], o.relPre...)
+	g.loadTrip = append(g.loadTrip[:0], o.loadTrip...)
 	g.gPre = append(g.gPre[:0], o.gPre...)
 	g.gSuf = append(g.gSuf[:0], o.gSuf...)
 }
@@ -195,9 +206,34 @@ func (in *instance) refreshPath(r *route) {
 	for k := 1; k <= L; k++ {
 		s := r.seq[k-1]
 		g.locs[k] = in.sites[s].Location
+		if in.isReload(s) {
+			clear(g.loadPre[k*d : (k+1)*d])
+			continue
+		}
 		for x := 0; x < d; x++ {
 			g.loadPre[k*d+x] = g.loadPre[(k-1)*d+x] + in.sites[s].Demand[x]
 		}
+	}
+	if len(in.reloads) > 0 {
+		g.relPre = grow(g.relPre, L+1)
+		g.relPre[0] = 0
+		for k := 1; k <= L; k++ {
+			g.relPre[k] = g.relPre[k-1]
+			if in.isReload(r.seq[k-1]) {
+				g.relPre[k]++
+			}
+		}
+	}
+	// Backward, each node's trip total: at a reload the previous trip's,
+	// so that a suffix from it carries nothing into the trip before.
+	g.loadTrip = grow(g.loadTrip, (L+2)*d)
+	tot := L * d
+	copy(g.loadTrip[(L+1)*d:], g.loadPre[tot:tot+d])
+	for k := L; k >= 1; k-- {
+		if in.isReload(r.seq[k-1]) {
+			tot = (k - 1) * d
+		}
+		copy(g.loadTrip[k*d:(k+1)*d], g.loadPre[tot:tot+d])
 	}
 	g.distPre[0] = 0
 	for k := 0; k <= L; k++ {

@@ -27,11 +27,23 @@ func segmentRoutes(t *rapid.T, solomon bool) (*instance, *route, *route, []int) 
 	order := rapid.Permutation(seqN(len(p.Sites))).Draw(t, "order")
 	var seqs [2][]int
 	var out []int
+	var reloads []int // the type's reloads not on a route yet
+	if c := in.reloadClass[typ]; c >= 0 {
+		reloads = in.reloads[c]
+	}
 	for k, s := range order {
 		r := k % 3 // two thirds routed, one third left out
 		if r == 2 {
 			out = append(out, s)
 			continue
+		}
+		if len(reloads) > 0 && len(seqs[r]) > 0 && rapid.Bool().Draw(t, "newTrip") {
+			// A trip of its own for s, when the route may take one more.
+			seq := append(append([]int(nil), seqs[r]...), reloads[0], s)
+			if in.evaluate(typ, seq, &sch, false) == feasible {
+				seqs[r], reloads = seq, reloads[1:]
+				continue
+			}
 		}
 		if in.evaluate(typ, append(append([]int(nil), seqs[r]...), s), &sch, false) == feasible {
 			seqs[r] = append(seqs[r], s)
@@ -45,10 +57,11 @@ func segmentRoutes(t *rapid.T, solomon bool) (*instance, *route, *route, []int) 
 		if in.evaluate(typ, seq, &sch, false) != feasible {
 			t.Fatalf("route %v infeasible", seq)
 		}
-		r.obj = in.routeObjective(len(seq), sch.dist, sch.cost)
+		r.obj = in.seqObjective(seq, sch.dist, sch.cost)
 		return r
 	}
-	return in, mk(seqs[0]), mk(seqs[1]), out
+	// The reloads left may join a candidate's middle.
+	return in, mk(seqs[0]), mk(seqs[1]), append(out, reloads...)
 }
 
 // TestSegmentBoundsHold: for every candidate made of a prefix of one
@@ -113,7 +126,7 @@ func TestSegmentBoundsHold(t *testing.T) {
 			if !in.joinAllowed(&jn) {
 				t.Fatalf("%v: feasible, but a site is said not to allow the type", seq)
 			}
-			truth := in.routeObjective(len(seq), sch.dist, sch.cost)
+			truth := in.seqObjective(seq, sch.dist, sch.cost)
 			for to := int8(boundDistances); to <= boundTimed; to++ {
 				if !in.advance(&jn, to) {
 					t.Fatalf("%v (prefix %d of %v, %v, suffix %d of %v): feasible (cost %g), stage %d says infeasible",
@@ -274,7 +287,7 @@ func TestReorderBoundHolds(t *testing.T) {
 		if in.evaluate(r.typ, seq, &sch, false) != feasible {
 			return
 		}
-		if truth := in.routeObjective(len(seq), sch.dist, sch.cost); truth.less(lb) {
+		if truth := in.seqObjective(seq, sch.dist, sch.cost); truth.less(lb) {
 			t.Fatalf("%v from %v: bound %+v, simulated %+v", seq, r.seq, lb, truth)
 		}
 	})

@@ -8,9 +8,11 @@ type Solution struct {
 	// Unassigned lists the sites left unserved, ordered by site index.
 	Unassigned []Unassigned
 	// Cost is the weighted cost of the routes (see Cost), whatever the
-	// objective; Distance is their total distance; Vehicles is len(Routes).
+	// objective; Distance is their total distance; Vehicles is len(Routes),
+	// and Trips counts their trips (Vehicles plus their reloads).
 	Cost, Distance float64
 	Vehicles       int
+	Trips          int
 	// Iterations is the number of search iterations run, all streams
 	// together.
 	Iterations int
@@ -20,8 +22,11 @@ type Solution struct {
 type Route struct {
 	// VehicleType indexes Problem.VehicleTypes.
 	VehicleType int
-	// Visits are the sites served, in order.
+	// Visits are the sites served, in order, all trips together.
 	Visits []Visit
+	// Reloads are the returns to the start location between trips, in
+	// order; none for a route of one trip.
+	Reloads []Reload
 	// Start is when the start service begins (Depart when there is none),
 	// Depart when the vehicle leaves its start location, Return when it
 	// reaches its end location.
@@ -37,6 +42,17 @@ type Visit struct {
 	// Arrival is when the vehicle reaches the site, Start when service
 	// starts (inside a window) and Departure when it leaves; time between
 	// Start+Service and Departure is a rest.
+	Arrival, Start, Departure float64
+}
+
+// Reload is a return to the start location between two trips of a route.
+type Reload struct {
+	// After is the number of visits before it: trip k+2 begins with
+	// Visits[Reloads[k].After].
+	After int
+	// Arrival is when the vehicle is back, Start when the reload (the
+	// start service) begins, inside a start window, and Departure when
+	// the next trip leaves.
 	Arrival, Start, Departure float64
 }
 
@@ -72,6 +88,9 @@ const (
 	// NotReached: the search stopped (its time limit ended or its context
 	// was cancelled) before its first construction came to the site.
 	NotReached
+	// TripLimit: the route drives more trips than its type's MaxTrips.
+	// Only Evaluator.Route reports it.
+	TripLimit
 )
 
 // String returns the stable code of the reason, such as "TIME_WINDOW".
@@ -91,6 +110,8 @@ func (r Reason) String() string {
 		return "GROUP_LIMIT"
 	case NotReached:
 		return "NOT_REACHED"
+	case TripLimit:
+		return "TRIP_LIMIT"
 	}
 	return "UNKNOWN"
 }

@@ -154,19 +154,24 @@ func (sr *search) run(servable, dropped []int) {
 	if len(servable) <= 1 {
 		return // nothing left to improve
 	}
-	if in.p.Objective == Hierarchical {
+	if in.hierarchical {
 		// Fewer routes first: give the route elimination half the budget.
 		sr.minimiseRoutes(0.5)
 	}
 	sr.anneal()
 }
 
-// publicRoute is the public form of route seq of type t scheduled in sch.
-func publicRoute(t int, seq []int, sch *schedule) Route {
+// publicRoute is the public form of route seq of type t scheduled in sch:
+// its sites as visits, its reloads apart.
+func (in *instance) publicRoute(t int, seq []int, sch *schedule) Route {
 	rt := Route{VehicleType: t, Start: sch.begin, Depart: sch.depart, Return: sch.ret, Distance: sch.dist, Duration: sch.duty(), Driving: sch.drive}
-	rt.Visits = make([]Visit, len(seq))
+	rt.Visits = make([]Visit, 0, len(seq))
 	for k, s := range seq {
-		rt.Visits[k] = Visit{Site: s, Arrival: sch.arr[k], Start: sch.start[k], Departure: sch.dep[k]}
+		if in.isReload(s) {
+			rt.Reloads = append(rt.Reloads, Reload{After: len(rt.Visits), Arrival: sch.arr[k], Start: sch.start[k], Departure: sch.dep[k]})
+			continue
+		}
+		rt.Visits = append(rt.Visits, Visit{Site: s, Arrival: sch.arr[k], Start: sch.start[k], Departure: sch.dep[k]})
 	}
 	return rt
 }
@@ -177,6 +182,16 @@ func (st *state) totalCost() float64 {
 		c += r.cost
 	}
 	return c
+}
+
+func (st *state) totalTrips() int {
+	n := 0
+	for _, r := range st.routes {
+		if len(r.seq) > 0 {
+			n += st.in.routeTrips(r)
+		}
+	}
+	return n
 }
 
 func (st *state) totalDistance() float64 {
@@ -205,7 +220,7 @@ func (st *state) solution(reasons map[int]Reason, unreached []int) *Solution {
 			st.unassigned = append(st.unassigned, r.seq...)
 			continue
 		}
-		sol.Routes = append(sol.Routes, publicRoute(r.typ, r.seq, &sch))
+		sol.Routes = append(sol.Routes, in.publicRoute(r.typ, r.seq, &sch))
 		sol.Cost += sch.cost
 		sol.Distance += sch.dist
 	}
@@ -217,6 +232,9 @@ func (st *state) solution(reasons map[int]Reason, unreached []int) *Solution {
 		return ra.Visits[0].Site < rb.Visits[0].Site
 	})
 	sol.Vehicles = len(sol.Routes)
+	for _, r := range sol.Routes {
+		sol.Trips += 1 + len(r.Reloads)
+	}
 	for _, i := range st.dropped {
 		sol.Unassigned = append(sol.Unassigned, Unassigned{Site: i, Reason: reasons[i]})
 	}

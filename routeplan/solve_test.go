@@ -89,6 +89,9 @@ func genProblem(t *rapid.T) *Problem {
 			}
 		}
 		vt.MaxGroups = rapid.IntRange(0, 3).Draw(t, "maxGroups")
+		if vt.StartLocation == vt.EndLocation && len(vt.StartServicePerUnit) == 0 && rapid.Bool().Draw(t, "trips") {
+			vt.MaxTrips = rapid.IntRange(0, 4).Draw(t, "maxTrips")
+		}
 		p.VehicleTypes = append(p.VehicleTypes, vt)
 	}
 	for i := 0; i < nSites; i++ {
@@ -125,9 +128,7 @@ func genProblem(t *rapid.T) *Problem {
 		s.Value = float64(rapid.IntRange(0, 20).Draw(t, "value"))
 		p.Sites = append(p.Sites, s)
 	}
-	if rapid.Bool().Draw(t, "hierarchical") {
-		p.Objective = Hierarchical
-	}
+	p.Objective = Objective(rapid.IntRange(0, 2).Draw(t, "objective"))
 	return p
 }
 

@@ -87,8 +87,10 @@ type route struct {
 	// route (an unused vehicle) has 0 for both.
 	dist, cost float64
 	obj        objective
-	// total is the route's load per capacity dimension, so that an
-	// insertion that overloads it is ruled out before any simulation.
+	// total is the route's load per capacity dimension (of a route of
+	// several trips: the least of its trips', dimension by dimension), so
+	// that an insertion that overloads it is ruled out before any
+	// simulation.
 	total []float64
 	seg   segments
 	// stamp names the route's content (type and sites): it changes with
@@ -97,8 +99,18 @@ type route struct {
 	stamp uint64
 }
 
-// routeObjective is the contribution of a feasible route of n sites with
-// the given distance and cost.
+// seqObjective is routeObjective for the feasible route seq: under
+// FewestTrips a route counts its trips.
+func (in *instance) seqObjective(seq []int, dist, cost float64) objective {
+	o := in.routeObjective(len(seq), dist, cost)
+	if in.tripsRanked && len(seq) > 0 {
+		o.vehicles = 1 + in.reloadsIn(seq)
+	}
+	return o
+}
+
+// routeObjective is the contribution of a feasible route of n sites and
+// one trip with the given distance and cost.
 func (in *instance) routeObjective(n int, dist, cost float64) objective {
 	if n == 0 {
 		return objective{}
@@ -271,16 +283,13 @@ func (st *state) unassign(u int) {
 // the segments, so that rounding does not drift over many moves.
 func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	r := st.routes[k]
+	if len(st.in.reloads) > 0 {
+		seq, dist, cost = st.withoutEmptyTrips(r.typ, seq, dist, cost)
+	}
 	st.obj = st.obj.sub(r.obj)
 	r.stamp = st.in.stamps.Add(1)
 	r.seq = append(r.seq[:0], seq...)
-	r.total = grow(r.total, st.in.dims)
-	clear(r.total)
-	for _, s := range r.seq {
-		for j, d := range st.in.sites[s].Demand {
-			r.total[j] += d
-		}
-	}
+	st.in.lightestTrip(r)
 	st.in.refresh(r)
 	if st.in.exact {
 		dist = r.baseDist()
@@ -291,7 +300,7 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 		dist, cost = 0, 0
 	}
 	r.dist, r.cost = dist, cost
-	r.obj = st.in.routeObjective(len(r.seq), dist, cost)
+	r.obj = st.in.seqObjective(r.seq, dist, cost)
 	st.obj = st.obj.add(r.obj)
 	for j, s := range r.seq {
 		st.where[s] = k

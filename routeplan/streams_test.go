@@ -56,7 +56,7 @@ func TestStreamsDeterministic(t *testing.T) {
 				}
 				for _, c := range calls {
 					// Each report carries its incumbent, a solution of its own.
-					if c.Best == nil || c.Best.Vehicles != c.Vehicles || math.Abs(c.Best.Cost-c.Cost) > 1e-6*math.Max(1, c.Cost) {
+					if c.Best == nil || c.Best.Vehicles != c.Vehicles || c.Best.Trips != c.Trips || math.Abs(c.Best.Cost-c.Cost) > 1e-6*math.Max(1, c.Cost) {
 						t.Fatalf("report %+v carries incumbent %+v", c, c.Best)
 					}
 					if err := validateSolution(p, c.Best); err != nil {
@@ -67,9 +67,12 @@ func TestStreamsDeterministic(t *testing.T) {
 					a, b := calls[k], calls[k-1]
 					worse := b.Feasible && !a.Feasible
 					if a.Feasible && b.Feasible {
-						if p.Objective == Hierarchical {
+						switch p.Objective {
+						case Hierarchical:
 							worse = a.Vehicles > b.Vehicles
-						} else {
+						case FewestTrips:
+							worse = a.Trips > b.Trips
+						default:
 							worse = a.Cost > b.Cost+1e-6*math.Max(1, b.Cost)
 						}
 					}

@@ -55,7 +55,50 @@ func validateSolution(p *Problem, sol *Solution) error {
 			at = to
 			return nil
 		}
+		if n := len(r.Reloads); n > 0 && n > vt.MaxTrips-1 {
+			return fmt.Errorf("route %d: %d trips, type allows %d", ri, n+1, max(1, vt.MaxTrips))
+		}
+		checkLoad := func() error {
+			for j := range load {
+				if load[j] > vt.Capacity[j]+tol {
+					return fmt.Errorf("route %d: a trip's load %g over capacity %g in dimension %d", ri, load[j], vt.Capacity[j], j)
+				}
+			}
+			clear(load)
+			return nil
+		}
+		next := 0 // the next reload
 		for k, v := range r.Visits {
+			if next < len(r.Reloads) && r.Reloads[next].After <= k {
+				rl := r.Reloads[next]
+				next++
+				if rl.After != k || k == 0 || (next < len(r.Reloads) && r.Reloads[next].After == k) {
+					return fmt.Errorf("route %d reload %d: after %d visits, an empty trip or out of order", ri, next-1, rl.After)
+				}
+				if err := checkLoad(); err != nil {
+					return err
+				}
+				if err := leg(vt.StartLocation); err != nil {
+					return err
+				}
+				if !near(rl.Arrival, t) {
+					return fmt.Errorf("route %d reload %d: arrival %g, recomputed %g", ri, next-1, rl.Arrival, t)
+				}
+				inWin := len(vt.StartWindows) == 0
+				for _, w := range vt.StartWindows {
+					inWin = inWin || (rl.Start >= w.Start-tol && rl.Start <= w.End+tol)
+				}
+				if rl.Start < rl.Arrival-tol || !inWin {
+					return fmt.Errorf("route %d reload %d: starts %g, arrival %g, start windows %v", ri, next-1, rl.Start, rl.Arrival, vt.StartWindows)
+				}
+				if rl.Departure < rl.Start+vt.StartService-tol {
+					return fmt.Errorf("route %d reload %d: departs %g before its start service ends %g", ri, next-1, rl.Departure, rl.Start+vt.StartService)
+				}
+				if vt.BreakAfter > 0 && rl.Departure-rl.Arrival >= vt.BreakDuration-tol {
+					since = 0
+				}
+				t = rl.Departure
+			}
 			if v.Site < 0 || v.Site >= len(p.Sites) {
 				return fmt.Errorf("route %d visit %d: site %d", ri, k, v.Site)
 			}
@@ -91,7 +134,14 @@ func validateSolution(p *Problem, sol *Solution) error {
 				return fmt.Errorf("route %d visit %d: start %g outside the windows of site %d %v", ri, k, v.Start, v.Site, s.Windows)
 			}
 			work := s.ServiceTime()
-			if k == 0 || p.Sites[r.Visits[k-1].Site].Location != s.Location {
+			prevLoc := -1
+			if k > 0 {
+				prevLoc = p.Sites[r.Visits[k-1].Site].Location
+			}
+			if next > 0 && r.Reloads[next-1].After == k {
+				prevLoc = vt.StartLocation // a reload is a stop at the start location
+			}
+			if prevLoc != s.Location {
 				work += s.StopService // the site opens a stop
 			}
 			if v.Departure < v.Start+work-tol {
@@ -101,6 +151,9 @@ func validateSolution(p *Problem, sol *Solution) error {
 				since = 0
 			}
 			t = v.Departure
+		}
+		if next < len(r.Reloads) {
+			return fmt.Errorf("route %d reload %d: after %d visits, past the last", ri, next, r.Reloads[next].After)
 		}
 		if err := leg(vt.EndLocation); err != nil {
 			return err
@@ -161,6 +214,13 @@ func validateSolution(p *Problem, sol *Solution) error {
 		if n != 1 {
 			return fmt.Errorf("site %d appears %d times", i, n)
 		}
+	}
+	trips := 0
+	for _, r := range sol.Routes {
+		trips += 1 + len(r.Reloads)
+	}
+	if sol.Trips != trips {
+		return fmt.Errorf("%d trips, recomputed %d", sol.Trips, trips)
 	}
 	if !near(sol.Cost, cost) || !near(sol.Distance, dist) || sol.Vehicles != len(sol.Routes) {
 		return fmt.Errorf("totals %g/%g/%d, recomputed %g/%g/%d", sol.Cost, sol.Distance, sol.Vehicles, cost, dist, len(sol.Routes))
