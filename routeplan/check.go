@@ -100,6 +100,7 @@ func checkVehicleType(vs *constraints.Violations, p *Problem, t, dims int) {
 	nonNegative(vs, constraints.Field(path, "breakAfter"), vt.BreakAfter)
 	nonNegative(vs, constraints.Field(path, "breakDuration"), vt.BreakDuration)
 	nonNegative(vs, constraints.Field(path, "fixedCost"), vt.FixedCost)
+	nonNegative(vs, constraints.Field(path, "tripCost"), vt.TripCost)
 	nonNegative(vs, constraints.Field(path, "distanceCost"), vt.DistanceCost)
 	nonNegative(vs, constraints.Field(path, "timeCost"), vt.TimeCost)
 	nonNegative(vs, constraints.Field(path, "startService"), vt.StartService)

@@ -74,7 +74,7 @@ func checkRoute(p *Problem, r Route) error {
 	}
 	vt := p.VehicleTypes[r.VehicleType]
 	sol := &Solution{Routes: []Route{r}, Vehicles: 1, Trips: 1 + len(r.Reloads), Distance: r.Distance,
-		Cost: vt.FixedCost + vt.DistanceCost*r.Distance + vt.TimeCost*r.Duration}
+		Cost: vt.FixedCost + vt.TripCost*float64(1+len(r.Reloads)) + vt.DistanceCost*r.Distance + vt.TimeCost*r.Duration}
 	for i := range p.Sites {
 		served := false
 		for _, v := range r.Visits {

@@ -178,7 +178,8 @@ func (in *instance) readTypes() {
 				break
 			}
 		}
-		in.price[t] = typePrice{vt.FixedCost, vt.DistanceCost, vt.TimeCost, vt.StartService}
+		// A route drives one trip at least: its bound counts one.
+		in.price[t] = typePrice{vt.FixedCost + vt.TripCost, vt.DistanceCost, vt.TimeCost, vt.StartService}
 	}
 }
 
@@ -210,7 +211,7 @@ func sameRoutes(a, b *VehicleType) bool {
 	return a.StartLocation == b.StartLocation && a.EndLocation == b.EndLocation &&
 		a.ShiftStart == b.ShiftStart && a.ShiftEnd == b.ShiftEnd && a.StartService == b.StartService &&
 		a.MaxDuty == b.MaxDuty && a.MaxDriving == b.MaxDriving && a.BreakAfter == b.BreakAfter &&
-		a.BreakDuration == b.BreakDuration && a.FixedCost == b.FixedCost && a.DistanceCost == b.DistanceCost &&
+		a.BreakDuration == b.BreakDuration && a.FixedCost == b.FixedCost && a.TripCost == b.TripCost && a.DistanceCost == b.DistanceCost &&
 		a.TimeCost == b.TimeCost && a.MaxGroups == b.MaxGroups && a.trips() == b.trips()
 }
 

@@ -34,7 +34,8 @@ type Objective int
 
 const (
 	// Cost minimises the weighted cost: for every used route its type's
-	// FixedCost + DistanceCost*distance + TimeCost*(Return-Start).
+	// FixedCost + TripCost*trips + DistanceCost*distance +
+	// TimeCost*(Return-Start).
 	Cost Objective = iota
 	// Hierarchical minimises the number of routes first, then the total
 	// distance: the classic ranking of the Solomon benchmarks.
@@ -138,9 +139,10 @@ type VehicleType struct {
 	// periods of at least BreakDuration (US hours of service: 8 h and
 	// 30 min); 0 means no break rule.
 	BreakAfter, BreakDuration float64
-	// A used route costs FixedCost + DistanceCost*distance +
-	// TimeCost*(Return-Start).
-	FixedCost, DistanceCost, TimeCost float64
+	// A used route costs FixedCost + TripCost*trips +
+	// DistanceCost*distance + TimeCost*(Return-Start): a driver's shift,
+	// say, and a trailer load per trip.
+	FixedCost, TripCost, DistanceCost, TimeCost float64
 	// Resources lists indices into Problem.Resources; a used route of
 	// this type takes one unit of each.
 	Resources []int

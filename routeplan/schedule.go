@@ -224,7 +224,7 @@ func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) f
 			return failShift
 		}
 	}
-	s.cost = vt.FixedCost + vt.DistanceCost*s.dist + vt.TimeCost*s.duty()
+	s.cost = vt.FixedCost + vt.TripCost*float64(1+in.reloadsIn(seq)) + vt.DistanceCost*s.dist + vt.TimeCost*s.duty()
 	return feasible
 }
 

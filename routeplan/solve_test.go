@@ -51,6 +51,7 @@ func genProblem(t *rapid.T) *Problem {
 			EndLocation:   rapid.IntRange(0, 1).Draw(t, "end"),
 			ShiftStart:    float64(rapid.IntRange(0, 100).Draw(t, "shiftStart")),
 			FixedCost:     float64(rapid.IntRange(0, 100).Draw(t, "fixed")),
+			TripCost:      float64(rapid.IntRange(0, 50).Draw(t, "tripCost")),
 			DistanceCost:  float64(rapid.IntRange(0, 3).Draw(t, "dcost")),
 			TimeCost:      float64(rapid.IntRange(0, 2).Draw(t, "tcost")),
 		}

@@ -294,7 +294,7 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	if st.in.exact {
 		dist = r.baseDist()
 		vt := &st.in.types[r.typ]
-		cost = vt.FixedCost + vt.DistanceCost*dist
+		cost = vt.FixedCost + vt.TripCost + vt.DistanceCost*dist // the Solomon case has one trip
 	}
 	if len(r.seq) == 0 {
 		dist, cost = 0, 0

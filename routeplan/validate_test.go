@@ -189,7 +189,7 @@ func validateSolution(p *Problem, sol *Solution) error {
 			return fmt.Errorf("route %d: totals %g/%g/%g, recomputed %g/%g/%g", ri, r.Distance, r.Driving, r.Duration, d, drive, r.Return-r.Start)
 		}
 		dist += d
-		cost += vt.FixedCost + vt.DistanceCost*d + vt.TimeCost*(r.Return-r.Start)
+		cost += vt.FixedCost + vt.TripCost*float64(1+len(r.Reloads)) + vt.DistanceCost*d + vt.TimeCost*(r.Return-r.Start)
 	}
 	for t, n := range used {
 		if n > p.VehicleTypes[t].Count {
