@@ -23,11 +23,13 @@ type fleetState struct {
 }
 
 // shiftGroup is a set of shifts routing cannot tell apart: the same start,
-// end and hours-of-service limits.
+// end, hours-of-service limits, trip limit and cost.
 type shiftGroup struct {
 	start, end time.Time
 	limits     constraints.HoursOfService
-	free       []int // shifts of the group not yet driving a route, in request order
+	maxTrips   int     // 0: no limit
+	cost       float64 // once per shift that drives
+	free       []int   // shifts of the group not yet driving a route, in request order
 }
 
 // placedRoute is how an accepted route was made: its kind and its orders in
@@ -46,15 +48,17 @@ func newFleetState(m *model, unassigned []Unassigned) *fleetState {
 	type key struct {
 		start, end time.Time
 		limits     constraints.HoursOfService
+		maxTrips   int
+		cost       float64
 	}
 	index := map[key]int{}
 	for si, sh := range req.Shifts {
-		k := key{sh.Start.UTC(), sh.End.UTC(), req.ShiftLimits(si)}
+		k := key{sh.Start.UTC(), sh.End.UTC(), req.ShiftLimits(si), sh.MaxTrips, sh.Cost}
 		g, ok := index[k]
 		if !ok {
 			g = len(fleet.groups)
 			index[k] = g
-			fleet.groups = append(fleet.groups, shiftGroup{start: sh.Start, end: sh.End, limits: k.limits})
+			fleet.groups = append(fleet.groups, shiftGroup{start: sh.Start, end: sh.End, limits: k.limits, maxTrips: sh.MaxTrips, cost: sh.Cost})
 		}
 		fleet.groups[g].free = append(fleet.groups[g].free, si)
 	}
@@ -100,26 +104,32 @@ func (fleet *fleetState) returnShift(m *model, g int, id string) {
 	}
 }
 
-// keepRoute adds route, of kind and carrying orders in visiting order,
-// to the plan, with the first free shift of its group and a unit of its
-// trailer type.
-func (fleet *fleetState) keepRoute(m *model, route *Route, kind vehicleKind, orders []*order) {
-	route.Shift = m.req.Shifts[fleet.takeShift(kind.group)].ID
-	fleet.trailersLeft[kind.trailer]--
-	fleet.routes = append(fleet.routes, *route)
-	fleet.placed = append(fleet.placed, placedRoute{kind: kind, orders: orders})
-}
-
 // dropRoutes takes the routes gone (indices into routes, ascending) off
-// the plan, their trailer units and shifts free again.
+// the plan. A shift none of whose trips is left is free again, with the
+// trailer unit it took; the other trips of a shift keep their times,
+// which stay legal: the shift only drives less, and waits longer at the
+// DC, where waiting counts as a break.
 func (fleet *fleetState) dropRoutes(m *model, gone []int) {
+	type shift struct {
+		id   string
+		kind vehicleKind
+	}
+	var shifts []shift
 	for k := len(gone) - 1; k >= 0; k-- {
 		ri := gone[k]
-		kind := fleet.placed[ri].kind
-		fleet.trailersLeft[kind.trailer]++
-		fleet.returnShift(m, kind.group, fleet.routes[ri].Shift)
+		s := shift{fleet.routes[ri].Shift, fleet.placed[ri].kind}
+		if !slices.Contains(shifts, s) {
+			shifts = append(shifts, s)
+		}
 		fleet.routes = slices.Delete(fleet.routes, ri, ri+1)
 		fleet.placed = slices.Delete(fleet.placed, ri, ri+1)
+	}
+	for _, s := range shifts {
+		if slices.ContainsFunc(fleet.routes, func(r Route) bool { return r.Shift == s.id }) {
+			continue
+		}
+		fleet.trailersLeft[s.kind.trailer]++
+		fleet.returnShift(m, s.kind.group, s.id)
 	}
 }
 

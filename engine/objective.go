@@ -16,10 +16,10 @@ import (
 type Objective int
 
 const (
-	// FewestTrailers minimises the number of trailer units used first,
-	// then the routes, then their cost. With one trip per trailer unit,
-	// as the planner makes them, that is the fewest routes (each takes a
-	// trailer and a driver shift). The search
+	// FewestTrailers minimises the trailer loads (routes, one a trip)
+	// first, then their cost: the units a plan needs follow from how its
+	// loads overlap through the day, each unit turning after its return.
+	// The search
 	// spends part of its time emptying routes into the others (route
 	// elimination), so that a plan does not carry a trailer it can do
 	// without to save a few kilometres; its last twentieth takes off the
@@ -34,8 +34,8 @@ const (
 	// more trailers than FewestTrailers to drive fewer kilometres.
 	LowestCost
 	// FewestDrivers minimises the driver shifts used first, then the
-	// routes, then their cost. While the planner drives one trip per
-	// shift, a shift is a route, and it plans as FewestTrailers does.
+	// routes, then their cost: a shift drives as many trips as its hours
+	// allow.
 	FewestDrivers
 )
 
@@ -43,9 +43,8 @@ const (
 var objectiveNames = []string{"trailers", "cost", "drivers"}
 
 // fewestRoutes reports whether o ranks plans by a count of units first
-// (trailer units or shifts): with one trip per unit and per shift, both
-// count routes, so the planner takes routes off (eliminateRoutes) and
-// keeps versatile trailers back under either.
+// (trailer loads or shifts), so that the planner takes routes off
+// (eliminateRoutes) and keeps versatile trailers back under either.
 func (o Objective) fewestRoutes() bool { return o == FewestTrailers || o == FewestDrivers }
 
 // Valid reports whether o is one of the defined objectives.
@@ -68,10 +67,16 @@ func (o Objective) MarshalJSON() ([]byte, error) {
 	return json.Marshal(o.String())
 }
 
-// routing is the routeplan objective that ranks plans as o does.
+// routing is the routeplan objective that ranks plans as o does, where a
+// routing route is a driver's shift: FewestTrailers counts its trips
+// (trailer loads; the units they need follow from how the loads overlap,
+// which the DC's schedule decides), FewestDrivers the shifts.
 func (o Objective) routing() routeplan.Objective {
-	if o == LowestCost {
+	switch o {
+	case LowestCost:
 		return routeplan.Cost
+	case FewestDrivers:
+		return routeplan.Hierarchical
 	}
-	return routeplan.Hierarchical
+	return routeplan.FewestTrips
 }

@@ -209,12 +209,15 @@ func (s *snapshot) plan() (Result, error) {
 		}
 		for _, rr := range s.sol.Routes {
 			kind := s.r.kinds[rr.VehicleType]
-			route, err := s.m.buildRoute(kind, rr, ptrs)
+			trips, _, err := s.m.buildTrips(kind, rr, ptrs)
 			if err != nil || len(fleet.groups[kind.group].free) == 0 {
 				continue // its pallets are listed below
 			}
-			route.Shift = req.Shifts[fleet.takeShift(kind.group)].ID
-			routes = append(routes, *route)
+			shift := req.Shifts[fleet.takeShift(kind.group)].ID
+			for _, route := range trips {
+				route.Shift = shift
+				routes = append(routes, *route)
+			}
 			for _, v := range rr.Visits {
 				for _, pi := range s.pool[v.Site].pallets {
 					on[pi] = true

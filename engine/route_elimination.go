@@ -135,21 +135,9 @@ func moveOrder(ctx context.Context, pc *planContext, fleet *fleetState, si, yi i
 	if len(moved.pallets) > 0 {
 		return false
 	}
-	pr := &fleet.placed[si]
-	seq := slices.Delete(slices.Clone(pr.orders), yi, yi+1)
+	seq := slices.Delete(slices.Clone(fleet.placed[si].orders), yi, yi+1)
 	*tries++
-	rr, ok := m.retime(pr.kind, fleet.groups[pr.kind.group], seq)
-	if !ok {
-		return false
-	}
-	route, err := m.buildRoute(pr.kind, rr, seq)
-	if err != nil {
-		return false
-	}
-	route.Shift = fleet.routes[si].Shift
-	fleet.routes[si] = *route
-	pr.orders = seq
-	return true
+	return fleet.replaceOrders(m, si, seq)
 }
 
 // carry puts o's pallets on the routes given, nearest first, as the

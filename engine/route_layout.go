@@ -1,59 +1,75 @@
 package engine
 
 import (
+	"slices"
+	"time"
+
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/loadplan"
 	"github.com/haulplan/haulplan/routeplan"
 )
 
-// acceptRoute lays out a routing route on its trailer and keeps it in fleet,
-// with a shift of its group and a unit of its trailer type. When the floor
-// cannot take the route's pallets, its last stop goes back (the unloading
-// order makes the last stop's pallets the first loaded, at the nose) and
-// the rest is timed again, until a layout succeeds or no stop is left. It
-// returns the orders sent back.
+// acceptRoute lays out the trips of a routing route (a driver's shift) on
+// their trailers and keeps them in fleet, with a shift of its group and a
+// unit of its trailer type. When a trip's floor cannot take its pallets,
+// that trip's last stop goes back (the unloading order makes the last
+// stop's pallets the first loaded, at the nose) and the shift is timed
+// again, until every trip's layout succeeds or no stop is left. It returns
+// the orders sent back.
 func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, pool []*order) []*order {
-	kind := r.kinds[rr.VehicleType]
+	kind, typ := r.kinds[rr.VehicleType], rr.VehicleType
 	var back []*order
 	for len(rr.Visits) > 0 {
-		route, err := m.buildRoute(kind, rr, pool)
+		trips, bad, err := m.buildTrips(kind, rr, pool)
 		if err == nil {
-			var orders []*order
-			for _, v := range rr.Visits {
-				orders = append(orders, pool[v.Site])
+			orders := make([][]*order, len(trips))
+			for k, trip := range splitTrips(rr) {
+				for _, v := range trip.Visits {
+					orders[k] = append(orders[k], pool[v.Site])
+				}
 			}
-			fleet.keepRoute(m, route, kind, orders)
+			fleet.keepShift(m, trips, kind, orders)
 			return back
 		}
-		last := pool[rr.Visits[len(rr.Visits)-1].Site]
+		trip := splitTrips(rr)[bad]
+		lastVisit := trip.Visits[len(trip.Visits)-1]
+		last := pool[lastVisit.Site]
 		last.reason, last.message = ReasonLoadLayout, err.Error()
 		back = append(back, last)
-		sites := make([]int, len(rr.Visits)-1)
-		for k := range sites {
-			sites[k] = rr.Visits[k].Site
-		}
-		if len(sites) == 0 {
-			break
-		}
-		// Fewer stops take less loading and end sooner: time them again.
-		// A shorter route of a feasible one is feasible but for the
-		// break rule on the new last leg; drop more stops if need be.
-		for len(sites) > 0 {
-			t, ok := r.timeRoute(rr.VehicleType, sites)
+		sites := slices.DeleteFunc(routeSites(rr), func(s int) bool { return s == lastVisit.Site })
+		// Fewer stops take less time and end sooner: time the shift again.
+		// A shorter shift of a feasible one is feasible but for the break
+		// rule on a new leg; drop more stops if need be.
+		rr = routeplan.Route{}
+		for hasVisit(sites) {
+			t, ok := r.timeRoute(typ, sites)
 			if ok {
 				rr = t
 				break
 			}
-			o := pool[sites[len(sites)-1]]
+			k := lastVisitIndex(sites)
+			o := pool[sites[k]]
 			o.reason, o.message = ReasonShiftLimit, ""
 			back = append(back, o)
-			sites = sites[:len(sites)-1]
-		}
-		if len(sites) == 0 {
-			break
+			sites = slices.Delete(sites, k, k+1)
 		}
 	}
 	return back
+}
+
+// hasVisit reports whether sites (as routeSites lists them) has a site
+// beside its reloads.
+func hasVisit(sites []int) bool { return lastVisitIndex(sites) >= 0 }
+
+// lastVisitIndex is the index of the last site of sites that is not a
+// reload, -1 when there is none.
+func lastVisitIndex(sites []int) int {
+	for k := len(sites) - 1; k >= 0; k-- {
+		if sites[k] != routeplan.ReloadSite {
+			return k
+		}
+	}
+	return -1
 }
 
 // buildRoute turns a routing route into a route with stops, times, a floor
@@ -102,7 +118,7 @@ func (m *model) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*order) 
 	rm.Stops, rm.Pallets = len(r.Stops), len(lp)
 	rm.WeightKg, rm.VolumeM3 = load.WeightKg, load.VolumeM3
 	rm.Positions = lay.Load.Positions
-	m.tripTimes(r, len(lp))
+	m.tripTimes(r, m.instant(rr.Start), len(lp))
 	rm.Duration = r.Return.Sub(r.Start)
 	rm.PosUtil, rm.WeightUtil, rm.VolumeUtil = constraints.Load{Positions: rm.Positions, WeightKg: load.WeightKg, VolumeM3: load.VolumeM3}.Utilisation(tt.capacity())
 	rm.Cost = tt.Costs.Route(rm.DistanceM, rm.Duration)
@@ -110,12 +126,12 @@ func (m *model) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*order) 
 }
 
 // tripTimes sets the times of trip r, n pallets, before its departure:
-// the driver hooks up for the DC's hook time before departing (Start),
-// and loading ends as the hook-up begins, the DC's loading time after it
-// starts. Routing's start service, loading and hook-up together, began
-// no later than this loading starts.
-func (m *model) tripTimes(r *Route, n int) {
-	r.Start = r.Depart.Add(-m.req.HookTime())
+// the driver comes on duty for the trip at start, when routing's start
+// service (the hook-up) begins, and the loading ends then, the DC's
+// loading time after it starts (placeLoadings moves it into the dock
+// hours, within the staging limit).
+func (m *model) tripTimes(r *Route, start time.Time, n int) {
+	r.Start = start
 	r.LoadingEnd = r.Start
 	r.LoadingStart = r.LoadingEnd.Add(-m.req.DC.LoadingTime(n))
 }

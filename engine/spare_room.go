@@ -112,17 +112,9 @@ func spreadOrderOver(ctx context.Context, pc *planContext, fleet *fleetState, o 
 		for _, pos := range m.insertionPlaces(pr.orders, o.store) {
 			*tries++
 			seq := slices.Insert(slices.Clone(pr.orders), pos, part)
-			rr, ok := m.retime(pr.kind, fleet.groups[pr.kind.group], seq)
-			if !ok {
+			if !fleet.replaceOrders(m, ri, seq) {
 				continue
 			}
-			route, err := m.buildRoute(pr.kind, rr, seq)
-			if err != nil {
-				continue
-			}
-			route.Shift = fleet.routes[ri].Shift
-			fleet.routes[ri] = *route
-			pr.orders = seq
 			o.pallets, o.load = rest, m.palletsLoad(rest, t)
 			break
 		}
@@ -175,14 +167,16 @@ func classesOf(orders []*order) []constraints.Temperature {
 	return cs
 }
 
-// retime times orders visited in sequence by one vehicle of kind k, its
-// shift of group grp, as routing would: a routing problem of just those
-// stores and that vehicle.
-func (m *model) retime(k vehicleKind, grp shiftGroup, seq []*order) (routeplan.Route, bool) {
+// retime times a shift of trips (orders visited in sequence, per trip) by
+// one vehicle of kind k, its shift of group grp, as routing would: a
+// routing problem of just those stores and that vehicle. The route's
+// visits index the orders of all trips in turn.
+func (m *model) retime(k vehicleKind, grp shiftGroup, trips [][]*order) (routeplan.Route, bool) {
 	req := m.req
 	locs := []int{0} // matrix locations of the small problem's locations
 	local := map[int]int{0: 0}
 	stackable := 0
+	seq := slices.Concat(trips...)
 	for _, o := range seq {
 		if _, ok := local[1+o.store]; !ok {
 			local[1+o.store] = len(locs)
@@ -203,10 +197,15 @@ func (m *model) retime(k vehicleKind, grp shiftGroup, seq []*order) (routeplan.R
 		}
 	}
 	p.VehicleTypes = []routeplan.VehicleType{m.vehicleType(k, grp, stackable, m.dockWindows())}
-	sites := make([]int, len(seq))
-	for i, o := range seq {
-		p.Sites = append(p.Sites, m.site(o, local[1+o.store]))
-		sites[i] = i
+	var sites []int
+	for k, trip := range trips {
+		if k > 0 {
+			sites = append(sites, routeplan.ReloadSite)
+		}
+		for _, o := range trip {
+			sites = append(sites, len(p.Sites))
+			p.Sites = append(p.Sites, m.site(o, local[1+o.store]))
+		}
 	}
 	ev, err := routeplan.NewEvaluator(p)
 	if err != nil {

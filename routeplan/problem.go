@@ -65,6 +65,10 @@ type Resource struct {
 	// ID is the caller's name for the resource; Solve does not interpret it.
 	ID    string
 	Count int
+	// PerTrip makes a route take a unit for each of its trips, not one
+	// for the route: a trailer per trailer load, say, while the driver's
+	// shift is one for the route.
+	PerTrip bool
 }
 
 // Window is a closed interval of times: service may start at any t with

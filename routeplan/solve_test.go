@@ -42,7 +42,7 @@ func genProblem(t *rapid.T) *Problem {
 	// Resources shared by several types, with small counts (0 included:
 	// a type that needs it can never drive).
 	for r := rapid.IntRange(0, 3).Draw(t, "resources"); r > 0; r-- {
-		p.Resources = append(p.Resources, Resource{Count: rapid.IntRange(0, 3).Draw(t, "resourceCount")})
+		p.Resources = append(p.Resources, Resource{Count: rapid.IntRange(0, 3).Draw(t, "resourceCount"), PerTrip: rapid.Bool().Draw(t, "perTrip")})
 	}
 	for k := 0; k < nTypes; k++ {
 		vt := VehicleType{

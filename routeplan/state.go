@@ -214,8 +214,12 @@ func (st *state) recount() {
 	for k, r := range st.routes {
 		st.obj = st.obj.add(r.obj)
 		st.used[r.typ]++
+		trips := st.in.routeTrips(r)
 		for _, x := range st.in.types[r.typ].Resources {
 			st.resUsed[x]++
+			if st.in.p.Resources[x].PerTrip {
+				st.resUsed[x] += trips - 1
+			}
 		}
 		for j, s := range r.seq {
 			st.where[s] = k
@@ -285,6 +289,7 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	r := st.routes[k]
 	if len(st.in.reloads) > 0 {
 		seq, dist, cost = st.withoutEmptyTrips(r.typ, seq, dist, cost)
+		st.takeTrips(r.typ, st.in.reloadsIn(seq)-st.in.reloadsIn(r.seq))
 	}
 	st.obj = st.obj.sub(r.obj)
 	r.stamp = st.in.stamps.Add(1)

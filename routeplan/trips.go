@@ -1,5 +1,7 @@
 package routeplan
 
+import "slices"
+
 // A route of a type with MaxTrips above 1 may drive several trips: between
 // two, the vehicle returns to its start location and reloads. A reload is
 // a site of the instance, after the Problem's own: at the start location,
@@ -79,7 +81,8 @@ func (in *instance) addReloads() {
 }
 
 // classOf returns the reload class of an earlier type whose reloads are
-// type t's (same start location, start service and start windows), or -1.
+// type t's (same start location, start service and start windows, and the
+// same resources taken per trip), or -1.
 func (in *instance) classOf(t int) int {
 	vt := &in.types[t]
 	for u := 0; u < t; u++ {
@@ -88,11 +91,23 @@ func (in *instance) classOf(t int) int {
 			continue
 		}
 		o := &in.types[u]
-		if o.StartLocation == vt.StartLocation && o.StartService == vt.StartService && equalWindows(o.StartWindows, vt.StartWindows) {
+		if o.StartLocation == vt.StartLocation && o.StartService == vt.StartService && equalWindows(o.StartWindows, vt.StartWindows) &&
+			slices.Equal(in.perTrip(o), in.perTrip(vt)) {
 			return c
 		}
 	}
 	return -1
+}
+
+// perTrip lists the resources vt takes per trip.
+func (in *instance) perTrip(vt *VehicleType) []int {
+	var out []int
+	for _, x := range vt.Resources {
+		if in.p.Resources[x].PerTrip {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func equalWindows(a, b []Window) bool {
@@ -163,15 +178,36 @@ func (st *state) freeReload(t int) (int, bool) {
 }
 
 // canAddTrip reports whether route k may take one more trip: its type
-// allows it and its class has a reload free. The reload it would take is
-// returned for evaluation: any of the class evaluates alike.
+// allows it, a unit of each resource it takes per trip is free, and its
+// class has a reload free. The reload it would take is returned for
+// evaluation: any of the class evaluates alike.
 func (st *state) canAddTrip(k int) (int, bool) {
 	r := st.routes[k]
 	vt := &st.in.types[r.typ]
 	if vt.trips() <= 1 || st.in.reloadsIn(r.seq) >= vt.trips()-1 {
 		return 0, false
 	}
+	for _, x := range vt.Resources {
+		if st.in.p.Resources[x].PerTrip && st.resUsed[x] >= st.in.p.Resources[x].Count {
+			return 0, false
+		}
+	}
 	return st.freeReload(r.typ)
+}
+
+// takeTrips counts n more trips (fewer when negative) of a route of type
+// t in the resources it takes per trip. A class's reloads move only
+// between types that take the same resources per trip (classOf), so that
+// a move between two routes leaves the count as it was.
+func (st *state) takeTrips(t, n int) {
+	if n == 0 {
+		return
+	}
+	for _, x := range st.in.types[t].Resources {
+		if st.in.p.Resources[x].PerTrip {
+			st.resUsed[x] += n
+		}
+	}
 }
 
 // trimEmptyTrips removes from seq, in place, the reloads that begin or

@@ -210,3 +210,34 @@ func TestCheckTrips(t *testing.T) {
 		t.Fatalf("violations %v, want %v", got, want)
 	}
 }
+
+// TestPerTripResourceCountsTrips: a resource taken per trip caps the trips
+// of all routes together: with one unit, the vehicle that could serve
+// every site in two trips serves one trip's sites.
+func TestPerTripResourceCountsTrips(t *testing.T) {
+	p := &Problem{N: 5, Distance: make([]float64, 25), Duration: make([]float64, 25)}
+	for i := 0; i < 5; i++ {
+		for j := 0; j < 5; j++ {
+			if i != j {
+				p.Distance[i*5+j], p.Duration[i*5+j] = 10, 10
+			}
+		}
+	}
+	for i := 1; i < 5; i++ {
+		p.Sites = append(p.Sites, Site{Location: i, Service: 5, Demand: []float64{5}})
+	}
+	for _, units := range []int{1, 2} {
+		p.Resources = []Resource{{ID: "trailers", Count: units, PerTrip: true}}
+		p.VehicleTypes = []VehicleType{{Count: 1, Capacity: []float64{10}, ShiftEnd: 1000, StartService: 15, DistanceCost: 1, MaxTrips: 2, Resources: []int{0}}}
+		sol, err := Solve(context.Background(), p, Options{MaxIterations: 200, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := validateSolution(p, sol); err != nil {
+			t.Fatal(err)
+		}
+		if served, want := 4-len(sol.Unassigned), 2*units; served != want || sol.Trips != units {
+			t.Fatalf("%d units: %d sites served in %d trips, want %d in %d", units, served, sol.Trips, want, units)
+		}
+	}
+}

@@ -24,6 +24,9 @@ func validateSolution(p *Problem, sol *Solution) error {
 		used[r.VehicleType]++
 		for _, x := range vt.Resources {
 			taken[x]++
+			if p.Resources[x].PerTrip {
+				taken[x] += len(r.Reloads)
+			}
 		}
 		if len(r.Visits) == 0 {
 			return fmt.Errorf("route %d: no visits", ri)
