@@ -105,10 +105,10 @@ func (fleet *fleetState) returnShift(m *model, g int, id string) {
 }
 
 // dropRoutes takes the routes gone (indices into routes, ascending) off
-// the plan. A shift none of whose trips is left is free again, with the
-// trailer unit it took; the other trips of a shift keep their times,
-// which stay legal: the shift only drives less, and waits longer at the
-// DC, where waiting counts as a break.
+// the plan, their trailer units free again, and a shift none of whose
+// trips is left; the other trips of a shift keep their times, which stay
+// legal: the shift only drives less, and waits longer at the DC, where
+// waiting counts as a break.
 func (fleet *fleetState) dropRoutes(m *model, gone []int) {
 	type shift struct {
 		id   string
@@ -118,6 +118,7 @@ func (fleet *fleetState) dropRoutes(m *model, gone []int) {
 	for k := len(gone) - 1; k >= 0; k-- {
 		ri := gone[k]
 		s := shift{fleet.routes[ri].Shift, fleet.placed[ri].kind}
+		fleet.trailersLeft[s.kind.trailer]++
 		if !slices.Contains(shifts, s) {
 			shifts = append(shifts, s)
 		}
@@ -128,7 +129,6 @@ func (fleet *fleetState) dropRoutes(m *model, gone []int) {
 		if slices.ContainsFunc(fleet.routes, func(r Route) bool { return r.Shift == s.id }) {
 			continue
 		}
-		fleet.trailersLeft[s.kind.trailer]++
 		fleet.returnShift(m, s.kind.group, s.id)
 	}
 }

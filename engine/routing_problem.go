@@ -158,7 +158,9 @@ func addFleetResources(p *routeplan.Problem, m *model, fleet *fleetState, pool [
 		}
 		if fleet.trailersLeft[ti] > 0 && useful[ti] && routingCapacity(t).Positions > 0 {
 			trailerRes[ti] = len(p.Resources)
-			p.Resources = append(p.Resources, routeplan.Resource{ID: "trailers " + t.ID, Count: fleet.trailersLeft[ti]})
+			// A unit a trip: each trip's trailer is loaded while the
+			// driver is out, so the trips of a shift take units of their own.
+			p.Resources = append(p.Resources, routeplan.Resource{ID: "trailers " + t.ID, Count: fleet.trailersLeft[ti], PerTrip: true})
 		}
 	}
 	return shiftRes, trailerRes

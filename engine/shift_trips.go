@@ -60,11 +60,12 @@ func (m *model) buildTrips(kind vehicleKind, rr routeplan.Route, pool []*order) 
 
 // keepShift adds the trips of one routing route, of kind and carrying
 // orders (per trip, in visiting order), to the plan, with the first free
-// shift of its group and a unit of its trailer type: the trips of a shift
-// take one, and turn it or others through the day (assignTrailerUnits).
+// shift of its group and a unit of its trailer type per trip (routing
+// counts them so; assignTrailerUnits then turns units through the day,
+// and may use fewer).
 func (fleet *fleetState) keepShift(m *model, trips []*Route, kind vehicleKind, orders [][]*order) {
 	shift := m.req.Shifts[fleet.takeShift(kind.group)].ID
-	fleet.trailersLeft[kind.trailer]--
+	fleet.trailersLeft[kind.trailer] -= len(trips)
 	for k, route := range trips {
 		route.Shift = shift
 		fleet.routes = append(fleet.routes, *route)

@@ -2,9 +2,9 @@ package routeplan
 
 // operator is a local search neighbourhood: the moves that make two
 // neighbouring sites adjacent in one way (relocate.go, swap.go, twoopt.go,
-// twooptstar.go). Each operator bounds its candidates through the route
-// caches (segment.go, join.go, reorder.go; solomon.go in the Solomon
-// case), simulates the few that pass, and leaves the first feasible
+// twooptstar.go), and the one that joins two trips (mergetrips.go). Each
+// operator bounds its candidates through the route caches (segment.go,
+// join.go, reorder.go; solomon.go in the Solomon case), simulates the few that pass, and leaves the first feasible
 // improving one in the scratch space as a proposal: one or two routes
 // rewritten, with their schedules. Applying a proposal is the same for
 // every operator (proposal.apply). A new operator is a file with a type
@@ -18,7 +18,7 @@ type operator interface {
 
 // operators are tried in this order on every pair; the first improving
 // move found is applied.
-var operators = [...]operator{&relocate{}, &swap{}, &twoOpt{}, &twoOptStar{}}
+var operators = [...]operator{&relocate{}, &swap{}, &twoOpt{}, &twoOptStar{}, &mergeTrips{}}
 
 // pair is a candidate pair of neighbouring sites u and v, with their routes
 // and positions; every operator tries to make them adjacent.

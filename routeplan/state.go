@@ -290,6 +290,13 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	if len(st.in.reloads) > 0 {
 		seq, dist, cost = st.withoutEmptyTrips(r.typ, seq, dist, cost)
 		st.takeTrips(r.typ, st.in.reloadsIn(seq)-st.in.reloadsIn(r.seq))
+		// A reload the route drops goes free, unless a move has already
+		// put it on another route.
+		for _, i := range r.seq {
+			if st.in.isReload(i) && st.where[i] == k {
+				st.where[i] = -1
+			}
+		}
 	}
 	st.obj = st.obj.sub(r.obj)
 	r.stamp = st.in.stamps.Add(1)
