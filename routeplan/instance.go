@@ -57,9 +57,11 @@ type instance struct {
 	// a bound runs for nearly every candidate move.
 	price []typePrice
 	// hierarchical is true under the fewest-vehicles objectives
-	// (Hierarchical, FewestTrips), and tripsRanked under FewestTrips when
-	// a route may drive several trips: a route then counts its trips.
-	hierarchical, tripsRanked bool
+	// (Hierarchical, FewestTrips); tripsRanked under FewestTrips when a
+	// route may drive several trips: a route then counts its trips;
+	// tripsSecond under Hierarchical with such routes: their trips come
+	// right after the routes. countTrips is either.
+	hierarchical, tripsRanked, tripsSecond, countTrips bool
 	// stamps numbers the contents of routes (route.stamp), for all the
 	// streams that share the instance.
 	stamps atomic.Uint64
@@ -105,6 +107,8 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	}
 	in.hierarchical = p.Objective == Hierarchical || p.Objective == FewestTrips
 	in.tripsRanked = p.Objective == FewestTrips && len(in.reloads) > 0
+	in.tripsSecond = p.Objective == Hierarchical && len(in.reloads) > 0
+	in.countTrips = in.tripsRanked || in.tripsSecond
 	return in
 }
 

@@ -228,7 +228,7 @@ func (in *instance) distancesDone(jn *join, dist, busy float64) {
 	t := jn.a.typ
 	jn.ends = busy
 	jn.dist = dist - 1e-9*(1+math.Abs(dist))
-	if in.tripsRanked {
+	if in.countTrips {
 		jn.trips = in.joinTrips(jn)
 	}
 	jn.cheap = in.boundObjective(t, jn.trips, jn.dist, in.price[t].startService+busy)
@@ -403,11 +403,7 @@ func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
 func (in *instance) boundObjective(t, trips int, dist, duty float64) objective {
 	pr := &in.price[t]
 	cost := pr.fixed + pr.perDist*dist + pr.perTime*duty
-	o := in.ranked(objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: dist})
-	if in.tripsRanked {
-		o.vehicles = trips
-	}
-	return o
+	return in.countedTrips(in.ranked(objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: dist}), trips)
 }
 
 // timed completes a candidate whose sums passed: it returns a lower bound

@@ -11,3 +11,16 @@ func (in *instance) ranked(o objective) objective {
 	}
 	return o
 }
+
+// countedTrips is o, the objective of a used route, with the route's
+// trips counted as the objective ranks them: under FewestTrips as its
+// vehicles, under Hierarchical right after them.
+func (in *instance) countedTrips(o objective, trips int) objective {
+	switch {
+	case in.tripsRanked:
+		o.vehicles = trips
+	case in.tripsSecond:
+		o.trips = trips
+	}
+	return o
+}

@@ -1,9 +1,9 @@
 package routeplan
 
-// minimiseRoutes removes routes one at a time, until the budget fraction
-// until is spent or a route cannot be removed. Each attempt empties the
-// shortest route, forbids new routes, and runs ruin-and-recreate until every
-// site is placed again. Sites that stay out gain "absence" weight, and a
+// minimiseRoutes removes routes (under FewestTrips, trips) one at a time,
+// until the budget fraction until is spent or one cannot be removed. Each
+// attempt empties the shortest, forbids new ones, and runs
+// ruin-and-recreate until every site is placed again. Sites that stay out gain "absence" weight, and a
 // candidate is kept when it leaves out fewer sites or lighter ones, so the
 // search learns which sites are hard to place (the fleet minimisation of
 // Christiaens and Vanden Berghe's SISR).
@@ -20,23 +20,9 @@ func (sr *search) minimiseRoutes(until float64) {
 	cur := sr.best.clone()
 	work, cand := newState(in), newState(in)
 	lns := newRuinRecreate(in, sr.nb, cur.obj)
-	for len(cur.routes) > 1 && sr.progress() < until && !sr.stop() {
+	for cur.vehicles() > 1 && sr.progress() < until && !sr.stop() {
 		work.copyFrom(cur)
-		k := 0
-		for j, r := range work.routes {
-			if len(r.seq) < len(work.routes[k].seq) {
-				k = j
-			}
-		}
-		r := work.routes[k]
-		for _, u := range r.seq {
-			work.where[u] = -1
-			if !in.isReload(u) {
-				work.unassigned = append(work.unassigned, u)
-			}
-		}
-		work.setRoute(k, nil, 0, 0)
-		work.dropEmpty()
+		work.removeSmallest(sr.sc)
 		work.routeCap = len(work.routes)
 		placed := false
 		for sr.progress() < until && !sr.stop() {
@@ -60,4 +46,37 @@ func (sr *search) minimiseRoutes(until float64) {
 		cur.copyFrom(work)
 		sr.offer(cur)
 	}
+}
+
+// vehicles is what the fewest-vehicles objective counts: routes, or under
+// FewestTrips trips.
+func (st *state) vehicles() int {
+	if st.in.tripsRanked {
+		return st.totalTrips()
+	}
+	return len(st.routes)
+}
+
+// removeSmallest leaves out the sites of the route with the fewest, or
+// under FewestTrips of the trip with the fewest (its reload goes with it:
+// see setRoute), and drops the routes left empty.
+func (st *state) removeSmallest(sc *scratch) {
+	k, from, n := -1, 0, 0
+	for j, r := range st.routes {
+		start := 0
+		for x := 0; x <= len(r.seq); x++ {
+			if x < len(r.seq) && (!st.in.tripsRanked || !st.in.isReload(r.seq[x])) {
+				continue
+			}
+			if k < 0 || x-start < n {
+				k, from, n = j, start, x-start
+			}
+			start = x + 1
+		}
+	}
+	rs := &sc.ruin
+	rs.removed = rs.removed[:0]
+	st.removeRun(k, from, n, rs, sc)
+	st.unassigned = append(st.unassigned, rs.removed...)
+	st.dropEmpty()
 }

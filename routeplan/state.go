@@ -1,22 +1,24 @@
 package routeplan
 
 // objective orders solutions: less value of servable sites left unassigned
-// first, then (for the hierarchical objective) fewer routes, then the value
+// first, then (for the hierarchical objective) fewer routes, then (with
+// routes of several trips) fewer trips, then the value
 // (weighted cost or distance), then distance as a tie-break so that free
 // fleets still get short routes.
 type objective struct {
 	lost     float64
 	vehicles int
+	trips    int // under Hierarchical with routes of several trips
 	value    float64
 	tie      float64
 }
 
 func (a objective) add(b objective) objective {
-	return objective{a.lost + b.lost, a.vehicles + b.vehicles, a.value + b.value, a.tie + b.tie}
+	return objective{a.lost + b.lost, a.vehicles + b.vehicles, a.trips + b.trips, a.value + b.value, a.tie + b.tie}
 }
 
 func (a objective) sub(b objective) objective {
-	return objective{a.lost - b.lost, a.vehicles - b.vehicles, a.value - b.value, a.tie - b.tie}
+	return objective{a.lost - b.lost, a.vehicles - b.vehicles, a.trips - b.trips, a.value - b.value, a.tie - b.tie}
 }
 
 // eps absorbs the rounding of sums of deltas, so that moves that change
@@ -53,6 +55,9 @@ func (a objective) less(b objective) bool {
 	if a.vehicles != b.vehicles {
 		return a.vehicles < b.vehicles
 	}
+	if a.trips != b.trips {
+		return a.trips < b.trips
+	}
 	tol := tolerance(b.value)
 	if a.value < b.value-tol {
 		return true
@@ -72,6 +77,9 @@ func (d objective) negative() bool {
 	}
 	if d.vehicles != 0 {
 		return d.vehicles < 0
+	}
+	if d.trips != 0 {
+		return d.trips < 0
 	}
 	if d.value < -eps || d.value > eps {
 		return d.value < 0
@@ -103,8 +111,8 @@ type route struct {
 // FewestTrips a route counts its trips.
 func (in *instance) seqObjective(seq []int, dist, cost float64) objective {
 	o := in.routeObjective(len(seq), dist, cost)
-	if in.tripsRanked && len(seq) > 0 {
-		o.vehicles = 1 + in.reloadsIn(seq)
+	if in.countTrips && len(seq) > 0 {
+		o = in.countedTrips(o, 1+in.reloadsIn(seq))
 	}
 	return o
 }
