@@ -111,6 +111,17 @@ func checkVehicleType(vs *constraints.Violations, p *Problem, t, dims int) {
 		nonNegative(vs, constraints.Index(constraints.Field(path, "startServicePerUnit"), k), u)
 	}
 	checkWindows(vs, constraints.Field(path, "startWindows"), vt.StartWindows)
+	if tl := vt.Loading; tl != nil {
+		lp := constraints.Field(path, "loading")
+		nonNegative(vs, constraints.Field(lp, "fixed"), tl.Fixed)
+		nonNegative(vs, constraints.Field(lp, "staging"), tl.Staging)
+		if n := len(tl.PerUnit); n > 0 && n != len(vt.Capacity) {
+			vs.Add(CodeSizeMismatch, constraints.Field(lp, "perUnit"), "has %d dimensions, capacity has %d", n, len(vt.Capacity))
+		}
+		for k, u := range tl.PerUnit {
+			nonNegative(vs, constraints.Index(constraints.Field(lp, "perUnit"), k), u)
+		}
+	}
 	for k, r := range vt.Resources {
 		rp := constraints.Index(constraints.Field(path, "resources"), k)
 		if r < 0 || r >= len(p.Resources) {

@@ -66,11 +66,11 @@ func (b *departureSearch) offer(d, duty, ret float64) {
 func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, played, baseOK, monotone bool) bool {
 	vt := &in.types[t]
 	base := s.depart
-	hi := in.latestStart(t, seq)
+	hi := in.latestStart(t, seq, s.tw)
 	if hi > base {
 		hi += timeTol(hi)
 	}
-	cands, least, unrested := in.departures(t, seq, l, s.cands[:0], base, hi)
+	cands, least, unrested := in.departures(t, seq, l, s.cands[:0], base, hi, s.tw)
 	s.cands = cands
 	baseRet := s.ret
 	if !monotone {
@@ -90,6 +90,7 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 		s.tmp = &schedule{}
 	}
 	tmp := s.tmp
+	tmp.tw = s.tw
 	last := base
 	// decided says that the search stopped on a bound that holds for the
 	// earliest departure too: it cannot beat the best.
@@ -165,9 +166,9 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 // are all over by the time it arrives), which no departure from lo on
 // beats: rests only delay. That return adds in simulate's order, so that
 // the bound holds to the last bit.
-func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo, hi float64) ([]float64, float64, float64) {
+func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo, hi float64, tw *tripWindows) ([]float64, float64, float64) {
 	vt := &in.types[t]
-	for _, w := range vt.StartWindows {
+	for _, w := range in.routeStartWindows(t, tw) {
 		cands = addDeparture(cands, w.Start+l, lo, hi)
 		cands = addDeparture(cands, w.End+l, lo, hi)
 	}
@@ -182,12 +183,15 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 	rests, short := 0, inf
 	unrested := lo
 	prev := vt.StartLocation
+	reloads := 0
+	var ws []Window
 	for k, i := range seq {
 		site := &in.sites[i]
+		ws, reloads = in.siteWindows(seq, k, reloads, tw)
 		leg := in.legDur(prev, site.Location)
 		if unrested < inf {
 			unrested += leg
-			if st, _, ok := earliestIn(site.Windows, unrested); !ok {
+			if st, _, ok := earliestIn(ws, unrested); !ok {
 				unrested = inf
 			} else {
 				unrested = st + site.Service
@@ -208,7 +212,7 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 		}
 		now += leg
 		arrived = now
-		for _, w := range site.Windows {
+		for _, w := range ws {
 			cands = addDeparture(cands, w.Start-now, lo, hi)
 			cands = addDeparture(cands, w.End-now, lo, hi)
 		}
@@ -223,7 +227,7 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 			if now-arrived >= vt.BreakDuration {
 				since = 0
 			} else if vt.BreakDuration > work {
-				for _, w := range site.Windows {
+				for _, w := range ws {
 					cands = addDeparture(cands, w.Start+work-vt.BreakDuration-arrived, lo, hi)
 				}
 			}
@@ -254,14 +258,23 @@ func addDeparture(cands []float64, d, lo, hi float64) []float64 {
 // every site inside a window and returns by the shift end when nothing
 // rests (-inf when there is none): no later departure is feasible, since
 // rests only delay.
-func (in *instance) latestStart(t int, seq []int) float64 {
+func (in *instance) latestStart(t int, seq []int, tw *tripWindows) float64 {
 	vt := &in.types[t]
 	lat := vt.ShiftEnd
 	next := vt.EndLocation
+	reloads := 0
+	if tw != nil {
+		reloads = len(tw.reload)
+	}
 	for k := len(seq) - 1; k >= 0; k-- {
 		site := &in.sites[seq[k]]
 		x := lat - in.legDur(site.Location, next) - in.workAt(seq, k)
-		s, ok := latestIn(site.Windows, x)
+		ws := site.Windows
+		if tw != nil && in.isReload(seq[k]) {
+			reloads--
+			ws = tw.reload[reloads]
+		}
+		s, ok := latestIn(ws, x)
 		if !ok {
 			return -inf
 		}

@@ -126,7 +126,7 @@ func departureIsBest(t *rapid.T) {
 	f := in.evaluate(0, seq, &s, tight)
 	optimised := tight || vt.TimeCost > 0 // else the earliest departure is kept when feasible
 	l := in.loadingTime(0, []float64{float64(len(seq))})
-	d0, ok := in.earliestDeparture(0, l)
+	d0, ok := in.earliestDeparture(0, l, in.types[0].StartWindows)
 	if f == feasible {
 		checkSchedule(t, in, seq, &s)
 		if g := in.simulate(0, seq, s.depart, l, &x); g != feasible || x.duty() != s.duty() || x.ret != s.ret {
@@ -233,7 +233,7 @@ func TestDepartureSearchIsExhaustive(t *testing.T) {
 		var s, x schedule
 		f := in.evaluate(0, seq, &s, tight)
 		l := in.loadingTime(0, []float64{float64(len(seq))})
-		d0, ok := in.earliestDeparture(0, l)
+		d0, ok := in.earliestDeparture(0, l, in.types[0].StartWindows)
 		if !ok {
 			return
 		}
@@ -245,11 +245,11 @@ func TestDepartureSearchIsExhaustive(t *testing.T) {
 			}
 		}
 		try(d0)
-		hi := in.latestStart(0, seq)
+		hi := in.latestStart(0, seq, nil)
 		if hi > d0 {
 			hi += timeTol(hi)
 		}
-		cands, _, _ := in.departures(0, seq, l, nil, d0, hi)
+		cands, _, _ := in.departures(0, seq, l, nil, d0, hi, nil)
 		for _, d := range cands {
 			try(d)
 		}

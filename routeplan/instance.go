@@ -18,7 +18,10 @@ type instance struct {
 	// trip; reloads, reloadTypes and reloadPool are each class's reloads
 	// (site indices), types and pool size.
 	reloadClass []int
-	reloads     [][]int
+	// relaxedStart is each type's start windows as bounds read them
+	// (see tripstart.go).
+	relaxedStart [][]Window
+	reloads      [][]int
 	reloadTypes [][]int
 	reloadPool  []int
 	types       []VehicleType
@@ -95,6 +98,7 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in.exact = in.stop == nil // the stop's share depends on the neighbours
 	in.readSites()
 	in.readTypes()
+	in.relaxStartWindows()
 	in.addReloads()
 	symmetric, ok := in.symmetricLegs(stop)
 	if !ok {
@@ -190,7 +194,7 @@ func (in *instance) readTypes() {
 // hasStartService reports whether routes of vt work at the depot before
 // departure or may only begin inside windows.
 func hasStartService(vt *VehicleType) bool {
-	if vt.StartService > 0 || len(vt.StartWindows) > 0 {
+	if vt.StartService > 0 || len(vt.StartWindows) > 0 || vt.Loading != nil {
 		return true
 	}
 	for _, u := range vt.StartServicePerUnit {
@@ -216,7 +220,7 @@ func sameRoutes(a, b *VehicleType) bool {
 		a.ShiftStart == b.ShiftStart && a.ShiftEnd == b.ShiftEnd && a.StartService == b.StartService &&
 		a.MaxDuty == b.MaxDuty && a.MaxDriving == b.MaxDriving && a.BreakAfter == b.BreakAfter &&
 		a.BreakDuration == b.BreakDuration && a.FixedCost == b.FixedCost && a.TripCost == b.TripCost && a.DistanceCost == b.DistanceCost &&
-		a.TimeCost == b.TimeCost && a.MaxGroups == b.MaxGroups && a.trips() == b.trips()
+		a.TimeCost == b.TimeCost && a.MaxGroups == b.MaxGroups && a.trips() == b.trips() && sameLoading(a.Loading, b.Loading)
 }
 
 func equalFloats(a, b []float64) bool {

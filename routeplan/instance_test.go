@@ -37,6 +37,22 @@ func TestSameRoutesCoversEveryField(t *testing.T) {
 			default:
 				t.Fatalf("field %s: unhandled slice type %T", f.Name, s)
 			}
+		case reflect.Pointer:
+			if _, ok := v.Interface().(*TripLoading); ok {
+				v.Set(reflect.ValueOf(&TripLoading{Fixed: 7}))
+				// And one loading against another: each field tells.
+				for _, o := range []TripLoading{{Fixed: 1}, {Staging: 1}, {PerUnit: []float64{1}}} {
+					c := base
+					c.Loading = &TripLoading{}
+					d := c
+					d.Loading = &o
+					if sameRoutes(&c, &d) {
+						t.Errorf("loadings %+v and %+v: sameRoutes", *c.Loading, o)
+					}
+				}
+				break
+			}
+			t.Fatalf("field %s: unhandled pointer type %s", f.Name, v.Type())
 		default:
 			t.Fatalf("field %s: unhandled kind %s", f.Name, v.Kind())
 		}

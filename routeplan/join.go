@@ -265,7 +265,7 @@ func (in *instance) legs(jn *join) bool {
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.l = in.loadingTime(t, jn.load)
 	var ok bool
-	if jn.d0, ok = in.earliestDeparture(t, jn.l); !ok {
+	if jn.d0, ok = in.earliestDeparture(t, jn.l, in.startWindows(t)); !ok {
 		return false
 	}
 	prev, prevSite := ga.locs[i], i > 0

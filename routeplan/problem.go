@@ -153,6 +153,13 @@ type VehicleType struct {
 	// MaxGroups, when positive, bounds the number of distinct Site.Group
 	// values on one route (the zones of a multi-temperature trailer, say).
 	MaxGroups int
+	// Loading, when set, is each trip's loading, done ahead of the trip
+	// and off the driver's duty (a DC loading trailers for the drivers to
+	// hook): it begins inside one of StartWindows (empty: any time) and
+	// ends at most its Staging before the trip's start service begins, so
+	// StartWindows then bound the loading, and the duty begins with the
+	// start service. Unset, StartWindows bound the start service itself.
+	Loading *TripLoading
 	// MaxTrips, when above 1, lets a route drive up to that many trips:
 	// between two trips the vehicle returns to its start location and
 	// reloads there (a driver hooking the next loaded trailer, say), which
@@ -163,6 +170,26 @@ type VehicleType struct {
 	// and counts as a break when long enough). Such a type must end where
 	// it starts and have no StartServicePerUnit. 0 and 1 mean one trip.
 	MaxTrips int
+}
+
+// TripLoading is the loading of each trip of a type (VehicleType.Loading):
+// Fixed + Σ PerUnit[k]·load[k] for a trip carrying load, ending at most
+// Staging before the trip's start service begins.
+type TripLoading struct {
+	Fixed   float64
+	PerUnit []float64
+	Staging float64
+}
+
+// duration is the loading of a trip carrying load.
+func (tl *TripLoading) duration(load []float64) float64 {
+	l := tl.Fixed
+	for k, u := range tl.PerUnit {
+		if k < len(load) {
+			l += u * load[k]
+		}
+	}
+	return l
 }
 
 // ServiceTime is how long the work at the site takes when it shares a

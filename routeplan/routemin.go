@@ -1,6 +1,6 @@
 package routeplan
 
-// minimiseRoutes removes routes (under FewestTrips, trips) one at a time,
+// minimiseRoutes removes routes (trips, when the objective counts them) one at a time,
 // until the budget fraction until is spent or one cannot be removed. Each
 // attempt empties the shortest, forbids new ones, and runs
 // ruin-and-recreate until every site is placed again. Sites that stay out gain "absence" weight, and a
@@ -48,24 +48,25 @@ func (sr *search) minimiseRoutes(until float64) {
 	}
 }
 
-// vehicles is what the fewest-vehicles objective counts: routes, or under
-// FewestTrips trips.
+// vehicles is what route elimination counts: routes, or when the
+// objective counts trips (see instance.countTrips), trips: taking off a
+// trip of one is taking off a route.
 func (st *state) vehicles() int {
-	if st.in.tripsRanked {
+	if st.in.countTrips {
 		return st.totalTrips()
 	}
 	return len(st.routes)
 }
 
 // removeSmallest leaves out the sites of the route with the fewest, or
-// under FewestTrips of the trip with the fewest (its reload goes with it:
-// see setRoute), and drops the routes left empty.
+// when the objective counts trips of the trip with the fewest (its reload
+// goes with it: see setRoute), and drops the routes left empty.
 func (st *state) removeSmallest(sc *scratch) {
 	k, from, n := -1, 0, 0
 	for j, r := range st.routes {
 		start := 0
 		for x := 0; x <= len(r.seq); x++ {
-			if x < len(r.seq) && (!st.in.tripsRanked || !st.in.isReload(r.seq[x])) {
+			if x < len(r.seq) && (!st.in.countTrips || !st.in.isReload(r.seq[x])) {
 				continue
 			}
 			if k < 0 || x-start < n {

@@ -32,6 +32,10 @@ type schedule struct {
 	// allocating.
 	load   []float64
 	trip   []float64
+	// tw, when set, holds the windows of the route's trip starts (see
+	// tripstart.go), in twBuf.
+	tw     *tripWindows
+	twBuf  tripWindows
 	groups []int
 	cands  []float64
 	tmp    *schedule
@@ -58,8 +62,8 @@ func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, until
 	s.depart = depart
 	s.begin = depart
 	s.rested = false
-	if l > 0 || len(vt.StartWindows) > 0 {
-		s.begin = in.beginFor(t, depart, l)
+	if ws := in.routeStartWindows(t, s.tw); l > 0 || len(ws) > 0 {
+		s.begin = in.beginFor(t, depart, l, ws)
 	}
 	// The times go into arrays sized once; k sites have times when play
 	// returns at the k-th, and the sums stay in registers until it returns.
@@ -72,12 +76,15 @@ func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, until
 	now := depart
 	since := 0.0 // driving since the last qualifying break
 	arrived := depart
+	reloads := 0
+	var ws []Window
 	for k := 0; k <= n; k++ {
 		next := vt.EndLocation
 		var site *Site
 		if k < n {
 			site = &in.sites[seq[k]]
 			next = site.Location
+			ws, reloads = in.siteWindows(seq, k, reloads, s.tw)
 		}
 		leg := in.legDur(prev, next)
 		if breakAfter > 0 {
@@ -111,7 +118,7 @@ func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, until
 		if k == n {
 			break
 		}
-		st, _, ok := earliestIn(site.Windows, now)
+		st, _, ok := earliestIn(ws, now)
 		if !ok {
 			s.cut(k, dist, drive)
 			return failWindow, false
@@ -167,7 +174,7 @@ func (in *instance) evaluate(t int, seq []int, s *schedule, tight bool) failure 
 func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) failure {
 	if len(seq) == 0 {
 		// An empty route is an unused vehicle: nothing to check, no cost.
-		*s = schedule{arr: s.arr[:0], start: s.start[:0], dep: s.dep[:0], load: s.load, trip: s.trip, groups: s.groups, cands: s.cands, tmp: s.tmp}
+		*s = schedule{arr: s.arr[:0], start: s.start[:0], dep: s.dep[:0], load: s.load, trip: s.trip, twBuf: s.twBuf, groups: s.groups, cands: s.cands, tmp: s.tmp}
 		return feasible
 	}
 	vt := &in.types[t]
@@ -198,8 +205,13 @@ func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) f
 			return failGroups
 		}
 	}
+	s.tw = nil
+	if vt.Loading != nil && len(vt.StartWindows) > 0 {
+		in.fillTripWindows(t, seq, &s.twBuf)
+		s.tw = &s.twBuf
+	}
 	l := in.loadingTime(t, s.load)
-	depart, ok := in.earliestDeparture(t, l)
+	depart, ok := in.earliestDeparture(t, l, in.routeStartWindows(t, s.tw))
 	if !ok {
 		return failShift
 	}

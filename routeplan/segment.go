@@ -286,7 +286,7 @@ func (in *instance) refreshForward(r *route) bool {
 	g := &r.seg
 	L := len(r.seq)
 	g.times = grow(g.times, L+2)
-	d0, ok := in.earliestDeparture(r.typ, g.loading)
+	d0, ok := in.earliestDeparture(r.typ, g.loading, in.startWindows(r.typ))
 	if !ok {
 		return false
 	}

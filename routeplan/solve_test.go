@@ -81,6 +81,12 @@ func genProblem(t *rapid.T) *Problem {
 					vt.StartServicePerUnit = append(vt.StartServicePerUnit, float64(rapid.IntRange(0, 5).Draw(t, "startPerUnitLen")))
 				}
 			}
+			if rapid.Bool().Draw(t, "loading") {
+				vt.Loading = &TripLoading{Fixed: float64(rapid.IntRange(0, 30).Draw(t, "loadingFixed")), Staging: float64(rapid.IntRange(0, 120).Draw(t, "staging"))}
+				for d := 0; d < dims; d++ {
+					vt.Loading.PerUnit = append(vt.Loading.PerUnit, float64(rapid.IntRange(0, 5).Draw(t, "loadingPerUnit")))
+				}
+			}
 			// Windows with gaps, some of them before the shift starts.
 			at := vt.ShiftStart + float64(rapid.IntRange(-150, 300).Draw(t, "sw0"))
 			for w := rapid.IntRange(0, 3).Draw(t, "startWindows"); w > 0; w-- {

@@ -21,23 +21,23 @@ func (in *instance) loadingTime(t int, load []float64) float64 {
 	return l
 }
 
-// earliestDeparture is the first time a route of type t whose loading
-// takes l can leave, and false when every start window closes before the
-// shift starts.
-func (in *instance) earliestDeparture(t int, l float64) (float64, bool) {
+// earliestDeparture is the first time a route of type t whose start
+// service takes l and begins inside ws can leave, and false when every
+// window closes before the shift starts.
+func (in *instance) earliestDeparture(t int, l float64, ws []Window) (float64, bool) {
 	vt := &in.types[t]
-	b, _, ok := earliestIn(vt.StartWindows, vt.ShiftStart)
+	b, _, ok := earliestIn(ws, vt.ShiftStart)
 	return b + l, ok
 }
 
 // beginFor is when the start service of a route of type t departing at
-// depart begins: the latest instant inside a start window that leaves the
+// depart begins: the latest instant inside a window of ws that leaves the
 // l seconds of loading before departure. Departures come from
 // earliestDeparture plus a delay, so one always exists at or after the
 // shift start; the fallback only keeps the function total.
-func (in *instance) beginFor(t int, depart, l float64) float64 {
+func (in *instance) beginFor(t int, depart, l float64, ws []Window) float64 {
 	vt := &in.types[t]
-	b, ok := latestIn(vt.StartWindows, depart-l)
+	b, ok := latestIn(ws, depart-l)
 	if !ok || b < vt.ShiftStart {
 		return vt.ShiftStart
 	}

@@ -56,7 +56,7 @@ func (in *instance) addReloads() {
 			sites = append(sites, Site{
 				ID:           "reload",
 				Location:     vt.StartLocation,
-				Windows:      vt.StartWindows,
+				Windows:      in.startWindows(in.reloadTypes[c][0]),
 				Service:      vt.StartService,
 				Demand:       make([]float64, in.dims),
 				VehicleTypes: in.reloadTypes[c],
@@ -81,8 +81,8 @@ func (in *instance) addReloads() {
 }
 
 // classOf returns the reload class of an earlier type whose reloads are
-// type t's (same start location, start service and start windows, and the
-// same resources taken per trip), or -1.
+// type t's (same start location, start service, start windows and
+// loading, and the same resources taken per trip), or -1.
 func (in *instance) classOf(t int) int {
 	vt := &in.types[t]
 	for u := 0; u < t; u++ {
@@ -92,7 +92,7 @@ func (in *instance) classOf(t int) int {
 		}
 		o := &in.types[u]
 		if o.StartLocation == vt.StartLocation && o.StartService == vt.StartService && equalWindows(o.StartWindows, vt.StartWindows) &&
-			slices.Equal(in.perTrip(o), in.perTrip(vt)) {
+			sameLoading(o.Loading, vt.Loading) && slices.Equal(in.perTrip(o), in.perTrip(vt)) {
 			return c
 		}
 	}
@@ -326,7 +326,7 @@ const (
 // when it beats it. Bounded first as an insertion is (see tryInsertAt).
 func (st *state) tryNewTrips(u, k int, best *insertion, sc *scratch) {
 	in, r := st.in, st.routes[k]
-	if len(r.seq) == 0 || !in.allowed[u][r.typ] || (st.routeCap > 0 && in.tripsRanked) {
+	if len(r.seq) == 0 || !in.allowed[u][r.typ] || (st.routeCap > 0 && in.countTrips) {
 		return // while a trip is being eliminated, no trip may begin
 	}
 	m, ok := st.canAddTrip(k)

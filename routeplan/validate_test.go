@@ -38,11 +38,38 @@ func validateSolution(p *Problem, sol *Solution) error {
 		if r.Start < vt.ShiftStart-tol {
 			return fmt.Errorf("route %d: starts %g before shift start %g", ri, r.Start, vt.ShiftStart)
 		}
-		inStart := len(vt.StartWindows) == 0
-		for _, w := range vt.StartWindows {
-			inStart = inStart || (r.Start >= w.Start-tol && r.Start <= w.End+tol)
+		// tripStartOK: a trip whose start service begins at h, carrying
+		// the sites of visits from..to, starts inside a start window, or
+		// under Loading its loading can begin inside one and end by h, no
+		// more than the staging before it.
+		tripStartOK := func(h float64, from, to int) bool {
+			if len(vt.StartWindows) == 0 {
+				return true
+			}
+			lo, hi := 0.0, 0.0
+			if tl := vt.Loading; tl != nil {
+				lo = tl.Fixed
+				for _, v := range r.Visits[from:to] {
+					for k, u := range tl.PerUnit {
+						lo += u * p.Sites[v.Site].Demand[k]
+					}
+				}
+				hi = lo + tl.Staging
+			}
+			for _, w := range vt.StartWindows {
+				if h >= w.Start+lo-tol && h <= w.End+hi+tol {
+					return true
+				}
+			}
+			return false
 		}
-		if !inStart {
+		tripEnd := func(j int) int { // the visits of trip j end here
+			if j < len(r.Reloads) {
+				return r.Reloads[j].After
+			}
+			return len(r.Visits)
+		}
+		if !tripStartOK(r.Start, 0, tripEnd(0)) {
 			return fmt.Errorf("route %d: start %g outside the start windows %v", ri, r.Start, vt.StartWindows)
 		}
 		groups := map[int]bool{}
@@ -87,11 +114,7 @@ func validateSolution(p *Problem, sol *Solution) error {
 				if !near(rl.Arrival, t) {
 					return fmt.Errorf("route %d reload %d: arrival %g, recomputed %g", ri, next-1, rl.Arrival, t)
 				}
-				inWin := len(vt.StartWindows) == 0
-				for _, w := range vt.StartWindows {
-					inWin = inWin || (rl.Start >= w.Start-tol && rl.Start <= w.End+tol)
-				}
-				if rl.Start < rl.Arrival-tol || !inWin {
+				if rl.Start < rl.Arrival-tol || !tripStartOK(rl.Start, k, tripEnd(next)) {
 					return fmt.Errorf("route %d reload %d: starts %g, arrival %g, start windows %v", ri, next-1, rl.Start, rl.Arrival, vt.StartWindows)
 				}
 				if rl.Departure < rl.Start+vt.StartService-tol {
