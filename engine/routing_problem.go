@@ -242,23 +242,27 @@ func (m *model) dockWindows() []routeplan.Window {
 //
 // A routing route is a driver's shift: up to the group's trip limit trips
 // (none: as many as there are orders). Each trip starts with the hook-up
-// (routing's start service, on duty) inside a window in which a trailer
-// of any load the type carries can have been loaded (hookWindows): the
-// loading itself is the DC's work, off the driver's duty, placed later
-// (placeLoadings). The shift costs its cost once and each trip its
-// trailer's fixed cost.
+// (routing's start service, on duty); its loading is the DC's work, off
+// the driver's duty (routing's Loading): it starts inside the dock hours
+// and ends by the hook-up, no more than the staging limit before it, and
+// placeLoadings puts it on the clock. The shift costs its cost once and
+// each trip its trailer's fixed cost.
 func (m *model) vehicleType(k vehicleKind, grp shiftGroup, stackable int, dock []routeplan.Window) routeplan.VehicleType {
 	t := m.req.Fleet[k.trailer]
 	capa := m.kindCapacity(k)
 	most := capa.Positions + min(capa.Positions, stackable)
+	perPallet := make([]float64, dims)
+	perPallet[dimPallets] = ceilSeconds(m.req.DC.LoadingPerPallet)
 	vt := routeplan.VehicleType{
-		ID:            fmt.Sprintf("%s/%s/%d/%s", t.ID, k.setPoint, k.zones, grp.start.Format(time.RFC3339)),
-		Count:         1,
-		Capacity:      vector(capa, most),
-		ShiftStart:    m.secondsUp(grp.start),
-		ShiftEnd:      m.seconds(grp.end),
-		StartService:  ceilSeconds(m.req.HookTime()),
-		StartWindows:  m.hookWindows(dock, t, most),
+		ID:           fmt.Sprintf("%s/%s/%d/%s", t.ID, k.setPoint, k.zones, grp.start.Format(time.RFC3339)),
+		Count:        1,
+		Capacity:     vector(capa, most),
+		ShiftStart:   m.secondsUp(grp.start),
+		ShiftEnd:     m.seconds(grp.end),
+		StartService: ceilSeconds(m.req.HookTime()),
+		StartWindows: dock,
+		Loading: &routeplan.TripLoading{Fixed: ceilSeconds(m.req.DC.LoadingFixed), PerUnit: perPallet,
+			Staging: floorSeconds(m.req.StagingLimit(t))},
 		MaxDuty:       floorSeconds(grp.limits.MaxDuty),
 		MaxDriving:    floorSeconds(grp.limits.MaxDriving),
 		BreakAfter:    floorSeconds(grp.limits.BreakAfter),
@@ -285,37 +289,6 @@ func (m *model) vehicleType(k vehicleKind, grp shiftGroup, stackable int, dock [
 // than a day has orders (routing keeps a reload per trip after the first,
 // no more than one per order).
 const noTripLimit = 1 << 20
-
-// hookWindows are the windows in which a trip of trailer type t carrying
-// at most most pallets may start (its hook-up begin), given the dock
-// windows in which loading may start: loading a load of n pallets takes
-// L(n), ends at most the staging limit S before the start, and may start
-// in a dock window [a, b]; so the start may fall in [a + L, b + L + S].
-// For every load from one pallet to most at once, that is [a + L(most),
-// b + L(1) + S]: a start there lets whatever the trip carries be loaded
-// in time. nil when the dock is always open.
-func (m *model) hookWindows(dock []routeplan.Window, t TrailerType, most int) []routeplan.Window {
-	if dock == nil || dock[0] == closedWindow {
-		return dock
-	}
-	longest := ceilSeconds(m.req.DC.LoadingTime(most))
-	shortest := floorSeconds(m.req.DC.LoadingTime(1))
-	staging := floorSeconds(m.req.StagingLimit(t))
-	var out []routeplan.Window
-	for _, w := range dock {
-		if a, b := w.Start+longest, w.End+shortest+staging; a <= b {
-			if n := len(out); n > 0 && a <= out[n-1].End {
-				out[n-1].End = max(out[n-1].End, b) // windows that now overlap are one
-				continue
-			}
-			out = append(out, routeplan.Window{Start: a, End: b})
-		}
-	}
-	if len(out) == 0 {
-		out = []routeplan.Window{closedWindow} // no load can be ready in time
-	}
-	return out
-}
 
 // site is the routing site of order o at matrix location loc, open to
 // every vehicle type.

@@ -22,11 +22,11 @@ type instance struct {
 	// (see tripstart.go).
 	relaxedStart [][]Window
 	reloads      [][]int
-	reloadTypes [][]int
-	reloadPool  []int
-	types       []VehicleType
-	dims        int
-	allowed     [][]bool // allowed[site][type]
+	reloadTypes  [][]int
+	reloadPool   []int
+	types        []VehicleType
+	dims         int
+	allowed      [][]bool // allowed[site][type]
 	// value is each site's Value, 0 read as 1; uniform is true when they
 	// are all equal, so that the search need not favour any site.
 	value   []float64

@@ -30,8 +30,8 @@ type schedule struct {
 	cost            float64
 	// Scratch space of evaluate and delayDeparture, kept to avoid
 	// allocating.
-	load   []float64
-	trip   []float64
+	load []float64
+	trip []float64
 	// tw, when set, holds the windows of the route's trip starts (see
 	// tripstart.go), in twBuf.
 	tw     *tripWindows
