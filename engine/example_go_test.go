@@ -74,8 +74,8 @@ func ExamplePlan_inGo() {
 	//   DOWNTOWN unload 05:00, 8 pallets
 	//   GARLAND  unload 06:01, 10 pallets
 	//   IRVING   unload 07:19, 6 pallets
-	// R2: REEF53-01 loaded at door 2 04:00–04:06; shift D02 trip 1 on duty 04:06, departs 04:21, back 06:10
-	//   IRVING   unload 05:04, 4 pallets
+	// R2: REEF53-01 loaded at door 2 03:54–04:00; shift D02 trip 1 on duty 04:00, departs 04:15, back 06:04
+	//   IRVING   unload 04:58, 4 pallets
 	// unassigned: 0
 	// valid: true
 }

@@ -27,13 +27,14 @@ func assemble(m *model, routes []Route, unassigned []Unassigned) Result {
 	}
 	slices.SortStableFunc(plan.Unassigned, func(a, b Unassigned) int { return cmp.Compare(order[a.Pallet], order[b.Pallet]) })
 	var util float64
+	shifts := map[string][]*Route{}
 	for i := range plan.Routes {
 		r := &plan.Routes[i]
 		r.ID = fmt.Sprintf("R%d", i+1)
 		// The stops are written to with their breaks: a copy of them, since
 		// a progress snapshot's routes share theirs with the running search.
 		r.Stops = slices.Clone(r.Stops)
-		m.markBreaks(r)
+		shifts[r.Shift] = append(shifts[r.Shift], r)
 		t := &plan.Metrics
 		t.Routes++
 		t.Stops += r.Metrics.Stops
@@ -44,6 +45,10 @@ func assemble(m *model, routes []Route, unassigned []Unassigned) Result {
 		t.Wait += r.Metrics.Wait
 		t.Cost += r.Metrics.Cost
 		util += r.Metrics.PosUtil
+	}
+	for _, trips := range shifts {
+		slices.SortStableFunc(trips, func(a, b *Route) int { return a.Start.Compare(b.Start) })
+		m.markShiftBreaks(trips)
 	}
 	plan.Metrics.Unassigned = len(plan.Unassigned)
 	countResources(m, &plan)
@@ -99,50 +104,75 @@ func mostLoadingsAtOnce(routes []Route) int {
 }
 
 // markBreaks states on a route's stops the hours-of-service breaks its
-// driver takes (Stop.Break), from the route's times and its shift's limits.
+// driver takes (Stop.Break), from the route's times and its shift's limits,
+// as for a shift of that one trip (see markShiftBreaks).
+func (m *model) markBreaks(r *Route) { m.markShiftBreaks([]*Route{r}) }
+
+// markShiftBreaks states on the stops of trips, the trips of one shift in
+// the order driven, the hours-of-service breaks the driver takes
+// (Stop.Break), from their times and the shift's limits.
 //
 // The break rule counts a stop's time on site, arrival to departure, as a
-// break when it lasts BreakDuration; driving since the last break may never
-// pass BreakAfter. Of the stops long enough to count, the breaks are those
-// the rule needs, each taken as late as it can be: a stop is the break when
-// driving on to the next stop that could be one (or back to the DC) would
-// pass BreakAfter since the last break. A long stop early in the day that
-// the rule does not need stays a stop. On a route the rule allows, the
-// driving between two breaks stated so never passes BreakAfter.
-func (m *model) markBreaks(r *Route) {
-	si, ok := m.shift[r.Shift]
-	n := len(r.Stops)
-	if !ok || n == 0 {
+// break when it lasts BreakDuration, and so the time at the DC between two
+// trips, return to departure, which the plan shows without a statement;
+// driving since the last break may never pass BreakAfter. Of the stops
+// long enough to count, the breaks are those the rule needs, each taken as
+// late as it can be: a stop is the break when driving on to the next stop
+// or DC time that could be one (or to the shift's end) would pass
+// BreakAfter since the last break. A long stop early in the day that the
+// rule does not need stays a stop. On a shift the rule allows, the driving
+// between two breaks stated so never passes BreakAfter.
+func (m *model) markShiftBreaks(trips []*Route) {
+	if len(trips) == 0 {
+		return
+	}
+	si, ok := m.shift[trips[0].Shift]
+	if !ok {
 		return
 	}
 	h := m.req.ShiftLimits(si)
-	// drive[k] is the drive into stop k, drive[n] the drive back.
-	drive := make([]time.Duration, n+1)
-	leave := r.Depart
-	for k, s := range r.Stops {
-		drive[k] = s.Arrival.Sub(leave)
-		leave = s.Departure
+	// The shift as a list of drives, each ending at a stop (or, stop nil,
+	// at the DC): counts says the time there is a break.
+	type drive struct {
+		d      time.Duration
+		stop   *Stop
+		counts bool
 	}
-	drive[n] = r.Return.Sub(leave)
-	counts := func(k int) bool { return r.Stops[k].Departure.Sub(r.Stops[k].Arrival) >= h.BreakDuration }
+	var drives []drive
+	for n, r := range trips {
+		for k := range r.Stops {
+			r.Stops[k].Break = nil
+		}
+		leave := r.Depart
+		for k := range r.Stops {
+			s := &r.Stops[k]
+			drives = append(drives, drive{s.Arrival.Sub(leave), s, s.Departure.Sub(s.Arrival) >= h.BreakDuration})
+			leave = s.Departure
+		}
+		atDC := n+1 < len(trips) && trips[n+1].Depart.Sub(r.Return) >= h.BreakDuration
+		drives = append(drives, drive{r.Return.Sub(leave), nil, atDC})
+	}
 	var since time.Duration
-	for k := range n {
-		since += drive[k]
-		r.Stops[k].Break = nil
-		if !counts(k) {
+	for k, dr := range drives {
+		since += dr.d
+		if !dr.counts {
 			continue
 		}
-		var ahead time.Duration // driving to the next stop that counts, or back
-		for j := k + 1; j <= n; j++ {
-			ahead += drive[j]
-			if j < n && counts(j) {
+		if dr.stop == nil {
+			since = 0 // the DC time between trips: a break the plan shows
+			continue
+		}
+		var ahead time.Duration // driving to the next place that counts, or to the end
+		for _, next := range drives[k+1:] {
+			ahead += next.d
+			if next.counts {
 				break
 			}
 		}
 		if since+ahead <= h.BreakAfter {
 			continue
 		}
-		s := &r.Stops[k]
+		s := dr.stop
 		b := &Break{Start: s.Arrival, Duration: s.Departure.Sub(s.Arrival), Wait: s.Start.Sub(s.Arrival)}
 		if sx, ok := m.store[s.Store]; ok {
 			b.Unloading = m.req.Stores[sx].Unloading.Time(len(s.Pallets))
