@@ -74,7 +74,7 @@ func TestScheduleLanePerShift(t *testing.T) {
 			x := pictureAxis(t, els)
 			shifts := routesByShift(plan)
 			lanes := map[string]bool{}
-			acts := map[string][]*svgElement{}     // by route
+			acts := map[string][]*svgElement{}    // by route
 			between := map[string][]*svgElement{} // by shift
 			var trips []string                    // routes in drawing order
 			for _, e := range els {
