@@ -246,3 +246,12 @@ func minTime(a, b time.Time) time.Time {
 	}
 	return b
 }
+
+// doorsOfDC says how many doors the DC has: "of 20 doors", or "doors not
+// limited".
+func (d *day) doorsOfDC() string {
+	if d.req.DC.DockDoors == 0 {
+		return "doors not limited"
+	}
+	return "of " + plural(d.req.DC.DockDoors, "door")
+}
