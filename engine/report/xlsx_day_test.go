@@ -14,7 +14,9 @@ import (
 // The Drivers sheet has a row per shift that drives, with its trips, duty
 // and driving over all of them; the Dock sheet a row per loading by door
 // and start; the Routes sheet each trip's unit, shift, trip, door and
-// loading. Figures of the multi-trip day by hand (see multiTripTrips).
+// loading. Figures of the multi-trip day by hand (see multiTripTrips), as
+// a spreadsheet shows them: [h]:mm drops the seconds (D1 is 2:02:42 at the
+// DC between trips).
 func TestDispatchSummaryDriversAndDock(t *testing.T) {
 	req, plan := multiTripDay(t)
 	var buf bytes.Buffer
