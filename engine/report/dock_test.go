@@ -171,3 +171,32 @@ func TestDockScheduleHours(t *testing.T) {
 		}
 	}
 }
+
+// A plan of no routes still gives every picture and the workbook: no lane
+// to draw is no reason to fail.
+func TestNoRoutesDrawn(t *testing.T) {
+	req, plan := multiTripDay(t)
+	plan.Routes = nil
+	plan.Metrics = engine.Metrics{}
+	for name, write := range map[string]func(*bytes.Buffer) error{
+		"schedule": func(b *bytes.Buffer) error { return Schedule(b, req, plan) },
+		"dock":     func(b *bytes.Buffer) error { return DockSchedule(b, req, plan) },
+		"workbook": func(b *bytes.Buffer) error { return DispatchSummary(b, req, plan) },
+		"page":     func(b *bytes.Buffer) error { return HTML(b, req, plan) },
+	} {
+		var buf bytes.Buffer
+		if err := write(&buf); err != nil || buf.Len() == 0 {
+			t.Errorf("%s of no routes: %v", name, err)
+		}
+	}
+	// The DC's two doors stand empty on the dock picture.
+	lanes := 0
+	for _, e := range dockPicture(t, req, plan) {
+		if hasClass(e, "door-lane") {
+			lanes++
+		}
+	}
+	if lanes != 2 {
+		t.Errorf("%d door lanes for a DC of 2 doors", lanes)
+	}
+}

@@ -65,25 +65,3 @@ func (a timeAxis) draw(s *svgDoc, loc *time.Location, top, bottom float64) {
 	}
 	s.end()
 }
-
-// labelLines places labels on numbered lines so that none overlaps
-// another on its line: each label takes the first line whose last label
-// ends at least gap before it starts. It returns each label's line, in the
-// order given, and the number of lines taken. spans are left and right x
-// positions, sorted by left.
-func labelLines(spans [][2]float64, gap float64) (line []int, lines int) {
-	var ends []float64
-	line = make([]int, len(spans))
-	for i, sp := range spans {
-		k := 0
-		for k < len(ends) && sp[0] < ends[k]+gap {
-			k++
-		}
-		if k == len(ends) {
-			ends = append(ends, sp[1])
-		}
-		ends[k] = sp[1]
-		line[i] = k
-	}
-	return line, len(ends)
-}
