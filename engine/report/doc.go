@@ -1,7 +1,8 @@
 // Package report turns a plan into what people read: the dispatch summary
 // workbook (DispatchSummary, .xlsx), the routes and stores as GeoJSON
-// (GeoJSON), pictures as SVG (RouteMap, Schedule, TrailerFloor) and one
-// self-contained HTML page that holds them all (HTML).
+// (GeoJSON), pictures as SVG (RouteMap; Schedule, the drivers' shifts with
+// their trips; DockSchedule, the loadings at the dock doors; TrailerFloor)
+// and one self-contained HTML page that holds them all (HTML).
 //
 // Every instant is shown in the request's time zone: the DC's dock hours',
 // else the first store's, else UTC, the rule engine.Validate's messages

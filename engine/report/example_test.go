@@ -49,7 +49,7 @@ func ExampleDispatchSummary() {
 	day, _ := f.GetCellValue("Summary", "B2")
 	fmt.Println(day)
 	// Output:
-	// [Summary Routes Stops Load Axle loads Unassigned]
+	// [Summary Routes Drivers Dock Stops Load Axle loads Unassigned]
 	// Tuesday 2026-11-24
 }
 

@@ -11,8 +11,9 @@ import (
 )
 
 // HTML writes one self-contained page of the plan: the summary, the route
-// map, the schedule, a table of the routes, each route's stops and trailer
-// floor, and the unassigned pallets with their reasons. The pictures are
+// map, the drivers' schedule and a table of their shifts, the dock doors'
+// loadings, a table of the routes, each route's stops and trailer floor,
+// and the unassigned pallets with their reasons. The pictures are
 // inline SVG and the styles inline CSS; the page fetches nothing (no
 // scripts, fonts or images), so it opens offline, can be mailed as one
 // file, and prints (each route on its own page when it fits).
@@ -27,21 +28,29 @@ func HTML(w io.Writer, req engine.Request, plan engine.Result) error {
 
 // htmlPage is what the template shows, every number already formatted.
 type htmlPage struct {
-	Title, Zone   string
-	Cards         []card
-	Map, Schedule template.HTML
-	Routes        []htmlRoute
-	Unassigned    []htmlUnassigned
+	Title, Zone         string
+	Cards               []card
+	Map, Schedule, Dock template.HTML
+	Drivers             []htmlDriver
+	Routes              []htmlRoute
+	Unassigned          []htmlUnassigned
 }
 
 type card struct{ Label, Value, Note string }
 
+// htmlDriver is one shift that drives.
+type htmlDriver struct {
+	Shift, Trips, Routes, OnDuty, Duty, Driving, AtDC, Cost string
+}
+
 type htmlRoute struct {
 	ID, Colour, Trailer, TrailerName, Shift string
+	Trip, Door                              int
+	Unit, OnDuty                            string
 	StopCount, PalletCount                  string // "1 stop", "27 pallets"
 	Breaks                                  bool
-	Start, Depart, Return                   string
-	Load                                    string // loading start, the time only on the plan's day
+	Depart, Return                          string
+	Load                                    string // loading start and end, the times only on the plan's day
 	Classes                                 [3]int
 	Stops, Pallets                          int
 	Mix, Km, Driving, Duty, Wait, Cost      string
@@ -74,28 +83,34 @@ func (d *day) page() (*htmlPage, error) {
 	n := max(1, float64(len(d.plan.Routes)))
 	onTime, stops := d.onTime()
 	p.Cards = []card{
-		{"Routes", fmt.Sprint(m.Routes), fmt.Sprintf("no plan needs fewer than %d", m.TrailersLowerBound)},
+		{"Routes", fmt.Sprint(m.Routes), fmt.Sprintf("trailer loads; no plan needs fewer than %d", m.TrailersLowerBound)},
+		{"Drivers", fmt.Sprint(m.ShiftsUsed), fmt.Sprintf("shifts driving %s", plural(m.Routes, "trip"))},
+		{"Trailer units", fmt.Sprint(m.TrailerUnitsUsed), "a unit may run several trips"},
+		{"Dock doors", fmt.Sprintf("%d at once", m.PeakDockDoors), d.doorsOfDC()},
 		{"Pallets delivered", fmt.Sprintf("%d of %d", m.Pallets, len(d.req.Pallets)), fmt.Sprintf("%d unassigned", m.Unassigned)},
 		{"Stops", fmt.Sprint(m.Stops), fmt.Sprintf("%d of %d on time", onTime, stops)},
 		{"Distance", numtext.Whole(m.DistanceM/1000) + " km", ""},
 		{"Driving", hhmm(m.Driving), "hours:minutes, all routes"},
-		{"Duty", hhmm(m.Duration), fmt.Sprintf("waiting %s", hhmm(m.Wait))},
+		{"Duty", hhmm(m.Duration), fmt.Sprintf("hook-up to return, all trips; waiting %s", hhmm(m.Wait))},
 		{"Cost", numtext.Whole(m.Cost), ""},
 		{"Utilisation", pct(m.PosUtil) + " positions", fmt.Sprintf("%s weight, %s volume", pct(w/n), pct(v/n))},
 	}
 	p.Map = template.HTML(d.routeMap().bytes())
 	p.Schedule = template.HTML(d.schedule().bytes())
+	p.Dock = template.HTML(d.dockSchedule().bytes())
+	p.Drivers = d.htmlDrivers()
 	for i := range d.plan.Routes {
 		r := &d.plan.Routes[i]
 		hr := htmlRoute{
 			ID: r.ID, Colour: routeColour(i), Trailer: r.Trailer, TrailerName: d.trailerName(r.Trailer), Shift: r.Shift,
-			Start: d.clock(r.Start), Depart: d.timeNear(r.Depart, d.firstStart()), Return: d.timeNear(r.Return, d.firstStart()),
+			Trip: r.Trip, Door: r.DockDoor, Unit: r.TrailerUnit, OnDuty: d.timeNear(r.Start, d.firstStart()),
+			Depart: d.timeNear(r.Depart, d.firstStart()), Return: d.timeNear(r.Return, d.firstStart()),
 			Stops: len(r.Stops), Pallets: r.Metrics.Pallets, Mix: mix(d.routeClasses(r)),
 			Km: fmt.Sprintf("%.1f", r.Metrics.DistanceM/1000), Driving: hhmm(r.Metrics.Driving), Duty: hhmm(r.Metrics.Duration),
 			Wait: hhmm(r.Metrics.Wait), Cost: fmt.Sprintf("%.2f", r.Metrics.Cost),
 			PosUtil: pct(r.Metrics.PosUtil), WeightUtil: pct(r.Metrics.WeightUtil), VolumeUtil: pct(r.Metrics.VolumeUtil),
 		}
-		hr.Load = d.timeNear(r.Start, d.firstStart())
+		hr.Load = d.timeNear(r.LoadingStart, d.firstStart()) + "–" + d.timeNear(r.LoadingEnd, r.LoadingStart)
 		hr.StopCount, hr.PalletCount = plural(len(r.Stops), "stop"), plural(r.Metrics.Pallets, "pallet")
 		hr.Classes = d.routeClasses(r)
 		kp, ax := peakAxles(r)
@@ -129,6 +144,18 @@ func (d *day) page() (*htmlPage, error) {
 		p.Unassigned = append(p.Unassigned, htmlUnassigned{u.Pallet, u.Store, d.storeName(u.Store), u.Reason, u.Message})
 	}
 	return p, nil
+}
+
+// htmlDrivers lists the shifts that drive, in the order they come on duty.
+func (d *day) htmlDrivers() []htmlDriver {
+	var out []htmlDriver
+	for _, dd := range d.driverDays() {
+		tot := d.driverTotals(dd)
+		out = append(out, htmlDriver{Shift: dd.shift, Trips: fmt.Sprint(len(dd.trips)), Routes: tot.routesWithUnits,
+			OnDuty: d.timeNear(d.dutyStart(dd), d.firstStart()) + "–" + d.timeNear(d.dutyEnd(dd), d.dutyStart(dd)),
+			Duty:   hhmm(d.duty(dd)), Driving: hhmm(tot.driving), AtDC: hhmm(tot.atDC), Cost: fmt.Sprintf("%.2f", tot.cost)})
+	}
+	return out
 }
 
 // timeNear writes t's time of day, with its date when that differs from
@@ -194,7 +221,7 @@ td.break { color: #c0392b; font-weight: 600; white-space: nowrap; }
   @page { size: A4 landscape; margin: 10mm; }
   h2 { break-after: avoid; }
   .route, figure { break-inside: avoid; }
-  #map, #schedule { break-before: page; }
+  #map, #schedule, #dock { break-before: page; }
   th { position: static; }
   /* a picture no taller than a landscape page, keeping its proportions */
   figure svg { max-height: 180mm; width: auto; }
@@ -214,23 +241,34 @@ td.break { color: #c0392b; font-weight: 600; white-space: nowrap; }
 <section id="map"><h2>Route map</h2>
 <figure style="margin:0">{{.Map}}</figure>
 </section>
-<section id="schedule"><h2>Schedule</h2>
+<section id="schedule"><h2>Drivers</h2>
 <figure style="margin:0">{{.Schedule}}</figure>
+<div class="scroll"><table id="drivers">
+<thead><tr><th>Shift</th><th class="n">Trips</th><th>Routes (trailer units)</th><th title="from the first hook-up to the last return">On duty</th><th class="n">Duty</th><th class="n">Driving</th><th class="n" title="on duty at the DC between trips">At DC</th><th class="n" title="the trips' costs and the shift's own">Cost</th></tr></thead>
+<tbody>
+{{- range .Drivers}}
+<tr><td class="id">{{.Shift}}</td><td class="n">{{.Trips}}</td><td>{{.Routes}}</td><td>{{.OnDuty}}</td><td class="n">{{.Duty}}</td><td class="n">{{.Driving}}</td><td class="n">{{.AtDC}}</td><td class="n">{{.Cost}}</td></tr>
+{{- end}}
+</tbody>
+</table></div>
+</section>
+<section id="dock"><h2>Dock doors</h2>
+<figure style="margin:0">{{.Dock}}</figure>
 </section>
 <section id="routes"><h2>Routes</h2>
 <div class="scroll"><table>
-<thead><tr><th>Route</th><th>Trailer</th><th>Shift</th><th>Load</th><th>Depart</th><th>Return</th><th class="n">Stops</th><th class="n">Pallets</th><th class="n">Frozen</th><th class="n">Chilled</th><th class="n">Ambient</th><th class="n">km</th><th class="n">Driving</th><th class="n">Duty</th><th class="n">Cost</th><th class="n">Positions</th><th class="n">Weight</th><th class="n" title="highest kingpin load, at departure or after a stop, and its limit">Kingpin / limit kg</th><th class="n" title="highest axle group load and its limit">Axles / limit kg</th></tr></thead>
+<thead><tr><th>Route</th><th>Trailer</th><th>Unit</th><th>Shift</th><th class="n">Trip</th><th class="n">Door</th><th>Loading</th><th title="the driver comes on duty and hooks the trailer up">On duty</th><th>Depart</th><th>Return</th><th class="n">Stops</th><th class="n">Pallets</th><th class="n">Frozen</th><th class="n">Chilled</th><th class="n">Ambient</th><th class="n">km</th><th class="n">Driving</th><th class="n">Duty</th><th class="n">Cost</th><th class="n">Positions</th><th class="n">Weight</th><th class="n" title="highest kingpin load, at departure or after a stop, and its limit">Kingpin / limit kg</th><th class="n" title="highest axle group load and its limit">Axles / limit kg</th></tr></thead>
 <tbody>
 {{- range .Routes}}
-<tr><td class="id"><span class="chip" style="background:{{.Colour}}"></span><a href="#route-{{.ID}}">{{.ID}}</a></td><td title="{{.TrailerName}}">{{.Trailer}}</td><td>{{.Shift}}</td><td>{{.Load}}</td><td>{{.Depart}}</td><td>{{.Return}}</td><td class="n">{{.Stops}}</td><td class="n">{{.Pallets}}</td><td class="n">{{index .Classes 2}}</td><td class="n">{{index .Classes 1}}</td><td class="n">{{index .Classes 0}}</td><td class="n">{{.Km}}</td><td class="n">{{.Driving}}</td><td class="n">{{.Duty}}</td><td class="n">{{.Cost}}</td><td class="n">{{.PosUtil}}</td><td class="n">{{.WeightUtil}}</td><td class="n{{if .KingpinOver}} over{{end}}">{{.Kingpin}} / {{.KingpinLimit}}</td><td class="n{{if .AxleOver}} over{{end}}">{{.Axle}} / {{.AxleLimit}}</td></tr>
+<tr><td class="id"><span class="chip" style="background:{{.Colour}}"></span><a href="#route-{{.ID}}">{{.ID}}</a></td><td title="{{.TrailerName}}">{{.Trailer}}</td><td>{{.Unit}}</td><td>{{.Shift}}</td><td class="n">{{.Trip}}</td><td class="n">{{.Door}}</td><td>{{.Load}}</td><td>{{.OnDuty}}</td><td>{{.Depart}}</td><td>{{.Return}}</td><td class="n">{{.Stops}}</td><td class="n">{{.Pallets}}</td><td class="n">{{index .Classes 2}}</td><td class="n">{{index .Classes 1}}</td><td class="n">{{index .Classes 0}}</td><td class="n">{{.Km}}</td><td class="n">{{.Driving}}</td><td class="n">{{.Duty}}</td><td class="n">{{.Cost}}</td><td class="n">{{.PosUtil}}</td><td class="n">{{.WeightUtil}}</td><td class="n{{if .KingpinOver}} over{{end}}">{{.Kingpin}} / {{.KingpinLimit}}</td><td class="n{{if .AxleOver}} over{{end}}">{{.Axle}} / {{.AxleLimit}}</td></tr>
 {{- end}}
 </tbody>
 </table></div>
 </section>
 {{- range .Routes}}
 <section class="route" id="route-{{.ID}}">
-<h3><span class="chip" style="background:{{.Colour}}"></span>{{.ID}} · {{.TrailerName}} ({{.Trailer}}) · shift {{.Shift}}</h3>
-<p class="facts">Loading {{.Start}}, departs {{.Depart}}, back {{.Return}} · {{.StopCount}}, {{.PalletCount}} ({{.Mix}}) · {{.Km}} km · driving {{.Driving}}, on duty {{.Duty}}{{if ne .Wait "0:00"}}, waiting {{.Wait}}{{end}} · cost {{.Cost}} · positions {{.PosUtil}}, weight {{.WeightUtil}}, volume {{.VolumeUtil}}</p>
+<h3><span class="chip" style="background:{{.Colour}}"></span>{{.ID}} · {{.TrailerName}} {{.Unit}} · shift {{.Shift}}, trip {{.Trip}}</h3>
+<p class="facts">Loaded at door {{.Door}} {{.Load}}, driver on duty {{.OnDuty}}, departs {{.Depart}}, back {{.Return}} · {{.StopCount}}, {{.PalletCount}} ({{.Mix}}) · {{.Km}} km · driving {{.Driving}}, on duty {{.Duty}}{{if ne .Wait "0:00"}}, waiting {{.Wait}}{{end}} · cost {{.Cost}} · positions {{.PosUtil}}, weight {{.WeightUtil}}, volume {{.VolumeUtil}}</p>
 <table>
 <thead><tr><th class="n">#</th><th>Store</th><th>Receiving window</th><th>Arrive</th><th>Unload</th><th>Leave</th><th class="n">Wait</th><th title="the hours-of-service break taken at the stop: arrival to departure, and what fills it">Break</th><th class="n">Pallets</th><th>Temperatures</th></tr></thead>
 <tbody>

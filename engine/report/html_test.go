@@ -2,10 +2,11 @@ package report
 
 import (
 	"bytes"
-	"github.com/haulplan/haulplan/engine"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/haulplan/haulplan/engine"
 )
 
 // The page holds every part the issue lists and fetches nothing.
@@ -27,7 +28,7 @@ func TestHTMLIsSelfContained(t *testing.T) {
 			t.Errorf("the page names %s", u)
 		}
 	}
-	for _, want := range []string{`id="summary"`, `id="map"`, `id="schedule"`, `id="routes"`, `id="unassigned"`, "@media print"} {
+	for _, want := range []string{`id="summary"`, `id="map"`, `id="schedule"`, `id="drivers"`, `id="dock"`, `id="routes"`, `id="unassigned"`, "@media print"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
 		}
@@ -37,8 +38,8 @@ func TestHTMLIsSelfContained(t *testing.T) {
 			t.Errorf("no section for route %s", r.ID)
 		}
 	}
-	if n, want := strings.Count(page, "<svg "), 2+len(plan.Routes); n != want {
-		t.Errorf("%d pictures, want %d (map, schedule, a floor per route)", n, want)
+	if n, want := strings.Count(page, "<svg "), 3+len(plan.Routes); n != want {
+		t.Errorf("%d pictures, want %d (map, schedule, dock, a floor per route)", n, want)
 	}
 	// Each inline picture parses on its own.
 	for _, m := range regexp.MustCompile(`(?s)<svg .*?</svg>`).FindAllString(page, -1) {
@@ -116,6 +117,45 @@ func TestHTMLShowsBreaks(t *testing.T) {
 			if b.Rest > 0 && !strings.Contains(got, "rest "+hhmm(b.Rest)) {
 				t.Errorf("%s stop %d: break %q lacks its rest of %s", r.ID, k+1, got, hhmm(b.Rest))
 			}
+		}
+	}
+}
+
+// The page holds the drivers' schedule with a lane per shift and a table
+// row per shift with its trips, and the dock picture with a lane per door;
+// each route says its trip, trailer unit, door and loading.
+func TestHTMLShowsDriversAndDock(t *testing.T) {
+	req, plan := multiTripDay(t)
+	var buf bytes.Buffer
+	if err := HTML(&buf, req, plan); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	section := func(id string) string {
+		i := strings.Index(page, `<section id="`+id+`">`)
+		if i < 0 {
+			t.Fatalf("no section %s", id)
+		}
+		return page[i : i+strings.Index(page[i:], "</section>")]
+	}
+	schedule, dock := section("schedule"), section("dock")
+	if n := strings.Count(schedule, `class="shift-lane"`); n != 2 {
+		t.Errorf("the schedule has %d lanes for 2 shifts", n)
+	}
+	if n := strings.Count(dock, `class="door-lane"`); n != 2 {
+		t.Errorf("the dock picture has %d lanes for 2 doors", n)
+	}
+	for _, want := range []string{
+		`<tr><td class="id">D1</td><td class="n">3</td><td>R1 (DRY53-01), R3 (DRY53-01), R5 (DRY53-01)</td><td>03:00–10:35</td><td class="n">7:35</td><td class="n">3:29</td><td class="n">2:03</td>`,
+		`<tr><td class="id">D2</td><td class="n">2</td><td>R2 (DRY53-02), R4 (DRY53-02)</td><td>04:00–09:30</td><td class="n">5:30</td><td class="n">3:09</td><td class="n">0:59</td>`,
+	} {
+		if !strings.Contains(schedule, want) {
+			t.Errorf("the drivers' table lacks %s", want)
+		}
+	}
+	for _, want := range []string{"R2 · 53 ft dry van DRY53-02 · shift D2, trip 1", "Loaded at door 2 02:10–02:32, driver on duty 04:00, departs 04:15"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("route R2's section lacks %q", want)
 		}
 	}
 }

@@ -202,7 +202,7 @@ func (d *day) dcName() string {
 	return d.req.DC.ID
 }
 
-// firstStart is when the first route starts loading, or the first shift
+// firstStart is when the first driver comes on duty, or the first shift
 // starts when there are no routes.
 func (d *day) firstStart() time.Time {
 	t := d.from

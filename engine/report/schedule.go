@@ -4,20 +4,22 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/engine"
 )
 
-// Schedule writes an SVG Gantt chart of the plan's routes on a time axis in
-// the request's zone: one row per route under its driver's shift window,
-// labelled with the route's driver shift, trailer and time on duty, with
-// loading at the DC, driving, waiting for a store to open, unloading, and
-// the hours-of-service breaks the plan states (Stop.Break) as labelled
-// blocks. Under each stop stands its store's id, so that the picture reads
-// without hover text, in print and as an image.
+// Schedule writes an SVG Gantt chart of the plan's driver shifts on a time
+// axis in the request's zone: one lane per shift that drives, under the
+// shift's hours, with its trips in order. Each trip is labelled with its
+// route, trip number and trailer unit and drawn as the driver spends it:
+// hooking the loaded trailer up, driving, waiting for a store to open,
+// unloading, the hours-of-service breaks the plan states (Stop.Break), and
+// the drive back; between two trips the driver is at the DC, on duty.
+// Under each stop stands its store's id, so that the picture reads without
+// hover text, in print and as an image. Loading is the DC's work, not the
+// driver's, and is drawn on the dock picture (DockSchedule).
 func Schedule(w io.Writer, req engine.Request, plan engine.Result) error {
 	d := newDay(&req, &plan)
 	_, err := w.Write(d.schedule().bytes())
@@ -26,35 +28,37 @@ func Schedule(w io.Writer, req engine.Request, plan engine.Result) error {
 
 // Kinds of activity on the schedule.
 const (
-	actLoading   = "loading"
+	actHookUp    = "hook-up"
 	actDriving   = "driving"
 	actWait      = "wait"
 	actUnloading = "unloading"
 	actBreak     = "break"
+	actAtDC      = "at-dc" // between two trips of a shift
 )
 
 var activityColour = map[string]string{
-	actLoading:   "#7f8c9a",
+	actHookUp:    "#6f5a8e",
 	actDriving:   "#4f7fc0",
 	actWait:      "#f0a030",
 	actUnloading: "#5aa55a",
 	actBreak:     "#c0392b",
+	actAtDC:      "#d9d2e6",
 }
 
-// activity is one stretch of a route's duty.
+// activity is one stretch of a trip's duty.
 type activity struct {
 	kind       string
 	start, end time.Time
 	stop       int // the stop's index for wait, unloading and break; -1 otherwise
 }
 
-// activities lists a route's duty in order: loading, then per stop the
+// activities lists a trip's duty in order: the hook-up, then per stop the
 // drive there and the time on site, then the drive back. The time on site
 // is the wait and the unloading (to the departure), or, at a stop where the
 // plan states a break, the break: the whole time on site, which the break
 // rule counts as one.
 func (d *day) activities(r *engine.Route) []activity {
-	acts := []activity{{actLoading, r.Start, r.Depart, -1}}
+	acts := []activity{{actHookUp, r.Start, r.Depart, -1}}
 	leave := r.Depart
 	for k, s := range r.Stops {
 		acts = append(acts, activity{actDriving, leave, s.Arrival, -1})
@@ -87,123 +91,102 @@ func (d *day) limits(shift string) constraints.HoursOfService {
 }
 
 // The schedule's layout, in pixels: the label column, the time axis, the
-// top of the first row, and a row: its bar, and two lines of store labels
-// under it.
+// top of the first lane, and a lane: a line of trip labels, the bar, and
+// two lines of store labels under it.
 const (
-	schedLabel    = 230.0
-	schedAxis     = 960.0
-	schedTop      = 92.0
-	schedRow      = 48.0
-	schedBarTop   = 6.0
-	schedBarH     = 16.0
-	schedLabelY   = 32.0 // baseline of the first line of store labels
-	schedLabelGap = 10.0 // to the second
-	schedLabelPx  = 9.0  // their font size
+	schedLabel     = 230.0
+	schedAxis      = 960.0
+	schedTop       = 104.0
+	schedLane      = 64.0
+	schedTripY     = 14.0 // baseline of the trip labels
+	schedBarTop    = 19.0
+	schedBarH      = 16.0
+	schedLabelY    = 45.0 // baseline of the first line of store labels
+	schedLabelGap  = 10.0 // to the second
+	schedLabelPx   = 9.0  // their font size
+	schedTripPx    = 10.0 // the trip labels' font size
+	schedChip      = 8.0  // the route's colour before a trip label
+	schedShiftBand = 3.0  // how far the shift's band reaches past the bar
 )
 
 func (d *day) schedule() *svgDoc {
-	routes := make([]int, len(d.plan.Routes))
-	for i := range routes {
-		routes[i] = i
+	days := d.driverDays()
+	var instants []time.Time
+	for _, dd := range days {
+		instants = append(instants, d.dutyStart(dd), d.dutyEnd(dd))
+		if sh, ok := d.shift[dd.shift]; ok {
+			instants = append(instants, sh.Start, sh.End)
+		}
 	}
-	sort.SliceStable(routes, func(a, b int) bool {
-		return d.plan.Routes[routes[a]].Start.Before(d.plan.Routes[routes[b]].Start)
-	})
-	from, to := d.scheduleSpan()
-	span := to.Sub(from)
-	x := func(t time.Time) float64 { return schedLabel + schedAxis*float64(t.Sub(from))/float64(span) }
-
-	height := schedTop + schedRow*float64(len(routes)) + 50
-	s := newSVG(schedLabel+schedAxis+30, height, "Schedule of "+d.title())
+	ax := d.newTimeAxis(schedLabel, schedAxis, instants)
+	bottom := schedTop + schedLane*float64(len(days))
+	s := newSVG(schedLabel+schedAxis+30, bottom+50, "Schedule of "+d.title())
 	s.text(12, 26, "Schedule · "+d.title(), attrs{"font-size", "18", "font-weight", "bold"})
-	s.text(12, 46, "times in "+d.loc.String()+"; grey band: the driver's shift; duty: hours:minutes on duty, loading start to return; under each stop, its store",
+	s.text(12, 46, "times in "+d.loc.String()+"; one lane per driver shift, grey band: its hours; duty: on duty from the first hook-up to the last return; over each trip: route · trip · trailer unit; under each stop: its store",
 		attrs{"fill", "#555555", "font-size", "11"})
-	bottom := schedTop + schedRow*float64(len(routes))
-	d.scheduleAxis(s, from, to, x, bottom)
-	for row, i := range routes {
-		d.scheduleRow(s, row, i, x)
+	s.text(12, 60, "loading at the dock doors is the DC's work, not the driver's: see the dock schedule", attrs{"fill", "#555555", "font-size", "11"})
+	ax.draw(s, d.loc, schedTop, bottom)
+	for lane, dd := range days {
+		d.scheduleLane(s, lane, dd, ax)
 	}
 	scheduleLegend(s, bottom+30)
 	return s
 }
 
-// scheduleSpan returns the schedule's time axis: whole hours from the
-// first shift or loading to the last return or shift end of the routes
-// drawn, the plan's day when there is no route, and at least an hour.
-func (d *day) scheduleSpan() (from, to time.Time) {
-	widen := func(t time.Time) {
-		if from.IsZero() || t.Before(from) {
-			from = t
+// scheduleLane draws one driver shift: its label, its hours as a band,
+// each trip with its label, and the time at the DC between trips.
+func (d *day) scheduleLane(s *svgDoc, lane int, dd driverDay, ax timeAxis) {
+	y := schedTop + schedLane*float64(lane)
+	if lane%2 == 1 {
+		s.rect(0, y, schedLabel+schedAxis+30, schedLane, attrs{"fill", "#fafafa"})
+	}
+	tot := d.driverTotals(dd)
+	s.text(12, y+schedBarTop+5, dd.shift, attrs{"font-weight", "bold"})
+	s.text(12+textWidth(dd.shift, 12)+10, y+schedBarTop+5, plural(len(dd.trips), "trip"), attrs{"font-size", "11", "fill", "#444444"})
+	s.text(12, y+schedBarTop+19, fmt.Sprintf("duty %s · driving %s", hhmm(d.duty(dd)), hhmm(tot.driving)),
+		attrs{"class", "shift-label", "font-size", "11", "fill", "#444444"})
+	if sh, ok := d.shift[dd.shift]; ok {
+		h := d.limits(dd.shift)
+		s.rectTip(ax.x(sh.Start), y+schedBarTop-schedShiftBand, ax.x(sh.End)-ax.x(sh.Start), schedBarH+2*schedShiftBand,
+			attrs{"class", "shift", "fill", "#e9e9e9", "stroke", "#cfcfcf"},
+			fmt.Sprintf("shift %s: %s – %s; at most %s driving and %s on duty, a break of %s after %s of driving",
+				sh.ID, d.clock(sh.Start), d.clock(sh.End), hhmm(h.MaxDriving), hhmm(h.MaxDuty), hhmm(h.BreakDuration), hhmm(h.BreakAfter)))
+	}
+	s.group(attrs{"class", "shift-lane", "data-shift", dd.shift, "data-trips", fmt.Sprint(len(dd.trips))})
+	labels := [2]float64{math.Inf(-1), math.Inf(-1)} // where the last store label on each line ends
+	for k, i := range dd.trips {
+		r := &d.plan.Routes[i]
+		if k > 0 {
+			d.atDC(s, &d.plan.Routes[dd.trips[k-1]], r, ax, y)
 		}
-		if to.IsZero() || t.After(to) {
-			to = t
+		next := ax.right()
+		if k+1 < len(dd.trips) {
+			next = ax.x(d.plan.Routes[dd.trips[k+1]].Start)
 		}
-	}
-	for _, r := range d.plan.Routes {
-		widen(r.Start)
-		widen(r.Return)
-		if sh, ok := d.shift[r.Shift]; ok {
-			widen(sh.Start)
-			widen(sh.End)
-		}
-	}
-	if from.IsZero() {
-		from = d.from
-		to = d.to
-	}
-	from = from.In(d.loc).Truncate(time.Hour)
-	if to.After(to.Truncate(time.Hour)) {
-		to = to.Truncate(time.Hour).Add(time.Hour)
-	}
-	if !to.After(from) {
-		to = from.Add(time.Hour)
-	}
-	return from, to
-}
-
-// scheduleAxis draws the hour ticks from from to to down to bottom,
-// labelled every hour or every few when the day is long, with the date at
-// the first and at midnight.
-func (d *day) scheduleAxis(s *svgDoc, from, to time.Time, x func(time.Time) float64, bottom float64) {
-	every := max(1, int(to.Sub(from).Hours()/16+0.999))
-	s.group(attrs{"id", "axis", "font-size", "10", "fill", "#444444"})
-	for t, h := from, 0; !t.After(to); t, h = t.Add(time.Hour), h+1 {
-		xx := x(t)
-		s.line(xx, schedTop-4, xx, bottom, attrs{"stroke", "#e3e3e3"})
-		if h%every == 0 {
-			label := t.In(d.loc).Format("15:04")
-			if h == 0 || t.In(d.loc).Hour() == 0 {
-				s.text(xx, schedTop-20, t.In(d.loc).Format("Mon 2 Jan"), attrs{"text-anchor", "middle", "font-weight", "bold"})
-			}
-			s.text(xx, schedTop-8, label, attrs{"text-anchor", "middle"})
-		}
+		d.scheduleTrip(s, i, ax, y, next)
+		d.stopLabels(s, r, ax, y, &labels)
 	}
 	s.end()
 }
 
-// scheduleRow draws route i in the given row: its label, its driver's
-// shift as a band, its activities as blocks with their hover text, and
-// its stops' labels.
-func (d *day) scheduleRow(s *svgDoc, row, i int, x func(time.Time) float64) {
+// scheduleTrip draws route i as one trip of its lane: its label over it,
+// in the longest form that ends before the next trip starts (at next),
+// and its activities as blocks with their hover text.
+func (d *day) scheduleTrip(s *svgDoc, i int, ax timeAxis, y, next float64) {
 	r := &d.plan.Routes[i]
-	y := schedTop + schedRow*float64(row)
-	if row%2 == 1 {
-		s.rect(0, y, schedLabel+schedAxis+30, schedRow, attrs{"fill", "#fafafa"})
+	s.group(attrs{"class", "trip", "data-route", r.ID, "data-trip", fmt.Sprint(r.Trip), "data-unit", r.TrailerUnit})
+	x0 := ax.x(r.Start)
+	label := tripLabel(r)
+	for _, l := range []string{label, fmt.Sprintf("%s · %d · %s", r.ID, r.Trip, r.TrailerUnit), fmt.Sprintf("%s · %d", r.ID, r.Trip)} {
+		label = l
+		if x0+schedChip+3+textWidth(l, schedTripPx) <= next-4 {
+			break
+		}
 	}
-	mid := y + schedBarTop + schedBarH/2
-	s.rect(8, mid-5, 10, 10, attrs{"fill", routeColour(i)})
-	s.text(24, mid+4, r.ID, attrs{"font-weight", "bold"})
-	s.text(62, mid+4, fmt.Sprintf("%s · %s · duty %s", r.Shift, r.Trailer, hhmm(r.Return.Sub(r.Start))),
-		attrs{"class", "route-label", "font-size", "11", "fill", "#444444"})
-	if sh, ok := d.shift[r.Shift]; ok {
-		h := d.limits(r.Shift)
-		s.rectTip(x(sh.Start), y+schedBarTop-3, x(sh.End)-x(sh.Start), schedBarH+6, attrs{"class", "shift", "fill", "#e9e9e9", "stroke", "#cfcfcf"},
-			fmt.Sprintf("shift %s: %s – %s; at most %s driving and %s on duty, a break of %s after %s of driving",
-				sh.ID, d.clock(sh.Start), d.clock(sh.End), hhmm(h.MaxDriving), hhmm(h.MaxDuty), hhmm(h.BreakDuration), hhmm(h.BreakAfter)))
-	}
-	s.group(attrs{"class", "route-row", "data-route", r.ID})
+	s.rect(x0, y+schedTripY-schedChip, schedChip, schedChip, attrs{"fill", routeColour(i)})
+	s.text(x0+schedChip+3, y+schedTripY, label, attrs{"class", "trip-label", "font-size", num(schedTripPx), "fill", "#333333"})
 	for _, a := range d.activities(r) {
-		tip := fmt.Sprintf("%s %s: %s – %s (%s)", r.ID, a.kind, d.hm(a.start), d.hm(a.end), hhmm(a.end.Sub(a.start)))
+		tip := fmt.Sprintf("%s trip %d (%s) %s: %s – %s (%s)", r.ID, r.Trip, r.TrailerUnit, a.kind, d.hm(a.start), d.hm(a.end), hhmm(a.end.Sub(a.start)))
 		if a.stop >= 0 {
 			st := r.Stops[a.stop]
 			tip += fmt.Sprintf(" · stop %d %s %s", a.stop+1, st.Store, d.storeName(st.Store))
@@ -211,21 +194,36 @@ func (d *day) scheduleRow(s *svgDoc, row, i int, x func(time.Time) float64) {
 				tip += fmt.Sprintf(" · hours-of-service break: waiting %s, unloading %s, rest %s", hhmm(b.Wait), hhmm(b.Unloading), hhmm(b.Rest))
 			}
 		}
-		s.rectTip(x(a.start), y+schedBarTop, x(a.end)-x(a.start), schedBarH, attrs{"class", "act " + a.kind, "fill", activityColour[a.kind], "stroke", "#ffffff", "stroke-width", "0.5"}, tip)
+		s.rectTip(ax.x(a.start), y+schedBarTop, ax.x(a.end)-ax.x(a.start), schedBarH,
+			attrs{"class", "act " + a.kind, "fill", activityColour[a.kind], "stroke", "#ffffff", "stroke-width", "0.5"}, tip)
 	}
-	d.stopLabels(s, r, x, y)
 	s.end()
+}
+
+// atDC draws the driver's time at the DC between trip prev's return and
+// trip r's hook-up, with its length inside when it fits.
+func (d *day) atDC(s *svgDoc, prev, r *engine.Route, ax timeAxis, y float64) {
+	x0, x1 := ax.x(prev.Return), ax.x(r.Start)
+	span := r.Start.Sub(prev.Return)
+	s.rectTip(x0, y+schedBarTop, x1-x0, schedBarH, attrs{"class", "act " + actAtDC, "fill", activityColour[actAtDC], "stroke", "#ffffff", "stroke-width", "0.5"},
+		fmt.Sprintf("at the DC between trips %d and %d: %s – %s (%s), on duty", prev.Trip, r.Trip, d.hm(prev.Return), d.hm(r.Start), hhmm(span)))
+	if text := hhmm(span); textWidth(text, schedLabelPx)+4 <= x1-x0 {
+		s.text((x0+x1)/2, y+schedBarTop+schedBarH/2+3, text, attrs{"class", "at-dc-label", "text-anchor", "middle", "font-size", num(schedLabelPx), "fill", "#333333"})
+	}
 }
 
 // scheduleLegend draws the colour of each kind of activity on the line at
 // ly.
 func scheduleLegend(s *svgDoc, ly float64) {
 	lx := schedLabel
-	for _, k := range []string{actLoading, actDriving, actWait, actUnloading, actBreak} {
+	for _, k := range []string{actHookUp, actDriving, actWait, actUnloading, actBreak, actAtDC} {
 		s.rect(lx, ly-10, 16, 12, attrs{"fill", activityColour[k]})
 		label := k
-		if k == actBreak {
-			label = "hours-of-service break: the whole stop, waiting and unloading included, with its length"
+		switch k {
+		case actBreak:
+			label = "hours-of-service break: the whole stop, with its length"
+		case actAtDC:
+			label = "at the DC between trips"
 		}
 		s.text(lx+22, ly, label, attrs{"font-size", "11"})
 		lx += 22 + textWidth(label, 11) + 22
@@ -235,16 +233,15 @@ func scheduleLegend(s *svgDoc, ly float64) {
 // stopLabels writes each stop's store id under its time on site, centred
 // on it, with the break's length where the plan states one: on the first
 // line under the bar where it clears the label before it, else on the
-// second.
-func (d *day) stopLabels(s *svgDoc, r *engine.Route, x func(time.Time) float64, y float64) {
-	ends := [2]float64{math.Inf(-1), math.Inf(-1)} // where the last label on each line ends
+// second. ends holds where the last label on each line of the lane ends.
+func (d *day) stopLabels(s *svgDoc, r *engine.Route, ax timeAxis, y float64, ends *[2]float64) {
 	for k, st := range r.Stops {
 		text, colour := st.Store, "#333333"
 		if b := st.Break; b != nil {
 			text, colour = fmt.Sprintf("%s · break %s", st.Store, hhmm(b.Duration)), activityColour[actBreak]
 		}
 		w := textWidth(text, schedLabelPx)
-		left := (x(st.Arrival)+x(st.Departure))/2 - w/2
+		left := (ax.x(st.Arrival)+ax.x(st.Departure))/2 - w/2
 		line := 0
 		if left < ends[0]+3 {
 			line = 1
@@ -253,7 +250,7 @@ func (d *day) stopLabels(s *svgDoc, r *engine.Route, x func(time.Time) float64, 
 			}
 		}
 		ends[line] = left + w
-		a := attrs{"class", "stop-label", "data-store", st.Store, "data-stop", fmt.Sprint(k + 1), "data-width", num(w),
+		a := attrs{"class", "stop-label", "data-route", r.ID, "data-store", st.Store, "data-stop", fmt.Sprint(k + 1), "data-width", num(w),
 			"font-size", num(schedLabelPx), "fill", colour}
 		if st.Break != nil {
 			a = append(a, "font-weight", "bold")

@@ -15,18 +15,21 @@ import (
 	"github.com/haulplan/haulplan/engine"
 )
 
-// svgElement is one element of a parsed SVG, with its attributes.
+// svgElement is one element of a parsed SVG, with its attributes, the
+// text directly inside it, and the elements it lies in, outermost first.
 type svgElement struct {
-	name  string
-	attrs map[string]string
+	name      string
+	attrs     map[string]string
+	text      string
+	ancestors []*svgElement
 }
 
 // parseSVG checks that b is well-formed XML with an svg root and returns
 // its elements in document order.
-func parseSVG(t *testing.T, b []byte) []svgElement {
+func parseSVG(t *testing.T, b []byte) []*svgElement {
 	t.Helper()
 	dec := xml.NewDecoder(bytes.NewReader(b))
-	var els []svgElement
+	var els, open []*svgElement
 	for {
 		tok, err := dec.Token()
 		if err == io.EOF {
@@ -35,12 +38,20 @@ func parseSVG(t *testing.T, b []byte) []svgElement {
 		if err != nil {
 			t.Fatalf("the SVG does not parse as XML: %v", err)
 		}
-		if se, ok := tok.(xml.StartElement); ok {
-			e := svgElement{name: se.Name.Local, attrs: map[string]string{}}
-			for _, a := range se.Attr {
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			e := &svgElement{name: tok.Name.Local, attrs: map[string]string{}, ancestors: slices.Clone(open)}
+			for _, a := range tok.Attr {
 				e.attrs[a.Name.Local] = a.Value
 			}
 			els = append(els, e)
+			open = append(open, e)
+		case xml.EndElement:
+			open = open[:len(open)-1]
+		case xml.CharData:
+			if len(open) > 0 {
+				open[len(open)-1].text += string(tok)
+			}
 		}
 	}
 	if len(els) == 0 || els[0].name != "svg" {
@@ -49,7 +60,17 @@ func parseSVG(t *testing.T, b []byte) []svgElement {
 	return els
 }
 
-func (e svgElement) f(t *testing.T, name string) float64 {
+// within is the innermost element e lies in that has class, or nil.
+func (e *svgElement) within(class string) *svgElement {
+	for i := len(e.ancestors) - 1; i >= 0; i-- {
+		if hasClass(e.ancestors[i], class) {
+			return e.ancestors[i]
+		}
+	}
+	return nil
+}
+
+func (e *svgElement) f(t *testing.T, name string) float64 {
 	t.Helper()
 	x, err := strconv.ParseFloat(e.attrs[name], 64)
 	if err != nil {
@@ -58,7 +79,7 @@ func (e svgElement) f(t *testing.T, name string) float64 {
 	return x
 }
 
-func hasClass(e svgElement, class string) bool {
+func hasClass(e *svgElement, class string) bool {
 	for _, c := range strings.Fields(e.attrs["class"]) {
 		if c == class {
 			return true
@@ -95,7 +116,7 @@ func TestRouteMapGeometry(t *testing.T) {
 	els := parseSVG(t, buf.Bytes())
 	store := map[string][2]float64{}
 	var dc [2]float64
-	var lines []svgElement
+	var lines []*svgElement
 	var scaleKm, scalePx float64
 	for _, e := range els {
 		switch {
@@ -191,7 +212,7 @@ func checkFloor(t *testing.T, req engine.Request, plan engine.Result, r engine.R
 		t.Fatal(err)
 	}
 	els := parseSVG(t, buf.Bytes())
-	var floor svgElement
+	var floor *svgElement
 	type rect struct{ x0, y0, x1, y1 float64 }
 	pallets := map[string]rect{}
 	levels := map[string]int{}
@@ -208,7 +229,7 @@ func checkFloor(t *testing.T, req engine.Request, plan engine.Result, r engine.R
 			labels++
 		}
 	}
-	if floor.name == "" {
+	if floor == nil {
 		t.Fatalf("%s: no floor", r.ID)
 	}
 	fx, fy := floor.f(t, "x"), floor.f(t, "y")
@@ -249,127 +270,6 @@ func checkFloor(t *testing.T, req engine.Request, plan engine.Result, r engine.R
 	// The label of the pallet nearest the door is its stop's number.
 	if !strings.Contains(buf.String(), `data-stop="`+strconv.Itoa(stop[r.Load.Placements[0].Pallet]+1)+`"`) {
 		t.Errorf("%s: stop numbers not drawn", r.ID)
-	}
-}
-
-// The schedule draws each route's duty in time order, from loading start
-// to return, inside the axis, a stop with a break as one block from
-// arrival to departure.
-func TestScheduleGeometry(t *testing.T) {
-	for _, get := range []func(testing.TB) (engine.Request, engine.Result){samplePlan, breaksPlan} {
-		req, plan := get(t)
-		var buf bytes.Buffer
-		if err := Schedule(&buf, req, plan); err != nil {
-			t.Fatal(err)
-		}
-		els := parseSVG(t, buf.Bytes())
-		acts := map[string][]svgElement{}
-		route := ""
-		for _, e := range els {
-			if hasClass(e, "route-row") {
-				route = e.attrs["data-route"]
-			}
-			if hasClass(e, "act") {
-				acts[route] = append(acts[route], e)
-			}
-		}
-		for _, r := range plan.Routes {
-			as := acts[r.ID]
-			if len(as) < 2+2*len(r.Stops) {
-				t.Fatalf("%s: %d activities for %d stops", r.ID, len(as), len(r.Stops))
-			}
-			if !hasClass(as[0], actLoading) || !hasClass(as[len(as)-1], actDriving) {
-				t.Errorf("%s: starts with %q, ends with %q", r.ID, as[0].attrs["class"], as[len(as)-1].attrs["class"])
-			}
-			end := as[0].f(t, "x")
-			breaks := 0
-			for _, a := range as {
-				x := a.f(t, "x")
-				if math.Abs(x-end) > 0.02 || x < schedLabel-0.01 || x+a.f(t, "width") > schedLabel+schedAxis+0.01 {
-					t.Fatalf("%s: %q at x=%v, the previous ended at %v", r.ID, a.attrs["class"], x, end)
-				}
-				end = x + a.f(t, "width")
-				if hasClass(a, actBreak) {
-					breaks++
-				}
-			}
-			want := 0
-			for _, s := range r.Stops {
-				if s.Break != nil {
-					want++
-				}
-			}
-			if breaks != want {
-				t.Errorf("%s: %d breaks drawn, the plan states %d", r.ID, breaks, want)
-			}
-		}
-	}
-}
-
-// The schedule reads without hover text: each route's label says that its
-// hours are its duty, each stop carries its store's id, a break its
-// length, and the labels of one line do not write over each other.
-func TestScheduleLabels(t *testing.T) {
-	req, plan := breaksPlan(t)
-	if len(breakStops(plan)) == 0 {
-		t.Fatal("setup: the plan takes no break")
-	}
-	var buf bytes.Buffer
-	if err := Schedule(&buf, req, plan); err != nil {
-		t.Fatal(err)
-	}
-	page := buf.String()
-	for _, r := range plan.Routes {
-		want := fmt.Sprintf(">%s · %s · duty %s</text>", r.Shift, r.Trailer, hhmm(r.Return.Sub(r.Start)))
-		if !strings.Contains(page, want) {
-			t.Errorf("%s: no label %q", r.ID, want)
-		}
-	}
-	// The labels under each route's bar, by the text they show.
-	type label struct {
-		store, stop string
-		x, y, w     float64
-	}
-	labels := map[string][]label{}
-	texts := regexp.MustCompile(`<g class="route-row" data-route="([^"]+)">|<text x="([\d.]+)" y="([\d.]+)" class="stop-label" data-store="([^"]+)" data-stop="(\d+)" data-width="([\d.]+)"[^>]*>([^<]*)</text>`)
-	route := ""
-	for _, m := range texts.FindAllStringSubmatch(page, -1) {
-		if m[1] != "" {
-			route = m[1]
-			continue
-		}
-		x, _ := strconv.ParseFloat(m[2], 64)
-		y, _ := strconv.ParseFloat(m[3], 64)
-		w, _ := strconv.ParseFloat(m[6], 64)
-		labels[route] = append(labels[route], label{m[4], m[5], x, y, w})
-		if store := m[4]; !strings.HasPrefix(m[7], store) {
-			t.Errorf("%s: the label of store %s reads %q", route, store, m[7])
-		}
-	}
-	for _, r := range plan.Routes {
-		ls := labels[r.ID]
-		if len(ls) != len(r.Stops) {
-			t.Fatalf("%s: %d store labels for %d stops", r.ID, len(ls), len(r.Stops))
-		}
-		for k, s := range r.Stops {
-			if ls[k].store != s.Store || ls[k].stop != strconv.Itoa(k+1) {
-				t.Errorf("%s stop %d: labelled %s (stop %s), want %s", r.ID, k+1, ls[k].store, ls[k].stop, s.Store)
-			}
-			for j := range k {
-				a, b := ls[j], ls[k]
-				if a.y == b.y && a.x+a.w > b.x && b.x+b.w > a.x {
-					t.Errorf("%s: the labels of stops %d and %d overlap", r.ID, j+1, k+1)
-				}
-			}
-		}
-	}
-	for _, ik := range breakStops(plan) {
-		r := plan.Routes[ik[0]]
-		s := r.Stops[ik[1]]
-		want := fmt.Sprintf(">%s · break %s</text>", s.Store, hhmm(s.Break.Duration))
-		if !strings.Contains(page, want) {
-			t.Errorf("%s stop %d: no label %q", r.ID, ik[1]+1, want)
-		}
 	}
 }
 

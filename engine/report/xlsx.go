@@ -15,6 +15,8 @@ import (
 const (
 	SheetSummary    = "Summary"
 	SheetRoutes     = "Routes"
+	SheetDrivers    = "Drivers"
+	SheetDock       = "Dock"
 	SheetStops      = "Stops"
 	SheetLoad       = "Load"
 	SheetAxles      = "Axle loads"
@@ -22,9 +24,12 @@ const (
 )
 
 // DispatchSummary writes the dispatch summary of plan as an .xlsx workbook
-// to w: the sheets Summary, Routes, Stops (with the hours-of-service breaks
-// taken at them), Load (where each pallet stands), Axle loads (at departure
-// and after each stop) and Unassigned. Each sheet is one table: a frozen
+// to w: the sheets Summary, Routes (a trip each: its trailer unit, shift,
+// trip number, dock door and times), Drivers (a shift each: its trips,
+// duty, driving and cost), Dock (a loading each: door, trailer unit, route,
+// trip, loading, staging and departure), Stops (with the hours-of-service
+// breaks taken at them), Load (where each pallet stands), Axle loads (at
+// departure and after each stop) and Unassigned. Each sheet is one table: a frozen
 // header row, an autofilter over the header and its rows, columns wide
 // enough for their contents, and a dimension that states the table's
 // range, for readers that trust it. Rows, zones and stops are numbered from
@@ -45,12 +50,13 @@ func DispatchSummary(w io.Writer, req engine.Request, plan engine.Result) error 
 	if err := f.SetSheetName("Sheet1", SheetSummary); err != nil {
 		return err
 	}
-	for _, name := range []string{SheetRoutes, SheetStops, SheetLoad, SheetAxles, SheetUnassigned} {
+	for _, name := range []string{SheetRoutes, SheetDrivers, SheetDock, SheetStops, SheetLoad, SheetAxles, SheetUnassigned} {
 		if _, err := f.NewSheet(name); err != nil {
 			return err
 		}
 	}
-	for _, s := range []*table{d.summaryTable(st), d.routesTable(st), d.stopsTable(st), d.loadTable(st), d.axlesTable(st), d.unassignedTable(st)} {
+	for _, s := range []*table{d.summaryTable(st), d.routesTable(st), d.driversTable(st), d.dockTable(st),
+		d.stopsTable(st), d.loadTable(st), d.axlesTable(st), d.unassignedTable(st)} {
 		if err := s.write(f, st); err != nil {
 			return fmt.Errorf("report: sheet %s: %w", s.sheet, err)
 		}

@@ -7,7 +7,8 @@ import (
 
 // Column headers of the sheets; the tests read the workbook back by them.
 var (
-	routesHead = []string{"Route", "Trailer type", "Trailer", "Shift", "Load start", "Departure", "Return", "Stops", "Pallets",
+	routesHead = []string{"Route", "Trailer type", "Trailer", "Trailer unit", "Shift", "Trip", "Dock door", "Loading start", "Loading end",
+		"On duty", "Departure", "Return", "Stops", "Pallets",
 		"Ambient", "Chilled", "Frozen", "km", "Driving", "Duty", "Wait", "Cost",
 		"Positions %", "Weight %", "Volume %", "Weight kg", "Peak kingpin kg", "Kingpin limit kg", "Peak axle group kg", "Axle group limit kg"}
 	stopsHead = []string{"Route", "Seq", "Store", "Name", "Window opens", "Window closes", "Arrival", "Unloading start", "Departure", "Wait",
@@ -43,15 +44,17 @@ func (d *day) summaryTable(st *styles) *table {
 		add("Day", st.day, time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, d.loc), "times in "+d.loc.String())
 	}
 	add("DC", st.text, dc, d.req.DC.ID)
-	add("Routes", st.int, m.Routes, "")
-	add("Trailers used", st.int, len(d.plan.Routes), fmt.Sprintf("no plan delivering these pallets needs fewer than %d", m.TrailersLowerBound))
-	add("Trailers lower bound", st.int, m.TrailersLowerBound, "")
+	add("Routes", st.int, m.Routes, fmt.Sprintf("trailer loads (trips); no plan delivering these pallets needs fewer than %d", m.TrailersLowerBound))
+	add("Routes lower bound", st.int, m.TrailersLowerBound, "")
+	add("Shifts used", st.int, m.ShiftsUsed, "drivers; their trips on the Drivers sheet")
+	add("Trailer units used", st.int, m.TrailerUnitsUsed, "a unit may run several trips")
+	add("Peak dock doors", st.int, m.PeakDockDoors, d.doorsOfDC()+"; the loadings on the Dock sheet")
 	add("Stops", st.int, m.Stops, "")
 	add("Pallets delivered", st.int, m.Pallets, fmt.Sprintf("of %d", len(d.req.Pallets)))
 	add("Pallets unassigned", st.int, m.Unassigned, "see the Unassigned sheet")
 	add("Distance km", st.km, m.DistanceM/1000, "")
 	add("Driving", st.duration, excelDuration(m.Driving), "hours:minutes")
-	add("Duty", st.duration, excelDuration(m.Duration), "loading start to return, all routes")
+	add("Duty", st.duration, excelDuration(m.Duration), "hook-up to return, all trips (loading is the DC's work)")
 	add("Waiting", st.duration, excelDuration(m.Wait), "")
 	breaks := 0
 	for _, r := range d.plan.Routes {
@@ -98,7 +101,8 @@ func (d *day) onTime() (onTime, stops int) {
 }
 
 func (d *day) routesTable(st *styles) *table {
-	styles := []int{st.text, st.text, st.text, st.text, st.dateTime, st.dateTime, st.dateTime, st.int, st.int,
+	styles := []int{st.text, st.text, st.text, st.text, st.text, st.int, st.int, st.dateTime, st.dateTime,
+		st.dateTime, st.dateTime, st.dateTime, st.int, st.int,
 		st.int, st.int, st.int, st.km, st.duration, st.duration, st.duration, st.money,
 		st.pct, st.pct, st.pct, st.kg, st.kg, st.kg, st.kg, st.kg}
 	t := &table{sheet: SheetRoutes, cols: columns(st, routesHead, styles)}
@@ -111,7 +115,8 @@ func (d *day) routesTable(st *styles) *table {
 		if tt, ok := d.trailer[r.Trailer]; ok {
 			kpLimit, axLimit = tt.Axles.KingpinLimitKg, tt.Axles.AxleGroupLimitKg
 		}
-		t.rows = append(t.rows, []any{r.ID, r.Trailer, d.trailerName(r.Trailer), r.Shift,
+		t.rows = append(t.rows, []any{r.ID, r.Trailer, d.trailerName(r.Trailer), r.TrailerUnit, r.Shift, r.Trip, r.DockDoor,
+			d.excelTime(r.LoadingStart), d.excelTime(r.LoadingEnd),
 			d.excelTime(r.Start), d.excelTime(r.Depart), d.excelTime(r.Return), len(r.Stops), m.Pallets,
 			c[0], c[1], c[2], m.DistanceM / 1000, excelDuration(m.Driving), excelDuration(m.Duration), excelDuration(m.Wait), m.Cost,
 			m.PosUtil, m.WeightUtil, m.VolumeUtil, m.WeightKg, kp, kpLimit, ax, axLimit})

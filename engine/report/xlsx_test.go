@@ -29,7 +29,7 @@ func TestDispatchSummaryReopens(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	want := []string{SheetSummary, SheetRoutes, SheetStops, SheetLoad, SheetAxles, SheetUnassigned}
+	want := []string{SheetSummary, SheetRoutes, SheetDrivers, SheetDock, SheetStops, SheetLoad, SheetAxles, SheetUnassigned}
 	if got := f.GetSheetList(); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("sheets %v, want %v", got, want)
 	}
@@ -65,12 +65,13 @@ func TestDispatchSummaryReopens(t *testing.T) {
 	}
 	// Every route's row: id, departure as a date-time in the request's
 	// zone, km and pallets.
+	col := func(name string) int { return 1 + slices.Index(routesHead, name) }
 	for i, r := range plan.Routes {
 		row := i + 2
 		if got := raw(SheetRoutes, cellName(1, row)); got != r.ID {
 			t.Errorf("Routes row %d: id %q, want %q", row, got, r.ID)
 		}
-		dep, err := excelize.ExcelDateToTime(num(SheetRoutes, cellName(6, row)), false)
+		dep, err := excelize.ExcelDateToTime(num(SheetRoutes, cellName(col("Departure"), row)), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,16 +79,16 @@ func TestDispatchSummaryReopens(t *testing.T) {
 		if dep.Format("2006-01-02 15:04:05") != local.Format("2006-01-02 15:04:05") {
 			t.Errorf("%s departs %v in the sheet, %v in the plan", r.ID, dep, local)
 		}
-		if km := num(SheetRoutes, cellName(13, row)); math.Abs(km-r.Metrics.DistanceM/1000) > 1e-6 {
+		if km := num(SheetRoutes, cellName(col("km"), row)); math.Abs(km-r.Metrics.DistanceM/1000) > 1e-6 {
 			t.Errorf("%s: %v km, want %v", r.ID, km, r.Metrics.DistanceM/1000)
 		}
-		if n := num(SheetRoutes, cellName(9, row)); int(n) != r.Metrics.Pallets {
+		if n := num(SheetRoutes, cellName(col("Pallets"), row)); int(n) != r.Metrics.Pallets {
 			t.Errorf("%s: %v pallets, want %d", r.ID, n, r.Metrics.Pallets)
 		}
 	}
 	// The departure cell is shown as a date and time, not a number.
-	if s, _ := f.GetCellValue(SheetRoutes, "F2"); len(s) != len("2006-01-02 15:04") {
-		t.Errorf("Routes!F2 shows %q, want a date and time", s)
+	if s, _ := f.GetCellValue(SheetRoutes, cellName(col("Departure"), 2)); len(s) != len("2006-01-02 15:04") {
+		t.Errorf("Routes' first departure shows %q, want a date and time", s)
 	}
 	// Stops in route order, numbered from 1.
 	stops, _ := f.GetRows(SheetStops)
@@ -154,8 +155,8 @@ func TestDispatchSummaryReopens(t *testing.T) {
 }
 
 // sheetHeads are the column headers of each sheet.
-var sheetHeads = map[string][]string{SheetSummary: summHead, SheetRoutes: routesHead, SheetStops: stopsHead, SheetLoad: loadHead,
-	SheetAxles: axleHead, SheetUnassigned: unassHead}
+var sheetHeads = map[string][]string{SheetSummary: summHead, SheetRoutes: routesHead, SheetDrivers: driversHead, SheetDock: dockHead,
+	SheetStops: stopsHead, SheetLoad: loadHead, SheetAxles: axleHead, SheetUnassigned: unassHead}
 
 // TestDispatchSummaryRanges reads the saved file's sheet XML, as a reader
 // that trusts it does: each sheet declares its table's range as its
@@ -188,7 +189,11 @@ func TestDispatchSummaryRanges(t *testing.T) {
 		}
 		summary, _ := f.GetRows(SheetSummary)
 		f.Close()
-		rows := map[string]int{SheetRoutes: len(p.Routes), SheetStops: stops, SheetLoad: placements, SheetAxles: axles,
+		shifts := map[string]bool{}
+		for _, r := range p.Routes {
+			shifts[r.Shift] = true
+		}
+		rows := map[string]int{SheetRoutes: len(p.Routes), SheetDrivers: len(shifts), SheetDock: len(p.Routes), SheetStops: stops, SheetLoad: placements, SheetAxles: axles,
 			SheetUnassigned: len(p.Unassigned), SheetSummary: len(summary) - 1}
 		sheets := sheetXML(t, buf.Bytes())
 		for sheet, head := range sheetHeads {

@@ -1,8 +1,10 @@
 // Command quickstart plans a day of store deliveries from one distribution
-// centre and prints the plan: per route the trailer, the driver shift, the
-// stops with their times and pallet counts, the hours-of-service breaks
-// taken at them, and the trailer's utilisation; then the totals and the
-// verdict of the independent validator. Rows and stops are numbered from 1.
+// centre and prints the plan: per route (one trip) the trailer unit, the
+// driver shift and trip, the loading at its dock door, the stops with their
+// times and pallet counts, the hours-of-service breaks taken at them, and
+// the trailer's utilisation; then the trips of each driver shift, the
+// loadings at each dock door, the totals and the verdict of the
+// independent validator. Rows and stops are numbered from 1.
 //
 //	go run ./examples/quickstart                 # the bundled Dallas–Fort Worth sample
 //	go run ./examples/quickstart -in req.json    # your own request
@@ -10,9 +12,10 @@
 //	go run ./examples/quickstart -out out        # and write the reports to out/
 //
 // With -out DIR it also writes DIR/plan.json, DIR/dispatch-summary.xlsx,
-// DIR/routes.geojson, DIR/routes.svg (the route map), DIR/schedule.svg,
-// DIR/trailers/<route>.svg (each trailer's floor) and DIR/index.html, one
-// page that holds them all (package engine/report).
+// DIR/routes.geojson, DIR/routes.svg (the route map), DIR/schedule.svg (the
+// drivers' shifts and their trips), DIR/dock.svg (the loadings at the dock
+// doors), DIR/trailers/<route>.svg (each trailer's floor) and
+// DIR/index.html, one page that holds them all (package engine/report).
 package main
 
 import (

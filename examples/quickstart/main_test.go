@@ -101,12 +101,12 @@ func TestQuickstartSingular(t *testing.T) {
 		t.Fatalf("run: %v\n%s", err, errs.String())
 	}
 	s := out.String()
-	for _, want := range []string{"1 store, 1 pallet, 1 trailer type, 1 shift;", "Totals: 1 route (", ", 1 stop, 1 pallet delivered,", "; 1 pallet: "} {
+	for _, want := range []string{"1 store, 1 pallet, 1 trailer type, 1 shift;", "Totals: 1 route (", ", 1 stop, 1 pallet delivered,", "; 1 pallet: ", "Drivers: 1 shift drives 1 trip\n", " driven by 1 shift with 1 trailer unit, "} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the summary lacks %q:\n%s", want, s)
 		}
 	}
-	if plurals := regexp.MustCompile(`\b1 (stores|pallets|trailer types|shifts|routes|stops|breaks|files)\b`).FindAllString(s+errs.String(), -1); len(plurals) > 0 {
+	if plurals := regexp.MustCompile(`\b1 (stores|pallets|trailer types|shifts|routes|stops|breaks|files|trips|trailer units|doors)\b|1 shift drive `).FindAllString(s+errs.String(), -1); len(plurals) > 0 {
 		t.Errorf("counts of one in the plural %v:\n%s%s", plurals, s, errs.String())
 	}
 }
@@ -118,7 +118,7 @@ func TestQuickstartSummary(t *testing.T) {
 	}
 	s := out.String()
 	for _, want := range []string{"48 stores, 400 pallets", "R1 ", "Totals:", "Validate: OK",
-		"load Tue 24 Nov ", "window ", " of 11,300 kg (", " ambient", "on duty "} {
+		"loading at door ", "window ", "\nDrivers: ", "\nDock: ", " of 11,300 kg (", " ambient", "on duty "} {
 		if !strings.Contains(s, want) {
 			t.Errorf("summary lacks %q:\n%s", want, s)
 		}

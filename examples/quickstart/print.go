@@ -166,6 +166,8 @@ func summary(w io.Writer, req engine.Request, plan engine.Result, name string, t
 	for i := range plan.Routes {
 		p.route(w, &plan.Routes[i])
 	}
+	p.drivers(w, plan)
+	p.dock(w, plan)
 	totals(w, plan)
 	p.unassigned(w, plan.Unassigned)
 }
@@ -195,8 +197,9 @@ func (p *printer) route(w io.Writer, r *engine.Route) {
 	if t := p.fleet[r.Trailer]; t != nil && t.Name != "" {
 		tname = t.Name
 	}
-	fmt.Fprintf(w, "%s  %s (%s), shift %s: load %s, depart %s, back %s (on duty %s, driving %s); %.1f km, %s (%s); positions %.0f%%, weight %.0f%%, volume %.0f%%; %s\n",
-		r.ID, tname, r.Trailer, r.Shift, p.at(r.Start), p.near(r.Depart, r.Start), p.near(r.Return, r.Start), hhmm(m.Duration), hhmm(m.Driving),
+	fmt.Fprintf(w, "%s  %s %s, shift %s trip %d: loading at door %d %s-%s, driver on duty %s, depart %s, back %s (on duty %s, driving %s); %.1f km, %s (%s); positions %.0f%%, weight %.0f%%, volume %.0f%%; %s\n",
+		r.ID, tname, r.TrailerUnit, r.Shift, r.Trip, r.DockDoor, p.at(r.LoadingStart), p.near(r.LoadingEnd, r.LoadingStart),
+		p.near(r.Start, r.LoadingStart), p.near(r.Depart, r.Start), p.near(r.Return, r.Start), hhmm(m.Duration), hhmm(m.Driving),
 		m.DistanceM/1000, plural(m.Pallets, "pallet"), p.mix(all), 100*m.PosUtil, 100*m.WeightUtil, 100*m.VolumeUtil, strings.Join(zones, ", "))
 	for i, s := range r.Stops {
 		wait := ""
@@ -245,8 +248,8 @@ func totals(w io.Writer, plan engine.Result) {
 			}
 		}
 	}
-	fmt.Fprintf(w, "\nTotals: %s (no plan needs fewer than %d for these pallets), %s, %s delivered, %d unassigned; %.1f km, %s driving, %s on duty, %s waiting, %s; cost %.2f; mean position use %.0f%%\n",
-		plural(m.Routes, "route"), m.TrailersLowerBound, plural(m.Stops, "stop"), plural(m.Pallets, "pallet"), m.Unassigned,
+	fmt.Fprintf(w, "\nTotals: %s (no plan needs fewer than %d for these pallets) driven by %s with %s, %s, %s delivered, %d unassigned; %.1f km, %s driving, %s on duty, %s waiting, %s; cost %.2f; mean position use %.0f%%\n",
+		plural(m.Routes, "route"), m.TrailersLowerBound, plural(m.ShiftsUsed, "shift"), plural(m.TrailerUnitsUsed, "trailer unit"), plural(m.Stops, "stop"), plural(m.Pallets, "pallet"), m.Unassigned,
 		m.DistanceM/1000, hhmm(m.Driving), hhmm(m.Duration), hhmm(m.Wait), plural(breaks, "break"), m.Cost, 100*m.PosUtil)
 }
 

@@ -51,6 +51,7 @@ func writeReports(dir string, req engine.Request, plan engine.Result) ([]string,
 		}},
 		{"routes.svg", func(w io.Writer) error { return report.RouteMap(w, req, plan) }},
 		{"schedule.svg", func(w io.Writer) error { return report.Schedule(w, req, plan) }},
+		{"dock.svg", func(w io.Writer) error { return report.DockSchedule(w, req, plan) }},
 		{"index.html", func(w io.Writer) error { return report.HTML(w, req, plan) }},
 	}
 	for _, r := range plan.Routes {

@@ -50,7 +50,7 @@ func TestQuickstartWritesReports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(f.GetSheetList(), ","); got != "Summary,Routes,Stops,Load,Axle loads,Unassigned" {
+	if got := strings.Join(f.GetSheetList(), ","); got != "Summary,Routes,Drivers,Dock,Stops,Load,Axle loads,Unassigned" {
 		t.Errorf("sheets %s", got)
 	}
 	if rows, _ := f.GetRows("Routes"); len(rows) != 1+len(plan.Routes) {
@@ -66,7 +66,7 @@ func TestQuickstartWritesReports(t *testing.T) {
 		t.Errorf("routes.geojson has %d features, want %d", len(fc.Features), want)
 	}
 
-	svgs := []string{"routes.svg", "schedule.svg"}
+	svgs := []string{"routes.svg", "schedule.svg", "dock.svg"}
 	for _, r := range plan.Routes {
 		svgs = append(svgs, filepath.Join("trailers", r.ID+".svg"))
 	}
@@ -90,8 +90,8 @@ func TestQuickstartWritesReports(t *testing.T) {
 		}
 	}
 	page := string(read("index.html"))
-	if !strings.HasPrefix(page, "<!doctype html>") || strings.Count(page, "<svg ") != 2+len(plan.Routes) {
-		t.Errorf("index.html does not hold the map, the schedule and %d floors", len(plan.Routes))
+	if !strings.HasPrefix(page, "<!doctype html>") || strings.Count(page, "<svg ") != 3+len(plan.Routes) {
+		t.Errorf("index.html does not hold the map, the schedule, the dock and %d floors", len(plan.Routes))
 	}
 	if !strings.Contains(errs.String(), "wrote") {
 		t.Errorf("no word of the files on stderr: %q", errs.String())
