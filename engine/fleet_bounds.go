@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"math"
+	"math/big"
 	"slices"
 	"time"
 
@@ -250,19 +251,22 @@ func shortestFromFirst(n int, seconds func(a, b int) int64) []int64 {
 // pallets p, since its shares add up to at most one trailer in any
 // dimension (palletShares) and R ≥ 0. Summed over the trips, every
 // delivered pallet once: the driving is at least Σ_p share(p)·R(store of
-// p), in the dimension that gives most. The sum is of positive terms in
-// floating point, shrunk by a relative 1e-9 (far above its rounding) and
-// rounded down to whole seconds.
+// p), in the dimension that gives most, in whole seconds rounded down.
+// The sum is exact: whole seconds times fixed-point shares, in integers
+// too wide for int64.
 func (d *dayDemand) drivingBound() time.Duration {
-	var best time.Duration
+	best := new(big.Int)
 	for dim := range 3 {
-		sum := 0.0
+		sum, term := new(big.Int), new(big.Int)
 		for _, s := range d.stores {
-			sum += (s.out + s.back).Seconds() * float64(s.shares[dim]) / shareScale
+			seconds := int64((s.out + s.back) / time.Second)
+			sum.Add(sum, term.Mul(big.NewInt(seconds), big.NewInt(s.shares[dim])))
 		}
-		best = max(best, time.Duration(math.Floor(sum*(1-1e-9)))*time.Second)
+		if sum.Cmp(best) > 0 {
+			best = sum
+		}
 	}
-	return best
+	return time.Duration(best.Quo(best, big.NewInt(shareScale)).Int64()) * time.Second
 }
 
 // unloadingBound is a lower bound on the unloading of all the trips
