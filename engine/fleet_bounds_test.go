@@ -274,7 +274,9 @@ func genTightDay(t *rapid.T) (Request, Result) {
 	leg := req.Travel.Duration
 	if rapid.Bool().Draw(t, "matrix") {
 		req.Options.Matrix = skewedMatrix{}
-		leg = func(a, b geo.Point) time.Duration { return (time.Duration(math.Ceil(float64(skewedLeg(a, b))/1e9)) * time.Second) }
+		leg = func(a, b geo.Point) time.Duration {
+			return (time.Duration(math.Ceil(float64(skewedLeg(a, b))/1e9)) * time.Second)
+		}
 	}
 	for i := range rapid.IntRange(1, 5).Draw(t, "stores") {
 		req.Stores = append(req.Stores, Store{ID: fmt.Sprint("S", i),
