@@ -207,4 +207,16 @@ type Metrics struct {
 	// positions, weight and volume, over all pallets and per temperature
 	// class. Routes equal to it means no plan does with fewer.
 	TrailersLowerBound int `json:"trailersLowerBound"`
+	// ShiftsLowerBound is a proven lower bound on the driver shifts any
+	// plan needs to deliver the pallets this plan delivers: from the duty
+	// and driving the day needs against the longest shifts, the trips
+	// against MaxTrips, and the trips that must be out at one instant
+	// (engine/fleet_bounds.go gives the proofs).
+	ShiftsLowerBound int `json:"shiftsLowerBound"`
+	// TrailerUnitsLowerBound is a proven lower bound on the trailer units,
+	// all types together, any plan needs to deliver the pallets this plan
+	// delivers: from the time the trips hold their units against the
+	// day's horizon, and the trips that must be out at one instant, by the
+	// stores' receiving and the DC's dock hours.
+	TrailerUnitsLowerBound int `json:"trailerUnitsLowerBound"`
 }

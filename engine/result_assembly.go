@@ -61,6 +61,8 @@ func assemble(m *model, routes []Route, unassigned []Unassigned) Result {
 		}
 	}
 	plan.Metrics.TrailersLowerBound = trailersLowerBound(m.req, routed)
+	fb := fleetLowerBounds(m.req, routed, plan.Metrics.TrailersLowerBound, m.matrix, func(place int) int { return place })
+	plan.Metrics.ShiftsLowerBound, plan.Metrics.TrailerUnitsLowerBound = fb.shifts, fb.trailerUnits
 	if plan.Metrics.Routes > 0 {
 		plan.Metrics.PosUtil = util / float64(plan.Metrics.Routes)
 	}

@@ -129,6 +129,8 @@ var metricsObject = &object[Metrics]{What: "plan metrics", Members: []member[Met
 	{Name: "peakDockDoors", Read: func(d dec, m *Metrics) { d.ReadInt(&m.PeakDockDoors, wantCount) }},
 	{Name: "positionsUtilisation", Read: func(d dec, m *Metrics) { d.ReadFloat(&m.PosUtil, wantShare) }},
 	{Name: "trailersLowerBound", Read: func(d dec, m *Metrics) { d.ReadInt(&m.TrailersLowerBound, wantCount) }},
+	{Name: "shiftsLowerBound", Read: func(d dec, m *Metrics) { d.ReadInt(&m.ShiftsLowerBound, wantCount) }},
+	{Name: "trailerUnitsLowerBound", Read: func(d dec, m *Metrics) { d.ReadInt(&m.TrailerUnitsLowerBound, wantCount) }},
 }}
 
 // MarshalJSON writes the stop with wait as a duration string.

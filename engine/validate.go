@@ -239,6 +239,7 @@ func (c *planCheck) checkPlan(plan *Result) constraints.Violations {
 	vs = append(vs, c.checkUnassigned(plan.Unassigned, where)...)
 	sum.unassigned = len(plan.Unassigned)
 	sum.bound = trailersLowerBound(req, delivered)
+	sum.fleet = fleetLowerBounds(req, delivered, sum.bound, c.byLeg.mx, func(place int) int { return c.byLeg.row[place] })
 	sum.resources(req, c.shift, plan.Routes)
 	return append(vs, sum.compare("metrics", plan.Metrics)...)
 }

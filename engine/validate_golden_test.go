@@ -128,7 +128,7 @@ func goldenVan() (Request, Result) {
 		Unassigned: []Unassigned{{Pallet: "X1", Store: "B", Reason: ReasonCapacity}},
 		Metrics: Metrics{Routes: 1, Stops: 2, Pallets: 4, Unassigned: 1, DistanceM: distance, Duration: 7875 * time.Second,
 			Driving: 4455 * time.Second, Wait: 446 * time.Second, Cost: 254.68059263461886, PosUtil: 0.5, TrailersLowerBound: 1,
-			ShiftsUsed: 1, TrailerUnitsUsed: 1, PeakDockDoors: 1},
+			ShiftsUsed: 1, TrailerUnitsUsed: 1, PeakDockDoors: 1, ShiftsLowerBound: 1, TrailerUnitsLowerBound: 1},
 	}
 	return req, plan
 }
@@ -229,7 +229,7 @@ func goldenReefer(asked *[]geo.Point) (Request, Result) {
 		Unassigned: []Unassigned{},
 		Metrics: Metrics{Routes: 1, Stops: 1, Pallets: 3, DistanceM: 60000, Duration: 7110 * time.Second,
 			Driving: time.Hour, Wait: 1530 * time.Second, Cost: 369, PosUtil: 0.5, TrailersLowerBound: 1,
-			ShiftsUsed: 1, TrailerUnitsUsed: 1, PeakDockDoors: 1},
+			ShiftsUsed: 1, TrailerUnitsUsed: 1, PeakDockDoors: 1, ShiftsLowerBound: 1, TrailerUnitsLowerBound: 1},
 	}
 	return req, plan
 }
@@ -389,6 +389,8 @@ func TestGoldenVanOneUnitOff(t *testing.T) {
 		{"routes one more", func(req *Request, p *Result) { p.Metrics.Routes++ }, []violation{{CodeMetric, "metrics.routes", nil}}},
 		{"unassigned one fewer", func(req *Request, p *Result) { p.Metrics.Unassigned-- }, []violation{{CodeMetric, "metrics.unassigned", nil}}},
 		{"bound one higher", func(req *Request, p *Result) { p.Metrics.TrailersLowerBound++ }, []violation{{CodeMetric, "metrics.trailersLowerBound", nil}}},
+		{"shift bound one higher", func(req *Request, p *Result) { p.Metrics.ShiftsLowerBound++ }, []violation{{CodeMetric, "metrics.shiftsLowerBound", nil}}},
+		{"unit bound one lower", func(req *Request, p *Result) { p.Metrics.TrailerUnitsLowerBound-- }, []violation{{CodeMetric, "metrics.trailerUnitsLowerBound", nil}}},
 		{"plan's position utilisation off", func(req *Request, p *Result) { p.Metrics.PosUtil = 0.5001 }, []violation{{CodeMetric, "metrics.positionsUtilisation", nil}}},
 		{"kingpin a kilogram heavy at departure", func(req *Request, p *Result) { p.Routes[0].Load.Axles[0].KingpinKg++ },
 			[]violation{{codeAxleReport, load0 + ".axles[0]", []string{"at departure"}}}},

@@ -131,6 +131,7 @@ type planSums struct {
 	costSlack  float64
 	unassigned int
 	bound      int
+	fleet      fleetBounds
 }
 
 // resources counts the shifts and trailer units the routes use and the
@@ -173,6 +174,8 @@ func (s *planSums) compare(path string, got Metrics) constraints.Violations {
 	c.count("pallets", got.Pallets, s.m.Pallets)
 	c.count("unassigned", got.Unassigned, s.unassigned)
 	c.count("trailersLowerBound", got.TrailersLowerBound, s.bound)
+	c.count("shiftsLowerBound", got.ShiftsLowerBound, s.fleet.shifts)
+	c.count("trailerUnitsLowerBound", got.TrailerUnitsLowerBound, s.fleet.trailerUnits)
 	c.count("shiftsUsed", got.ShiftsUsed, s.m.ShiftsUsed)
 	c.count("trailerUnitsUsed", got.TrailerUnitsUsed, s.m.TrailerUnitsUsed)
 	c.count("peakDockDoors", got.PeakDockDoors, s.m.PeakDockDoors)

@@ -17,12 +17,17 @@ type Config struct {
 	Stores int
 	Seed   uint64
 	// RadiusKm bounds the stores' great-circle distance from the DC; 0
-	// means DefaultRadiusKm(Stores).
+	// means DefaultRadiusKm(Stores). Only a Standard day reads it.
 	RadiusKm float64
+	// Mode is the kind of day; the zero value is Standard.
+	Mode Mode
 }
 
 // ErrStores is returned for a store count Generate cannot make a request of.
 var ErrStores = errors.New("dcday: stores must be between 1 and engine.MaxStores")
+
+// ErrMode is returned for a Mode that is none of the defined ones.
+var ErrMode = errors.New("dcday: unknown mode")
 
 // DefaultRadiusKm is the radius of the area served: 180 km, a metro area and
 // the towns around it; 250 km from 2,000 stores up, a regional network.
@@ -68,6 +73,13 @@ var Travel = geo.TravelModel{SpeedKmh: 60, Circuity: 1.25}
 func Generate(cfg Config) (engine.Request, error) {
 	if cfg.Stores < 1 || cfg.Stores > engine.MaxStores {
 		return engine.Request{}, fmt.Errorf("%w, got %d", ErrStores, cfg.Stores)
+	}
+	switch cfg.Mode {
+	case Standard:
+	case Realistic, DoorLimited:
+		return generateRealistic(cfg), nil
+	default:
+		return engine.Request{}, fmt.Errorf("%w: %v", ErrMode, cfg.Mode)
 	}
 	radius := cfg.RadiusKm
 	if radius <= 0 {

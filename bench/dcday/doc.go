@@ -29,5 +29,19 @@
 //   - roads at 60 km/h with a circuity of 1.25 (Travel), so that a store
 //     250 km out is a day trip within 11 h of driving.
 //
+// That is the Standard mode. Config.Mode chooses two others:
+//
+//   - Realistic, a DC's day as it runs: stores in towns 60 to 120 km out,
+//     receiving from 04:00–06:00 for ten hours (some split around the
+//     lunch rush); drivers the scarce resource, ShiftShare (0.45) of a
+//     shift for every full trailer load, in 14 h shifts from 03:00 to
+//     07:45; trailer units UnitShare (0.7) of the loads of each kind, so
+//     that units turn; Doors(stores) dock doors (10 to 30), loading from
+//     20:00 to 04:00 for the first wave and from 08:00 to 13:00 for the
+//     second, 10 min a trailer plus 90 s a pallet; trailers staged up to
+//     12 h, hooked in 15 min, turned in 30 min;
+//   - DoorLimited, the Realistic day with 20 doors open only from 20:00
+//     to 04:00 and Standard's ample fleet and shifts: the doors bound it.
+//
 // Generate returns the request; the same Config gives the same request.
 package dcday

@@ -32,7 +32,11 @@ const Slack = 1.25
 // types by the freight of the short-yard stores (which only they serve),
 // and multi-temperature reefers also for a share of the mixed loads of the
 // other stores.
-func fleet(req engine.Request) []engine.TrailerType {
+func fleet(req engine.Request) []engine.TrailerType { return fleetScaled(req, Slack) }
+
+// fleetScaled is fleet with factor trailers of each kind, plus one, for
+// every one the freight fills by positions.
+func fleetScaled(req engine.Request, factor float64) []engine.TrailerType {
 	var ambient, cold [2]float64 // [0] any yard, [1] short yard
 	short := map[string]bool{}
 	for _, s := range req.Stores {
@@ -54,7 +58,7 @@ func fleet(req engine.Request) []engine.TrailerType {
 		}
 	}
 	count := func(pos float64, t engine.TrailerType) int {
-		return int(math.Ceil(Slack*pos/float64(t.PalletPositions))) + 1
+		return int(math.Ceil(factor*pos/float64(t.PalletPositions))) + 1
 	}
 	dry53, dry48, reefer53, multi48 := trailerTypes()
 	ts := []engine.TrailerType{dry53, dry48, reefer53, multi48}
@@ -68,6 +72,12 @@ func fleet(req engine.Request) []engine.TrailerType {
 // shiftCount is the number of drivers on the day: Slack times the
 // trailers the freight fills by positions.
 func shiftCount(req engine.Request) int {
+	return min(engine.MaxShifts, int(math.Ceil(Slack*floorPositions(req)/30))+2)
+}
+
+// floorPositions is the floor the day's freight takes by the generator's
+// reckoning: a position a pallet, half a position a half pallet.
+func floorPositions(req engine.Request) float64 {
 	pos := 0.0
 	for _, p := range req.Pallets {
 		if p.Footprint == engine.HalfFootprint {
@@ -76,17 +86,22 @@ func shiftCount(req engine.Request) int {
 			pos++
 		}
 	}
-	return min(engine.MaxShifts, int(math.Ceil(Slack*pos/30))+2)
+	return pos
 }
 
 // shifts are n 14 h driver shifts whose starts are staggered every 15
 // minutes from 21:00 on the evening before the delivery day to 08:45,
 // round after round.
 func shifts(n int) []constraints.Shift {
-	first := DeliveryDate.Add(-3 * time.Hour)
+	return staggeredShifts(n, DeliveryDate.Add(-3*time.Hour), 48)
+}
+
+// staggeredShifts are n 14 h driver shifts starting every 15 minutes from
+// first, slots starts in a round, round after round.
+func staggeredShifts(n int, first time.Time, slots int) []constraints.Shift {
 	ss := make([]constraints.Shift, n)
 	for i := range ss {
-		start := first.Add(time.Duration(i%48) * 15 * time.Minute)
+		start := first.Add(time.Duration(i%slots) * 15 * time.Minute)
 		ss[i] = constraints.Shift{ID: fmt.Sprintf("D%04d", i+1), Start: start, End: start.Add(14 * time.Hour)}
 	}
 	return ss

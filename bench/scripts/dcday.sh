@@ -7,6 +7,10 @@
 #   RUNS overrides the runs, as "STORES:LIMIT[:OBJECTIVE] ..." (default
 #   below; OBJECTIVE is trailers, engine's default, cost, or whole: trailers
 #   with Options.WholeDeliveries, haulbench's -whole).
+#   DC_RUNS overrides the runs of the DC modes (haulbench -mode), as
+#   "MODE:STORES:LIMIT:OBJECTIVE ..." (default below: realistic days at
+#   200, 1,000 and 5,000 stores and the door-limited day of 1,000 stores,
+#   60 s each under the drivers objective); empty runs none.
 #   GUARD is the most seconds one run may take before it is stopped
 #   (default 900): a run past it is a finding, recorded with its time and
 #   memory, not a failure of the script.
@@ -17,6 +21,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 out=bench/results/dcday.md
 RUNS=${RUNS:-"50:5s 200:5s 200:60s 200:60s:cost 1000:5s 1000:60s 1000:60s:whole 1000:60s:cost 5000:60s"}
+DC_RUNS=${DC_RUNS-"realistic:200:60s:drivers realistic:1000:60s:drivers realistic:5000:60s:drivers door-limited:1000:60s:drivers"}
 GUARD=${GUARD:-900}
 SEED=1
 tmp=$(mktemp -d)
@@ -41,6 +46,20 @@ for r in $RUNS; do
 	nice /usr/bin/time -f 'time: %e s elapsed, maximum RSS %M KB, exit %x' -o "$tmp/$i.time" \
 		timeout "$GUARD" "$tmp/haulbench" dcday -stores "$n" -time "$lim" -seed $SEED $flags >"$tmp/$i.csv" 2>"$tmp/$i.err" || rc=$?
 	echo "$rc" >"$tmp/$i.rc"
+done
+k=0
+for r in $DC_RUNS; do
+	k=$((k + 1))
+	mode=${r%%:*} rest=${r#*:}
+	n=${rest%%:*} rest=${rest#*:}
+	lim=${rest%%:*} obj=${rest#*:}
+	echo "dcday.sh: $mode day of $n stores, $lim, objective $obj" >&2
+	cut -d" " -f1-3 /proc/loadavg >"$tmp/m$k.load"
+	echo "haulbench dcday -mode $mode -stores $n -time $lim -seed $SEED -objective $obj" >"$tmp/m$k.cmd"
+	rc=0
+	nice /usr/bin/time -f 'time: %e s elapsed, maximum RSS %M KB, exit %x' -o "$tmp/m$k.time" \
+		timeout "$GUARD" "$tmp/haulbench" dcday -mode "$mode" -stores "$n" -time "$lim" -seed $SEED -objective "$obj" >"$tmp/m$k.csv" 2>"$tmp/m$k.err" || rc=$?
+	echo "$rc" >"$tmp/m$k.rc"
 done
 load_end=$(cut -d" " -f1-3 /proc/loadavg)
 
@@ -125,6 +144,56 @@ raw=$(nice sh -c "$bench")
 	echo '```'
 	echo "</details>"
 	echo
+	if [ "$k" -gt 0 ]; then
+		echo "### DC days as they run: shifts and trailer units against their proven bounds"
+		echo
+		echo "\`haulbench dcday -mode realistic\`: stores 60–120 km out receiving from 04:00–06:00 for ten hours, 0.45 driver"
+		echo "shifts and 0.7 trailer units for every full trailer load (so drivers drive several trips and units turn),"
+		echo "10–30 dock doors, loading 20:00–04:00 with up to 12 h of staging and 08:00–13:00 for the second wave, hook-up"
+		echo "15 min, turnaround 30 min, 14 h shifts from 03:00 under the US hours of service. \`-mode door-limited\`: the same"
+		echo "stores with 20 doors open 20:00–04:00 only and the standard day's ample fleet and shifts. The bounds are"
+		echo "engine's shiftsLowerBound and trailerUnitsLowerBound (engine/fleet_bounds.go), proven for the pallets the plan"
+		echo "delivers."
+		echo
+		for j in $(seq 1 $k); do
+			echo "- \`$(cat "$tmp/m$j.cmd")\` (load average before: $(cat "$tmp/m$j.load"))"
+		done
+		echo
+		echo "| day | routes (trips) | shifts used | shifts bound | over it | units used | units bound | over it | peak doors | delivered / unassigned | unassigned by reason | RSS |"
+		echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|"
+		for j in $(seq 1 $k); do
+			row=$(sed -n 2p "$tmp/m$j.csv")
+			day=$(sed 's/.*-mode \([a-z-]*\) -stores \([0-9]*\).*/\1, \2 stores/' "$tmp/m$j.cmd")
+			reasons=$(sed -n 's/.*: unassigned: \([^;]*\);.*/\1/p' "$tmp/m$j.err")
+			if [ "$(cat "$tmp/m$j.rc")" = 0 ] && [ -n "$row" ]; then
+				echo "$row" | awk -F, -v day="$day" -v reasons="${reasons:-none}" '{
+					os = $15 > 0 ? sprintf("%+.1f %%", 100 * ($14 - $15) / $15) : "–"
+					ou = $17 > 0 ? sprintf("%+.1f %%", 100 * ($16 - $17) / $17) : "–"
+					printf "| %s | %d | %d | %d | %s | %d | %d | %s | %d | %d / %d | %s | %d MB |\n", day, $4, $14, $15, os, $16, $17, ou, $18, $6, $7, reasons, $12
+				}'
+			else
+				echo "| $day | failed (exit $(cat "$tmp/m$j.rc")): see below | | | | | | | | | | |"
+			fi
+		done
+		echo
+		echo "Targets of the DC-day issue: realistic days at 200 and 1,000 stores, 60 s: every pallet that can be delivered is,"
+		echo "shifts within 10 % of their bound, units within 10 % of theirs; the door-limited day never loads more than 20"
+		echo "trailers at once and names the door capacity for what it cannot load."
+		echo
+		echo "<details><summary>DC days: CSV rows and haulbench's summaries</summary>"
+		echo
+		echo '```'
+		sed -n 1p "$tmp/m1.csv"
+		for j in $(seq 1 $k); do sed -n '2,$p' "$tmp/m$j.csv"; done
+		echo
+		for j in $(seq 1 $k); do
+			cat "$tmp/m$j.err"
+			echo "$(cat "$tmp/m$j.cmd"): $(grep '^time:' "$tmp/m$j.time" || cat "$tmp/m$j.time")"
+		done
+		echo '```'
+		echo "</details>"
+		echo
+	fi
 	echo "### routeplan: the cost of the real rules per iteration"
 	echo
 	echo "\`$bench\` (load average before: $load_bench). BenchmarkSolve200Rules is BenchmarkSolve200's problem with"

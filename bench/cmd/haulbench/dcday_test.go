@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -67,8 +69,9 @@ func TestDCDaySizesRunInChildren(t *testing.T) {
 	if len(rows) != 2 || rows[0][1] != "5" || rows[1][1] != "8" {
 		t.Fatalf("rows %q", rows)
 	}
+	rss := slices.Index(strings.Split(dcdayHeader, ","), "peak_rss_mb")
 	for _, r := range rows {
-		if r[len(r)-1] == "" {
+		if r[rss] == "" {
 			t.Errorf("%s: no peak RSS", r[0])
 		}
 	}
@@ -81,10 +84,35 @@ func TestDCDayFlags(t *testing.T) {
 		{"-sizes", "10,x"},
 		{"-sizes", "10,20", "-out", "x.json"},
 		{"-stores", "10", "extra"},
+		{"-stores", "10", "-mode", "busy"},
+		{"-stores", "10", "-objective", "fewest"},
 	} {
 		var out, errs bytes.Buffer
 		if code := run(append([]string{"dcday"}, args...), &out, &errs); code == 0 {
 			t.Errorf("%q: exit 0", args)
 		}
+	}
+}
+
+// TestDCDayRealisticMode: -mode realistic plans a realistic day under the
+// drivers objective and reports shifts, trailer units and doors against
+// their bounds.
+func TestDCDayRealisticMode(t *testing.T) {
+	rows, errs := dcdayRows(t, "-stores", "15", "-mode", "realistic", "-objective", "drivers", "-iterations", "20", "-streams", "1", "-time", "20s")
+	if len(rows) != 1 || rows[0][0] != "dcday-realistic-15-s1" {
+		t.Fatalf("rows %q", rows)
+	}
+	col := func(name string) int {
+		v, err := strconv.Atoi(rows[0][slices.Index(strings.Split(dcdayHeader, ","), name)])
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return v
+	}
+	if col("shifts_used") < col("shifts_lower_bound") || col("trailer_units_used") < col("trailer_units_lower_bound") || col("peak_dock_doors") > 10 {
+		t.Errorf("row %q", rows[0])
+	}
+	if !strings.Contains(errs, "trailer units used") || !strings.Contains(errs, "on 10 doors") {
+		t.Errorf("summary:\n%s", errs)
 	}
 }

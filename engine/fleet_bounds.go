@@ -1,0 +1,543 @@
+package engine
+
+import (
+	"cmp"
+	"math"
+	"math/big"
+	"slices"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/geo"
+)
+
+// fleetBounds are the plan metrics ShiftsLowerBound and
+// TrailerUnitsLowerBound.
+type fleetBounds struct {
+	shifts, trailerUnits int
+}
+
+// fleetLowerBounds returns proven lower bounds on the driver shifts and on
+// the trailer units that any plan Validate accepts needs to deliver the
+// pallets idx (indices into req.Pallets): the pallets a plan delivers, so
+// that the bounds hold for that plan whatever it leaves unassigned. trips
+// is trailersLowerBound(req, idx), a lower bound on the plan's trips.
+//
+// Travel is req.Travel's, or with Options.Matrix set the matrix mx, in
+// which place p (0 the DC, 1+i store i) is row rowOf(p); see dcRoundTrips.
+// It reads the request alone: the planner reports the bounds, and
+// Validate recomputes them from the plan's delivered pallets.
+//
+// The proofs rest on these rules of a legal plan (Validate's):
+//
+//   - a trip's times run LoadingStart ≤ LoadingEnd ≤ Start ≤ Depart, then
+//     its legs and stops one after the other to its Return: LoadingEnd −
+//     LoadingStart ≥ DC.LoadingTime(its pallets), Depart − Start ≥ the hook
+//     time, each leg takes its travel time, and a stop lasts at least its
+//     store's unloading of the stop's pallets (each stop one or more),
+//     starting inside the store's receiving hours;
+//   - a shift's trips run one after another, each inside the shift, on one
+//     duty of at most MaxDuty and MaxDriving (ShiftLimits), and at most
+//     MaxTrips of them when it is set;
+//   - a trailer unit's trips never overlap from LoadingStart to Return plus
+//     the turnaround, and loading starts inside the dock hours;
+//   - a trip takes one trailer of a type with units, that carries the
+//     classes of its pallets and is no longer than its stores allow, and
+//     its pallets fit that trailer (positions, payload and volume, the
+//     last two to a relative 1e-9).
+//
+// shiftsBound and unitsBound give the bounds and their proofs.
+func fleetLowerBounds(req *Request, idx []int, trips int, mx *geo.Matrix, rowOf func(place int) int) fleetBounds {
+	if len(idx) == 0 || len(req.Shifts) == 0 {
+		return fleetBounds{}
+	}
+	d := newDayDemand(req, idx, mx, rowOf)
+	return fleetBounds{shifts: d.shiftsBound(trips), trailerUnits: d.unitsBound(trips)}
+}
+
+// shareScale is one whole trailer in the fixed-point shares of a trailer
+// that storeDemand holds: sums of shares are exact integers.
+const shareScale = 1_000_000_000
+
+// storeDemand is what the bounds need of one store that receives pallets:
+// its round trip, its receiving hours, and its pallets' shares of a
+// trailer in each of three dimensions.
+type storeDemand struct {
+	store int
+	// out and back bound the driving from the DC to the store and from
+	// the store back, by any way a trip can take (dcRoundTrips).
+	out, back time.Duration
+	pallets   int
+	// shares sums, over the store's pallets, share(p) = size(p)/cap(p) in
+	// shareScale units, rounded down, for floor positions, weight and
+	// volume (palletShares): every trip carries at most one trailer's
+	// worth, shareScale, in each dimension.
+	shares [3]int64
+}
+
+// dayDemand is what the delivered pallets ask of the fleet: the stores in
+// index order, and the horizon of the shifts.
+type dayDemand struct {
+	req      *Request
+	stores   []storeDemand
+	pallets  int
+	from, to time.Time // the earliest shift start, the latest shift end
+}
+
+func newDayDemand(req *Request, idx []int, mx *geo.Matrix, rowOf func(int) int) *dayDemand {
+	d := &dayDemand{req: req, pallets: len(idx)}
+	for i, s := range req.Shifts {
+		if i == 0 || s.Start.Before(d.from) {
+			d.from = s.Start
+		}
+		if i == 0 || s.End.After(d.to) {
+			d.to = s.End
+		}
+	}
+	storeOf := make(map[string]int, len(req.Stores))
+	for i, s := range req.Stores {
+		storeOf[s.ID] = i
+	}
+	at := map[int]int{} // store → index in d.stores
+	for _, pi := range idx {
+		p := req.Pallets[pi]
+		s, ok := storeOf[p.Store]
+		if !ok {
+			continue
+		}
+		k, seen := at[s]
+		if !seen {
+			k = len(d.stores)
+			at[s] = k
+			d.stores = append(d.stores, storeDemand{store: s})
+		}
+		sd := &d.stores[k]
+		sd.pallets++
+		for dim, v := range palletShares(req, &p, req.Stores[s].MaxTrailerLengthMM) {
+			sd.shares[dim] += v
+		}
+	}
+	slices.SortFunc(d.stores, func(a, b storeDemand) int { return cmp.Compare(a.store, b.store) })
+	places := make([]int, len(d.stores))
+	for k, sd := range d.stores {
+		places[k] = 1 + sd.store
+	}
+	out, back := dcRoundTrips(req, places, mx, rowOf)
+	for k := range d.stores {
+		d.stores[k].out, d.stores[k].back = out[k], back[k]
+	}
+	return d
+}
+
+// palletShares is pallet p's share of a trailer in floor positions,
+// weight and volume, in shareScale units rounded down, for a pallet of a
+// store that takes trailers up to maxLength mm (0: any). Its trailer is
+// one of the usable types: with units, carrying p's class, no longer than
+// the store allows; cap(p) is the largest capacity among them, dimension
+// by dimension, so that on any trip Σ size(p)/cap(p) ≤ Σ size(p)/cap(its
+// trailer) ≤ 1, the last up to Validate's tolerance of 1e-9 in weight and
+// volume, which the shares give up (with float rounding) by a factor 1 −
+// 1e-8.
+//
+// A pallet's size in positions is 1, or ½ when it may be stacked or carry:
+// a pallet on the floor takes one position or two; a pallet on top stands
+// on a floor pallet that carries no other, and the two together take at
+// least one position. A pallet no usable type takes has no share (no
+// legal plan delivers it).
+func palletShares(req *Request, p *Pallet, maxLength int) [3]int64 {
+	var best constraints.Load
+	for _, t := range req.Fleet {
+		if t.Count <= 0 || !t.Equipment.Carries(p.Temperature) || (maxLength > 0 && t.nominalLength() > maxLength) {
+			continue
+		}
+		c := t.capacity()
+		best.Positions = max(best.Positions, c.Positions)
+		best.WeightKg = max(best.WeightKg, c.WeightKg)
+		best.VolumeM3 = max(best.VolumeM3, c.VolumeM3)
+	}
+	var s [3]int64
+	if best.Positions > 0 {
+		halves := int64(2)
+		if p.MayBeStacked || p.MayCarry {
+			halves = 1
+		}
+		s[0] = shareScale * halves / (2 * int64(best.Positions))
+	}
+	s[1] = floatShare(p.WeightKg, best.WeightKg)
+	s[2] = floatShare(p.volume(), best.VolumeM3)
+	return s
+}
+
+// floatShare is size/capacity in shareScale units, shrunk by 1e-8 and
+// rounded down; 0 without a capacity.
+func floatShare(size, capacity float64) int64 {
+	if !(capacity > 0) || !(size > 0) {
+		return 0
+	}
+	return int64(math.Floor(shareScale * size / capacity * (1 - 1e-8)))
+}
+
+// dcRoundTrips returns, for each place (1+i for store i), lower bounds on
+// the driving of any trip from the DC to it (out) and from it back (back),
+// whatever stores the trip visits on the way.
+//
+// With req.Travel (Options.Matrix unset), a leg a→b takes
+// ⌈c·g(a, b)⌉ seconds, g the great-circle distance, a metric, and c > 0
+// the circuity over the speed. A way DC → … → s of legs x₁…xₘ then takes
+// Σ⌈c·g(xᵢ)⌉ ≥ c·Σg(xᵢ) ≥ c·g(DC, s) > ⌈c·g(DC, s)⌉ − 1 seconds, up to
+// floating point's relative 1e-15 in each term; both ends are whole
+// seconds, so it takes at least the direct leg less one second. The bound
+// is the direct leg's time less a second, in each direction.
+//
+// With Options.Matrix, whose times need not obey the triangle inequality,
+// it is the shortest way in the matrix over the DC and the places, which
+// is every store a trip of the plan visits (a stop unloads a pallet).
+func dcRoundTrips(req *Request, places []int, mx *geo.Matrix, rowOf func(int) int) (out, back []time.Duration) {
+	out, back = make([]time.Duration, len(places)), make([]time.Duration, len(places))
+	if req.Options.Matrix == nil || mx == nil {
+		dc := req.DC.Location
+		for k, p := range places {
+			at := req.Stores[p-1].Location
+			out[k] = max(0, req.Travel.Duration(dc, at)-time.Second)
+			back[k] = max(0, req.Travel.Duration(at, dc)-time.Second)
+		}
+		return out, back
+	}
+	rows := make([]int, 1+len(places))
+	rows[0] = rowOf(0)
+	for k, p := range places {
+		rows[1+k] = rowOf(p)
+	}
+	from := shortestFromFirst(len(rows), func(a, b int) int64 { return mx.Seconds(rows[a], rows[b]) })
+	to := shortestFromFirst(len(rows), func(a, b int) int64 { return mx.Seconds(rows[b], rows[a]) })
+	for k := range places {
+		out[k] = time.Duration(from[1+k]) * time.Second
+		back[k] = time.Duration(to[1+k]) * time.Second
+	}
+	return out, back
+}
+
+// shortestFromFirst is Dijkstra's algorithm on the complete graph of n
+// nodes with arc lengths seconds(a, b) ≥ 0: the shortest way from node 0
+// to each node, in O(n²).
+func shortestFromFirst(n int, seconds func(a, b int) int64) []int64 {
+	dist := make([]int64, n)
+	done := make([]bool, n)
+	for i := range dist {
+		dist[i] = math.MaxInt64
+	}
+	dist[0] = 0
+	for range n {
+		u := -1
+		for v := range n {
+			if !done[v] && (u < 0 || dist[v] < dist[u]) {
+				u = v
+			}
+		}
+		done[u] = true
+		for v := range n {
+			if !done[v] {
+				dist[v] = min(dist[v], dist[u]+seconds(u, v))
+			}
+		}
+	}
+	return dist
+}
+
+// drivingBound is a lower bound on the driving of all the trips together.
+// A trip that visits store s drives out to it and back, at least out(s) +
+// back(s) =: R(s) (dcRoundTrips), so a trip drives at least the largest
+// R(s) of its stores, which is at least Σ share(p)·R(store of p) over its
+// pallets p, since its shares add up to at most one trailer in any
+// dimension (palletShares) and R ≥ 0. Summed over the trips, every
+// delivered pallet once: the driving is at least Σ_p share(p)·R(store of
+// p), in the dimension that gives most, in whole seconds rounded down.
+// The sum is exact: whole seconds times fixed-point shares, in integers
+// too wide for int64.
+func (d *dayDemand) drivingBound() time.Duration {
+	best := new(big.Int)
+	for dim := range 3 {
+		sum, term := new(big.Int), new(big.Int)
+		for _, s := range d.stores {
+			seconds := int64((s.out + s.back) / time.Second)
+			sum.Add(sum, term.Mul(big.NewInt(seconds), big.NewInt(s.shares[dim])))
+		}
+		if sum.Cmp(best) > 0 {
+			best = sum
+		}
+	}
+	return time.Duration(best.Quo(best, big.NewInt(shareScale)).Int64()) * time.Second
+}
+
+// unloadingBound is a lower bound on the unloading of all the trips
+// together: every store is a stop at least once, and every pallet comes
+// off at one stop, so Σ_s Fixed_s + pallets_s × PerPallet_s.
+func (d *dayDemand) unloadingBound() time.Duration {
+	var sum time.Duration
+	for _, s := range d.stores {
+		sum += d.req.Stores[s.store].Unloading.Time(s.pallets)
+	}
+	return sum
+}
+
+// shiftsBound is a lower bound on the shifts that drive the day. It is
+// the largest of:
+//
+//   - 1, for a trip needs a shift;
+//   - duty: a trip's duty, Start to Return, holds its hook time, its legs
+//     and its stops one after another, and a shift's trips do not overlap
+//     inside its one duty, so the shifts' duties hold at least trips ×
+//     hook time + drivingBound + unloadingBound; a shift's duty is at most
+//     min(MaxDuty, End − Start), so the shifts used are at least the
+//     fewest shifts whose longest possible duties add up to that;
+//   - driving: likewise drivingBound against min(MaxDriving, MaxDuty,
+//     End − Start) a shift;
+//   - trips: against MaxTrips a shift (no limit counting as all trips);
+//   - at one instant: a shift drives one trip at a time (overlapBound).
+//
+// Where even all shifts fall short, no legal plan delivers the pallets,
+// and the bound is the number of shifts.
+func (d *dayDemand) shiftsBound(trips int) int {
+	req := d.req
+	duty, driving := make([]int64, len(req.Shifts)), make([]int64, len(req.Shifts))
+	tripCaps := make([]int64, len(req.Shifts))
+	for i, s := range req.Shifts {
+		h := req.ShiftLimits(i)
+		span := max(0, min(h.MaxDuty, s.End.Sub(s.Start)))
+		duty[i], driving[i] = int64(span), int64(min(h.MaxDriving, span))
+		tripCaps[i] = int64(trips)
+		if s.MaxTrips > 0 {
+			tripCaps[i] = int64(min(s.MaxTrips, trips))
+		}
+	}
+	drive := d.drivingBound()
+	need := time.Duration(trips)*req.HookTime() + drive + d.unloadingBound()
+	return max(1,
+		fewestToCover(duty, int64(need)),
+		fewestToCover(driving, int64(drive)),
+		fewestToCover(tripCaps, int64(trips)),
+		overlapBound(d.dutySpans()))
+}
+
+// unitsBound is a lower bound on the trailer units that run the day, all
+// types together. It is the largest of:
+//
+//   - 1, for a trip needs a unit;
+//   - occupancy: a unit is busy with a trip of n pallets from its
+//     LoadingStart to its Return plus the turnaround, which holds [Start −
+//     DC.LoadingTime(n), Return + turnaround), since LoadingStart ≤
+//     LoadingEnd − LoadingTime(n) ≤ Start − LoadingTime(n). That part lasts
+//     LoadingTime(n) + hook + the trip's legs and stops + turnaround, and
+//     lies inside [first shift start − LoadingTime(nₘₐₓ), last shift end +
+//     turnaround], where nₘₐₓ is the most pallets a trip can hold: two a
+//     position of the largest trailer (a floor pallet takes a position and
+//     carries at most one), and no more than all of them. A unit's trips
+//     do not overlap, so the units used are at least the sum of those
+//     parts over the trips, trips × (LoadingFixed + hook + turnaround) +
+//     pallets × LoadingPerPallet + drivingBound + unloadingBound, over the
+//     length of that horizon, rounded up;
+//   - at one instant: a unit runs one trip at a time (overlapBound).
+func (d *dayDemand) unitsBound(trips int) int {
+	req := d.req
+	turn := req.Turnaround()
+	most := 0
+	for _, t := range req.Fleet {
+		if t.Count > 0 {
+			most = max(most, 2*t.PalletPositions)
+		}
+	}
+	horizon := d.to.Add(turn).Sub(d.from) + req.DC.LoadingTime(min(d.pallets, most))
+	busy := time.Duration(trips)*(req.DC.LoadingFixed+req.HookTime()+turn) +
+		time.Duration(d.pallets)*req.DC.LoadingPerPallet + d.drivingBound() + d.unloadingBound()
+	occupancy := 0
+	if horizon > 0 {
+		occupancy = int((busy + horizon - 1) / horizon)
+	}
+	return max(1, occupancy, overlapBound(d.unitSpans()))
+}
+
+// fewestToCover is the fewest of caps whose sum reaches need, taking the
+// largest first; all of them when they fall short, 0 when need ≤ 0.
+func fewestToCover(caps []int64, need int64) int {
+	if need <= 0 {
+		return 0
+	}
+	sorted := slices.Clone(caps)
+	slices.SortFunc(sorted, func(a, b int64) int { return cmp.Compare(b, a) })
+	var sum int64
+	for k, c := range sorted {
+		if sum += c; sum >= need {
+			return k + 1
+		}
+	}
+	return len(caps)
+}
+
+// storeSpan is an interval [from, til) in which every trip that delivers
+// to a store holds a resource (a shift, a trailer unit), with the store's
+// shares of a trailer.
+type storeSpan struct {
+	from, til time.Time
+	shares    [3]int64
+}
+
+// unloadingReach is when a store's first stop of any trip can start
+// unloading at the earliest (first) and at the latest (last); ok is false
+// when no legal trip reaches it in the shifts.
+type unloadingReach struct {
+	first, last time.Time
+	ok          bool
+}
+
+// reach returns each store's unloadingReach. A stop at store s starts
+// unloading inside its receiving hours (resolved, as Validate does, over
+// the shifts' horizon), no sooner than the first shift start + hook +
+// out(s) (the trip's Start, hook-up, the way out), and no later than the
+// last shift end − back(s) − its unloading of one pallet (the least it
+// unloads, then the way back before the shift ends).
+func (d *dayDemand) reach() []unloadingReach {
+	rs := make([]unloadingReach, len(d.stores))
+	hook := d.req.HookTime()
+	for k, s := range d.stores {
+		st := &d.req.Stores[s.store]
+		// Request.Check has checked the hours, so Resolve cannot fail.
+		ws, _ := st.Hours.Resolve(d.from, d.to)
+		lo := d.from.Add(hook + s.out)
+		hi := d.to.Add(-s.back - st.Unloading.Time(1))
+		first, ok := constraints.EarliestIn(ws, lo)
+		if !ok || first.After(hi) {
+			continue
+		}
+		rs[k] = unloadingReach{first: first, last: latestIn(ws, hi), ok: true}
+	}
+	return rs
+}
+
+// latestIn is the latest instant not after t inside one of the windows
+// (sorted by Start); t itself when none is.
+func latestIn(ws []constraints.Window, t time.Time) time.Time {
+	for i := len(ws) - 1; i >= 0; i-- {
+		if !ws[i].Start.After(t) {
+			if ws[i].End.Before(t) {
+				return ws[i].End
+			}
+			return t
+		}
+	}
+	return t
+}
+
+// dutySpans are the stores' spans of a shift's duty: a trip that unloads
+// at store s at u is on duty from its Start ≤ u − out(s) − hook to its
+// Return ≥ u + the unloading of one pallet + back(s), so over
+// [last − out(s) − hook, first + unloading + back(s)) of reach.
+func (d *dayDemand) dutySpans() []storeSpan {
+	var spans []storeSpan
+	hook := d.req.HookTime()
+	for k, r := range d.reach() {
+		s := d.stores[k]
+		if r.ok {
+			from := r.last.Add(-s.out - hook)
+			til := r.first.Add(d.req.Stores[s.store].Unloading.Time(1) + s.back)
+			spans = append(spans, storeSpan{from, til, s.shares})
+		}
+	}
+	return spans
+}
+
+// unitSpans are the stores' spans of a trailer unit: a trip that unloads
+// at store s at u holds its unit from its LoadingStart, which is at most
+// u − out(s) − hook − DC.LoadingTime(1) and inside the dock hours, so at
+// most the latest dock instant before that (dockLatest), to its Return +
+// turnaround ≥ u + the unloading of one pallet + back(s) + turnaround.
+func (d *dayDemand) unitSpans() []storeSpan {
+	var spans []storeSpan
+	req := d.req
+	lead := req.HookTime() + req.DC.LoadingTime(1)
+	for k, r := range d.reach() {
+		s := d.stores[k]
+		if r.ok {
+			from := d.dockLatest(r.last.Add(-s.out - lead))
+			til := r.first.Add(req.Stores[s.store].Unloading.Time(1) + s.back + req.Turnaround())
+			spans = append(spans, storeSpan{from, til, s.shares})
+		}
+	}
+	return spans
+}
+
+// dockLookBack is how far before an instant dockLatest looks for dock
+// hours: more than a week, so that weekly hours open at all show.
+const dockLookBack = 8 * 24 * time.Hour
+
+// dockLatest is the latest instant not after t at which loading may
+// start: t without dock hours, else the end of the last dock window in
+// the dockLookBack before t (clipped to t). Any loading start s ≤ t in
+// the dock hours is at most that: within the look-back it lies in one of
+// its windows, and before it, it lies before them all. With no window in
+// the look-back it is t.
+func (d *dayDemand) dockLatest(t time.Time) time.Time {
+	if d.req.DC.DockHours == nil {
+		return t
+	}
+	// Request.Check has checked the hours, so Resolve cannot fail.
+	ws, _ := d.req.DC.DockHours.Resolve(t.Add(-dockLookBack), t)
+	if len(ws) == 0 {
+		return t
+	}
+	return ws[len(ws)-1].End
+}
+
+// overlapBound is the most trips that hold one resource each at one
+// instant: every trip that delivers to a store holds a resource of its
+// own over the store's span, so at an instant τ the trips that carry the
+// pallets of the stores whose spans hold τ are all out, at least as many
+// as those pallets' shares add up to, rounded up, in any dimension (a trip
+// carries at most one trailer's worth). The largest such count over τ is
+// found by a sweep over the spans' starts; shares are fixed-point, so the
+// sums are exact.
+func overlapBound(spans []storeSpan) int {
+	type event struct {
+		at     time.Time
+		starts bool
+		shares [3]int64
+	}
+	events := make([]event, 0, 2*len(spans))
+	for _, s := range spans {
+		if s.from.Before(s.til) {
+			events = append(events, event{s.from, true, s.shares}, event{s.til, false, s.shares})
+		}
+	}
+	// At one instant, spans ending there leave before those starting join
+	// (a span is open at its end).
+	slices.SortStableFunc(events, func(a, b event) int {
+		if c := a.at.Compare(b.at); c != 0 {
+			return c
+		}
+		return cmp.Compare(boolRank(a.starts), boolRank(b.starts))
+	})
+	var open [3]int64
+	best := 0
+	for i, e := range events {
+		for dim := range 3 {
+			if e.starts {
+				open[dim] += e.shares[dim]
+			} else {
+				open[dim] -= e.shares[dim]
+			}
+		}
+		if i+1 < len(events) && events[i+1].at.Equal(e.at) {
+			continue
+		}
+		for dim := range 3 {
+			best = max(best, int((open[dim]+shareScale-1)/shareScale))
+		}
+	}
+	return best
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

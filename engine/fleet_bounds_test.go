@@ -1,0 +1,439 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/geo"
+	"github.com/haulplan/haulplan/loadplan"
+	"pgregory.net/rapid"
+)
+
+// boundsDay is a day whose bounds are worked out by hand: store A on the
+// equator 0.1° east of the DC, 36 km/h and circuity 1 as in goldenVan, so
+// 1,114 s each way, which the bounds take as 1,113 s (a second less, for
+// the rounding of legs): R(A) = 2,226 s. Forty pallets of 1,200 × 1,000 ×
+// 1,000 mm and 400 kg for A, a van of 8 positions, 10,000 kg and 24 m³, so
+// 5 trailer loads by positions (1.6 by weight, 2 by volume). Unloading
+// 10 min + 2 min a pallet: 5,400 s in all, 720 s for one pallet. Loading
+// 1 min a pallet, hook-up 15 min, turnaround 30 min (the defaults). Six
+// shifts from 04:00 UTC on 24 November 2026, long as asked.
+func boundsDay(shiftLen time.Duration) Request {
+	open := constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("00:00", "24:00")}
+	req := Request{
+		DC: DC{ID: "DC", LoadingPerPallet: time.Minute},
+		Stores: []Store{{ID: "A", Location: geo.Point{Lng: 0.1}, Hours: open,
+			Unloading: Unloading{Fixed: 10 * time.Minute, PerPallet: 2 * time.Minute}}},
+		Fleet: []TrailerType{{ID: "VAN", Count: 10, Inside: Dimensions{LengthMM: 4000, WidthMM: 2500, HeightMM: 2600},
+			PalletPositions: 8, PayloadKg: 10000, VolumeM3: 24, Equipment: constraints.Equipment{Kind: constraints.DryVan},
+			Axles: constraints.AxleGeometry{KingpinMM: 600, AxleGroupMM: 3600, TareKg: 3000, TareCentreMM: 2100, KingpinLimitKg: 8000, AxleGroupLimitKg: 8000},
+			Costs: Costs{Fixed: 100, PerKm: 2, PerHour: 30}}},
+		Travel: geo.TravelModel{SpeedKmh: 36, Circuity: 1},
+	}
+	for i := range 40 {
+		req.Pallets = append(req.Pallets, Pallet{ID: "P" + string(rune('A'+i/26)) + string(rune('a'+i%26)), Store: "A", WeightKg: 400,
+			Footprint: Footprint{LengthMM: 1200, WidthMM: 1000}, HeightMM: 1000})
+	}
+	for i := range 6 {
+		req.Shifts = append(req.Shifts, constraints.Shift{ID: "D" + string(rune('1'+i)), Start: utc(4, 0, 0), End: utc(4, 0, 0).Add(shiftLen)})
+	}
+	return req
+}
+
+// boundsOf is what a plan delivering all of req's pallets reports.
+func boundsOf(t fataler, req Request) fleetBounds {
+	t.Helper()
+	if err := req.Check(); err != nil {
+		t.Fatalf("%v", err)
+	}
+	idx := make([]int, len(req.Pallets))
+	for i := range idx {
+		idx[i] = i
+	}
+	var mx *geo.Matrix
+	if req.Options.Matrix != nil {
+		points := []geo.Point{req.DC.Location}
+		for _, s := range req.Stores {
+			points = append(points, s.Location)
+		}
+		var err error
+		if mx, err = req.Options.Matrix.Matrix(context.Background(), points); err != nil {
+			t.Fatalf("%v", err)
+		}
+	}
+	return fleetLowerBounds(&req, idx, trailersLowerBound(&req, idx), mx, func(p int) int { return p })
+}
+
+// TestFleetBoundsByHand checks the bounds on boundsDay and variants of it
+// against figures worked out by hand. On every row the trips are at least
+// 5 (trailersLowerBound), the driving at least 5 × 2,226 = 11,130 s (by
+// positions), and the duty 11,130 + 5,400 + 5 × 900 = 21,030 s.
+//
+// A trip to A is on duty at least 900 + 1,113 + 720 + 1,113 = 3,846 s;
+// with shifts of 04:00–06:00 each one starts by 04:55:54 and is back no
+// sooner than 05:04:06, so all are on duty at 05:00 and hold a shift and
+// a unit each: 5. With shifts of 3 h that span is empty.
+//
+// Units, shifts of 3 h: the trips hold units for 5 × (900 + 1,800) +
+// 40 × 60 + 11,130 + 5,400 = 32,430 s inside a horizon from 04:00 less the
+// loading of 16 pallets (the most a van of 8 positions holds) to 07:30:
+// 13,560 s, so ⌈2.39⌉ = 3. A unit for A is loaded no later than 06:29:27
+// (the last unloading that returns by 07:00) − 1,113 − 900 − 60 =
+// 05:54:54 and back and turned around no sooner than 04:33:33 + 720 +
+// 1,113 + 1,800 = 05:34:06: no instant in common, unless the dock closes
+// at 03:00, when every unit is out from 03:00 to 05:34:06: 5.
+func TestFleetBoundsByHand(t *testing.T) {
+	cases := []struct {
+		name          string
+		shiftLen      time.Duration
+		change        func(*Request)
+		shifts, units int
+	}{
+		{"3 h shifts: duty 2 × 10,800 s ≥ 21,030 s", 3 * time.Hour, nil, 2, 3},
+		{"2 h shifts: every trip out at 05:00", 2 * time.Hour, nil, 5, 5},
+		{"one trip a shift", 3 * time.Hour, func(r *Request) {
+			for i := range r.Shifts {
+				r.Shifts[i].MaxTrips = 1
+			}
+		}, 5, 3},
+		{"1 h of driving a shift: ⌈11,130 / 3,600⌉", 3 * time.Hour, func(r *Request) { r.HoursOfService.MaxDriving = time.Hour }, 4, 3},
+		{"1 h 30 min of duty a shift: ⌈21,030 / 5,400⌉", 3 * time.Hour, func(r *Request) { r.HoursOfService.MaxDuty = 90 * time.Minute }, 4, 3},
+		{"dock hours end at 03:00", 3 * time.Hour, func(r *Request) {
+			r.DC.DockHours = &constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("00:00", "03:00")}
+		}, 2, 5},
+		{"nothing to deliver", 3 * time.Hour, func(r *Request) { r.Pallets = nil }, 0, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			req := boundsDay(tc.shiftLen)
+			if tc.change != nil {
+				tc.change(&req)
+			}
+			got := boundsOf(t, req)
+			if got.shifts != tc.shifts || got.trailerUnits != tc.units {
+				t.Fatalf("bounds: %d shifts, %d units; want %d and %d", got.shifts, got.trailerUnits, tc.shifts, tc.units)
+			}
+		})
+	}
+}
+
+// TestFleetBoundFigures checks the parts of the bounds on boundsDay.
+func TestFleetBoundFigures(t *testing.T) {
+	req := boundsDay(3 * time.Hour)
+	idx := make([]int, len(req.Pallets))
+	for i := range idx {
+		idx[i] = i
+	}
+	d := newDayDemand(&req, idx, nil, nil)
+	if len(d.stores) != 1 || d.stores[0].out != 1113*time.Second || d.stores[0].back != 1113*time.Second {
+		t.Fatalf("stores %+v; want A at 1,113 s each way", d.stores)
+	}
+	if want := [3]int64{5 * shareScale, 1.6 * shareScale * (1 - 1e-8), 2 * shareScale * (1 - 1e-8)}; !sharesNear(d.stores[0].shares, want) {
+		t.Errorf("shares %v; want about %v", d.stores[0].shares, want)
+	}
+	if got := d.drivingBound(); got != 11130*time.Second {
+		t.Errorf("driving bound %v; want 11,130 s", got)
+	}
+	if got := d.unloadingBound(); got != 5400*time.Second {
+		t.Errorf("unloading bound %v; want 5,400 s", got)
+	}
+	// Stackable pallets take half a position each: 2.5 trailers by
+	// positions, 2.5 × 2,226 s of driving (volume gives 2 × 2,226).
+	for i := range req.Pallets {
+		req.Pallets[i].MayBeStacked = true
+	}
+	if got := newDayDemand(&req, idx, nil, nil).drivingBound(); got != 5565*time.Second {
+		t.Errorf("driving bound of stackable pallets %v; want 5,565 s", got)
+	}
+}
+
+// sharesNear reports whether got is want to 100 units in each
+// dimension: each pallet's share is rounded down on its own.
+func sharesNear(got, want [3]int64) bool {
+	for i := range got {
+		if d := got[i] - want[i]; d < -100 || d > 100 {
+			return false
+		}
+	}
+	return true
+}
+
+// detourMatrix is a road matrix whose direct legs between the DC and A
+// take 5,000 s, while going by B takes 100 s a leg: no triangle
+// inequality, as a matrix source may well give.
+type detourMatrix struct{}
+
+func (detourMatrix) Matrix(_ context.Context, points []geo.Point) (*geo.Matrix, error) {
+	m := geo.NewMatrix(len(points))
+	for i, a := range points {
+		for j, b := range points {
+			d := 100 * time.Second
+			if a.Lng+b.Lng == 0.1 && (a.Lng == 0 || b.Lng == 0) { // the DC and A
+				d = 5000 * time.Second
+			}
+			if i != j {
+				m.Set(i, j, 1000, d)
+			}
+		}
+	}
+	return m, nil
+}
+
+// TestRoundTripsTakeTheShortestWay: on a matrix source the way out and
+// back is the shortest in the matrix over the stores delivered, here by B:
+// R(A) = 400 s, R(B) = 200 s; with a trailer load for each, the driving
+// bound is 600 s. Without B delivered, no trip can go by it: 10,000 s.
+func TestRoundTripsTakeTheShortestWay(t *testing.T) {
+	req := boundsDay(3 * time.Hour)
+	req.Options.Matrix = detourMatrix{}
+	req.Stores = append(req.Stores, req.Stores[0])
+	req.Stores[1].ID, req.Stores[1].Location = "B", geo.Point{Lng: -0.05}
+	req.Pallets = req.Pallets[:16]
+	for i := range 8 {
+		req.Pallets[i].Store = "B"
+	}
+	points := []geo.Point{req.DC.Location, req.Stores[0].Location, req.Stores[1].Location}
+	mx, err := req.Options.Matrix.Matrix(context.Background(), points)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, onlyA := []int{}, []int{}
+	for i := range req.Pallets {
+		all = append(all, i)
+		if i >= 8 {
+			onlyA = append(onlyA, i)
+		}
+	}
+	row := func(p int) int { return p }
+	if got := newDayDemand(&req, all, mx, row).drivingBound(); got != 600*time.Second {
+		t.Errorf("driving bound by B %v; want 600 s", got)
+	}
+	if got := newDayDemand(&req, onlyA, mx, row).drivingBound(); got != 10000*time.Second {
+		t.Errorf("driving bound to A alone %v; want 10,000 s", got)
+	}
+}
+
+// skewedMatrix is a road matrix far from any metric: each leg takes the
+// request's travel time (36 km/h, circuity 1) times a factor from 0.3 to
+// 3 drawn from its two ends, so that legs differ by direction and a way
+// by a third place may beat the direct one.
+type skewedMatrix struct{}
+
+var skewedTravel = geo.TravelModel{SpeedKmh: 36, Circuity: 1}
+
+func (skewedMatrix) Matrix(_ context.Context, points []geo.Point) (*geo.Matrix, error) {
+	m := geo.NewMatrix(len(points))
+	for i, a := range points {
+		for j, b := range points {
+			if i != j {
+				m.Set(i, j, skewedTravel.RoadDistance(a, b), skewedLeg(a, b))
+			}
+		}
+	}
+	return m, nil
+}
+
+func skewedLeg(a, b geo.Point) time.Duration {
+	x := math.Sin(a.Lat*12.9898+a.Lng*78.233+2*(b.Lat*39.3468+b.Lng*11.135)) * 43758.5453
+	f := 0.3 + 2.7*(x-math.Floor(x))
+	return time.Duration(f * float64(skewedTravel.Duration(a, b)))
+}
+
+// tightTrip is one trip of tightDay as it is drawn.
+type tightTrip struct {
+	shift     int
+	stops     []Stop
+	pallets   []Pallet
+	loadStart time.Time
+	route     Route
+}
+
+// genTightDay draws a legal day of several trips a shift with the shifts
+// and trailer units used to the full: each shift's window and limits are
+// exactly its trips' duty and driving (its maxTrips sometimes their
+// count), each store's receiving hours and the dock hours the minutes
+// around the stops and loadings, trips follow each other after short
+// gaps, and the units turn as soon as they may. Travel is the request's
+// or skewedMatrix.
+func genTightDay(t *rapid.T) (Request, Result) {
+	req := Request{
+		DC: DC{ID: "DC", LoadingPerPallet: time.Duration(rapid.IntRange(0, 90).Draw(t, "loadingPerPallet")) * time.Second,
+			LoadingFixed:      time.Duration(rapid.IntRange(0, 10).Draw(t, "loadingFixed")) * time.Minute,
+			HookTime:          time.Duration(rapid.SampledFrom([]int{0, 5, 20}).Draw(t, "hook")) * time.Minute,
+			TrailerTurnaround: time.Duration(rapid.SampledFrom([]int{0, 10, 45}).Draw(t, "turnaround")) * time.Minute,
+			MaxStaging:        time.Duration(rapid.IntRange(0, 120).Draw(t, "staging")) * time.Minute},
+		Fleet:          boundsDay(time.Hour).Fleet,
+		Travel:         skewedTravel,
+		HoursOfService: constraints.HoursOfService{BreakAfter: 24 * time.Hour},
+	}
+	leg := req.Travel.Duration
+	if rapid.Bool().Draw(t, "matrix") {
+		req.Options.Matrix = skewedMatrix{}
+		leg = func(a, b geo.Point) time.Duration {
+			return (time.Duration(math.Ceil(float64(skewedLeg(a, b))/1e9)) * time.Second)
+		}
+	}
+	for i := range rapid.IntRange(1, 5).Draw(t, "stores") {
+		req.Stores = append(req.Stores, Store{ID: fmt.Sprint("S", i),
+			Location:  geo.Point{Lat: rapid.Float64Range(-0.2, 0.2).Draw(t, "lat"), Lng: rapid.Float64Range(-0.3, 0.3).Draw(t, "lng")},
+			Unloading: Unloading{Fixed: time.Duration(rapid.IntRange(0, 20).Draw(t, "fixed")) * time.Minute, PerPallet: time.Duration(rapid.IntRange(0, 180).Draw(t, "perPallet")) * time.Second}})
+	}
+	var trips []*tightTrip
+	for si := range rapid.IntRange(1, 3).Draw(t, "shifts") {
+		trips = append(trips, drawShiftTrips(t, &req, si, leg)...)
+	}
+	return req, tightPlan(t, &req, trips)
+}
+
+// drawShiftTrips draws shift si's trips one after another and the shift
+// around them.
+func drawShiftTrips(t *rapid.T, req *Request, si int, leg func(a, b geo.Point) time.Duration) []*tightTrip {
+	at := utc(4, 0, 0).Add(time.Duration(rapid.IntRange(0, 120).Draw(t, "shiftStart")) * time.Minute)
+	var trips []*tightTrip
+	var driving time.Duration
+	first := at
+	for k := range rapid.IntRange(1, 4).Draw(t, "trips") {
+		tr := &tightTrip{shift: si}
+		start := at.Add(time.Duration(rapid.IntRange(0, 30).Draw(t, "gap")) * time.Minute)
+		if k == 0 {
+			first = start
+		}
+		depart := start.Add(req.HookTime())
+		place, leave := req.DC.Location, depart
+		stores := rapid.Permutation(req.Stores).Draw(t, "order")[:rapid.IntRange(1, min(3, len(req.Stores))).Draw(t, "stops")]
+		for _, s := range stores {
+			d := leg(place, s.Location)
+			driving += d
+			st := Stop{Store: s.ID, Arrival: leave.Add(d)}
+			st.Start = st.Arrival.Add(time.Duration(rapid.IntRange(0, 15).Draw(t, "wait")) * time.Minute)
+			st.Wait = st.Start.Sub(st.Arrival)
+			for range rapid.IntRange(1, 6/len(stores)).Draw(t, "pallets") {
+				p := Pallet{ID: fmt.Sprintf("P%d-%d-%d", si, k, len(tr.pallets)), Store: s.ID, WeightKg: 400,
+					Footprint: Footprint{LengthMM: 1200, WidthMM: 1000}, HeightMM: 1000}
+				tr.pallets = append(tr.pallets, p)
+				st.Pallets = append(st.Pallets, p.ID)
+			}
+			st.Departure = st.Start.Add(s.Unloading.Time(len(st.Pallets)))
+			tr.stops = append(tr.stops, st)
+			place, leave = s.Location, st.Departure
+		}
+		d := leg(place, req.DC.Location)
+		driving += d
+		ret := leave.Add(d)
+		loadEnd := start.Add(-time.Duration(rapid.IntRange(0, int(req.DC.MaxStaging/time.Minute)).Draw(t, "staged")) * time.Minute)
+		tr.loadStart = loadEnd.Add(-req.DC.LoadingTime(len(tr.pallets)))
+		tr.route = Route{Shift: fmt.Sprint("D", si), Trip: k + 1, LoadingStart: tr.loadStart, LoadingEnd: loadEnd,
+			Start: start, Depart: depart, Return: ret, Stops: tr.stops}
+		trips = append(trips, tr)
+		at = ret
+	}
+	sh := constraints.Shift{ID: fmt.Sprint("D", si), Start: first, End: at,
+		Limits: &constraints.HoursOfService{MaxDuty: at.Sub(first), MaxDriving: max(driving, time.Second)}}
+	if rapid.Bool().Draw(t, "maxTrips") {
+		sh.MaxTrips = len(trips)
+	}
+	req.Shifts = append(req.Shifts, sh)
+	return trips
+}
+
+// tightPlan gives the trips their pallets, trailer units (each the first
+// unit turned around by its loading start), doors, floor layouts and ids,
+// and the request the units, receiving hours and dock hours they keep.
+func tightPlan(t *rapid.T, req *Request, trips []*tightTrip) Result {
+	slices.SortStableFunc(trips, func(a, b *tightTrip) int { return a.loadStart.Compare(b.loadStart) })
+	var unitFree, doorFree []time.Time
+	starts := map[string][]time.Time{}
+	var loadStarts []time.Time
+	plan := Result{Unassigned: []Unassigned{}}
+	for i, tr := range trips {
+		r := tr.route
+		r.ID, r.Trailer = fmt.Sprint("R", i+1), "VAN"
+		u := slices.IndexFunc(unitFree, func(free time.Time) bool { return !free.After(r.LoadingStart) })
+		if u < 0 {
+			u, unitFree = len(unitFree), append(unitFree, time.Time{})
+		}
+		unitFree[u] = r.Return.Add(req.Turnaround())
+		r.TrailerUnit = req.Fleet[0].UnitID(u + 1)
+		door := slices.IndexFunc(doorFree, func(free time.Time) bool { return !free.After(r.LoadingStart) })
+		if door < 0 {
+			door, doorFree = len(doorFree), append(doorFree, time.Time{})
+		}
+		doorFree[door], r.DockDoor = r.LoadingEnd, door+1
+		var lp []loadplan.Pallet
+		for k, st := range r.Stops {
+			starts[st.Store] = append(starts[st.Store], st.Start)
+			for _, id := range st.Pallets {
+				p := tr.pallets[slices.IndexFunc(tr.pallets, func(p Pallet) bool { return p.ID == id })]
+				lp = append(lp, layoutPallet(p, k))
+			}
+		}
+		lay, err := loadplan.PlanTrailer(layoutTrailer(req.Fleet[0]), lp, len(r.Stops))
+		if err != nil {
+			t.Fatalf("no layout for %d pallets on %d stops: %v", len(lp), len(r.Stops), err)
+		}
+		r.Load = fromLayout(lay)
+		req.Pallets = append(req.Pallets, tr.pallets...)
+		loadStarts = append(loadStarts, r.LoadingStart)
+		plan.Routes = append(plan.Routes, r)
+	}
+	req.Fleet[0].Count = len(unitFree)
+	for i := range req.Stores {
+		req.Stores[i].Hours = minutesAround(starts[req.Stores[i].ID])
+	}
+	if rapid.Bool().Draw(t, "dockHours") {
+		h := minutesAround(loadStarts)
+		req.DC.DockHours = &h
+	}
+	return plan
+}
+
+// minutesAround is daily hours in UTC from the whole minute at or before
+// the earliest instant to the one after the latest; all day for none.
+func minutesAround(at []time.Time) constraints.WeeklyHours {
+	if len(at) == 0 {
+		return constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("00:00", "24:00")}
+	}
+	lo, hi := slices.MinFunc(at, time.Time.Compare), slices.MaxFunc(at, time.Time.Compare)
+	minute := func(t time.Time) int { return t.Hour()*60 + t.Minute() }
+	open, close := minute(lo), minute(hi)+1
+	return constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings(clock(open), clock(close))}
+}
+
+// TestFleetBoundsHoldOnTightDays: on a legal day that uses its shifts and
+// units to the full, the bounds never pass what it uses.
+func TestFleetBoundsHoldOnTightDays(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		req, plan := genTightDay(t)
+		var vs constraints.Violations
+		for _, v := range constraints.AsViolations(Validate(req, plan)) {
+			if v.Code != CodeMetric {
+				vs = append(vs, v)
+			}
+		}
+		if len(vs) > 0 {
+			t.Fatalf("the drawn day is not legal: %v", vs)
+		}
+		got := boundsOf(t, req)
+		if got.shifts > len(req.Shifts) || got.trailerUnits > req.Fleet[0].Count {
+			t.Fatalf("bounds of %d shifts and %d units; the day uses %d and %d", got.shifts, got.trailerUnits, len(req.Shifts), req.Fleet[0].Count)
+		}
+	})
+}
+
+// TestPlanKeepsToItsFleetBounds: every plan Plan returns uses at least
+// the shifts and units its bounds say, and Validate agrees with the
+// bounds it reports (planOK).
+func TestPlanKeepsToItsFleetBounds(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		plan := planOK(t, genRequest(t))
+		m := plan.Metrics
+		if m.ShiftsUsed < m.ShiftsLowerBound || m.TrailerUnitsUsed < m.TrailerUnitsLowerBound {
+			t.Fatalf("%d shifts used, bound %d; %d units used, bound %d", m.ShiftsUsed, m.ShiftsLowerBound, m.TrailerUnitsUsed, m.TrailerUnitsLowerBound)
+		}
+	})
+}
