@@ -68,6 +68,9 @@ func multiTripDay(t testing.TB) (engine.Request, engine.Result) {
 	plan.Unassigned = []engine.Unassigned{}
 	plan.Metrics = planMetrics(plan.Routes, req.Shifts)
 	plan.Metrics.TrailersLowerBound = 2 // 40 pallets of 48 × 40 in on 30-position floors
+	// The fleet bounds engine.Validate recomputes from the request: on a day
+	// this small they prove one shift and one unit.
+	plan.Metrics.ShiftsLowerBound, plan.Metrics.TrailerUnitsLowerBound = 1, 1
 	if err := engine.Validate(req, plan); err != nil {
 		t.Fatalf("the hand-built multi-trip day is not a valid plan: %v", err)
 	}
