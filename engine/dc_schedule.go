@@ -16,6 +16,7 @@ func scheduleDC(m *model, routes []Route, unassigned []Unassigned) ([]Route, []U
 	routes, unassigned = placeLoadings(m, routes, unassigned)
 	slices.SortStableFunc(routes, byLoadingStart)
 	routes, unassigned = assignDockDoors(m, routes, unassigned)
+	slices.SortStableFunc(routes, byLoadingStart) // the doors may load earlier
 	routes, unassigned = assignTrailerUnits(m, routes, unassigned)
 	numberShiftTrips(routes)
 	return routes, unassigned

@@ -14,7 +14,7 @@ import (
 // steps, which read the request's DC, fleet and pallets only.
 func dcDayModel(count, trips int, dc DC) *model {
 	req := &Request{DC: dc, Fleet: []TrailerType{{ID: "VAN", Count: count}}}
-	m := &model{req: req, trailer: map[string]int{"VAN": 0}, pallet: map[string]int{}}
+	m := &model{req: req, trailer: map[string]int{"VAN": 0}, pallet: map[string]int{}, alwaysDock: dc.DockHours == nil}
 	for i := range trips {
 		id := fmt.Sprint("P", i)
 		m.pallet[id] = len(req.Pallets)
@@ -61,8 +61,9 @@ func TestTrailerUnitsTurn(t *testing.T) {
 
 // TestDockDoorsColourLoadings: loadings take the lowest door free when
 // they start (a door is free again as its loading ends); with one door, a
-// loading that finds it taken leaves its trip's pallets unassigned as
-// DOCK_CAPACITY; a loading that takes no time holds no door.
+// loading that cannot end by its hook-up on it (no staging allowed) leaves
+// its trip's pallets unassigned as DOCK_CAPACITY; a loading that takes no
+// time holds no door.
 func TestDockDoorsColourLoadings(t *testing.T) {
 	m10 := 10 * time.Minute
 	trips := func() []Route {
@@ -89,7 +90,7 @@ func TestDockDoorsColourLoadings(t *testing.T) {
 		t.Fatalf("one door: routes %v, want %v", ids, want)
 	}
 	if len(unassigned) != 1 || unassigned[0].Pallet != "P1" || unassigned[0].Reason != ReasonDockCapacity ||
-		unassigned[0].Message != "no dock door free to load its trip at 2026-11-24T00:05:00Z: the DC's one dock door is loading another trailer" {
+		unassigned[0].Message != "no dock door free to load its trip, starting in the dock hours between 2026-11-24T00:05:00Z and 2026-11-24T00:05:00Z: the DC's one dock door is loading another trailer" {
 		t.Fatalf("one door: unassigned %+v", unassigned)
 	}
 }
@@ -114,7 +115,7 @@ func TestLoadingsMoveIntoDockHours(t *testing.T) {
 		m := dcDayModel(1, 1, DC{})
 		m.req.Fleet[0].MaxStaging = tc.staging
 		m.req.Fleet[0].Costs = Costs{PerHour: 60}
-		m.origin, m.dockWin = utc(0, 0, 0), []constraints.Window{{Start: utc(1, 0, 0), End: utc(5, 0, 0)}}
+		m.origin, m.dockWin, m.alwaysDock = utc(0, 0, 0), []constraints.Window{{Start: utc(1, 0, 0), End: utc(5, 0, 0)}}, false
 		r := dcTrip(0, tc.load, 20*time.Minute, 10*time.Hour)
 		routes, unassigned := placeLoadings(m, []Route{r}, nil)
 		if len(routes) != 1 || len(unassigned) > 0 {
@@ -127,6 +128,35 @@ func TestLoadingsMoveIntoDockHours(t *testing.T) {
 		}
 		if !got.Start.Equal(r.Start) && (got.Metrics.Duration != got.Return.Sub(got.Start) || got.Metrics.Cost != got.Metrics.Duration.Hours()*60) {
 			t.Errorf("staging %v: duration %v and cost %v not counted from the new start %s", tc.staging, got.Metrics.Duration, got.Metrics.Cost, got.Start.Format("15:04"))
+		}
+	}
+}
+
+// TestDockDoorsLoadAheadWithinStaging: one door and two trips that hook up
+// at 06:00 after 20 minutes of loading each: with an hour of staging, the
+// door loads one 05:40–06:00 and the other before it, 05:20–05:40; without
+// staging, the second cannot be loaded in time and is left out.
+func TestDockDoorsLoadAheadWithinStaging(t *testing.T) {
+	m20 := 20 * time.Minute
+	for _, tc := range []struct {
+		staging time.Duration
+		kept    int
+	}{{time.Hour, 2}, {0, 1}} {
+		m := dcDayModel(2, 2, DC{DockDoors: 1, MaxStaging: tc.staging})
+		trips := []Route{dcTrip(0, 5*time.Hour+40*time.Minute, m20, 9*time.Hour), dcTrip(1, 5*time.Hour+40*time.Minute, m20, 9*time.Hour)}
+		routes, unassigned := assignDockDoors(m, trips, nil)
+		if len(routes) != tc.kept || len(unassigned) != 2-tc.kept {
+			t.Fatalf("staging %v: %d trips kept, %d pallets left; want %d kept", tc.staging, len(routes), len(unassigned), tc.kept)
+		}
+		if tc.kept == 2 {
+			a, b := routes[0], routes[1]
+			if a.LoadingStart.After(b.LoadingStart) {
+				a, b = b, a
+			}
+			if !a.LoadingStart.Equal(utc(5, 20, 0)) || !b.LoadingStart.Equal(utc(5, 40, 0)) || a.DockDoor != 1 || b.DockDoor != 1 {
+				t.Errorf("loadings %s and %s on doors %d and %d; want 05:20 and 05:40 on door 1",
+					a.LoadingStart.Format("15:04"), b.LoadingStart.Format("15:04"), a.DockDoor, b.DockDoor)
+			}
 		}
 	}
 }
