@@ -32,7 +32,7 @@ func placeLoadings(m *model, routes []Route, unassigned []Unassigned) ([]Route, 
 		limit := m.req.StagingLimit(t)
 		if at, ok := latestDockStart(m.dockWin, r.LoadingStart.Add(-limit), r.LoadingStart); ok {
 			r.LoadingStart, r.LoadingEnd = at, at.Add(loading)
-		} else if at, ok := latestDockStart(m.dockWin, m.origin, r.LoadingStart); ok {
+		} else if at, ok := latestDockStart(m.dockWin, time.Time{}, r.LoadingStart); ok {
 			r.LoadingStart, r.LoadingEnd = at, at.Add(loading)
 			r.Start = r.LoadingEnd.Add(limit)
 			r.Metrics.Duration = r.Return.Sub(r.Start)

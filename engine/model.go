@@ -84,13 +84,26 @@ func prepare(ctx context.Context, req *Request) (*model, error) {
 	if req.DC.DockHours == nil {
 		m.alwaysDock = true
 	} else {
-		ws, err := req.DC.DockHours.Resolve(m.origin, m.end)
+		// A trailer may be loaded before the first shift starts, up to
+		// its staging limit and its loading before the hook-up.
+		ws, err := req.DC.DockHours.Resolve(m.origin.Add(-m.loadingLead()), m.end)
 		if err != nil {
 			return nil, err
 		}
 		m.dockWin = ws
 	}
 	return m, nil
+}
+
+// loadingLead is the longest a loading may start before its trip: the
+// longest staging limit and the loading of the most pallets a trailer
+// carries (a pallet a floor position, and one stacked on each).
+func (m *model) loadingLead() time.Duration {
+	var lead time.Duration
+	for _, t := range m.req.Fleet {
+		lead = max(lead, m.req.StagingLimit(t)+m.req.DC.LoadingTime(2*t.PalletPositions))
+	}
+	return lead
 }
 
 // travel returns the distance (m) and duration between matrix locations.

@@ -93,8 +93,10 @@ func (m *model) windows(ws []constraints.Window) []routeplan.Window {
 	return out
 }
 
-// closedWindow stands for a list of windows closed over the whole horizon.
-var closedWindow = routeplan.Window{Start: -2, End: -1}
+// closedWindow stands for a list of windows closed over the whole horizon:
+// far before it, so that no loading ahead of a trip (routeplan's Loading,
+// which moves start windows later) reaches it.
+var closedWindow = routeplan.Window{Start: -1e12, End: -1e12 + 1}
 
 // routingProblem builds the routing problem for the orders in pool with the
 // shifts and trailers still free in fleet. Each (shift group, trailer type,
