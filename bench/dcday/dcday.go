@@ -76,7 +76,7 @@ func Generate(cfg Config) (engine.Request, error) {
 	}
 	switch cfg.Mode {
 	case Standard:
-	case Realistic, DoorLimited:
+	case Realistic, DoorLimited, Near:
 		return generateRealistic(cfg), nil
 	default:
 		return engine.Request{}, fmt.Errorf("%w: %v", ErrMode, cfg.Mode)

@@ -28,12 +28,17 @@ const (
 	// only for the DoorLimitedHours of the night, fleet and shifts as
 	// Standard gives them: the doors, not the drivers, bound the day.
 	DoorLimited
+	// Near is the Realistic day with its stores NearInnerKm to NearOuterKm
+	// out, fleet and shifts as Standard gives them and no limit on dock
+	// doors: how few drivers a day needs when each may drive several
+	// trips.
+	Near
 )
 
 // modeNames are the names of the modes, as haulbench's -mode takes them.
-var modeNames = []string{"standard", "realistic", "door-limited"}
+var modeNames = []string{"standard", "realistic", "door-limited", "near"}
 
-// String names the mode: standard, realistic or door-limited.
+// String names the mode: standard, realistic, door-limited or near.
 func (m Mode) String() string {
 	if m < Standard || int(m) >= len(modeNames) {
 		return fmt.Sprintf("Mode(%d)", int(m))
@@ -53,6 +58,9 @@ const (
 	// from the DC.
 	RingInnerKm = 60
 	RingOuterKm = 120
+	// NearInnerKm and NearOuterKm bound them on a Near day.
+	NearInnerKm = 20
+	NearOuterKm = 60
 	// ShiftShare is the drivers a Realistic day has for every trailer
 	// load its freight fills by positions (30 a trailer): fewer drivers
 	// than trips, so that a driver must drive two.
@@ -107,7 +115,11 @@ func generateRealistic(cfg Config) engine.Request {
 			BreakAfter: 8 * time.Hour, BreakDuration: 30 * time.Minute},
 		Travel: Travel,
 	}
-	sites := ringSites(r, cfg.Stores)
+	inner, outer := float64(RingInnerKm), float64(RingOuterKm)
+	if cfg.Mode == Near {
+		inner, outer = NearInnerKm, NearOuterKm
+	}
+	sites := ringSites(r, cfg.Stores, inner, outer)
 	short := shortYards(r, sites)
 	for i, s := range sites {
 		st := engine.Store{ID: fmt.Sprintf("S%04d", i+1), Location: s.at, Hours: morningReceiving(r),
@@ -118,8 +130,14 @@ func generateRealistic(cfg Config) engine.Request {
 		req.Stores = append(req.Stores, st)
 		req.Pallets = append(req.Pallets, storePallets(r, st.ID)...)
 	}
-	if cfg.Mode == DoorLimited {
+	switch cfg.Mode {
+	case DoorLimited:
 		req.DC.DockDoors = DoorLimitedDoors
+		req.Fleet = fleet(req)
+		req.Shifts = staggeredShifts(shiftCount(req), DeliveryDate.Add(3*time.Hour), 20)
+		return req
+	case Near:
+		req.DC.DockDoors = 0
 		req.Fleet = fleet(req)
 		req.Shifts = staggeredShifts(shiftCount(req), DeliveryDate.Add(3*time.Hour), 20)
 		return req
@@ -139,12 +157,12 @@ func everyDay(os ...constraints.Opening) *constraints.WeeklyHours {
 	return h
 }
 
-// ringSites places n stores between RingInnerKm and RingOuterKm of the
-// DC, a few to a town, in towns spread over the ring.
-func ringSites(r *rand.Rand, n int) []site {
+// ringSites places n stores between inner and outer km of the DC, a few to
+// a town, in towns spread over the ring.
+func ringSites(r *rand.Rand, n int, inner, outer float64) []site {
 	towns := make([]geo.Point, max(4, n/6))
 	for i := range towns {
-		d := RingInnerKm + 5 + (RingOuterKm-RingInnerKm-10)*r.Float64()
+		d := inner + 5 + (outer-inner-10)*r.Float64()
 		towns[i] = offset(dcLocation, d, 2*math.Pi*r.Float64())
 	}
 	sites := make([]site, n)
@@ -153,7 +171,7 @@ func ringSites(r *rand.Rand, n int) []site {
 			c := towns[r.IntN(len(towns))]
 			d := math.Abs(r.NormFloat64()) * 3
 			s := site{at: offset(c, d, 2*math.Pi*r.Float64()), urban: d < 1}
-			if km := geo.Distance(dcLocation, s.at) / 1000; km >= RingInnerKm && km <= RingOuterKm {
+			if km := geo.Distance(dcLocation, s.at) / 1000; km >= inner && km <= outer {
 				sites[i] = s
 				break
 			}

@@ -73,6 +73,26 @@ func TestRealisticDaysKeepTheirPromises(t *testing.T) {
 	}
 }
 
+// TestNearDay: stores within NearOuterKm, doors unlimited, and the
+// Standard day's shifts and trailers, at least a trailer and a driver for
+// every load.
+func TestNearDay(t *testing.T) {
+	req := generateMode(t, 200, Near)
+	for _, s := range req.Stores {
+		if km := geo.Distance(req.DC.Location, s.Location) / 1000; km < NearInnerKm || km > NearOuterKm {
+			t.Fatalf("store %s is %.1f km from the DC", s.ID, km)
+		}
+	}
+	loads := int(math.Ceil(floorPositions(req) / 30))
+	units := 0
+	for _, ft := range req.Fleet {
+		units += ft.Count
+	}
+	if req.DC.DockDoors != 0 || len(req.Shifts) < loads || units < loads || req.DC.MaxStaging != 12*time.Hour {
+		t.Errorf("%d doors, %d shifts, %d units for %d loads, staging %v", req.DC.DockDoors, len(req.Shifts), units, loads, req.DC.MaxStaging)
+	}
+}
+
 // TestDoorLimitedDay: 1,000 stores, 20 doors, 8 h of loading a night.
 func TestDoorLimitedDay(t *testing.T) {
 	req := generateMode(t, 1000, DoorLimited)
@@ -104,7 +124,7 @@ func TestModesAreReproducibleAndDistinct(t *testing.T) {
 	if _, err := Generate(Config{Stores: 10, Mode: Mode(9)}); !errors.Is(err, ErrMode) {
 		t.Errorf("mode 9: %v", err)
 	}
-	for _, m := range []Mode{Standard, Realistic, DoorLimited} {
+	for _, m := range []Mode{Standard, Realistic, DoorLimited, Near} {
 		if back, ok := ParseMode(m.String()); !ok || back != m {
 			t.Errorf("%v reads back as %v", m, back)
 		}

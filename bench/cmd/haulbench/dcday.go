@@ -124,7 +124,7 @@ func dcdayFlagSet(stderr io.Writer) (*flag.FlagSet, *dcdayFlags) {
 	fl.iterations = fs.Int("iterations", 0, "iteration budget of each search stream (0: the time limit alone)")
 	fl.streams = fs.Int("streams", 0, fmt.Sprintf("search streams (0: engine's default, %d)", engine.DefaultStreams))
 	fl.objective = fs.String("objective", "", "trailers (fewest routes, then cost), drivers (fewest shifts, then routes, then cost) or cost (engine Options.Objective; empty: engine's default, or the file's)")
-	fl.modeName = fs.String("mode", "standard", "the generated day: standard (doc of bench/dcday), realistic (stores 60-120 km out, fewer drivers and trailer units than trips, 10-30 doors, night loading and staging) or door-limited (1,000 stores want it: 20 doors, 8 h of night loading)")
+	fl.modeName = fs.String("mode", "standard", "the generated day: standard (doc of bench/dcday), realistic (stores 60-120 km out, fewer drivers and trailer units than trips, 10-30 doors, night loading and staging), door-limited (1,000 stores want it: 20 doors, 8 h of night loading) or near (the realistic day 20-60 km out with drivers and trailers to spare and unlimited doors)")
 	fl.whole = fs.Bool("whole", false, "keep each store's pallets of one class on one trailer (engine Options.WholeDeliveries)")
 	fl.in = fs.String("in", "", "plan this request file (engine JSON) instead of a generated day")
 	fl.out = fs.String("out", "", "write the generated request, with the options above, to FILE.json")
