@@ -38,9 +38,11 @@
 //  5. routeOrders(ctx, pc, fleet state, orders) → rounds, cut: routing
 //     rounds (routing_round.go), each routeRound building the routing
 //     problem from the orders and the fleet left (routing_problem.go),
-//     searching, and laying each route out on its trailer (acceptRoute,
-//     route_layout.go); it adds the routes and the orders left out to the
-//     fleet state.
+//     searching, and laying each trip of each routing route (a driver's
+//     shift) out on its trailer (acceptRoute, route_layout.go; trips,
+//     shift_trips.go); it adds the trips and the orders left out to the
+//     fleet state. A later phase that changes a trip times its whole
+//     shift again (fleetState.replaceOrders).
 //  6. fillSpareRoom(ctx, pc, fleet state): routes with room left take
 //     part of what the fleet had no room for (spare_room.go).
 //  7. Under FewestTrailers or FewestDrivers, eliminateRoutes(ctx, pc, fleet state) →
@@ -53,8 +55,9 @@
 //     into the DC's day by scheduleDC (dc_schedule.go: each trip's loading
 //     in the dock hours, loading_schedule.go; a dock door, dock_doors.go;
 //     a trailer unit, trailer_units.go; the trips of each shift
-//     numbered), ordered, named and their breaks stated, the totals
-//     (result_assembly.go); then Validate.
+//     numbered), ordered, named and their breaks stated across each
+//     shift's trips, the totals and the fleet bounds (result_assembly.go,
+//     fleet_bounds.go); then Validate.
 //
 // A new phase is a function of its own, in a file named after it, that
 // takes ctx, the planContext, the fleetState when it changes the plan,
@@ -65,10 +68,14 @@
 //
 // Objective. Options.Objective says what routing minimises once it
 // delivers every pallet it can: FewestTrailers (the default, "trailers" in
-// JSON) minimises the trailer units used, then the routes, then their
+// JSON) minimises the trailer loads (routes, one a trip), then their
 // cost; FewestDrivers ("drivers") the shifts used, then the routes, then
-// their cost. The planner drives one trip per shift and per trailer unit,
-// so both minimise the routes and plan alike. LowestCost ("cost")
+// their cost. Routing's route is a driver's shift of one or more trips
+// (shift_trips.go), so under FewestDrivers it minimises the shifts and
+// under FewestTrailers the trips; the trailer units follow from how the
+// trips overlap (assignTrailerUnits turns them through the day), while
+// routing keeps a unit for every trip of a type within the type's count,
+// so that every trip finds one. LowestCost ("cost")
 // minimises the cost alone (the shifts' costs are added to the plan's), each
 // trailer type's fixed cost per route plus its cost per km and per hour,
 // and may use more trailers to drive fewer kilometres. The default is what
@@ -146,9 +153,13 @@
 // and keeps the hours-of-service limits as one duty, with waiting,
 // unloading and rest at stops, and the time at the DC between trips,
 // counting as non-driving time for the break rule
-// (constraints.HoursOfService). The planner drives one trip per shift; it
-// routes each with its loading and hook-up on the duty, which over-states
-// the duty by the loading and keeps the plan legal.
+// (constraints.HoursOfService). Routing times each trip's hook-up (its
+// start service, on duty) where its loading, off duty, can have started
+// in the dock hours and ended no more than the staging limit before it
+// (routeplan's Loading); assignDockDoors then schedules the loadings on
+// the doors backward, each as late as its door allows within the staging
+// limit, so that night loading ahead of the morning's trips uses every
+// door.
 //
 // Resources. Each route runs on one trailer unit of its type ("DRY53-04",
 // one of the type's Count units) and is driven by one shift; a unit may

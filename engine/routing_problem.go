@@ -184,6 +184,7 @@ func (r *routing) addVehicleTypes(m *model, fleet *fleetState, pool []*order, sh
 		}
 	}
 	dock := m.dockWindows()
+	oneTrip := m.oneTripEnough(fleet, pool)
 	reserve := reserveSurcharges(m, pool)
 	shiftReserve := shiftSurcharges(m, fleet.groups, pool, reserveStep(m.req))
 	for g, grp := range fleet.groups {
@@ -198,6 +199,9 @@ func (r *routing) addVehicleTypes(m *model, fleet *fleetState, pool []*order, sh
 				for _, z := range m.zoneCounts(ti, pool) {
 					k := vehicleKind{group: g, trailer: ti, setPoint: sp, zones: z}
 					vt := m.vehicleType(k, grp, stackable, dock)
+					if oneTrip {
+						vt.MaxTrips = 1
+					}
 					if vt.ShiftEnd < vt.ShiftStart {
 						continue // a shift shorter than a second
 					}
@@ -211,6 +215,23 @@ func (r *routing) addVehicleTypes(m *model, fleet *fleetState, pool []*order, sh
 			}
 		}
 	}
+}
+
+// oneTripEnough reports whether routing may give each shift one trip only:
+// under FewestTrailers, which counts trailer loads and not drivers, when
+// the free shifts outnumber the loads the pool needs (trailersLowerBound)
+// by a quarter. A search of single trips is faster on such a day, and
+// finds as few loads; where drivers are short, or counted (FewestDrivers,
+// and LowestCost when a shift costs), a shift drives several trips.
+func (m *model) oneTripEnough(fleet *fleetState, pool []*order) bool {
+	if m.req.Options.Objective != FewestTrailers {
+		return false
+	}
+	var idx []int
+	for _, o := range pool {
+		idx = append(idx, o.pallets...)
+	}
+	return fleet.freeShifts()*4 >= trailersLowerBound(m.req, idx)*5
 }
 
 // timeRoute times sites, in order, on one vehicle of type t as routing would,

@@ -37,6 +37,8 @@ type scratch struct {
 	two    [2]int
 	other  [1]int
 	retry  []int
+	// tripRoutes lists the routes newTripsNear has tried for a site.
+	tripRoutes []int
 	// tried holds, per site u and index of a neighbour v of u, the stamps
 	// of the routes of u and v when the last moves tried on them found
 	// nothing (see localSearch).
@@ -150,10 +152,11 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 			st.insertAnywhere(u, k, &best, sc)
 		}
 	}
-	if len(st.in.reloads) > 0 {
-		for k := range st.routes {
-			st.tryNewTrips(u, k, &best, sc)
-		}
+	// A trip of its own counts as one more vehicle when the objective
+	// counts trips: under it, like a new route, a last resort. It is
+	// tried on the routes of u's neighbours, as an insertion first is.
+	if len(st.in.reloads) > 0 && (!best.ok || !st.in.countTrips) {
+		st.newTripsNear(u, neigh, &best, sc)
 	}
 	// Under the fewest-vehicles objective a new route is the last resort;
 	// under the cost objective it competes on cost, which lets the search

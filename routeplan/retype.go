@@ -80,6 +80,11 @@ func (st *state) bestRetypedInsertion(u int, neigh []int, best *insertion, sc *s
 		tried[nRoutes] = k
 		nRoutes++
 		r := st.routes[k]
+		if in.routeTrips(r) > 1 {
+			// A route of several trips changes trailers with every trip
+			// at once: too big a move to escape the trap retyping is for.
+			continue
+		}
 		twins := make([]int, 0, retypeTypes)
 		for _, t32 := range in.newRouteTypes[u] {
 			t := int(t32)

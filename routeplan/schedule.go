@@ -179,11 +179,11 @@ func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) f
 	}
 	vt := &in.types[t]
 	s.load = grow(s.load, in.dims)
-	if vt.trips() > 1 {
-		s.trip = grow(s.trip, in.dims)
-		if in.reloadsIn(seq) > vt.trips()-1 {
+	if reloads := in.reloadsIn(seq); reloads > 0 {
+		if reloads > vt.trips()-1 {
 			return failTrips
 		}
+		s.trip = grow(s.trip, in.dims)
 		if !in.tripLoadsFit(seq, vt.Capacity, s.load, s.trip) {
 			return failCapacity
 		}

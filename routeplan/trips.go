@@ -15,7 +15,9 @@ import "slices"
 // Reloads are interchangeable within a class, the types that share a start
 // location, start service and start windows: each class has a pool of
 // them, as many as the routes of its types may take (one fewer than their
-// trips each) and no more than one per site. A reload not on a route is
+// trips each), no more than one per site, and no more than the units of a
+// resource its types take per trip. Each is a site the search carries, so
+// the pool is kept that small. A reload not on a route is
 // free; a route never starts or ends with one, nor holds two in a row
 // (see withoutEmptyTrips): an empty trip is no trip.
 
@@ -44,6 +46,12 @@ func (in *instance) addReloads() {
 		in.reloadClass[t] = c
 		in.reloadTypes[c] = append(in.reloadTypes[c], t)
 		in.reloadPool[c] = min(in.nSites, in.reloadPool[c]+vt.Count*(vt.trips()-1))
+		// Every reload is one more trip, which takes a unit of each
+		// resource the type takes per trip (the class's types take the
+		// same ones).
+		for _, x := range in.perTrip(vt) {
+			in.reloadPool[c] = min(in.reloadPool[c], in.p.Resources[x].Count)
+		}
 	}
 	if len(in.reloads) == 0 {
 		return
@@ -373,4 +381,19 @@ func (in *instance) joinTrips(jn *join) int {
 		return 1 + in.reloadsIn(jn.a.seq[:jn.i]) + in.reloadsIn(jn.mid) + in.reloadsIn(jn.b.seq[jn.j-1:])
 	}
 	return 1 + int(ga.relPre[jn.i]) + int(gb.relPre[len(jn.b.seq)]-gb.relPre[jn.j-1]) + in.reloadsIn(jn.mid)
+}
+
+// newTripsNear tries u on a trip of its own on each route that holds one
+// of u's neighbours, each route once (see tryNewTrips).
+func (st *state) newTripsNear(u int, neigh []int, best *insertion, sc *scratch) {
+	tried := sc.tripRoutes[:0]
+	for _, v := range neigh {
+		k := st.where[v]
+		if k < 0 || slices.Contains(tried, k) {
+			continue
+		}
+		tried = append(tried, k)
+		st.tryNewTrips(u, k, best, sc)
+	}
+	sc.tripRoutes = tried[:0]
 }
