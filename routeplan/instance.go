@@ -65,6 +65,8 @@ type instance struct {
 	// tripsSecond under Hierarchical with such routes: their trips come
 	// right after the routes. countTrips is either.
 	hierarchical, tripsRanked, tripsSecond, countTrips bool
+	// oneRoute is what a route of one trip counts under them.
+	oneRoute int
 	// stamps numbers the contents of routes (route.stamp), for all the
 	// streams that share the instance.
 	stamps atomic.Uint64
@@ -113,6 +115,10 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in.tripsRanked = p.Objective == FewestTrips && len(in.reloads) > 0
 	in.tripsSecond = p.Objective == Hierarchical && len(in.reloads) > 0
 	in.countTrips = in.tripsRanked || in.tripsSecond
+	in.oneRoute = 1 // a route of one trip
+	if in.tripsSecond {
+		in.oneRoute = tripsScale + 1
+	}
 	return in
 }
 

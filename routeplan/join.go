@@ -315,13 +315,14 @@ func (in *instance) loadFits(jn *join) bool {
 	d := in.dims
 	jn.load = grow(jn.load, d)
 	load := jn.load
-	if len(in.reloads) > 0 && in.reloadsIn(jn.mid) > 0 {
+	if len(in.reloads) > 0 {
 		if !in.tripsFit(jn) {
 			return false
 		}
 	} else {
+		end := len(jn.b.seq) * d // the suffix's trip ends with the route
 		for x := 0; x < d; x++ {
-			l := ga.loadPre[i*d+x] + gb.loadTrip[j*d+x] - gb.loadPre[(j-1)*d+x]
+			l := ga.loadPre[i*d+x] + gb.loadPre[end+x] - gb.loadPre[(j-1)*d+x]
 			for _, m := range jn.mid {
 				l += in.sites[m].Demand[x]
 			}
@@ -346,10 +347,11 @@ func (in *instance) loadFits(jn *join) bool {
 	return true
 }
 
-// tripsFit is loadFits' load check for a candidate whose middle holds a
-// reload: the trip through node i of a ends at the middle's first reload,
+// tripsFit is loadFits' load check when routes may drive several trips:
+// the trip through node i of a ends at the middle's first reload, if any,
 // the trip from node j of b begins after its last one, and the trips
-// between lie in the middle. It leaves in jn.load the first trip's load.
+// between lie in the middle. It leaves in jn.load the load of the trip
+// through node i.
 func (in *instance) tripsFit(jn *join) bool {
 	ga, gb := &jn.a.seg, &jn.b.seg
 	capacity := in.types[jn.a.typ].Capacity
@@ -370,8 +372,12 @@ func (in *instance) tripsFit(jn *join) bool {
 			}
 			l = 0
 		}
-		if l+gb.loadTrip[j*d+x]-gb.loadPre[(j-1)*d+x] > capacity[x]+tol {
+		l += gb.loadTrip[j*d+x] - gb.loadPre[(j-1)*d+x]
+		if l > capacity[x]+tol {
 			return false
+		}
+		if first {
+			jn.load[x] = l
 		}
 	}
 	return true
@@ -388,8 +394,12 @@ func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
 	}
 	capacity := in.types[a.typ].Capacity
 	d := in.dims
+	suffix := gb.loadPre[len(b.seq)*d:] // the trip of node j ends with the route…
+	if len(in.reloads) > 0 {
+		suffix = gb.loadTrip[j*d:] // …or at the reload after it
+	}
 	for x := 0; x < d; x++ {
-		l := ga.loadPre[i*d+x] + gb.loadTrip[j*d+x] - gb.loadPre[(j-1)*d+x]
+		l := ga.loadPre[i*d+x] + suffix[x] - gb.loadPre[(j-1)*d+x]
 		if l > capacity[x]+1e-9*(1+math.Abs(capacity[x])) {
 			return false
 		}
@@ -403,7 +413,11 @@ func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
 func (in *instance) boundObjective(t, trips int, dist, duty float64) objective {
 	pr := &in.price[t]
 	cost := pr.fixed + pr.perDist*dist + pr.perTime*duty
-	return in.countedTrips(in.ranked(objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: dist}), trips)
+	o := in.ranked(objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: dist})
+	if in.countTrips {
+		o = in.countedTrips(o, trips)
+	}
+	return o
 }
 
 // timed completes a candidate whose sums passed: it returns a lower bound

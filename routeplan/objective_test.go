@@ -24,7 +24,7 @@ func TestNegativeIsLessThanZero(t *testing.T) {
 			}
 			return rapid.Float64Range(-1e6, 1e6).Draw(t, name)
 		}
-		d := objective{lost: near("lost"), vehicles: rapid.IntRange(-2, 2).Draw(t, "vehicles"), trips: rapid.IntRange(-2, 2).Draw(t, "trips"), value: near("value"), tie: near("tie")}
+		d := objective{lost: near("lost"), vehicles: rapid.IntRange(-2, 2).Draw(t, "vehicles"), value: near("value"), tie: near("tie")}
 		if got, want := d.negative(), d.less(objective{}); got != want {
 			t.Fatalf("%+v: negative %v, less than zero %v", d, got, want)
 		}

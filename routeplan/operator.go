@@ -17,8 +17,21 @@ type operator interface {
 }
 
 // operators are tried in this order on every pair; the first improving
-// move found is applied.
-var operators = [...]operator{&relocate{}, &swap{}, &twoOpt{}, &twoOptStar{}, &mergeTrips{}}
+// move found is applied. tripOperators are those an instance whose routes
+// may drive several trips adds (instance.operators).
+var (
+	operators     = []operator{&relocate{}, &swap{}, &twoOpt{}, &twoOptStar{}}
+	tripOperators = append(append([]operator(nil), operators...), &mergeTrips{})
+)
+
+// operators are the local search operators of the instance: the trip
+// operators when a route may drive several trips.
+func (in *instance) operators() []operator {
+	if len(in.reloads) > 0 {
+		return tripOperators
+	}
+	return operators
+}
 
 // pair is a candidate pair of neighbouring sites u and v, with their routes
 // and positions; every operator tries to make them adjacent.

@@ -23,7 +23,7 @@ func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int
 	if in.exact || !g.ok {
 		// The Solomon case has no time cost; without segments the duty
 		// is bounded by nothing.
-		return in.boundObjective(r.typ, in.routeTrips(r), dist, 0)
+		return in.boundObjective(r.typ, in.reorderTrips(r), dist, 0)
 	}
 	busy := g.nodes[L+1].busyPre
 	for _, k := range removed {
@@ -48,7 +48,7 @@ func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int
 			ends += g.nodes[hi].tailFree
 		}
 	}
-	return in.boundObjective(r.typ, in.routeTrips(r), dist, g.loading+max(busy, ends))
+	return in.boundObjective(r.typ, in.reorderTrips(r), dist, g.loading+max(busy, ends))
 }
 
 // swapNextBound is reorderBound for exchanging nodes x and x+1 of r (two

@@ -214,18 +214,30 @@ func (in *instance) refreshPath(r *route) {
 			g.loadPre[k*d+x] = g.loadPre[(k-1)*d+x] + in.sites[s].Demand[x]
 		}
 	}
+	g.distPre[0] = 0
+	for k := 0; k <= L; k++ {
+		g.distPre[k+1] = g.distPre[k] + in.legDist(g.locs[k], g.locs[k+1])
+	}
 	if len(in.reloads) > 0 {
-		g.relPre = grow(g.relPre, L+1)
-		g.relPre[0] = 0
-		for k := 1; k <= L; k++ {
-			g.relPre[k] = g.relPre[k-1]
-			if in.isReload(r.seq[k-1]) {
-				g.relPre[k]++
-			}
+		in.refreshTrips(r)
+	}
+}
+
+// refreshTrips fills what a route of several trips adds to its path: the
+// reloads up to each node and each node's trip total (at a reload the
+// previous trip's, so that a suffix from it carries nothing into the trip
+// before).
+func (in *instance) refreshTrips(r *route) {
+	g := &r.seg
+	L, d := len(r.seq), in.dims
+	g.relPre = grow(g.relPre, L+1)
+	g.relPre[0] = 0
+	for k := 1; k <= L; k++ {
+		g.relPre[k] = g.relPre[k-1]
+		if in.isReload(r.seq[k-1]) {
+			g.relPre[k]++
 		}
 	}
-	// Backward, each node's trip total: at a reload the previous trip's,
-	// so that a suffix from it carries nothing into the trip before.
 	g.loadTrip = grow(g.loadTrip, (L+2)*d)
 	tot := L * d
 	copy(g.loadTrip[(L+1)*d:], g.loadPre[tot:tot+d])
@@ -234,10 +246,6 @@ func (in *instance) refreshPath(r *route) {
 			tot = (k - 1) * d
 		}
 		copy(g.loadTrip[k*d:(k+1)*d], g.loadPre[tot:tot+d])
-	}
-	g.distPre[0] = 0
-	for k := 0; k <= L; k++ {
-		g.distPre[k+1] = g.distPre[k] + in.legDist(g.locs[k], g.locs[k+1])
 	}
 }
 

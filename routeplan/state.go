@@ -6,19 +6,19 @@ package routeplan
 // (weighted cost or distance), then distance as a tie-break so that free
 // fleets still get short routes.
 type objective struct {
-	lost     float64
+	lost float64
+	// vehicles counts routes, or trips (see instance.countedTrips).
 	vehicles int
-	trips    int // under Hierarchical with routes of several trips
 	value    float64
 	tie      float64
 }
 
 func (a objective) add(b objective) objective {
-	return objective{a.lost + b.lost, a.vehicles + b.vehicles, a.trips + b.trips, a.value + b.value, a.tie + b.tie}
+	return objective{a.lost + b.lost, a.vehicles + b.vehicles, a.value + b.value, a.tie + b.tie}
 }
 
 func (a objective) sub(b objective) objective {
-	return objective{a.lost - b.lost, a.vehicles - b.vehicles, a.trips - b.trips, a.value - b.value, a.tie - b.tie}
+	return objective{a.lost - b.lost, a.vehicles - b.vehicles, a.value - b.value, a.tie - b.tie}
 }
 
 // eps absorbs the rounding of sums of deltas, so that moves that change
@@ -55,9 +55,6 @@ func (a objective) less(b objective) bool {
 	if a.vehicles != b.vehicles {
 		return a.vehicles < b.vehicles
 	}
-	if a.trips != b.trips {
-		return a.trips < b.trips
-	}
 	tol := tolerance(b.value)
 	if a.value < b.value-tol {
 		return true
@@ -77,9 +74,6 @@ func (d objective) negative() bool {
 	}
 	if d.vehicles != 0 {
 		return d.vehicles < 0
-	}
-	if d.trips != 0 {
-		return d.trips < 0
 	}
 	if d.value < -eps || d.value > eps {
 		return d.value < 0

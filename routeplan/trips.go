@@ -397,3 +397,12 @@ func (st *state) newTripsNear(u int, neigh []int, best *insertion, sc *scratch) 
 	}
 	sc.tripRoutes = tried[:0]
 }
+
+// reorderTrips is the trips of route r as a bound of its sites in another
+// order counts them: only when the objective counts trips.
+func (in *instance) reorderTrips(r *route) int {
+	if !in.countTrips {
+		return 1
+	}
+	return in.routeTrips(r)
+}
