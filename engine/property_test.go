@@ -16,14 +16,15 @@ import (
 // genRequest draws a small but varied request: stores around one DC with
 // random receiving hours (some crossing midnight, some closed), all
 // temperature classes and footprints, every equipment kind, tight and loose
-// shifts and hours-of-service limits.
+// shifts and hours-of-service limits, trip limits and shift costs, and the
+// DC's hook-up, turnaround, doors, loading and staging.
 func genRequest(t *rapid.T) Request {
 	loc := rapid.SampledFrom([]string{"America/Chicago", "Europe/Berlin", "UTC"}).Draw(t, "zone")
 	dc := geo.Point{Lat: rapid.Float64Range(-60, 60).Draw(t, "dcLat"), Lng: rapid.Float64Range(-179, 179).Draw(t, "dcLng")}
 	req := Request{
 		DC: DC{ID: "DC", Location: dc, LoadingPerPallet: time.Duration(rapid.IntRange(0, 180).Draw(t, "load")) * time.Second},
 		Options: Options{TimeLimit: 30 * time.Millisecond, Seed: rapid.Int64Range(0, 9).Draw(t, "seed"), Workers: 1,
-			Objective:       rapid.SampledFrom([]Objective{FewestTrailers, LowestCost}).Draw(t, "objective"),
+			Objective:       rapid.SampledFrom([]Objective{FewestTrailers, LowestCost, FewestDrivers}).Draw(t, "objective"),
 			WholeDeliveries: rapid.Bool().Draw(t, "wholeDeliveries"),
 			Iterations:      rapid.SampledFrom([]int{0, 0, 40}).Draw(t, "iterations")},
 	}
@@ -32,6 +33,14 @@ func genRequest(t *rapid.T) Request {
 		// route elimination runs whole.
 		req.Options.TimeLimit = time.Minute
 	}
+	// The DC's day: hook-up, turnaround, doors, loading and staging, each
+	// at its default or drawn.
+	minutes := func(name string, hi int) time.Duration {
+		return time.Duration(rapid.IntRange(0, hi).Draw(t, name)) * time.Minute
+	}
+	req.DC.HookTime, req.DC.TrailerTurnaround = minutes("hook", 30), minutes("turnaround", 60)
+	req.DC.DockDoors, req.DC.LoadingFixed = rapid.IntRange(0, 3).Draw(t, "doors"), minutes("loadingFixed", 20)
+	req.DC.MaxStaging = rapid.SampledFrom([]time.Duration{0, 0, time.Hour, 12 * time.Hour}).Draw(t, "staging")
 	if rapid.Bool().Draw(t, "dock") {
 		req.DC.DockHours = &constraints.WeeklyHours{TimeZone: loc, Days: map[string][]constraints.Opening{}}
 		for _, d := range []string{"mon", "tue", "wed", "thu", "fri", "sat", "sun"} {
@@ -86,6 +95,8 @@ func genRequest(t *rapid.T) Request {
 		if rapid.Bool().Draw(t, "tightHOS") {
 			s.Limits = &constraints.HoursOfService{MaxDriving: 2 * time.Hour, BreakAfter: time.Hour}
 		}
+		s.MaxTrips = rapid.IntRange(0, 3).Draw(t, "maxTrips")
+		s.Cost = float64(rapid.IntRange(0, 2).Draw(t, "shiftCost") * 200)
 		req.Shifts = append(req.Shifts, s)
 	}
 	return req
@@ -178,5 +189,56 @@ func (c *expiringContext) Err() error {
 		return context.DeadlineExceeded
 	default:
 		return nil
+	}
+}
+
+// genTripsDay draws a day one driver must split into trips: one 14 h shift
+// from 04:00, stores a few km from the DC open 04:00–20:00 every day, more
+// pallets than one small trailer takes, a few units of it, the drivers
+// objective, and the DC's hook-up, turnaround, doors and staging drawn.
+func genTripsDay(t *rapid.T) Request {
+	req := genRequest(t)
+	req.Options.Objective = FewestDrivers
+	start := time.Date(2026, 3, 10, 4, 0, 0, 0, time.UTC)
+	req.Shifts = []constraints.Shift{{ID: "D0", Start: start, End: start.Add(14 * time.Hour)}}
+	dc := req.DC.Location
+	for i := range req.Stores {
+		s := &req.Stores[i]
+		s.Location = geo.Point{Lat: dc.Lat + rapid.Float64Range(-0.1, 0.1).Draw(t, "near"), Lng: dc.Lng + rapid.Float64Range(-0.1, 0.1).Draw(t, "near")}
+		s.Hours = constraints.WeeklyHours{TimeZone: "UTC", Days: map[string][]constraints.Opening{}}
+		for _, d := range []string{"mon", "tue", "wed", "thu", "fri", "sat", "sun"} {
+			s.Hours.Days[d] = []constraints.Opening{{Open: "04:00", Close: "20:00"}}
+		}
+		s.MaxTrailerLengthMM = 0
+	}
+	req.DC.DockHours = nil
+	for k := range req.Fleet {
+		f := &req.Fleet[k]
+		f.PalletPositions, f.Count = 10, rapid.IntRange(2, 4).Draw(t, "units")
+		f.Equipment = constraints.Equipment{Kind: constraints.MultiTempReefer}
+	}
+	return req
+}
+
+// TestPlanSplitsTheDayIntoTrips: on days one driver must drive in trips,
+// Plan's plan passes Validate (Plan checks it) with its trips of the one
+// shift numbered in order, and delivers at least one trailer load.
+func TestPlanSplitsTheDayIntoTrips(t *testing.T) {
+	trips, days := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		days++
+		plan := planOK(t, genTripsDay(t))
+		for k, r := range plan.Routes {
+			if r.Shift != "D0" || r.Trip < 1 || r.Trip > len(plan.Routes) {
+				t.Fatalf("route %d: shift %q trip %d of %d", k, r.Shift, r.Trip, len(plan.Routes))
+			}
+			if r.Trip == 2 {
+				trips++
+			}
+		}
+	})
+	t.Logf("%d of %d days drove a second trip", trips, days)
+	if trips == 0 {
+		t.Fatal("no generated day had a second trip: the generator no longer tests trips")
 	}
 }
