@@ -14,7 +14,13 @@
 // (MaxTrips): between two, the vehicle returns to its start location and
 // takes the start service again inside a start window (a driver hooking
 // the next loaded trailer), the capacity bounds each trip's load, and the
-// duty, driving and break rule span the whole route. Solve returns routes with a complete schedule
+// duty, driving and break rule span the whole route. A type may load its
+// trips ahead, off the driver's duty (Loading): a trip's loading begins
+// inside a start window and ends at most its staging before the trip
+// starts. A resource may be taken per trip (Resource.PerTrip: a trailer
+// a trip), a type may cost per trip (TripCost), and the FewestTrips
+// objective counts trips where Hierarchical counts routes (and then,
+// with routes of several trips, trips). Solve returns routes with a complete schedule
 // (start of loading, departure, arrival, service start and departure at
 // every site) that satisfies every constraint, and lists the sites it could
 // not serve with a Reason rather than failing the call. When the fleet
@@ -85,7 +91,10 @@
 // instance, at the start location, so that every move, bound and the
 // simulation see it as any site; only the load differs, which a reload
 // empties. An insertion may also put a site on a trip of its own, first
-// or last on a route, with a free reload of the route's class.
+// or last on a route, with a free reload of the route's class, and
+// mergeTrips joins two trips into one. Under Loading the simulation times
+// each trip start in the windows of its own load, the bounds in those of
+// every load (tripstart.go).
 //
 // To add an operator, write a file with a type whose evaluate builds its
 // candidates as joins (or, for a route's own sites in another order, as
