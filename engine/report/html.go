@@ -84,8 +84,8 @@ func (d *day) page() (*htmlPage, error) {
 	onTime, stops := d.onTime()
 	p.Cards = []card{
 		{"Routes", fmt.Sprint(m.Routes), fmt.Sprintf("trailer loads; no plan needs fewer than %d", m.TrailersLowerBound)},
-		{"Drivers", fmt.Sprint(m.ShiftsUsed), fmt.Sprintf("shifts driving %s", plural(m.Routes, "trip"))},
-		{"Trailer units", fmt.Sprint(m.TrailerUnitsUsed), "a unit may run several trips"},
+		{"Drivers", fmt.Sprint(m.ShiftsUsed), fmt.Sprintf("shifts driving %s; no plan needs fewer than %d", plural(m.Routes, "trip"), m.ShiftsLowerBound)},
+		{"Trailer units", fmt.Sprint(m.TrailerUnitsUsed), fmt.Sprintf("a unit may run several trips; no plan needs fewer than %d", m.TrailerUnitsLowerBound)},
 		{"Dock doors", fmt.Sprintf("%d at once", m.PeakDockDoors), d.doorsOfDC()},
 		{"Pallets delivered", fmt.Sprintf("%d of %d", m.Pallets, len(d.req.Pallets)), fmt.Sprintf("%d unassigned", m.Unassigned)},
 		{"Stops", fmt.Sprint(m.Stops), fmt.Sprintf("%d of %d on time", onTime, stops)},

@@ -69,7 +69,7 @@ func TestDispatchSummaryDriversAndDock(t *testing.T) {
 		}
 	}
 	summary, _ := f.GetRows(SheetSummary)
-	for name, want := range map[string]string{"Shifts used": "2", "Trailer units used": "2", "Peak dock doors": "2"} {
+	for name, want := range map[string]string{"Shifts used": "2", "Shifts lower bound": "1", "Trailer units used": "2", "Trailer units lower bound": "1", "Peak dock doors": "2"} {
 		i := slices.IndexFunc(summary, func(r []string) bool { return r[0] == name })
 		if i < 0 || summary[i][1] != want {
 			t.Errorf("Summary %s: %v, want %s", name, summary, want)

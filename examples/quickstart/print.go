@@ -248,8 +248,8 @@ func totals(w io.Writer, plan engine.Result) {
 			}
 		}
 	}
-	fmt.Fprintf(w, "\nTotals: %s (no plan needs fewer than %d for these pallets) driven by %s with %s, %s, %s delivered, %d unassigned; %.1f km, %s driving, %s on duty, %s waiting, %s; cost %.2f; mean position use %.0f%%\n",
-		plural(m.Routes, "route"), m.TrailersLowerBound, plural(m.ShiftsUsed, "shift"), plural(m.TrailerUnitsUsed, "trailer unit"), plural(m.Stops, "stop"), plural(m.Pallets, "pallet"), m.Unassigned,
+	fmt.Fprintf(w, "\nTotals: %s (no plan needs fewer than %d for these pallets) driven by %s (at least %d) with %s (at least %d), %s, %s delivered, %d unassigned; %.1f km, %s driving, %s on duty, %s waiting, %s; cost %.2f; mean position use %.0f%%\n",
+		plural(m.Routes, "route"), m.TrailersLowerBound, plural(m.ShiftsUsed, "shift"), m.ShiftsLowerBound, plural(m.TrailerUnitsUsed, "trailer unit"), m.TrailerUnitsLowerBound, plural(m.Stops, "stop"), plural(m.Pallets, "pallet"), m.Unassigned,
 		m.DistanceM/1000, hhmm(m.Driving), hhmm(m.Duration), hhmm(m.Wait), plural(breaks, "break"), m.Cost, 100*m.PosUtil)
 }
 
