@@ -1,6 +1,9 @@
 package routeplan
 
-import "sync/atomic"
+import (
+	"slices"
+	"sync/atomic"
+)
 
 // instance is the solver's read-only view of a validated Problem, with the
 // lookups the search needs precomputed.
@@ -214,31 +217,14 @@ func hasStartService(vt *VehicleType) bool {
 // sameRoutes reports whether every route has the same schedule, cost and
 // feasibility (sites allowed aside) on types a and b.
 func sameRoutes(a, b *VehicleType) bool {
-	if !equalFloats(a.Capacity, b.Capacity) || !equalFloats(a.StartServicePerUnit, b.StartServicePerUnit) || len(a.StartWindows) != len(b.StartWindows) {
+	if !slices.Equal(a.Capacity, b.Capacity) || !slices.Equal(a.StartServicePerUnit, b.StartServicePerUnit) || !slices.Equal(a.StartWindows, b.StartWindows) {
 		return false
-	}
-	for k := range a.StartWindows {
-		if a.StartWindows[k] != b.StartWindows[k] {
-			return false
-		}
 	}
 	return a.StartLocation == b.StartLocation && a.EndLocation == b.EndLocation &&
 		a.ShiftStart == b.ShiftStart && a.ShiftEnd == b.ShiftEnd && a.StartService == b.StartService &&
 		a.MaxDuty == b.MaxDuty && a.MaxDriving == b.MaxDriving && a.BreakAfter == b.BreakAfter &&
 		a.BreakDuration == b.BreakDuration && a.FixedCost == b.FixedCost && a.TripCost == b.TripCost && a.DistanceCost == b.DistanceCost &&
 		a.TimeCost == b.TimeCost && a.MaxGroups == b.MaxGroups && a.trips() == b.trips() && sameLoading(a.Loading, b.Loading)
-}
-
-func equalFloats(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if a[k] != b[k] {
-			return false
-		}
-	}
-	return true
 }
 
 // earliestIn returns the earliest time not before t inside one of ws (sorted),

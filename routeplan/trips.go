@@ -99,7 +99,7 @@ func (in *instance) classOf(t int) int {
 			continue
 		}
 		o := &in.types[u]
-		if o.StartLocation == vt.StartLocation && o.StartService == vt.StartService && equalWindows(o.StartWindows, vt.StartWindows) &&
+		if o.StartLocation == vt.StartLocation && o.StartService == vt.StartService && slices.Equal(o.StartWindows, vt.StartWindows) &&
 			sameLoading(o.Loading, vt.Loading) && slices.Equal(in.perTrip(o), in.perTrip(vt)) {
 			return c
 		}
@@ -116,18 +116,6 @@ func (in *instance) perTrip(vt *VehicleType) []int {
 		}
 	}
 	return out
-}
-
-func equalWindows(a, b []Window) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if a[k] != b[k] {
-			return false
-		}
-	}
-	return true
 }
 
 // isReload reports whether site i is a reload.

@@ -10,10 +10,9 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestTripsServeMoreThanOneLoad: one vehicle whose capacity holds half the
-// demand serves every site in two trips when its type allows two, and
-// only half of them when it allows one.
-func TestTripsServeMoreThanOneLoad(t *testing.T) {
+// fourSites is a depot and four sites 10 apart from each other and from
+// it, each taking 5 of demand and 5 of service.
+func fourSites() *Problem {
 	p := &Problem{N: 5, Distance: make([]float64, 25), Duration: make([]float64, 25)}
 	for i := 0; i < 5; i++ {
 		for j := 0; j < 5; j++ {
@@ -25,6 +24,14 @@ func TestTripsServeMoreThanOneLoad(t *testing.T) {
 	for i := 1; i < 5; i++ {
 		p.Sites = append(p.Sites, Site{Location: i, Service: 5, Demand: []float64{5}})
 	}
+	return p
+}
+
+// TestTripsServeMoreThanOneLoad: one vehicle whose capacity holds half the
+// demand serves every site in two trips when its type allows two, and
+// only half of them when it allows one.
+func TestTripsServeMoreThanOneLoad(t *testing.T) {
+	p := fourSites()
 	vt := VehicleType{Count: 1, Capacity: []float64{10}, ShiftEnd: 1000, StartService: 15, DistanceCost: 1}
 	for _, trips := range []int{1, 2} {
 		vt.MaxTrips = trips
@@ -215,17 +222,7 @@ func TestCheckTrips(t *testing.T) {
 // of all routes together: with one unit, the vehicle that could serve
 // every site in two trips serves one trip's sites.
 func TestPerTripResourceCountsTrips(t *testing.T) {
-	p := &Problem{N: 5, Distance: make([]float64, 25), Duration: make([]float64, 25)}
-	for i := 0; i < 5; i++ {
-		for j := 0; j < 5; j++ {
-			if i != j {
-				p.Distance[i*5+j], p.Duration[i*5+j] = 10, 10
-			}
-		}
-	}
-	for i := 1; i < 5; i++ {
-		p.Sites = append(p.Sites, Site{Location: i, Service: 5, Demand: []float64{5}})
-	}
+	p := fourSites()
 	for _, units := range []int{1, 2} {
 		p.Resources = []Resource{{ID: "trailers", Count: units, PerTrip: true}}
 		p.VehicleTypes = []VehicleType{{Count: 1, Capacity: []float64{10}, ShiftEnd: 1000, StartService: 15, DistanceCost: 1, MaxTrips: 2, Resources: []int{0}}}

@@ -1,5 +1,7 @@
 package routeplan
 
+import "slices"
+
 // When a type's trips are loaded ahead (VehicleType.Loading), a trip of
 // load q, whose loading takes L(q) and may wait loaded up to S, may begin
 // its start service at h only when a loading can have begun inside a start
@@ -116,5 +118,5 @@ func sameLoading(a, b *TripLoading) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
-	return a.Fixed == b.Fixed && a.Staging == b.Staging && equalFloats(a.PerUnit, b.PerUnit)
+	return a.Fixed == b.Fixed && a.Staging == b.Staging && slices.Equal(a.PerUnit, b.PerUnit)
 }

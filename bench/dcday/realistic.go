@@ -130,14 +130,13 @@ func generateRealistic(cfg Config) engine.Request {
 		req.Stores = append(req.Stores, st)
 		req.Pallets = append(req.Pallets, storePallets(r, st.ID)...)
 	}
-	switch cfg.Mode {
-	case DoorLimited:
-		req.DC.DockDoors = DoorLimitedDoors
-		req.Fleet = fleet(req)
-		req.Shifts = staggeredShifts(shiftCount(req), DeliveryDate.Add(3*time.Hour), 20)
-		return req
-	case Near:
+	if cfg.Mode == DoorLimited || cfg.Mode == Near {
+		// The standard day's fleet and shifts: the doors (or nothing)
+		// bound the day, not the drivers or the units.
 		req.DC.DockDoors = 0
+		if cfg.Mode == DoorLimited {
+			req.DC.DockDoors = DoorLimitedDoors
+		}
 		req.Fleet = fleet(req)
 		req.Shifts = staggeredShifts(shiftCount(req), DeliveryDate.Add(3*time.Hour), 20)
 		return req
