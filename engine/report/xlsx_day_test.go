@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"slices"
@@ -19,15 +18,7 @@ import (
 // DC between trips).
 func TestDispatchSummaryDriversAndDock(t *testing.T) {
 	req, plan := multiTripDay(t)
-	var buf bytes.Buffer
-	if err := DispatchSummary(&buf, req, plan); err != nil {
-		t.Fatal(err)
-	}
-	f, err := excelize.OpenReader(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	f := reopenedSummary(t, req, plan)
 	day := "2026-11-24 "
 	checkRows(t, f, SheetDrivers, driversHead, [][]string{
 		{"D1", "3", "R1 (DRY53-01), R3 (DRY53-01), R5 (DRY53-01)", day + "03:00", day + "17:00", day + "03:00", day + "10:35",

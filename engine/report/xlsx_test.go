@@ -18,8 +18,11 @@ import (
 	"github.com/haulplan/haulplan/engine"
 )
 
-func TestDispatchSummaryReopens(t *testing.T) {
-	req, plan := samplePlan(t)
+// reopenedSummary writes the dispatch summary of plan and reads it back,
+// as a user's spreadsheet program would open it; the file closes with the
+// test.
+func reopenedSummary(t *testing.T, req engine.Request, plan engine.Result) *excelize.File {
+	t.Helper()
 	var buf bytes.Buffer
 	if err := DispatchSummary(&buf, req, plan); err != nil {
 		t.Fatal(err)
@@ -28,7 +31,13 @@ func TestDispatchSummaryReopens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+func TestDispatchSummaryReopens(t *testing.T) {
+	req, plan := samplePlan(t)
+	f := reopenedSummary(t, req, plan)
 	want := []string{SheetSummary, SheetRoutes, SheetDrivers, SheetDock, SheetStops, SheetLoad, SheetAxles, SheetUnassigned}
 	if got := f.GetSheetList(); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("sheets %v, want %v", got, want)
@@ -298,15 +307,7 @@ func TestDispatchSummaryUnassigned(t *testing.T) {
 			p.Unassigned = append(p.Unassigned, unassigned(id, s.Store))
 		}
 	}
-	var buf bytes.Buffer
-	if err := DispatchSummary(&buf, req, p); err != nil {
-		t.Fatal(err)
-	}
-	f, err := excelize.OpenReader(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	f := reopenedSummary(t, req, p)
 	rows, _ := f.GetRows(SheetUnassigned)
 	if len(rows) != 1+len(p.Unassigned) {
 		t.Fatalf("%d rows for %d unassigned pallets", len(rows), len(p.Unassigned))
@@ -328,15 +329,7 @@ func TestDispatchSummaryBreaks(t *testing.T) {
 	if len(breakStops(plan)) == 0 {
 		t.Fatal("setup: the plan takes no break")
 	}
-	var buf bytes.Buffer
-	if err := DispatchSummary(&buf, req, plan); err != nil {
-		t.Fatal(err)
-	}
-	f, err := excelize.OpenReader(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	f := reopenedSummary(t, req, plan)
 	col := func(name string) int { return 1 + slices.Index(stopsHead, name) }
 	row := 2
 	for _, r := range plan.Routes {
