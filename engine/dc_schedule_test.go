@@ -31,7 +31,7 @@ func dcTrip(i int, load, loading, ret time.Duration) Route {
 		Start: at(load + loading), Return: at(ret), Stops: []Stop{{Store: "S", Pallets: []string{fmt.Sprint("P", i)}}}}
 }
 
-// TestTrailerUnitsTurn: a trip takes the lowest unit back from its trip
+// TestTrailerUnitsTurn: a trip takes the unit back from its trip longest
 // and turned around by the time its loading starts, so a unit runs
 // several trips a day; a longer turnaround keeps it busy.
 func TestTrailerUnitsTurn(t *testing.T) {
@@ -48,7 +48,7 @@ func TestTrailerUnitsTurn(t *testing.T) {
 		{45 * time.Minute, []string{"VAN-01", "VAN-02", "VAN-03"}},
 	} {
 		m := dcDayModel(3, 3, DC{TrailerTurnaround: tc.turnaround})
-		routes, unassigned := assignTrailerUnits(m, trips(), nil)
+		routes, unassigned, _ := assignTrailerUnits(m, trips(), nil)
 		var got []string
 		for _, r := range routes {
 			got = append(got, r.TrailerUnit)
@@ -70,7 +70,7 @@ func TestDockDoorsColourLoadings(t *testing.T) {
 		return []Route{dcTrip(0, 0, m10, 2*time.Hour), dcTrip(1, 5*time.Minute, m10, 2*time.Hour), dcTrip(2, m10, m10, 2*time.Hour),
 			dcTrip(3, 12*time.Minute, 0, 2*time.Hour)}
 	}
-	routes, unassigned := assignDockDoors(dcDayModel(4, 4, DC{}), trips(), nil)
+	routes, unassigned := assignDockDoors(dcDayModel(4, 4, DC{}), trips(), nil, make([]time.Time, 4))
 	var doors []int
 	for _, r := range routes {
 		doors = append(doors, r.DockDoor)
@@ -81,7 +81,7 @@ func TestDockDoorsColourLoadings(t *testing.T) {
 	if got := mostLoadingsAtOnce(routes); got != 2 {
 		t.Errorf("most loadings at once: %d, want 2", got)
 	}
-	routes, unassigned = assignDockDoors(dcDayModel(4, 4, DC{DockDoors: 1}), trips(), nil)
+	routes, unassigned = assignDockDoors(dcDayModel(4, 4, DC{DockDoors: 1}), trips(), nil, make([]time.Time, 4))
 	var ids []string
 	for _, r := range routes {
 		ids = append(ids, r.ID)
@@ -135,16 +135,22 @@ func TestLoadingsMoveIntoDockHours(t *testing.T) {
 // TestDockDoorsLoadAheadWithinStaging: one door and two trips that hook up
 // at 06:00 after 20 minutes of loading each: with an hour of staging, the
 // door loads one 05:40–06:00 and the other before it, 05:20–05:40; without
-// staging, the second cannot be loaded in time and is left out.
+// staging, the second cannot be loaded in time and is left out, and so it
+// is when its trailer unit is back only at 05:30.
 func TestDockDoorsLoadAheadWithinStaging(t *testing.T) {
 	m20 := 20 * time.Minute
 	for _, tc := range []struct {
-		staging time.Duration
-		kept    int
-	}{{time.Hour, 2}, {0, 1}} {
+		staging  time.Duration
+		unitBack time.Duration // after midnight, for both trips
+		kept     int
+	}{{time.Hour, 0, 2}, {0, 0, 1}, {time.Hour, 5*time.Hour + 30*time.Minute, 1}} {
 		m := dcDayModel(2, 2, DC{DockDoors: 1, MaxStaging: tc.staging})
 		trips := []Route{dcTrip(0, 5*time.Hour+40*time.Minute, m20, 9*time.Hour), dcTrip(1, 5*time.Hour+40*time.Minute, m20, 9*time.Hour)}
-		routes, unassigned := assignDockDoors(m, trips, nil)
+		back := time.Time{}
+		if tc.unitBack > 0 {
+			back = utc(0, 0, 0).Add(tc.unitBack)
+		}
+		routes, unassigned := assignDockDoors(m, trips, nil, []time.Time{back, back})
 		if len(routes) != tc.kept || len(unassigned) != 2-tc.kept {
 			t.Fatalf("staging %v: %d trips kept, %d pallets left; want %d kept", tc.staging, len(routes), len(unassigned), tc.kept)
 		}

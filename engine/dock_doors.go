@@ -15,10 +15,12 @@ import (
 // has to move. Loading earlier, inside the staging limit, is how a DC
 // loads more trailers than it has doors through the night. A door is
 // taken from a loading's start to its end (one that takes no time takes
-// none). With the DC's dock doors set, a route whose loading fits no door
-// is dropped, its pallets unassigned as DOCK_CAPACITY. It returns the
-// routes kept, in their order, and the unassigned pallets.
-func assignDockDoors(m *model, routes []Route, unassigned []Unassigned) ([]Route, []Unassigned) {
+// none). A loading starts no earlier than notBefore[k] for routes[k],
+// when its trailer unit is back from its trip before. With the DC's dock
+// doors set, a route whose loading fits no door is dropped, its pallets
+// unassigned as DOCK_CAPACITY. It returns the routes kept, in their
+// order, and the unassigned pallets.
+func assignDockDoors(m *model, routes []Route, unassigned []Unassigned, notBefore []time.Time) ([]Route, []Unassigned) {
 	limit := m.req.DC.DockDoors
 	order := make([]int, len(routes))
 	for k := range order {
@@ -35,6 +37,9 @@ func assignDockDoors(m *model, routes []Route, unassigned []Unassigned) ([]Route
 			continue
 		}
 		earliest := r.Start.Add(-m.req.StagingLimit(m.req.Fleet[m.trailer[r.Trailer]]) - loading)
+		if earliest.Before(notBefore[k]) {
+			earliest = notBefore[k]
+		}
 		door, at := 0, time.Time{}
 		for d := 0; d <= len(busyFrom); d++ {
 			end := r.Start

@@ -8,18 +8,18 @@ import (
 	"github.com/haulplan/haulplan/constraints"
 )
 
-// fleetState is the plan as the phases build it: the fleet still free
-// (driver shifts by group, trailer units by type), the routes made of it,
+// fleetState is the plan as the phases build it: the driver shifts still
+// free, by group, the routes made of the fleet (whose trailer units turn:
+// a unit is free again once back, see unitsFit),
 // and what it has not carried (orders left out for good, pallets no order
 // took). Plan makes one with newFleetState; a phase that changes it takes
 // it as a parameter and says what it changes.
 type fleetState struct {
-	groups       []shiftGroup
-	trailersLeft []int         // trailer units of each type not yet on a route
-	routes       []Route       // the routes so far
-	placed       []placedRoute // how each of routes was made
-	leftOut      []*order      // orders left out for good, with their reasons
-	unassigned   []Unassigned  // pallets listed as unassigned so far
+	groups     []shiftGroup
+	routes     []Route       // the routes so far
+	placed     []placedRoute // how each of routes was made
+	leftOut    []*order      // orders left out for good, with their reasons
+	unassigned []Unassigned  // pallets listed as unassigned so far
 }
 
 // shiftGroup is a set of shifts routing cannot tell apart: the same start,
@@ -68,10 +68,6 @@ func newFleetState(m *model, unassigned []Unassigned) *fleetState {
 		}
 		return a.end.Compare(b.end)
 	})
-	fleet.trailersLeft = make([]int, len(req.Fleet))
-	for ti, t := range req.Fleet {
-		fleet.trailersLeft[ti] = t.Count
-	}
 	return fleet
 }
 
@@ -105,7 +101,7 @@ func (fleet *fleetState) returnShift(m *model, g int, id string) {
 }
 
 // dropRoutes takes the routes gone (indices into routes, ascending) off
-// the plan, their trailer units free again, and a shift none of whose
+// the plan, their trailer units free over their times, and a shift none of whose
 // trips is left; the other trips of a shift keep their times, which stay
 // legal: the shift only drives less, and waits longer at the DC, where
 // waiting counts as a break.
@@ -118,7 +114,6 @@ func (fleet *fleetState) dropRoutes(m *model, gone []int) {
 	for k := len(gone) - 1; k >= 0; k-- {
 		ri := gone[k]
 		s := shift{fleet.routes[ri].Shift, fleet.placed[ri].kind}
-		fleet.trailersLeft[s.kind.trailer]++
 		if !slices.Contains(shifts, s) {
 			shifts = append(shifts, s)
 		}

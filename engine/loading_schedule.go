@@ -27,25 +27,37 @@ func placeLoadings(m *model, routes []Route, unassigned []Unassigned) ([]Route, 
 	}
 	kept := routes[:0]
 	for _, r := range routes {
-		loading := r.LoadingEnd.Sub(r.LoadingStart)
-		t := m.req.Fleet[m.trailer[r.Trailer]]
-		limit := m.req.StagingLimit(t)
-		if at, ok := latestDockStart(m.dockWin, r.LoadingStart.Add(-limit), r.LoadingStart); ok {
-			r.LoadingStart, r.LoadingEnd = at, at.Add(loading)
-		} else if at, ok := latestDockStart(m.dockWin, time.Time{}, r.LoadingStart); ok {
-			r.LoadingStart, r.LoadingEnd = at, at.Add(loading)
-			r.Start = r.LoadingEnd.Add(limit)
-			r.Metrics.Duration = r.Return.Sub(r.Start)
-			r.Metrics.Cost = t.Costs.Route(r.Metrics.DistanceM, r.Metrics.Duration)
-		} else {
+		if !m.placeLoading(&r) {
 			msg := fmt.Sprintf("no loading of its trip (%v) can start in the DC's dock hours before the driver hooks up at %s",
-				loading, r.Start.In(m.req.TimeZone()).Format(time.RFC3339))
+				r.LoadingEnd.Sub(r.LoadingStart), r.Start.In(m.req.TimeZone()).Format(time.RFC3339))
 			unassigned = append(unassigned, unassignTrip(m, &r, ReasonDockHours, msg)...)
 			continue
 		}
 		kept = append(kept, r)
 	}
 	return kept, unassigned
+}
+
+// placeLoading moves r's loading into the dock hours as placeLoadings
+// does, and reports whether it could.
+func (m *model) placeLoading(r *Route) bool {
+	if m.alwaysDock {
+		return true
+	}
+	loading := r.LoadingEnd.Sub(r.LoadingStart)
+	t := m.req.Fleet[m.trailer[r.Trailer]]
+	limit := m.req.StagingLimit(t)
+	if at, ok := latestDockStart(m.dockWin, r.LoadingStart.Add(-limit), r.LoadingStart); ok {
+		r.LoadingStart, r.LoadingEnd = at, at.Add(loading)
+	} else if at, ok := latestDockStart(m.dockWin, time.Time{}, r.LoadingStart); ok {
+		r.LoadingStart, r.LoadingEnd = at, at.Add(loading)
+		r.Start = r.LoadingEnd.Add(limit)
+		r.Metrics.Duration = r.Return.Sub(r.Start)
+		r.Metrics.Cost = t.Costs.Route(r.Metrics.DistanceM, r.Metrics.Duration)
+	} else {
+		return false
+	}
+	return true
 }
 
 // latestDockStart is the latest instant in [lo, hi] that lies in one of

@@ -139,7 +139,6 @@ type snapshot struct {
 	unassigned []Unassigned
 	leftOut    []order // copies: the phases trim their orders later
 	groups     []shiftGroup
-	trailers   []int
 	r          *routing
 	pool       []order
 	sol        *routeplan.Solution
@@ -149,7 +148,7 @@ type snapshot struct {
 // of problem r on the orders in pool when a round is under way.
 func snapshotOf(m *model, fleet *fleetState, r *routing, pool []*order, sol *routeplan.Solution) *snapshot {
 	s := &snapshot{m: m, routes: slices.Clone(fleet.routes), unassigned: slices.Clone(fleet.unassigned),
-		trailers: slices.Clone(fleet.trailersLeft), r: r, sol: sol}
+		r: r, sol: sol}
 	for _, o := range fleet.leftOut {
 		s.leftOut = append(s.leftOut, *o)
 	}
@@ -191,7 +190,7 @@ func (s *snapshot) totals() Progress {
 // on no route listed as unassigned, and the whole checked by Validate.
 func (s *snapshot) plan() (Result, error) {
 	req := s.m.req
-	fleet := &fleetState{groups: s.groups, trailersLeft: s.trailers}
+	fleet := &fleetState{groups: s.groups}
 	routes := slices.Clone(s.routes)
 	unassigned := slices.Clone(s.unassigned)
 	on := make([]bool, len(req.Pallets))

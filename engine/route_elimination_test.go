@@ -94,7 +94,8 @@ func TestEliminationFreesAShiftForPalletsLeftBehind(t *testing.T) {
 }
 
 // TestWholeDeliveriesWithAShortFleet: three stores of 12 pallets and two
-// trailers of 18 positions. The routes' room left carries part of the
+// trailers of 18 positions, on two shifts of one trip each (a unit that
+// turns could run a third). The routes' room left carries part of the
 // third store's pallets; with WholeDeliveries that part rides on one
 // trailer only, the rest staying behind, where by default it comes on
 // both and every pallet is delivered.
@@ -102,6 +103,9 @@ func TestWholeDeliveriesWithAShortFleet(t *testing.T) {
 	short := func(whole bool) Request {
 		req := eliminationRequest(FewestTrailers)
 		req.Fleet[0].Count, req.Shifts = 2, req.Shifts[:2]
+		for i := range req.Shifts {
+			req.Shifts[i].MaxTrips = 1
+		}
 		req.Options.WholeDeliveries = whole
 		return req
 	}

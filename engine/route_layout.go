@@ -28,6 +28,17 @@ func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, po
 					orders[k] = append(orders[k], pool[v.Site])
 				}
 			}
+			if !fleet.unitsFit(m, kind.trailer, trips, nil) {
+				// Laid out, the trips hold their units longer than
+				// routing timed them: the orders go back to routing.
+				for _, os := range orders {
+					for _, o := range os {
+						setReason(o, ReasonFleetExhausted)
+						back = append(back, o)
+					}
+				}
+				return back
+			}
 			fleet.keepShift(m, trips, kind, orders)
 			return back
 		}

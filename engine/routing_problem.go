@@ -158,11 +158,14 @@ func addFleetResources(p *routeplan.Problem, m *model, fleet *fleetState, pool [
 		for _, o := range pool {
 			useful[ti] = useful[ti] || o.trailers[ti]
 		}
-		if fleet.trailersLeft[ti] > 0 && useful[ti] && routingCapacity(t).Positions > 0 {
+		if t.Count > 0 && useful[ti] && routingCapacity(t).Positions > 0 {
 			trailerRes[ti] = len(p.Resources)
-			// A unit a trip: each trip's trailer is loaded while the
-			// driver is out, so the trips of a shift take units of their own.
-			p.Resources = append(p.Resources, routeplan.Resource{ID: "trailers " + t.ID, Count: fleet.trailersLeft[ti], PerTrip: true})
+			// A unit a trip at a time: each trip's trailer is loaded
+			// while the driver is out, so the trips of a shift take units
+			// of their own, and a unit loads again once it is back and
+			// turned; the routes planned so far hold theirs.
+			p.Resources = append(p.Resources, routeplan.Resource{ID: "trailers " + t.ID, Count: t.Count,
+				Timed: true, Turnaround: ceilSeconds(m.req.Turnaround()), Busy: fleet.busyUnits(m, ti)})
 		}
 	}
 	return shiftRes, trailerRes
@@ -205,7 +208,7 @@ func (r *routing) addVehicleTypes(m *model, fleet *fleetState, pool []*order, sh
 					if vt.ShiftEnd < vt.ShiftStart {
 						continue // a shift shorter than a second
 					}
-					vt.Count = min(len(grp.free), fleet.trailersLeft[ti])
+					vt.Count = len(grp.free)
 					vt.Resources = []int{shiftRes[g], trailerRes[ti]}
 					vt.FixedCost += reserve[ti] + shiftReserve[g]
 					r.p.VehicleTypes = append(r.p.VehicleTypes, vt)

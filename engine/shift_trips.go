@@ -60,12 +60,10 @@ func (m *model) buildTrips(kind vehicleKind, rr routeplan.Route, pool []*order) 
 
 // keepShift adds the trips of one routing route, of kind and carrying
 // orders (per trip, in visiting order), to the plan, with the first free
-// shift of its group and a unit of its trailer type per trip (routing
-// counts them so; assignTrailerUnits then turns units through the day,
-// and may use fewer).
+// shift of its group. Its trips' trailer units are the caller's to check
+// (unitsFit); assignTrailerUnits names them when the day is scheduled.
 func (fleet *fleetState) keepShift(m *model, trips []*Route, kind vehicleKind, orders [][]*order) {
 	shift := m.req.Shifts[fleet.takeShift(kind.group)].ID
-	fleet.trailersLeft[kind.trailer] -= len(trips)
 	for k, route := range trips {
 		route.Shift = shift
 		fleet.routes = append(fleet.routes, *route)
@@ -88,8 +86,9 @@ func (fleet *fleetState) shiftTrips(ri int) []int {
 
 // replaceOrders makes placed route ri carry seq instead of its orders, and
 // times its whole shift again as routing would, laying out each of its
-// trips. It reports whether the shift stays legal and every trip's floor
-// takes its pallets; when it does not, nothing changes.
+// trips. It reports whether the shift stays legal, every trip's floor
+// takes its pallets and the trailer units turn in time (unitsFit); when
+// not, nothing changes.
 func (fleet *fleetState) replaceOrders(m *model, ri int, seq []*order) bool {
 	run := fleet.shiftTrips(ri)
 	kind := fleet.placed[ri].kind
@@ -105,7 +104,7 @@ func (fleet *fleetState) replaceOrders(m *model, ri int, seq []*order) bool {
 		return false // a trip left empty: the shift is no longer the same
 	}
 	built, _, err := m.buildTrips(kind, rr, slices.Concat(trips...))
-	if err != nil {
+	if err != nil || !fleet.unitsFit(m, kind.trailer, built, run) {
 		return false
 	}
 	for k, x := range run {

@@ -109,21 +109,16 @@ func (m *model) explainOrder(o *order, fleet *fleetState) string {
 			store.ID, palletsText(n), hm(loading+travel+unload+back), hm(loading), hm(travel+back), hm(unload), hm(duty), hm(driving))
 	case ReasonFleetExhausted:
 		var types []string
-		left := 0
 		for ti, t := range req.Fleet {
 			if o.trailers[ti] {
 				types = append(types, fmt.Sprintf("%s ×%d", t.ID, t.Count))
-				left += fleet.trailersLeft[ti]
 			}
 		}
-		switch {
-		case fleet.freeShifts() == 0:
+		if fleet.freeShifts() == 0 {
 			return fmt.Sprintf("store %s: all %d driver shifts drive other routes", store.ID, len(req.Shifts))
-		case left == 0:
-			return fmt.Sprintf("store %s: every trailer that can carry these %s pallets there (%s) is on another route", store.ID, o.class, strings.Join(types, ", "))
 		}
-		return fmt.Sprintf("store %s: the %d shifts and the %d trailers left that can carry these %s pallets there (of %s) cannot take them besides the other routes",
-			store.ID, fleet.freeShifts(), left, o.class, strings.Join(types, ", "))
+		return fmt.Sprintf("store %s: the trailer units that can carry these %s pallets there (%s), which turn through the day, and the driver shifts still free (%d) cannot take them besides the other routes at the times the store receives",
+			store.ID, o.class, strings.Join(types, ", "), fleet.freeShifts())
 	case ReasonCapacity:
 		return fmt.Sprintf("store %s: %s %s (%d positions, %s kg) exceed every trailer that can go there", store.ID, palletsText(n), o.class, o.load.Positions, numtext.Whole(o.load.WeightKg))
 	case ReasonNoCompatibleTrailer:

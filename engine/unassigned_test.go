@@ -73,7 +73,7 @@ func TestUnassignedSaysWhy(t *testing.T) {
 		pallet: "P1", store: "S0", reason: ReasonNoCompatibleTrailer,
 		says: []string{"store S0 takes trailers up to 14,630 mm long; every trailer that carries AMBIENT is longer (shortest 16,154 mm)"},
 	}, {
-		name: "every trailer on another route",
+		name: "every trailer unit on other trips",
 		setup: func(req *Request) {
 			req.Fleet[0].Count = 1
 			req.Pallets = nil
@@ -85,9 +85,10 @@ func TestUnassignedSaysWhy(t *testing.T) {
 			}
 		},
 		pallet: "", store: "S1", reason: ReasonFleetExhausted,
-		says: []string{"store S1: every trailer that can carry these AMBIENT pallets there (DRY53 ×1) is on another route"},
+		says: []string{"store S1: the trailer units that can carry these AMBIENT pallets there (DRY53 ×1), which turn through the day, and the driver shifts still free (1) cannot take them besides the other routes at the times the store receives"},
 		// The one trailer's 30 positions take S0's 20 pallets and 10 of
-		// S1's 12: a short fleet delivers the most it can.
+		// S1's 12, and it is back too late for a second trip: a short
+		// fleet delivers the most it can.
 		delivered: 30,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {

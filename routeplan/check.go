@@ -36,9 +36,11 @@ func Check(p *Problem) error {
 		vs.Add(CodeUnknown, "objective", "unknown objective %d", int(p.Objective))
 	}
 	for r, res := range p.Resources {
+		path := constraints.Index("resources", r)
 		if res.Count < 0 {
-			vs.Add(CodeNegative, constraints.Field(constraints.Index("resources", r), "count"), "count %d is negative", res.Count)
+			vs.Add(CodeNegative, constraints.Field(path, "count"), "count %d is negative", res.Count)
 		}
+		checkTimedResource(&vs, path, &res)
 	}
 	dims := -1 // the capacity dimensions of the first vehicle type
 	for t := range p.VehicleTypes {

@@ -22,6 +22,9 @@ type insertion struct {
 	// first or the last of route k, separated by the reload.
 	trip   tripEnd
 	reload int
+	// holdsChecked says that the insertion keeps the Timed resources
+	// within their counts (holdsFit), checked when it was found.
+	holdsChecked bool
 }
 
 // scratch holds buffers reused across move evaluations.
@@ -47,6 +50,13 @@ type scratch struct {
 	// improving move an operator proposes for it (see operator.go).
 	pair pair
 	move proposal
+	// holds, events, settled and schHold are holdsFit's (see
+	// timed_resources.go).
+	change  [2]routeChange
+	holds   [][]Window
+	events  []holdEvent
+	settled []int
+	schHold schedule
 	// order is localSearch's list of the sites it starts from, kept
 	// between calls: a search calls it at every iteration.
 	order []int
@@ -110,7 +120,7 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 	}
 	if in.exact && jn.known() {
 		if d := jn.cheap.sub(r.obj); !best.ok || d.less(best.delta) {
-			best.k, best.pos, best.delta, best.ok, best.lazy, best.trip = k, pos, d, true, true, noTrip
+			best.k, best.pos, best.delta, best.ok, best.lazy, best.trip, best.holdsChecked = k, pos, d, true, true, noTrip, false
 		}
 		return
 	}
@@ -119,9 +129,10 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 		return
 	}
 	d := in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)
-	if !best.ok || d.less(best.delta) {
+	if (!best.ok || d.less(best.delta)) && st.holdsFitOne(k, r.typ, sc.seq, sc) {
 		best.k, best.pos, best.delta, best.ok, best.lazy, best.trip = k, pos, d, true, false, noTrip
 		best.dist, best.cost = sc.sch.dist, sc.sch.cost
+		best.holdsChecked = true
 	}
 }
 
@@ -171,9 +182,10 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 	if !capped {
 		if t, sch, ok := st.in.cheapestNewRoute(st, u); ok {
 			d := st.in.routeObjective(1, sch.dist, sch.cost)
-			if !best.ok || d.less(best.delta) {
+			sc.other[0] = u
+			if (!best.ok || d.less(best.delta)) && st.holdsFitOne(-1, t, sc.other[:], sc) {
 				best.k, best.pos, best.delta, best.ok, best.lazy, best.trip = -t-1, 0, d, true, false, noTrip
-				best.dist, best.cost = sch.dist, sch.cost
+				best.dist, best.cost, best.holdsChecked = sch.dist, sch.cost, true
 			}
 		}
 	}
@@ -188,6 +200,9 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 
 // apply performs an insertion found by bestInsertion.
 func (st *state) apply(u int, ins insertion, sc *scratch) bool {
+	if st.in.anyTimed && !ins.holdsChecked && !st.insertionHoldsFit(u, ins, sc) {
+		return false
+	}
 	if ins.retype {
 		st.retype(ins.rk, ins.typ)
 		if ins.k < 0 {
@@ -213,6 +228,35 @@ func (st *state) apply(u int, ins insertion, sc *scratch) bool {
 	st.setRoute(k, sc.seq2, ins.dist, ins.cost)
 	st.where[u] = k
 	return true
+}
+
+// insertionHoldsFit reports whether the insertion of u keeps the Timed
+// resources within their counts (holdsFit): the route that takes u, and
+// the route a retyped insertion changes the type of.
+func (st *state) insertionHoldsFit(u int, ins insertion, sc *scratch) bool {
+	ch := sc.change[:0]
+	if ins.retype && ins.rk != ins.k {
+		ch = append(ch, routeChange{ins.rk, ins.typ, st.routes[ins.rk].seq})
+	}
+	if ins.k < 0 {
+		sc.one[0] = u
+		ch = append(ch, routeChange{-1, -ins.k - 1, sc.one[:]})
+		return st.holdsFit(ch, sc)
+	}
+	r := st.routes[ins.k]
+	t := r.typ
+	if ins.retype {
+		t = ins.typ
+	}
+	switch ins.trip {
+	case lastTrip:
+		sc.seq2 = append(append(sc.seq2[:0], r.seq...), ins.reload, u)
+	case firstTrip:
+		sc.seq2 = append(append(sc.seq2[:0], u, ins.reload), r.seq...)
+	default:
+		sc.seq2 = withInsert(sc.seq2, r.seq, u, ins.pos)
+	}
+	return st.holdsFit(append(ch, routeChange{ins.k, t, sc.seq2}), sc)
 }
 
 // recreate inserts sites one by one at their cheapest feasible place; sites

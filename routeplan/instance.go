@@ -70,6 +70,10 @@ type instance struct {
 	hierarchical, tripsRanked, tripsSecond, countTrips bool
 	// oneRoute is what a route of one trip counts under them.
 	oneRoute int
+	// timedOf lists, per type, the Timed resources it takes; anyTimed says
+	// that some type takes one (see timed_resources.go).
+	timedOf  [][]int
+	anyTimed bool
 	// stamps numbers the contents of routes (route.stamp), for all the
 	// streams that share the instance.
 	stamps atomic.Uint64
@@ -103,6 +107,7 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in.exact = in.stop == nil // the stop's share depends on the neighbours
 	in.readSites()
 	in.readTypes()
+	in.readTimed()
 	in.relaxStartWindows()
 	in.addReloads()
 	symmetric, ok := in.symmetricLegs(stop)

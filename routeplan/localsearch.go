@@ -75,7 +75,7 @@ func (st *state) tryMoves(u, v int, sc *scratch) bool {
 	p.ku, p.kv, p.pu, p.pv = st.where[u], st.where[v], st.pos[u], st.pos[v]
 	p.ru, p.rv = st.routes[p.ku], st.routes[p.kv]
 	for _, op := range st.in.operators() {
-		if op.evaluate(st, p, sc) {
+		if op.evaluate(st, p, sc) && st.proposalHoldsFit(sc) {
 			sc.move.apply(st, sc)
 			return true
 		}

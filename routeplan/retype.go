@@ -32,7 +32,7 @@ func (st *state) canRetype(r *route, t int) bool {
 		for _, y := range own {
 			held = held || x == y
 		}
-		if !held && st.resUsed[x] >= st.in.p.Resources[x].Count {
+		if !held && st.in.countLimited(x) && st.resUsed[x] >= st.in.p.Resources[x].Count {
 			return false
 		}
 	}
@@ -138,7 +138,7 @@ func (st *state) bestFreedNewRoute(u int, best *insertion, rng *rand.Rand, sc *s
 		}
 		blocked := -1
 		for _, x := range in.types[t].Resources {
-			if st.resUsed[x] < in.p.Resources[x].Count {
+			if !in.countLimited(x) || st.resUsed[x] < in.p.Resources[x].Count {
 				continue
 			}
 			if blocked >= 0 {
@@ -220,7 +220,7 @@ func shares(alt, need, old []int, st *state, in *instance) bool {
 		if usesResource(old, x) || !usesResource(need, x) {
 			continue
 		}
-		if st.resUsed[x]+2 > in.p.Resources[x].Count {
+		if in.countLimited(x) && st.resUsed[x]+2 > in.p.Resources[x].Count {
 			return true
 		}
 	}

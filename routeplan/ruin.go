@@ -82,7 +82,7 @@ func (st *state) removeRun(k, from, n int, rs *ruinStep, sc *scratch) {
 	for _, s := range r.seq[from : from+n] {
 		st.where[s] = -1
 	}
-	if !st.in.feasibleWithout(r, from, n, sc) {
+	if !st.in.feasibleWithout(r, from, n, sc) || !st.holdsFitOne(k, r.typ, sc.seq, sc) {
 		rs.removed = st.in.appendSites(rs.removed, sc.seq)
 		for _, s := range sc.seq {
 			st.where[s] = -1

@@ -42,7 +42,17 @@ func genProblem(t *rapid.T) *Problem {
 	// Resources shared by several types, with small counts (0 included:
 	// a type that needs it can never drive).
 	for r := rapid.IntRange(0, 3).Draw(t, "resources"); r > 0; r-- {
-		p.Resources = append(p.Resources, Resource{Count: rapid.IntRange(0, 3).Draw(t, "resourceCount"), PerTrip: rapid.Bool().Draw(t, "perTrip")})
+		res := Resource{Count: rapid.IntRange(0, 3).Draw(t, "resourceCount"), PerTrip: rapid.Bool().Draw(t, "perTrip")}
+		if rapid.IntRange(0, 2).Draw(t, "timed") == 0 {
+			// Units that turn, some held already over the day.
+			res.Timed = true
+			res.Turnaround = float64(rapid.IntRange(0, 60).Draw(t, "turnaround"))
+			for b := rapid.IntRange(0, 2).Draw(t, "busy"); b > 0; b-- {
+				from := float64(rapid.IntRange(0, 1500).Draw(t, "busyFrom"))
+				res.Busy = append(res.Busy, Window{from, from + float64(rapid.IntRange(0, 600).Draw(t, "busyLen"))})
+			}
+		}
+		p.Resources = append(p.Resources, res)
 	}
 	for k := 0; k < nTypes; k++ {
 		vt := VehicleType{

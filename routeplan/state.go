@@ -94,6 +94,10 @@ type route struct {
 	// that an insertion that overloads it is ruled out before any
 	// simulation.
 	total []float64
+	// holds are the intervals its trips hold a unit of a Timed resource
+	// over, turnaround aside (see timed_resources.go); empty when its
+	// type takes none.
+	holds []Window
 	seg   segments
 	// stamp names the route's content (type and sites): it changes with
 	// every change of either, is copied with them, and is never reused, so
@@ -185,6 +189,7 @@ func (st *state) copyFrom(o *state) {
 		nr.typ, nr.dist, nr.cost, nr.obj, nr.stamp = r.typ, r.dist, r.cost, r.obj, r.stamp
 		nr.seq = append(nr.seq[:0], r.seq...)
 		nr.total = append(nr.total[:0], r.total...)
+		nr.holds = append(nr.holds[:0], r.holds...)
 		switch {
 		case st.bare:
 		case o.bare:
@@ -219,7 +224,7 @@ func (st *state) recount() {
 		trips := st.in.routeTrips(r)
 		for _, x := range st.in.types[r.typ].Resources {
 			st.resUsed[x]++
-			if st.in.p.Resources[x].PerTrip {
+			if st.in.p.Resources[x].perTrip() {
 				st.resUsed[x] += trips - 1
 			}
 		}
@@ -260,7 +265,7 @@ func (st *state) canOpen(t int) bool {
 		return false
 	}
 	for _, x := range st.in.types[t].Resources {
-		if st.resUsed[x] >= st.in.p.Resources[x].Count {
+		if st.in.countLimited(x) && st.resUsed[x] >= st.in.p.Resources[x].Count {
 			return false
 		}
 	}
@@ -304,6 +309,7 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	r.stamp = st.in.stamps.Add(1)
 	r.seq = append(r.seq[:0], seq...)
 	st.in.lightestTrip(r)
+	st.in.setHolds(r)
 	st.in.refresh(r)
 	if st.in.exact {
 		dist = r.baseDist()

@@ -50,7 +50,9 @@ func (in *instance) addReloads() {
 		// resource the type takes per trip (the class's types take the
 		// same ones).
 		for _, x := range in.perTrip(vt) {
-			in.reloadPool[c] = min(in.reloadPool[c], in.p.Resources[x].Count)
+			if !in.p.Resources[x].Timed {
+				in.reloadPool[c] = min(in.reloadPool[c], in.p.Resources[x].Count)
+			}
 		}
 	}
 	if len(in.reloads) == 0 {
@@ -111,7 +113,7 @@ func (in *instance) classOf(t int) int {
 func (in *instance) perTrip(vt *VehicleType) []int {
 	var out []int
 	for _, x := range vt.Resources {
-		if in.p.Resources[x].PerTrip {
+		if in.p.Resources[x].perTrip() {
 			out = append(out, x)
 		}
 	}
@@ -184,7 +186,7 @@ func (st *state) canAddTrip(k int) (int, bool) {
 		return 0, false
 	}
 	for _, x := range vt.Resources {
-		if st.in.p.Resources[x].PerTrip && st.resUsed[x] >= st.in.p.Resources[x].Count {
+		if st.in.p.Resources[x].perTrip() && st.in.countLimited(x) && st.resUsed[x] >= st.in.p.Resources[x].Count {
 			return 0, false
 		}
 	}
@@ -200,7 +202,7 @@ func (st *state) takeTrips(t, n int) {
 		return
 	}
 	for _, x := range st.in.types[t].Resources {
-		if st.in.p.Resources[x].PerTrip {
+		if st.in.p.Resources[x].perTrip() {
 			st.resUsed[x] += n
 		}
 	}
@@ -236,14 +238,7 @@ func (in *instance) trimEmptyTrips(seq []int) ([]int, bool) {
 // that the reload's time served: seq is then kept as it is.
 func (st *state) withoutEmptyTrips(t int, seq []int, dist, cost float64) ([]int, float64, float64) {
 	in := st.in
-	empty := false
-	for k, i := range seq {
-		if in.isReload(i) && (k == 0 || k == len(seq)-1 || in.isReload(seq[k-1])) {
-			empty = true
-			break
-		}
-	}
-	if !empty {
+	if !in.hasEmptyTrip(seq) {
 		return seq, dist, cost
 	}
 	trimmed, _ := in.trimEmptyTrips(append([]int(nil), seq...))
@@ -257,6 +252,17 @@ func (st *state) withoutEmptyTrips(t int, seq []int, dist, cost float64) ([]int,
 		}
 	}
 	return trimmed, sch.dist, sch.cost
+}
+
+// hasEmptyTrip reports whether seq begins or ends with a reload, or holds
+// two in a row.
+func (in *instance) hasEmptyTrip(seq []int) bool {
+	for k, i := range seq {
+		if in.isReload(i) && (k == 0 || k == len(seq)-1 || in.isReload(seq[k-1])) {
+			return true
+		}
+	}
+	return false
 }
 
 // lightestTrip sets r.total to the least load of r's trips, dimension by
@@ -347,8 +353,8 @@ func (st *state) tryNewTrips(u, k int, best *insertion, sc *scratch) {
 			continue
 		}
 		d := in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)
-		if !best.ok || d.less(best.delta) {
-			*best = insertion{k: k, pos: pos, delta: d, dist: sc.sch.dist, cost: sc.sch.cost, ok: true, trip: end, reload: m}
+		if (!best.ok || d.less(best.delta)) && st.holdsFitOne(k, r.typ, sc.seq, sc) {
+			*best = insertion{k: k, pos: pos, delta: d, dist: sc.sch.dist, cost: sc.sch.cost, ok: true, trip: end, reload: m, holdsChecked: true}
 		}
 	}
 }

@@ -3,6 +3,7 @@ package routeplan
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // validateSolution is the independent feasibility checker of the tests: it
@@ -24,7 +25,7 @@ func validateSolution(p *Problem, sol *Solution) error {
 		used[r.VehicleType]++
 		for _, x := range vt.Resources {
 			taken[x]++
-			if p.Resources[x].PerTrip {
+			if p.Resources[x].PerTrip || p.Resources[x].Timed {
 				taken[x] += len(r.Reloads)
 			}
 		}
@@ -222,8 +223,11 @@ func validateSolution(p *Problem, sol *Solution) error {
 			return fmt.Errorf("type %d: %d routes, count %d", t, n, p.VehicleTypes[t].Count)
 		}
 	}
+	if err := validateTimedResources(p, sol); err != nil {
+		return err
+	}
 	for x, n := range taken {
-		if n > p.Resources[x].Count {
+		if n > p.Resources[x].Count && !p.Resources[x].Timed {
 			return fmt.Errorf("resource %d: taken by %d routes, count %d", x, n, p.Resources[x].Count)
 		}
 	}
@@ -267,4 +271,75 @@ func servedValue(p *Problem, sol *Solution) float64 {
 		}
 	}
 	return v
+}
+
+// validateTimedResources checks that no Timed resource has more than its
+// Count of units held at one instant: each trip of a route whose type
+// takes it holds one from its loading start (the latest instant in the
+// type's start windows that leaves the trip's loading before its start
+// service begins; the start service's begin without Loading) to its
+// return plus the turnaround, and each Busy interval holds one, at every
+// instant at which a trip holds one.
+func validateTimedResources(p *Problem, sol *Solution) error {
+	type hold struct{ from, til float64 }
+	for x, res := range p.Resources {
+		if !res.Timed {
+			continue
+		}
+		var holds []hold
+		for _, w := range res.Busy {
+			holds = append(holds, hold{w.Start, w.End})
+		}
+		for _, r := range sol.Routes {
+			vt := p.VehicleTypes[r.VehicleType]
+			if !slices.Contains(vt.Resources, x) {
+				continue
+			}
+			trips := len(r.Reloads) + 1
+			for j := 0; j < trips; j++ {
+				from, to := 0, len(r.Visits)
+				begin, ret := r.Start, r.Return
+				if j > 0 {
+					from, begin = r.Reloads[j-1].After, r.Reloads[j-1].Start
+				}
+				if j < len(r.Reloads) {
+					to, ret = r.Reloads[j].After, r.Reloads[j].Arrival
+				}
+				at := begin
+				if vt.Loading != nil && len(vt.StartWindows) > 0 {
+					l := vt.Loading.Fixed
+					for _, v := range r.Visits[from:to] {
+						for k, u := range vt.Loading.PerUnit {
+							l += u * p.Sites[v.Site].Demand[k]
+						}
+					}
+					at = math.Inf(-1)
+					for _, w := range vt.StartWindows {
+						if w.Start <= begin-l {
+							at = math.Min(begin-l, w.End)
+						}
+					}
+				}
+				holds = append(holds, hold{at, ret + res.Turnaround})
+			}
+		}
+		// Busy intervals beyond the count are the problem's: an instant
+		// counts when a trip holds a unit then.
+		busy := len(res.Busy)
+		for _, h := range holds {
+			n, trips := 0, 0
+			for k, o := range holds {
+				if o.from <= h.from && h.from < o.til {
+					n++
+					if k >= busy {
+						trips++
+					}
+				}
+			}
+			if trips > 0 && n > res.Count {
+				return fmt.Errorf("resource %d: %d units held at %g, count %d", x, n, h.from, res.Count)
+			}
+		}
+	}
+	return nil
 }

@@ -33,9 +33,9 @@
 //
 //   - Realistic, a DC's day as it runs: stores in towns 60 to 120 km out,
 //     receiving from 04:00–06:00 for ten hours (some split around the
-//     lunch rush); drivers the scarce resource, ShiftShare (0.45) of a
+//     lunch rush); drivers the scarce resource, ShiftShare (0.8) of a
 //     shift for every full trailer load, in 14 h shifts from 03:00 to
-//     07:45; trailer units UnitShare (0.7) of the loads of each kind, so
+//     07:45; trailer units UnitShare (0.9) of the loads of each kind, so
 //     that units turn; Doors(stores) dock doors (10 to 30), loading from
 //     20:00 to 04:00 for the first wave and from 08:00 to 13:00 for the
 //     second, 10 min a trailer plus 90 s a pallet; trailers staged up to

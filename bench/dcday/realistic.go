@@ -63,12 +63,18 @@ const (
 	NearOuterKm = 60
 	// ShiftShare is the drivers a Realistic day has for every trailer
 	// load its freight fills by positions (30 a trailer): fewer drivers
-	// than trips, so that a driver must drive two.
-	ShiftShare = 0.45
+	// than trips, so that most drivers must drive two. A trip to this ring
+	// takes 5–7 h, so a 14 h shift drives two at most, and a shift that
+	// starts late or drives long trips one: at 0.45 and 0.7 every shift
+	// drove and pallets stayed behind (200 stores, 30 s).
+	ShiftShare = 0.8
 	// UnitShare is the trailer units of each kind for every trailer load
 	// of that kind's freight, plus one: fewer units than trips, so that
-	// units turn.
-	UnitShare = 0.7
+	// units turn. The first wave holds its units from the night's loading
+	// until it is back in the late morning, while the second wave loads:
+	// at 0.7 every unit was out and pallets stayed behind with drivers
+	// free (200 stores, 30 s).
+	UnitShare = 0.9
 	// MinDoors and MaxDoors bound the dock doors, one for every
 	// StoresPerDoor stores.
 	MinDoors      = 10
