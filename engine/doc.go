@@ -22,8 +22,9 @@
 // function: what it reads and never changes travels in one planContext
 // (the model, the seed, the clock and deadlines, the progress reporter),
 // and the plan as it is built in one fleetState (fleet_state.go: the shift
-// groups with their free shifts, the trailer units left, the routes so far,
-// the orders left out for good, the pallets unassigned), which the phases
+// groups with their free shifts, the routes so far (whose times say when
+// their trailer units are busy), the orders left out for good, the pallets
+// unassigned), which the phases
 // that change it take as a parameter.
 //
 //  1. prepare(ctx, &req) → model: the checked request indexed, its travel
@@ -31,7 +32,7 @@
 //  2. makeOrders(ctx, pc) → orders, unassigned pallets: the pallets of a
 //     store and class cut into orders one trailer carries (orders.go).
 //  3. newFleetState(model, unassigned) → fleet state: the shifts grouped,
-//     every trailer unit free.
+//     no route yet.
 //  4. preferTrailers(model, orders, free shifts): on large days, keeps
 //     orders off the versatile trailers for the first round, in
 //     order.prefer (trailer_reserve.go).
@@ -53,8 +54,8 @@
 //     with a reason and a message (unassigned.go).
 //  9. assemble(model, routes, unassigned) → Result: the routes fitted
 //     into the DC's day by scheduleDC (dc_schedule.go: each trip's loading
-//     in the dock hours, loading_schedule.go; a dock door, dock_doors.go;
-//     a trailer unit, trailer_units.go; the trips of each shift
+//     in the dock hours, loading_schedule.go; a trailer unit,
+//     trailer_units.go; a dock door, dock_doors.go; the trips of each shift
 //     numbered), ordered, named and their breaks stated across each
 //     shift's trips, the totals and the fleet bounds (result_assembly.go,
 //     fleet_bounds.go); then Validate.
@@ -73,9 +74,12 @@
 // their cost. Routing's route is a driver's shift of one or more trips
 // (shift_trips.go), so under FewestDrivers it minimises the shifts and
 // under FewestTrailers the trips; the trailer units follow from how the
-// trips overlap (assignTrailerUnits turns them through the day), while
-// routing keeps a unit for every trip of a type within the type's count,
-// so that every trip finds one. LowestCost ("cost")
+// trips overlap (assignTrailerUnits turns them through the day): routing
+// keeps the trips of a type that hold a unit at one instant, from the
+// start of their loading in the dock hours to their return plus the
+// turnaround, within the type's count (a timed routeplan.Resource, with
+// the routes of earlier rounds busy), and every phase that changes a
+// route checks it again (fleetState.unitsFit). LowestCost ("cost")
 // minimises the cost alone (the shifts' costs are added to the plan's), each
 // trailer type's fixed cost per route plus its cost per km and per hour,
 // and may use more trailers to drive fewer kilometres. The default is what

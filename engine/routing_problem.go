@@ -139,7 +139,7 @@ func setRoutingMatrix(p *routeplan.Problem, m *model) {
 }
 
 // addFleetResources adds to p a resource for each shift group with free
-// shifts and one for each trailer type with units left that some order in
+// shifts and one for each trailer type with units that some order in
 // pool may ride on. It returns the resource of each group and each type,
 // -1 for none.
 func addFleetResources(p *routeplan.Problem, m *model, fleet *fleetState, pool []*order) (shiftRes, trailerRes []int) {

@@ -18,7 +18,9 @@
 // trips ahead, off the driver's duty (Loading): a trip's loading begins
 // inside a start window and ends at most its staging before the trip
 // starts. A resource may be taken per trip (Resource.PerTrip: a trailer
-// a trip), a type may cost per trip (TripCost), and the FewestTrips
+// a trip), or per trip at a time (Resource.Timed: units that turn, held
+// from a trip's loading to its return and turnaround, the units held at
+// every instant within the count); a type may cost per trip (TripCost), and the FewestTrips
 // objective counts trips where Hierarchical counts routes (and then,
 // with routes of several trips, trips). Solve returns routes with a complete schedule
 // (start of loading, departure, arrival, service start and departure at
