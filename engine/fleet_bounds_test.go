@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -136,19 +137,24 @@ func TestFleetBoundFigures(t *testing.T) {
 	if want := [3]int64{5 * shareScale, 1.6 * shareScale * (1 - 1e-8), 2 * shareScale * (1 - 1e-8)}; !sharesNear(d.stores[0].shares, want) {
 		t.Errorf("shares %v; want about %v", d.stores[0].shares, want)
 	}
-	if got := d.drivingBound(); got != 11130*time.Second {
+	if got := d.drivingBound(5); got != 11130*time.Second {
 		t.Errorf("driving bound %v; want 11,130 s", got)
+	}
+	// Seven trips, two more than the shares ask, drive to A all the same.
+	if got := d.drivingBound(7); got != 7*2226*time.Second {
+		t.Errorf("driving bound of 7 trips %v; want 15,582 s", got)
 	}
 	if got := d.unloadingBound(); got != 5400*time.Second {
 		t.Errorf("unloading bound %v; want 5,400 s", got)
 	}
 	// Stackable pallets take half a position each: 2.5 trailers by
-	// positions, 2.5 × 2,226 s of driving (volume gives 2 × 2,226).
+	// positions, so at least 3 trips to A, 3 × 2,226 s of driving
+	// (volume gives 2 × 2,226).
 	for i := range req.Pallets {
 		req.Pallets[i].MayBeStacked = true
 	}
-	if got := newDayDemand(&req, idx, nil, nil).drivingBound(); got != 5565*time.Second {
-		t.Errorf("driving bound of stackable pallets %v; want 5,565 s", got)
+	if got := newDayDemand(&req, idx, nil, nil).drivingBound(0); got != 6678*time.Second {
+		t.Errorf("driving bound of stackable pallets %v; want 6,678 s", got)
 	}
 }
 
@@ -210,10 +216,10 @@ func TestRoundTripsTakeTheShortestWay(t *testing.T) {
 		}
 	}
 	row := func(p int) int { return p }
-	if got := newDayDemand(&req, all, mx, row).drivingBound(); got != 600*time.Second {
+	if got := newDayDemand(&req, all, mx, row).drivingBound(0); got != 600*time.Second {
 		t.Errorf("driving bound by B %v; want 600 s", got)
 	}
-	if got := newDayDemand(&req, onlyA, mx, row).drivingBound(); got != 10000*time.Second {
+	if got := newDayDemand(&req, onlyA, mx, row).drivingBound(0); got != 10000*time.Second {
 		t.Errorf("driving bound to A alone %v; want 10,000 s", got)
 	}
 }
@@ -434,6 +440,56 @@ func TestPlanKeepsToItsFleetBounds(t *testing.T) {
 		m := plan.Metrics
 		if m.ShiftsUsed < m.ShiftsLowerBound || m.TrailerUnitsUsed < m.TrailerUnitsLowerBound {
 			t.Fatalf("%d shifts used, bound %d; %d units used, bound %d", m.ShiftsUsed, m.ShiftsLowerBound, m.TrailerUnitsUsed, m.TrailerUnitsLowerBound)
+		}
+	})
+}
+
+// tightDemand is the dayDemand of the pallets a tight day's plan
+// delivers, all of them, and the trips it must have.
+func tightDemand(t *rapid.T, req *Request) (*dayDemand, int) {
+	idx := make([]int, len(req.Pallets))
+	for i := range idx {
+		idx[i] = i
+	}
+	var mx *geo.Matrix
+	if req.Options.Matrix != nil {
+		points := []geo.Point{req.DC.Location}
+		for _, s := range req.Stores {
+			points = append(points, s.Location)
+		}
+		var err error
+		if mx, err = req.Options.Matrix.Matrix(context.Background(), points); err != nil {
+			t.Fatalf("%v", err)
+		}
+	}
+	return newDayDemand(req, idx, mx, func(p int) int { return p }), trailersLowerBound(req, idx)
+}
+
+// TestTripRadialsHoldOnTightDays: drivingBound's items, the least round
+// trips of the longest trips, never pass the driving of the day's trips
+// taken longest first, item by item, nor outnumber them.
+func TestTripRadialsHoldOnTightDays(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		req, plan := genTightDay(t)
+		d, trips := tightDemand(t, &req)
+		var driving []time.Duration
+		for _, r := range plan.Routes {
+			at, sum := r.Depart, time.Duration(0)
+			for _, st := range r.Stops {
+				sum += st.Arrival.Sub(at)
+				at = st.Departure
+			}
+			driving = append(driving, sum+r.Return.Sub(at))
+		}
+		slices.SortFunc(driving, func(a, b time.Duration) int { return cmp.Compare(b, a) })
+		items := d.tripRadials(trips)
+		if len(items) > len(driving) {
+			t.Fatalf("%d round trips for a day of %d trips", len(items), len(driving))
+		}
+		for j, r := range items {
+			if r > driving[j] {
+				t.Fatalf("trip %d (longest first) drives at least %v; the day's drives %v (all: %v; items %v)", j+1, r, driving[j], driving, items)
+			}
 		}
 	})
 }
