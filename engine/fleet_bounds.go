@@ -72,6 +72,9 @@ type storeDemand struct {
 	// volume (palletShares): every trip carries at most one trailer's
 	// worth, shareScale, in each dimension.
 	shares [3]int64
+	// most is the largest share of one of its pallets, in each
+	// dimension.
+	most [3]int64
 }
 
 // dayDemand is what the delivered pallets ask of the fleet: the stores in
@@ -114,6 +117,7 @@ func newDayDemand(req *Request, idx []int, mx *geo.Matrix, rowOf func(int) int) 
 		sd.pallets++
 		for dim, v := range palletShares(req, &p, req.Stores[s].MaxTrailerLengthMM) {
 			sd.shares[dim] += v
+			sd.most[dim] = max(sd.most[dim], v)
 		}
 	}
 	slices.SortFunc(d.stores, func(a, b storeDemand) int { return cmp.Compare(a.store, b.store) })
@@ -371,7 +375,9 @@ func (d *dayDemand) shiftsBound(trips int) int {
 //     parts over the trips, trips × (LoadingFixed + hook + turnaround) +
 //     pallets × LoadingPerPallet + drivingBound + unloadingBound, over the
 //     length of that horizon, rounded up;
-//   - at one instant: a unit runs one trip at a time (overlapBound).
+//   - at one instant: a unit runs one trip at a time (overlapBound);
+//   - by loading waves: a unit runs one trip at a time, and loading
+//     starts only in the dock hours (loadingWavesBound).
 func (d *dayDemand) unitsBound(trips int) int {
 	req := d.req
 	turn := req.Turnaround()
@@ -388,7 +394,7 @@ func (d *dayDemand) unitsBound(trips int) int {
 	if horizon > 0 {
 		occupancy = int((busy + horizon - 1) / horizon)
 	}
-	return max(1, occupancy, overlapBound(d.unitSpans()))
+	return max(1, occupancy, overlapBound(d.unitSpans()), d.loadingWavesBound(trips))
 }
 
 // fewestToCover is the fewest of caps whose sum reaches need, taking the

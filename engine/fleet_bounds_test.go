@@ -493,3 +493,47 @@ func TestTripRadialsHoldOnTightDays(t *testing.T) {
 		}
 	})
 }
+
+// TestLoadingWavesByHand: boundsDay with shifts of 12 h from 04:00 and
+// dock hours from 00:00 to 03:00 and from 06:00 on. A unit for A is back
+// and turned around no sooner than 04:33:33 + 720 + 1,113 + 1,800 =
+// 05:34:06, so every trip loaded in the night is out then: one a unit.
+// A trip loaded from 06:00 that is back by the window's end holds its
+// unit at least base 900 + 2,226 + 600 + 1,800 = 5,526 s and 180 s a
+// pallet (loading 60, unloading 120).
+func TestLoadingWavesByHand(t *testing.T) {
+	cases := []struct {
+		name  string
+		close string
+		units int
+	}{
+		{"no short trip in 1 h: 5 loads, one a wave", "07:00", 3},
+		{"one short trip of 2 pallets in 1 h 40 min: 5 / 2.25 trailers", "07:40", 3},
+		{"one short trip of 9 pallets in 2 h: 5 / 3 trailers", "08:00", 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			req := boundsDay(12 * time.Hour)
+			days := dailyOpenings("00:00", "03:00")
+			for d := range days {
+				days[d] = append(days[d], constraints.Opening{Open: "06:00", Close: tc.close})
+			}
+			req.DC.DockHours = &constraints.WeeklyHours{TimeZone: "UTC", Days: days}
+			if got := boundsOf(t, req); got.trailerUnits != tc.units {
+				t.Fatalf("%d units; want %d", got.trailerUnits, tc.units)
+			}
+		})
+	}
+}
+
+// TestLoadingWavesHoldOnTightDays: the loading waves never ask for more
+// units than a tight day uses.
+func TestLoadingWavesHoldOnTightDays(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		req, _ := genTightDay(t)
+		d, trips := tightDemand(t, &req)
+		if got := d.loadingWavesBound(trips); got > req.Fleet[0].Count {
+			t.Fatalf("loading waves ask for %d units; the day uses %d", got, req.Fleet[0].Count)
+		}
+	})
+}
