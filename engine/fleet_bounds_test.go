@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"testing"
@@ -339,7 +340,9 @@ func drawShiftTrips(t *rapid.T, req *Request, si int, leg func(a, b geo.Point) t
 		at = ret
 	}
 	sh := constraints.Shift{ID: fmt.Sprint("D", si), Start: first, End: at,
-		Limits: &constraints.HoursOfService{MaxDuty: at.Sub(first), MaxDriving: max(driving, time.Second)}}
+		Limits: &constraints.HoursOfService{MaxDuty: at.Sub(first), MaxDriving: max(driving, time.Second),
+			// No break is ever due: the shift drives no more than this.
+			BreakAfter: max(driving, time.Second)}}
 	if rapid.Bool().Draw(t, "maxTrips") {
 		sh.MaxTrips = len(trips)
 	}
@@ -388,6 +391,14 @@ func tightPlan(t *rapid.T, req *Request, trips []*tightTrip) Result {
 		plan.Routes = append(plan.Routes, r)
 	}
 	req.Fleet[0].Count = len(unitFree)
+	// minutesAround gives hours of one day: a day whose stops or loadings
+	// run past midnight has none that keep them.
+	day := utc(4, 0, 0).Truncate(24 * time.Hour)
+	for _, at := range append(slices.Concat(slices.Collect(maps.Values(starts))...), loadStarts...) {
+		if at.Before(day) || !at.Before(day.Add(24*time.Hour)) {
+			t.Skip("the day runs past midnight")
+		}
+	}
 	for i := range req.Stores {
 		req.Stores[i].Hours = minutesAround(starts[req.Stores[i].ID])
 	}
