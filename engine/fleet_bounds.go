@@ -3,7 +3,6 @@ package engine
 import (
 	"cmp"
 	"math"
-	"math/big"
 	"slices"
 	"time"
 
@@ -73,6 +72,9 @@ type storeDemand struct {
 	// volume (palletShares): every trip carries at most one trailer's
 	// worth, shareScale, in each dimension.
 	shares [3]int64
+	// most is the largest share of one of its pallets, in each
+	// dimension.
+	most [3]int64
 }
 
 // dayDemand is what the delivered pallets ask of the fleet: the stores in
@@ -115,6 +117,7 @@ func newDayDemand(req *Request, idx []int, mx *geo.Matrix, rowOf func(int) int) 
 		sd.pallets++
 		for dim, v := range palletShares(req, &p, req.Stores[s].MaxTrailerLengthMM) {
 			sd.shares[dim] += v
+			sd.most[dim] = max(sd.most[dim], v)
 		}
 	}
 	slices.SortFunc(d.stores, func(a, b storeDemand) int { return cmp.Compare(a.store, b.store) })
@@ -244,29 +247,65 @@ func shortestFromFirst(n int, seconds func(a, b int) int64) []int64 {
 	return dist
 }
 
-// drivingBound is a lower bound on the driving of all the trips together.
+// drivingBound is a lower bound on the driving of all the trips together,
+// of which there are at least trips.
+//
 // A trip that visits store s drives out to it and back, at least out(s) +
-// back(s) =: R(s) (dcRoundTrips), so a trip drives at least the largest
-// R(s) of its stores, which is at least Σ share(p)·R(store of p) over its
-// pallets p, since its shares add up to at most one trailer in any
-// dimension (palletShares) and R ≥ 0. Summed over the trips, every
-// delivered pallet once: the driving is at least Σ_p share(p)·R(store of
-// p), in the dimension that gives most, in whole seconds rounded down.
-// The sum is exact: whole seconds times fixed-point shares, in integers
-// too wide for int64.
-func (d *dayDemand) drivingBound() time.Duration {
-	best := new(big.Int)
+// back(s) =: R(s) (dcRoundTrips), so a trip drives at least ρ, the largest
+// R(s) of its stores. Sort the stores by R, largest first, s₁, s₂, …, and
+// let Cₖ be the shares of s₁…sₖ (palletShares, in one dimension, in
+// trailers). Every pallet of s₁…sₖ rides a trip with ρ ≥ R(sₖ), and a trip
+// carries at most one trailer's worth, so at least ⌈Cₖ⌉ trips have
+// ρ ≥ R(sₖ). With the trips in order of ρ, largest first, the j-th
+// therefore has ρⱼ ≥ rⱼ := R(sₖ) for the first k with Cₖ > j − 1, for
+// j up to ⌈C⌉ (C the shares of all stores); the others, up to trips,
+// have ρⱼ ≥ the smallest R of all. The driving is at least Σⱼ rⱼ, in the
+// dimension that gives most. (This is at least Σ_p share(p)·R(store of
+// p): the shares in (j − 1, j] all belong to stores with R ≤ rⱼ.)
+//
+// Shares are fixed-point, rounded down, so the ⌈Cₖ⌉ are never too large,
+// and the sums are exact.
+func (d *dayDemand) drivingBound(trips int) time.Duration {
+	return sumDurations(d.tripRadials(trips))
+}
+
+// tripRadials are the rⱼ of drivingBound, in the dimension whose sum is
+// largest: lower bounds on the round trips of the plan's trips, sorted
+// largest first, one for each trip the plan must have (at least trips).
+func (d *dayDemand) tripRadials(trips int) []time.Duration {
+	if len(d.stores) == 0 {
+		return nil
+	}
+	byR := slices.Clone(d.stores)
+	slices.SortStableFunc(byR, func(a, b storeDemand) int { return cmp.Compare(b.out+b.back, a.out+a.back) })
+	var best []time.Duration
 	for dim := range 3 {
-		sum, term := new(big.Int), new(big.Int)
-		for _, s := range d.stores {
-			seconds := int64((s.out + s.back) / time.Second)
-			sum.Add(sum, term.Mul(big.NewInt(seconds), big.NewInt(s.shares[dim])))
+		var rs []time.Duration
+		var cum int64
+		for _, s := range byR {
+			cum += s.shares[dim]
+			// Trips j with (j − 1)·shareScale < cum take R(s).
+			for int64(len(rs))*shareScale < cum {
+				rs = append(rs, s.out+s.back)
+			}
 		}
-		if sum.Cmp(best) > 0 {
-			best = sum
+		least := byR[len(byR)-1].out + byR[len(byR)-1].back
+		for len(rs) < trips {
+			rs = append(rs, least)
+		}
+		if best == nil || sumDurations(rs) > sumDurations(best) {
+			best = rs
 		}
 	}
-	return time.Duration(best.Quo(best, big.NewInt(shareScale)).Int64()) * time.Second
+	return best
+}
+
+func sumDurations(ds []time.Duration) time.Duration {
+	var sum time.Duration
+	for _, d := range ds {
+		sum += d
+	}
+	return sum
 }
 
 // unloadingBound is a lower bound on the unloading of all the trips
@@ -310,7 +349,7 @@ func (d *dayDemand) shiftsBound(trips int) int {
 			tripCaps[i] = int64(min(s.MaxTrips, trips))
 		}
 	}
-	drive := d.drivingBound()
+	drive := d.drivingBound(trips)
 	need := time.Duration(trips)*req.HookTime() + drive + d.unloadingBound()
 	return max(1,
 		fewestToCover(duty, int64(need)),
@@ -336,7 +375,9 @@ func (d *dayDemand) shiftsBound(trips int) int {
 //     parts over the trips, trips × (LoadingFixed + hook + turnaround) +
 //     pallets × LoadingPerPallet + drivingBound + unloadingBound, over the
 //     length of that horizon, rounded up;
-//   - at one instant: a unit runs one trip at a time (overlapBound).
+//   - at one instant: a unit runs one trip at a time (overlapBound);
+//   - by loading waves: a unit runs one trip at a time, and loading
+//     starts only in the dock hours (loadingWavesBound).
 func (d *dayDemand) unitsBound(trips int) int {
 	req := d.req
 	turn := req.Turnaround()
@@ -348,12 +389,12 @@ func (d *dayDemand) unitsBound(trips int) int {
 	}
 	horizon := d.to.Add(turn).Sub(d.from) + req.DC.LoadingTime(min(d.pallets, most))
 	busy := time.Duration(trips)*(req.DC.LoadingFixed+req.HookTime()+turn) +
-		time.Duration(d.pallets)*req.DC.LoadingPerPallet + d.drivingBound() + d.unloadingBound()
+		time.Duration(d.pallets)*req.DC.LoadingPerPallet + d.drivingBound(trips) + d.unloadingBound()
 	occupancy := 0
 	if horizon > 0 {
 		occupancy = int((busy + horizon - 1) / horizon)
 	}
-	return max(1, occupancy, overlapBound(d.unitSpans()))
+	return max(1, occupancy, overlapBound(d.unitSpans()), d.loadingWavesBound(trips))
 }
 
 // fewestToCover is the fewest of caps whose sum reaches need, taking the

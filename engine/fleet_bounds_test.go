@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"testing"
@@ -136,19 +138,24 @@ func TestFleetBoundFigures(t *testing.T) {
 	if want := [3]int64{5 * shareScale, 1.6 * shareScale * (1 - 1e-8), 2 * shareScale * (1 - 1e-8)}; !sharesNear(d.stores[0].shares, want) {
 		t.Errorf("shares %v; want about %v", d.stores[0].shares, want)
 	}
-	if got := d.drivingBound(); got != 11130*time.Second {
+	if got := d.drivingBound(5); got != 11130*time.Second {
 		t.Errorf("driving bound %v; want 11,130 s", got)
+	}
+	// Seven trips, two more than the shares ask, drive to A all the same.
+	if got := d.drivingBound(7); got != 7*2226*time.Second {
+		t.Errorf("driving bound of 7 trips %v; want 15,582 s", got)
 	}
 	if got := d.unloadingBound(); got != 5400*time.Second {
 		t.Errorf("unloading bound %v; want 5,400 s", got)
 	}
 	// Stackable pallets take half a position each: 2.5 trailers by
-	// positions, 2.5 × 2,226 s of driving (volume gives 2 × 2,226).
+	// positions, so at least 3 trips to A, 3 × 2,226 s of driving
+	// (volume gives 2 × 2,226).
 	for i := range req.Pallets {
 		req.Pallets[i].MayBeStacked = true
 	}
-	if got := newDayDemand(&req, idx, nil, nil).drivingBound(); got != 5565*time.Second {
-		t.Errorf("driving bound of stackable pallets %v; want 5,565 s", got)
+	if got := newDayDemand(&req, idx, nil, nil).drivingBound(0); got != 6678*time.Second {
+		t.Errorf("driving bound of stackable pallets %v; want 6,678 s", got)
 	}
 }
 
@@ -210,10 +217,10 @@ func TestRoundTripsTakeTheShortestWay(t *testing.T) {
 		}
 	}
 	row := func(p int) int { return p }
-	if got := newDayDemand(&req, all, mx, row).drivingBound(); got != 600*time.Second {
+	if got := newDayDemand(&req, all, mx, row).drivingBound(0); got != 600*time.Second {
 		t.Errorf("driving bound by B %v; want 600 s", got)
 	}
-	if got := newDayDemand(&req, onlyA, mx, row).drivingBound(); got != 10000*time.Second {
+	if got := newDayDemand(&req, onlyA, mx, row).drivingBound(0); got != 10000*time.Second {
 		t.Errorf("driving bound to A alone %v; want 10,000 s", got)
 	}
 }
@@ -333,7 +340,9 @@ func drawShiftTrips(t *rapid.T, req *Request, si int, leg func(a, b geo.Point) t
 		at = ret
 	}
 	sh := constraints.Shift{ID: fmt.Sprint("D", si), Start: first, End: at,
-		Limits: &constraints.HoursOfService{MaxDuty: at.Sub(first), MaxDriving: max(driving, time.Second)}}
+		Limits: &constraints.HoursOfService{MaxDuty: at.Sub(first), MaxDriving: max(driving, time.Second),
+			// No break is ever due: the shift drives no more than this.
+			BreakAfter: max(driving, time.Second)}}
 	if rapid.Bool().Draw(t, "maxTrips") {
 		sh.MaxTrips = len(trips)
 	}
@@ -382,6 +391,14 @@ func tightPlan(t *rapid.T, req *Request, trips []*tightTrip) Result {
 		plan.Routes = append(plan.Routes, r)
 	}
 	req.Fleet[0].Count = len(unitFree)
+	// minutesAround gives hours of one day: a day whose stops or loadings
+	// run past midnight has none that keep them.
+	day := utc(4, 0, 0).Truncate(24 * time.Hour)
+	for _, at := range append(slices.Concat(slices.Collect(maps.Values(starts))...), loadStarts...) {
+		if at.Before(day) || !at.Before(day.Add(24*time.Hour)) {
+			t.Skip("the day runs past midnight")
+		}
+	}
 	for i := range req.Stores {
 		req.Stores[i].Hours = minutesAround(starts[req.Stores[i].ID])
 	}
@@ -434,6 +451,100 @@ func TestPlanKeepsToItsFleetBounds(t *testing.T) {
 		m := plan.Metrics
 		if m.ShiftsUsed < m.ShiftsLowerBound || m.TrailerUnitsUsed < m.TrailerUnitsLowerBound {
 			t.Fatalf("%d shifts used, bound %d; %d units used, bound %d", m.ShiftsUsed, m.ShiftsLowerBound, m.TrailerUnitsUsed, m.TrailerUnitsLowerBound)
+		}
+	})
+}
+
+// tightDemand is the dayDemand of the pallets a tight day's plan
+// delivers, all of them, and the trips it must have.
+func tightDemand(t *rapid.T, req *Request) (*dayDemand, int) {
+	idx := make([]int, len(req.Pallets))
+	for i := range idx {
+		idx[i] = i
+	}
+	var mx *geo.Matrix
+	if req.Options.Matrix != nil {
+		points := []geo.Point{req.DC.Location}
+		for _, s := range req.Stores {
+			points = append(points, s.Location)
+		}
+		var err error
+		if mx, err = req.Options.Matrix.Matrix(context.Background(), points); err != nil {
+			t.Fatalf("%v", err)
+		}
+	}
+	return newDayDemand(req, idx, mx, func(p int) int { return p }), trailersLowerBound(req, idx)
+}
+
+// TestTripRadialsHoldOnTightDays: drivingBound's items, the least round
+// trips of the longest trips, never pass the driving of the day's trips
+// taken longest first, item by item, nor outnumber them.
+func TestTripRadialsHoldOnTightDays(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		req, plan := genTightDay(t)
+		d, trips := tightDemand(t, &req)
+		var driving []time.Duration
+		for _, r := range plan.Routes {
+			at, sum := r.Depart, time.Duration(0)
+			for _, st := range r.Stops {
+				sum += st.Arrival.Sub(at)
+				at = st.Departure
+			}
+			driving = append(driving, sum+r.Return.Sub(at))
+		}
+		slices.SortFunc(driving, func(a, b time.Duration) int { return cmp.Compare(b, a) })
+		items := d.tripRadials(trips)
+		if len(items) > len(driving) {
+			t.Fatalf("%d round trips for a day of %d trips", len(items), len(driving))
+		}
+		for j, r := range items {
+			if r > driving[j] {
+				t.Fatalf("trip %d (longest first) drives at least %v; the day's drives %v (all: %v; items %v)", j+1, r, driving[j], driving, items)
+			}
+		}
+	})
+}
+
+// TestLoadingWavesByHand: boundsDay with shifts of 12 h from 04:00 and
+// dock hours from 00:00 to 03:00 and from 06:00 on. A unit for A is back
+// and turned around no sooner than 04:33:33 + 720 + 1,113 + 1,800 =
+// 05:34:06, so every trip loaded in the night is out then: one a unit.
+// A trip loaded from 06:00 that is back by the window's end holds its
+// unit at least base 900 + 2,226 + 600 + 1,800 = 5,526 s and 180 s a
+// pallet (loading 60, unloading 120).
+func TestLoadingWavesByHand(t *testing.T) {
+	cases := []struct {
+		name  string
+		close string
+		units int
+	}{
+		{"no short trip in 1 h: 5 loads, one a wave", "07:00", 3},
+		{"one short trip of 2 pallets in 1 h 40 min: 5 / 2.25 trailers", "07:40", 3},
+		{"one short trip of 9 pallets in 2 h: 5 / 3 trailers", "08:00", 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			req := boundsDay(12 * time.Hour)
+			days := dailyOpenings("00:00", "03:00")
+			for d := range days {
+				days[d] = append(days[d], constraints.Opening{Open: "06:00", Close: tc.close})
+			}
+			req.DC.DockHours = &constraints.WeeklyHours{TimeZone: "UTC", Days: days}
+			if got := boundsOf(t, req); got.trailerUnits != tc.units {
+				t.Fatalf("%d units; want %d", got.trailerUnits, tc.units)
+			}
+		})
+	}
+}
+
+// TestLoadingWavesHoldOnTightDays: the loading waves never ask for more
+// units than a tight day uses.
+func TestLoadingWavesHoldOnTightDays(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		req, _ := genTightDay(t)
+		d, trips := tightDemand(t, &req)
+		if got := d.loadingWavesBound(trips); got > req.Fleet[0].Count {
+			t.Fatalf("loading waves ask for %d units; the day uses %d", got, req.Fleet[0].Count)
 		}
 	})
 }
