@@ -166,3 +166,46 @@ func TestDockDoorsLoadAheadWithinStaging(t *testing.T) {
 		}
 	}
 }
+
+// TestOneUnitTurnsBetweenShifts: two stores that each fill a trailer, one
+// trailer unit, two drivers of one trip each. When store S1 receives only
+// from 12:00, long after the morning trip to S0 is back, the unit turns
+// and carries both; when both stores receive only until 04:40, the two
+// trips would hold the unit at once, and one store's pallets stay behind
+// as FLEET_EXHAUSTED.
+func TestOneUnitTurnsBetweenShifts(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		s0, s1    constraints.Opening
+		delivered int
+	}{
+		{"afternoon store", constraints.Opening{Open: "00:00", Close: "24:00"}, constraints.Opening{Open: "12:00", Close: "20:00"}, 60},
+		{"both early", constraints.Opening{Open: "04:00", Close: "04:40"}, constraints.Opening{Open: "04:00", Close: "04:40"}, 30},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := packingRequest(2, 2, []TrailerType{packingTrailer("DRY53", constraints.DryVan, 1)})
+			for i, o := range []constraints.Opening{tc.s0, tc.s1} {
+				req.Stores[i].Hours = constraints.WeeklyHours{TimeZone: "UTC", Days: map[string][]constraints.Opening{"tue": {o}}}
+				for p := range 30 {
+					req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S%d-%02d", i, p), Store: req.Stores[i].ID,
+						WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Ambient})
+				}
+			}
+			for i := range req.Shifts {
+				req.Shifts[i].MaxTrips = 1
+			}
+			plan := planOK(t, req)
+			if plan.Metrics.Pallets != tc.delivered {
+				t.Fatalf("%d pallets delivered, want %d (unassigned %v)", plan.Metrics.Pallets, tc.delivered, plan.Unassigned)
+			}
+			for _, r := range plan.Routes {
+				if r.TrailerUnit != "DRY53-01" {
+					t.Fatalf("route %s on unit %q, want DRY53-01", r.ID, r.TrailerUnit)
+				}
+			}
+			if tc.delivered < 60 && plan.Unassigned[0].Reason != ReasonFleetExhausted {
+				t.Fatalf("unassigned as %s, want %s", plan.Unassigned[0].Reason, ReasonFleetExhausted)
+			}
+		})
+	}
+}
