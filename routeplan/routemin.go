@@ -3,7 +3,8 @@ package routeplan
 // minimiseRoutes removes routes (trips, when the objective counts them) one at a time,
 // until the budget fraction until is spent or one cannot be removed. Each
 // attempt empties the shortest, forbids new ones, and runs
-// ruin-and-recreate until every site is placed again. Sites that stay out gain "absence" weight, and a
+// ruin-and-recreate until every site is placed again (or, with a short
+// fleet, until no more value is left out than before). Sites that stay out gain "absence" weight, and a
 // candidate is kept when it leaves out fewer sites or lighter ones, so the
 // search learns which sites are hard to place (the fleet minimisation of
 // Christiaens and Vanden Berghe's SISR).
@@ -34,7 +35,10 @@ func (sr *search) minimiseRoutes(until float64) {
 			if len(cand.unassigned) < len(work.unassigned) || weight(cand) < weight(work) {
 				work, cand = cand, work
 			}
-			if len(work.unassigned) == 0 {
+			// Placed when no more value is left out than before the
+			// removal: with a short fleet some sites stay out whatever
+			// the routes.
+			if work.obj.lost <= cur.obj.lost+tolerance(cur.obj.lost) {
 				placed = true
 				break
 			}
@@ -48,25 +52,27 @@ func (sr *search) minimiseRoutes(until float64) {
 	}
 }
 
-// vehicles is what route elimination counts: routes, or when the
-// objective counts trips (see instance.countTrips), trips: taking off a
-// trip of one is taking off a route.
+// vehicles is what route elimination counts: routes, or under
+// FewestTrips with routes of several trips (instance.tripsRanked), trips:
+// taking off a trip of one is taking off a route. Under Hierarchical the
+// routes come first, and a route's sites may go on new trips of the
+// others (tryNewTrips), so it takes off routes.
 func (st *state) vehicles() int {
-	if st.in.countTrips {
+	if st.in.tripsRanked {
 		return st.totalTrips()
 	}
 	return len(st.routes)
 }
 
 // removeSmallest leaves out the sites of the route with the fewest, or
-// when the objective counts trips of the trip with the fewest (its reload
+// under FewestTrips with routes of several trips of the trip with the fewest (its reload
 // goes with it: see setRoute), and drops the routes left empty.
 func (st *state) removeSmallest(sc *scratch) {
 	k, from, n := -1, 0, 0
 	for j, r := range st.routes {
 		start := 0
 		for x := 0; x <= len(r.seq); x++ {
-			if x < len(r.seq) && (!st.in.countTrips || !st.in.isReload(r.seq[x])) {
+			if x < len(r.seq) && (!st.in.tripsRanked || !st.in.isReload(r.seq[x])) {
 				continue
 			}
 			if k < 0 || x-start < n {
