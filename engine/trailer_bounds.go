@@ -16,7 +16,20 @@ import (
 // reads the request alone: the planner reports it, and Validate recomputes
 // the metric with it.
 func trailersLowerBound(req *Request, idx []int) int {
-	return max(loadplan.FleetLowerBound(layoutFleet(req), layoutPallets(req, idx)), floorCountBound(req, idx))
+	return max(loadplan.FleetLowerBound(tripFleet(req, len(idx)), layoutPallets(req, idx)), floorCountBound(req, idx))
+}
+
+// tripFleet is the loadplan view of the fleet as the trailer loads of a
+// day see it: a unit turns and may run any number of trips, so a type
+// with units has as many trailers as n pallets can use, n.
+func tripFleet(req *Request, n int) []loadplan.FleetTrailer {
+	fleet := layoutFleet(req)
+	for i := range fleet {
+		if fleet[i].Count > 0 {
+			fleet[i].Count = max(fleet[i].Count, n)
+		}
+	}
+	return fleet
 }
 
 // floorCountBound is a lower bound on the trailers any plan needs to
@@ -33,7 +46,8 @@ func trailersLowerBound(req *Request, idx []int) int {
 //     bottoms are distinct pallets;
 //   - a pallet rides on a trailer type that carries its class, and that is
 //     no longer than its store's limit;
-//   - a plan uses at most Count trailers of a type.
+//   - a type with units (Count above 0) may run any number of trips: a
+//     unit turns.
 //
 // The count runs over the pallets of each set of classes (all, the cold
 // ones, each class alone) against the types that carry one of them, and,
@@ -134,10 +148,10 @@ func palletsWhere(req *Request, idx []int, keep func(Pallet) bool) []int {
 	return out
 }
 
-// positionsOf lists the floor positions of every trailer unit of the types
-// usable accepts (at most n units a type, which is all n pallets can use),
-// largest first; ok is false when one of them states no positions, so
-// that counting positions bounds nothing.
+// positionsOf lists the floor positions of the trailer loads the types
+// usable accepts can carry: n of each type with units (a unit turns, and n
+// loads are all n pallets can use), largest first; ok is false when one of
+// them states no positions, so that counting positions bounds nothing.
 func positionsOf(req *Request, n int, usable func(TrailerType) bool) (caps []int, ok bool) {
 	for _, t := range req.Fleet {
 		if t.Count <= 0 || !usable(t) {
@@ -146,7 +160,7 @@ func positionsOf(req *Request, n int, usable func(TrailerType) bool) (caps []int
 		if t.PalletPositions <= 0 {
 			return nil, false
 		}
-		for range min(t.Count, n) {
+		for range n {
 			caps = append(caps, t.PalletPositions)
 		}
 	}
@@ -250,5 +264,5 @@ func SameStoreStackingBound(req Request, plan Result) (int, error) {
 	if len(vs) > 0 {
 		return 0, vs
 	}
-	return max(loadplan.FleetLowerBound(layoutFleet(&req), layoutPallets(&req, idx)), floorCountBoundStacking(&req, idx, true)), nil
+	return max(loadplan.FleetLowerBound(tripFleet(&req, len(idx)), layoutPallets(&req, idx)), floorCountBoundStacking(&req, idx, true)), nil
 }

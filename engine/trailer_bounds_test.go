@@ -61,7 +61,7 @@ func TestFloorCountBoundAgainstExhaustivePacking(t *testing.T) {
 		if b == best {
 			tight++
 		}
-		if b > loadplan.FleetLowerBound(layoutFleet(&req), layoutPallets(&req, idx)) {
+		if b > loadplan.FleetLowerBound(tripFleet(&req, len(idx)), layoutPallets(&req, idx)) {
 			sharper++
 		}
 	})

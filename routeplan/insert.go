@@ -180,10 +180,9 @@ func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng
 	// may still change type to take u (a bigger trailer, say).
 	capped := st.routeCap > 0 && len(st.routes) >= st.routeCap
 	if !capped {
-		if t, sch, ok := st.in.cheapestNewRoute(st, u); ok {
+		if t, sch, ok := st.cheapestNewRoute(u, sc); ok {
 			d := st.in.routeObjective(1, sch.dist, sch.cost)
-			sc.other[0] = u
-			if (!best.ok || d.less(best.delta)) && st.holdsFitOne(-1, t, sc.other[:], sc) {
+			if !best.ok || d.less(best.delta) {
 				best.k, best.pos, best.delta, best.ok, best.lazy, best.trip = -t-1, 0, d, true, false, noTrip
 				best.dist, best.cost, best.holdsChecked = sch.dist, sch.cost, true
 			}

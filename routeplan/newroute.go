@@ -94,12 +94,22 @@ type routeCost struct{ dist, cost float64 }
 // cheapestNewRoute returns the cheapest type with a free vehicle and free
 // resources that serves u on a new route, with that route's distance and
 // cost (ranked once, see rankNewRoutes), and false when the fleet has
-// none left for u.
-func (in *instance) cheapestNewRoute(st *state, u int) (int, routeCost, bool) {
+// none left for u. With Timed resources the route must also keep them
+// within their counts (holdsFit): a type whose units are all out when u's
+// route would hold one gives way to the next.
+func (st *state) cheapestNewRoute(u int, sc *scratch) (int, routeCost, bool) {
+	in := st.in
 	for k, t := range in.newRouteTypes[u] {
-		if st.canOpen(int(t)) {
-			return int(t), in.newRouteCost[u][k], true
+		if !st.canOpen(int(t)) {
+			continue
 		}
+		if in.anyTimed {
+			sc.other[0] = u
+			if !st.holdsFitOne(-1, int(t), sc.other[:], sc) {
+				continue
+			}
+		}
+		return int(t), in.newRouteCost[u][k], true
 	}
 	return -1, routeCost{}, false
 }

@@ -1,6 +1,6 @@
 package routeplan
 
-// minimiseRoutes removes routes (trips, when the objective counts them) one at a time,
+// minimiseRoutes removes routes (with byTrips, trips) one at a time,
 // until the budget fraction until is spent or one cannot be removed. Each
 // attempt empties the shortest, forbids new ones, and runs
 // ruin-and-recreate until every site is placed again (or, with a short
@@ -8,7 +8,7 @@ package routeplan
 // candidate is kept when it leaves out fewer sites or lighter ones, so the
 // search learns which sites are hard to place (the fleet minimisation of
 // Christiaens and Vanden Berghe's SISR).
-func (sr *search) minimiseRoutes(until float64) {
+func (sr *search) minimiseRoutes(until float64, byTrips bool) {
 	in := sr.in
 	absence := make([]int, len(in.sites))
 	weight := func(st *state) int {
@@ -21,10 +21,10 @@ func (sr *search) minimiseRoutes(until float64) {
 	cur := sr.best.clone()
 	work, cand := newState(in), newState(in)
 	lns := newRuinRecreate(in, sr.nb, cur.obj)
-	for cur.vehicles() > 1 && sr.progress() < until && !sr.stop() {
+	for cur.vehicles(byTrips) > 1 && sr.progress() < until && !sr.stop() {
 		work.copyFrom(cur)
-		work.removeSmallest(sr.sc)
-		work.routeCap = len(work.routes)
+		work.removeSmallest(sr.sc, byTrips)
+		work.routeCap, work.tripCap = len(work.routes), byTrips
 		placed := false
 		for sr.progress() < until && !sr.stop() {
 			sr.iter++
@@ -46,33 +46,30 @@ func (sr *search) minimiseRoutes(until float64) {
 		if !placed {
 			return
 		}
-		work.routeCap = 0
+		work.routeCap, work.tripCap = 0, false
 		cur.copyFrom(work)
 		sr.offer(cur)
 	}
 }
 
-// vehicles is what route elimination counts: routes, or under
-// FewestTrips with routes of several trips (instance.tripsRanked), trips:
-// taking off a trip of one is taking off a route. Under Hierarchical the
-// routes come first, and a route's sites may go on new trips of the
-// others (tryNewTrips), so it takes off routes.
-func (st *state) vehicles() int {
-	if st.in.tripsRanked {
+// vehicles is what route elimination counts: routes, or with byTrips
+// trips (taking off a trip of one is taking off a route).
+func (st *state) vehicles(byTrips bool) int {
+	if byTrips {
 		return st.totalTrips()
 	}
 	return len(st.routes)
 }
 
 // removeSmallest leaves out the sites of the route with the fewest, or
-// under FewestTrips with routes of several trips of the trip with the fewest (its reload
-// goes with it: see setRoute), and drops the routes left empty.
-func (st *state) removeSmallest(sc *scratch) {
+// with byTrips of the trip with the fewest (its reload goes with it: see
+// setRoute), and drops the routes left empty.
+func (st *state) removeSmallest(sc *scratch, byTrips bool) {
 	k, from, n := -1, 0, 0
 	for j, r := range st.routes {
 		start := 0
 		for x := 0; x <= len(r.seq); x++ {
-			if x < len(r.seq) && (!st.in.tripsRanked || !st.in.isReload(r.seq[x])) {
+			if x < len(r.seq) && (!byTrips || !st.in.isReload(r.seq[x])) {
 				continue
 			}
 			if k < 0 || x-start < n {

@@ -154,9 +154,17 @@ func (sr *search) run(servable, dropped []int) {
 	if len(servable) <= 1 {
 		return // nothing left to improve
 	}
-	if in.hierarchical {
-		// Fewer routes first: give the route elimination half the budget.
-		sr.minimiseRoutes(0.5)
+	switch {
+	case in.tripsSecond:
+		// Fewer routes first, then fewer trips: route elimination takes
+		// off routes, whose sites may go on new trips of the others, then
+		// trips, half the budget in all.
+		sr.minimiseRoutes(0.35, false)
+		sr.minimiseRoutes(0.5, true)
+	case in.hierarchical:
+		// Fewer routes (under FewestTrips, trips) first: give the route
+		// elimination half the budget.
+		sr.minimiseRoutes(0.5, in.tripsRanked)
 	}
 	sr.anneal()
 }

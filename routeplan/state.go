@@ -138,6 +138,8 @@ type state struct {
 	// routeCap, when positive, forbids opening routes beyond that number
 	// (used while eliminating a route).
 	routeCap int
+	// tripCap forbids new trips (while eliminating a trip).
+	tripCap bool
 	// bare states keep no move caches (route.seg): a search's best
 	// solution is copied to and from but never searched from, and on a
 	// 5,000-store day the caches of one state's routes take about 10 MB.
@@ -170,7 +172,7 @@ func (st *state) bareClone() *state {
 // states at every iteration and must not allocate each time.
 func (st *state) copyFrom(o *state) {
 	st.obj = o.obj
-	st.routeCap = o.routeCap
+	st.routeCap, st.tripCap = o.routeCap, o.tripCap
 	for len(st.routes) < len(o.routes) {
 		st.routes = append(st.routes, &route{})
 	}

@@ -328,7 +328,7 @@ const (
 // when it beats it. Bounded first as an insertion is (see tryInsertAt).
 func (st *state) tryNewTrips(u, k int, best *insertion, sc *scratch) {
 	in, r := st.in, st.routes[k]
-	if len(r.seq) == 0 || !in.allowed[u][r.typ] || (st.routeCap > 0 && in.tripsRanked) {
+	if len(r.seq) == 0 || !in.allowed[u][r.typ] || st.tripCap {
 		return // while a trip is being eliminated, no trip may begin
 	}
 	m, ok := st.canAddTrip(k)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -32,7 +33,7 @@ func checkFleetExhausted(p *Problem, sol *Solution) error {
 			}
 			free := used[k] < vt.Count
 			for _, x := range vt.Resources {
-				free = free && taken[x] < p.Resources[x].Count
+				free = free && (p.Resources[x].Timed || taken[x] < p.Resources[x].Count)
 			}
 			if !allowed || !free {
 				continue
@@ -44,7 +45,16 @@ func checkFleetExhausted(p *Problem, sol *Solution) error {
 			if err != nil {
 				return fmt.Errorf("site %d alone on type %d: %v", u.Site, k, err)
 			}
-			if len(s1.Routes) == 1 {
+			if len(s1.Routes) != 1 {
+				continue
+			}
+			// A Timed resource is free for the route only when its units
+			// are not all out while it would hold one.
+			r := s1.Routes[0]
+			r.VehicleType = k
+			r.Visits = slices.Clone(r.Visits)
+			r.Visits[0].Site = u.Site
+			if validateTimedResources(p, &Solution{Routes: append(slices.Clone(sol.Routes), r)}) == nil {
 				return fmt.Errorf("site %d left %s though type %d has a spare vehicle that serves it", u.Site, u.Reason, k)
 			}
 		}
