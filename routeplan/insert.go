@@ -50,11 +50,11 @@ type scratch struct {
 	// improving move an operator proposes for it (see operator.go).
 	pair pair
 	move proposal
-	// holds, events, settled and schHold are holdsFit's (see
+	// holds, adjust, settled and schHold are holdsFit's (see
 	// timed_resources.go).
 	change  [2]routeChange
 	holds   [][]Window
-	events  []holdEvent
+	adjust  []signedHold
 	settled []int
 	schHold schedule
 	// order is localSearch's list of the sites it starts from, kept

@@ -47,6 +47,12 @@ func (st *state) canRetype(r *route, t int) bool {
 // retype changes route k to type t, moving its vehicle and resources.
 func (st *state) retype(k, t int) {
 	r := st.routes[k]
+	if st.in.anyTimed {
+		// Its holds go with the old type: setRoute, after, gives the
+		// route its new ones.
+		st.registerHolds(r, true)
+		r.holds = r.holds[:0]
+	}
 	st.used[r.typ]--
 	for _, x := range st.in.types[r.typ].Resources {
 		st.resUsed[x]--

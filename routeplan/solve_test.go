@@ -208,9 +208,9 @@ func TestCheck(t *testing.T) {
 			{Location: 7, Demand: []float64{1, 2}, VehicleTypes: []int{3}},
 		},
 		VehicleTypes: []VehicleType{{Count: 1, Capacity: []float64{math.Inf(1)}, ShiftEnd: -1,
-			Resources: []int{0, 2, 0}, StartService: -1, StartServicePerUnit: []float64{1, 2},
+			Resources: []int{0, 3, 0}, StartService: -1, StartServicePerUnit: []float64{1, 2},
 			StartWindows: []Window{{0, 10}, {5, 20}, {30, math.NaN()}}, MaxGroups: -1}},
-		Resources: []Resource{{Count: -1}},
+		Resources: []Resource{{Count: -1}, {Count: 1, Timed: true, Turnaround: -5, Busy: []Window{{0, 10}, {20, 15}, {math.Inf(-1), 3}}}},
 	}
 	p.Sites[0].Value = -2
 	err := Check(p)
@@ -220,7 +220,7 @@ func TestCheck(t *testing.T) {
 	for _, path := range []string{"duration", "sites[0].windows[0]", "sites[0].demand[0]", "sites[1].location", "sites[1].demand", "sites[1].vehicleTypes[0]", "vehicleTypes[0].capacity[0]", "vehicleTypes[0].shiftEnd",
 		"resources[0].count", "vehicleTypes[0].resources[1]", "vehicleTypes[0].resources[2]", "vehicleTypes[0].startService",
 		"vehicleTypes[0].startServicePerUnit", "vehicleTypes[0].startWindows[1]", "vehicleTypes[0].startWindows[2].end",
-		"vehicleTypes[0].maxGroups", "sites[0].value"} {
+		"vehicleTypes[0].maxGroups", "sites[0].value", "resources[1].turnaround", "resources[1].busy[1]", "resources[1].busy[2].start"} {
 		found := false
 		for _, v := range constraints.AsViolations(err) {
 			found = found || v.Path == path

@@ -140,6 +140,9 @@ type state struct {
 	routeCap int
 	// tripCap forbids new trips (while eliminating a trip).
 	tripCap bool
+	// timelines are what the routes hold of each Timed resource (nil
+	// for the others, and without any: see timed_resources.go).
+	timelines []timeline
 	// bare states keep no move caches (route.seg): a search's best
 	// solution is copied to and from but never searched from, and on a
 	// 5,000-store day the caches of one state's routes take about 10 MB.
@@ -148,7 +151,8 @@ type state struct {
 }
 
 func newState(in *instance) *state {
-	st := &state{in: in, used: make([]int, len(in.types)), resUsed: make([]int, len(in.p.Resources)), where: make([]int, len(in.sites)), pos: make([]int, len(in.sites))}
+	st := &state{in: in, used: make([]int, len(in.types)), resUsed: make([]int, len(in.p.Resources)), where: make([]int, len(in.sites)), pos: make([]int, len(in.sites)),
+		timelines: in.newTimelines()}
 	for i := range st.where {
 		st.where[i] = -1
 	}
@@ -206,6 +210,13 @@ func (st *state) copyFrom(o *state) {
 	st.dropped = o.dropped
 	st.where = append(st.where[:0], o.where...)
 	st.pos = append(st.pos[:0], o.pos...)
+	if len(st.timelines) != len(o.timelines) {
+		st.timelines = make([]timeline, len(o.timelines))
+	}
+	for x := range o.timelines {
+		st.timelines[x].starts = append(st.timelines[x].starts[:0], o.timelines[x].starts...)
+		st.timelines[x].ends = append(st.timelines[x].ends[:0], o.timelines[x].ends...)
+	}
 }
 
 // recount recomputes the objective, the site index and the vehicles and
@@ -220,6 +231,7 @@ func (st *state) recount() {
 	}
 	clear(st.used)
 	clear(st.resUsed)
+	st.rebuildTimelines()
 	for k, r := range st.routes {
 		st.obj = st.obj.add(r.obj)
 		st.used[r.typ]++
@@ -311,7 +323,11 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	r.stamp = st.in.stamps.Add(1)
 	r.seq = append(r.seq[:0], seq...)
 	st.in.lightestTrip(r)
-	st.in.setHolds(r)
+	if st.in.anyTimed {
+		st.registerHolds(r, true)
+		st.in.setHolds(r)
+		st.registerHolds(r, false)
+	}
 	st.in.refresh(r)
 	if st.in.exact {
 		dist = r.baseDist()

@@ -1,7 +1,7 @@
 package routeplan
 
 import (
-	"cmp"
+	"math"
 	"slices"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -15,9 +15,9 @@ import (
 // on the other routes' times, which no bound of one route sees, so it is
 // checked where a change is decided, after the simulation: a local search
 // move before it is applied, an insertion before it is taken, a removal
-// before it is made (holdsFit). The search never holds a state that
-// breaks it, so a check looks only at the instants the changed routes
-// hold.
+// before it is made (holdsFit). Every change passes the check, so at the
+// instants its routes hold a unit a state keeps every count, and a check
+// looks only at the instants the changed routes hold.
 
 // perTrip reports whether a route takes a unit of the resource for each
 // of its trips: PerTrip, or Timed.
@@ -36,7 +36,8 @@ func checkTimedResource(vs *constraints.Violations, path string, res *Resource) 
 	}
 }
 
-// readTimed fills timed, the timed resources each type takes.
+// readTimed fills timedOf, the timed resources each type takes, and
+// anyTimed.
 func (in *instance) readTimed() {
 	in.timedOf = make([][]int, len(in.types))
 	for t := range in.types {
@@ -139,14 +140,6 @@ func (st *state) proposalHoldsFit(sc *scratch) bool {
 	return st.holdsFit(ch, sc)
 }
 
-// holdEvent is a change of the units held at an instant: +1 when a hold
-// starts, -1 when it ends; changed marks the holds of a changed route.
-type holdEvent struct {
-	at      float64
-	delta   int
-	changed bool
-}
-
 // holdsFit reports whether the routes changed as in ch (each k at most
 // once) keep every timed resource within its Count at every instant at
 // which a changed route holds it. Routes not in ch keep their holds.
@@ -194,59 +187,176 @@ func (st *state) holdsResource(ch []routeChange, x int) bool {
 	return false
 }
 
+// timeline is what a state's routes hold of one Timed resource, the
+// Busy intervals included: the start and the end (turnaround included)
+// of every hold, each list sorted, so that the units held at an instant
+// are the starts up to it less the ends up to it (a hold is open at its
+// end).
+type timeline struct{ starts, ends []float64 }
+
+// add records a hold over [from, til).
+func (tl *timeline) add(from, til float64) {
+	tl.starts = insertSorted(tl.starts, from)
+	tl.ends = insertSorted(tl.ends, til)
+}
+
+// remove forgets a hold over [from, til) that add recorded.
+func (tl *timeline) remove(from, til float64) {
+	tl.starts = removeSorted(tl.starts, from)
+	tl.ends = removeSorted(tl.ends, til)
+}
+
+// heldAt is the units held at instant t.
+func (tl *timeline) heldAt(t float64) int {
+	s, _ := slices.BinarySearch(tl.starts, math.Nextafter(t, inf))
+	e, _ := slices.BinarySearch(tl.ends, math.Nextafter(t, inf))
+	return s - e
+}
+
+func insertSorted(xs []float64, x float64) []float64 {
+	i, _ := slices.BinarySearch(xs, x)
+	return slices.Insert(xs, i, x)
+}
+
+func removeSorted(xs []float64, x float64) []float64 {
+	if i, ok := slices.BinarySearch(xs, x); ok {
+		return slices.Delete(xs, i, i+1)
+	}
+	return xs // cannot happen: every hold removed was added
+}
+
+// newTimelines are the timelines of a state without routes: the Busy
+// intervals of each Timed resource (nil for the others).
+func (in *instance) newTimelines() []timeline {
+	if !in.anyTimed {
+		return nil
+	}
+	tls := make([]timeline, len(in.p.Resources))
+	for x := range in.p.Resources {
+		for _, w := range in.p.Resources[x].Busy {
+			tls[x].add(w.Start, w.End)
+		}
+	}
+	return tls
+}
+
+// rebuildTimelines sets the timelines from the routes' holds and the Busy
+// intervals.
+func (st *state) rebuildTimelines() {
+	in := st.in
+	if !in.anyTimed {
+		return
+	}
+	if len(st.timelines) != len(in.p.Resources) {
+		st.timelines = make([]timeline, len(in.p.Resources))
+	}
+	for x := range in.p.Resources {
+		tl := &st.timelines[x]
+		tl.starts, tl.ends = tl.starts[:0], tl.ends[:0]
+		for _, w := range in.p.Resources[x].Busy {
+			tl.starts, tl.ends = append(tl.starts, w.Start), append(tl.ends, w.End)
+		}
+	}
+	for _, r := range st.routes {
+		for _, x := range in.timedOf[r.typ] {
+			tl, turn := &st.timelines[x], in.p.Resources[x].Turnaround
+			for _, h := range r.holds {
+				tl.starts, tl.ends = append(tl.starts, h.Start), append(tl.ends, h.End+turn)
+			}
+		}
+	}
+	for x := range st.timelines {
+		slices.Sort(st.timelines[x].starts)
+		slices.Sort(st.timelines[x].ends)
+	}
+}
+
+// registerHolds adds r's holds to the timelines of the Timed resources
+// its type takes, or with remove takes them off.
+func (st *state) registerHolds(r *route, remove bool) {
+	for _, x := range st.in.timedOf[r.typ] {
+		turn := st.in.p.Resources[x].Turnaround
+		for _, h := range r.holds {
+			if remove {
+				st.timelines[x].remove(h.Start, h.End+turn)
+			} else {
+				st.timelines[x].add(h.Start, h.End+turn)
+			}
+		}
+	}
+}
+
 // timedFits is holdsFit for resource x, with the changed routes' holds
-// in sc.holds: a sweep over the holds that meet the span of the changed
-// ones, the Busy intervals included.
+// in sc.holds: over each hold of a changed route, the units the other
+// routes hold (the state's timeline less the changed routes' old holds)
+// plus the changed routes' new ones, at its start and at every start of
+// the timeline before its end.
 func (st *state) timedFits(ch []routeChange, x int, sc *scratch) bool {
 	in := st.in
 	res := &in.p.Resources[x]
-	lo, hi := inf, -inf
-	ev := sc.events[:0]
+	tl := &st.timelines[x]
+	turn := res.Turnaround
+	// adj is what the changed routes change at an instant: +1 for each
+	// new hold that holds it, -1 for each old one (the timeline's).
+	adj := sc.adjust[:0]
 	for c := range ch {
-		if !slices.Contains(in.timedOf[ch[c].t], x) {
-			continue
+		if slices.Contains(in.timedOf[ch[c].t], x) {
+			for _, h := range sc.holds[c] {
+				adj = append(adj, signedHold{h.Start, h.End + turn, 1})
+			}
 		}
-		for _, h := range sc.holds[c] {
-			end := h.End + res.Turnaround
-			lo, hi = min(lo, h.Start), max(hi, end)
-			ev = append(ev, holdEvent{h.Start, 1, true}, holdEvent{end, -1, true})
-		}
-	}
-	add := func(from, til float64) {
-		if from < hi && til > lo && from < til {
-			ev = append(ev, holdEvent{from, 1, false}, holdEvent{til, -1, false})
+		if k := ch[c].k; k >= 0 && slices.Contains(in.timedOf[st.routes[k].typ], x) {
+			for _, h := range st.routes[k].holds {
+				adj = append(adj, signedHold{h.Start, h.End + turn, -1})
+			}
 		}
 	}
-	for _, w := range res.Busy {
-		add(w.Start, w.End)
+	sc.adjust = adj
+	changedAt := func(t float64) int {
+		n := 0
+		for _, a := range adj {
+			if a.from <= t && t < a.til {
+				n += a.sign
+			}
+		}
+		return n
 	}
-	for k, r := range st.routes {
-		if len(r.holds) == 0 || inChanges(ch, k) || !slices.Contains(in.timedOf[r.typ], x) {
-			continue
+	for _, a := range adj {
+		from, til := a.from, a.til
+		if a.sign < 0 || from >= til {
+			continue // an old hold, or one that holds no instant
 		}
-		for _, h := range r.holds {
-			add(h.Start, h.End+res.Turnaround)
-		}
-	}
-	// A hold is open at its end: at one instant, ends come first.
-	slices.SortFunc(ev, func(a, b holdEvent) int {
-		if c := cmp.Compare(a.at, b.at); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.delta, b.delta)
-	})
-	sc.events = ev
-	held, mine := 0, 0
-	for _, e := range ev {
-		held += e.delta
-		if e.changed {
-			mine += e.delta
-		}
-		if e.delta > 0 && mine > 0 && held > res.Count {
+		// The units held at from, then at each later start of the
+		// timeline before til, walking its starts and ends in order (at
+		// one instant the ends first): the count rises only where a hold
+		// starts, a new one being checked at its own start.
+		next := math.Nextafter(from, inf)
+		i, _ := slices.BinarySearch(tl.starts, next)
+		j, _ := slices.BinarySearch(tl.ends, next)
+		held := i - j
+		if held+changedAt(from) > res.Count {
 			return false
+		}
+		for ; i < len(tl.starts) && tl.starts[i] < til; i++ {
+			t := tl.starts[i]
+			for j < len(tl.ends) && tl.ends[j] <= t {
+				held--
+				j++
+			}
+			held++
+			if held+changedAt(t) > res.Count {
+				return false
+			}
 		}
 	}
 	return true
+}
+
+// signedHold is a hold over [from, til) that a change adds (sign 1) or
+// takes off (-1).
+type signedHold struct {
+	from, til float64
+	sign      int
 }
 
 // inChanges reports whether route k is one of ch's.
