@@ -148,15 +148,18 @@ raw=$(nice sh -c "$bench")
 	if [ "$k" -gt 0 ]; then
 		echo "### DC days as they run: shifts and trailer units against their proven bounds"
 		echo
-		echo "\`haulbench dcday -mode realistic\`: stores 60–120 km out receiving from 04:00–06:00 for ten hours, 0.45 driver"
-		echo "shifts and 0.7 trailer units for every full trailer load (so drivers drive several trips and units turn),"
+		echo "\`haulbench dcday -mode realistic\`: stores 60–120 km out receiving from 04:00–06:00 for ten hours, 0.8 driver"
+		echo "shifts and 0.9 trailer units for every full trailer load (so drivers drive several trips and units turn),"
 		echo "10–30 dock doors, loading 20:00–04:00 with up to 12 h of staging and 08:00–13:00 for the second wave, hook-up"
 		echo "15 min, turnaround 30 min, 14 h shifts from 03:00 under the US hours of service. \`-mode door-limited\`: the same"
 		echo "stores with 20 doors open 20:00–04:00 only and the standard day's ample fleet and shifts. \`-mode near\`: the"
 		echo "realistic day with its stores 20–60 km out, the standard day's ample fleet and shifts and no limit on doors:"
 		echo "how few drivers a day needs when each may drive several trips (the shifts used against the trips). The bounds are"
 		echo "engine's shiftsLowerBound and trailerUnitsLowerBound (engine/fleet_bounds.go), proven for the pallets the plan"
-		echo "delivers."
+		echo "delivers. Trailer units turn inside routing: the trips that hold a unit of a type at one instant, from their"
+		echo "loading to their return and turnaround, stay within its count. Routing times each route on its own and does not"
+		echo "hold a trip back until a unit is free, so on a day short of units a trip whose units are all out at its time"
+		echo "stays behind as FLEET_EXHAUSTED."
 		echo
 		for j in $(seq 1 $k); do
 			echo "- \`$(cat "$tmp/m$j.cmd")\` (load average before: $(cat "$tmp/m$j.load"))"
