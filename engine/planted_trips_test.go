@@ -28,8 +28,9 @@ type plantedTripsDay struct {
 // trailer, so that with one shift more than planted some shift must still
 // drive several trips. Each store opens
 // a window from 1 to 40 minutes before its planted arrival to 1 to 60
-// minutes after it. The fleet: a trailer unit per planted trip, the
-// planted shifts and one spare, the DC's hook-up, turnaround, loading and
+// minutes after it. The fleet: a trailer unit per planted trip, or as
+// few as the planted trips hold at once (from loading to back and turned
+// around), the planted shifts and one spare, the DC's hook-up, turnaround, loading and
 // staging drawn (loading ahead needs staging: a trip's trailer is loaded
 // while the one before is out), and the drivers objective.
 func genPlantedTrips(t *rapid.T) plantedTripsDay {
@@ -76,11 +77,17 @@ func genPlantedTrips(t *rapid.T) plantedTripsDay {
 	// Time the planted shifts, and open each store around its arrival.
 	start := time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC)
 	k := 0
+	var holds [][2]time.Time // each planted trip's unit, from loading to back and turned
 	for s := range shifts {
 		now := start
 		for range len(trips) / shifts {
 			trip := trips[k]
 			k++
+			load := 0
+			for _, st := range trip {
+				load += st.pallets
+			}
+			hold := [2]time.Time{now.Add(-req.DC.LoadingTime(load))}
 			now = now.Add(hook)
 			at := 0
 			for _, st := range trip {
@@ -98,6 +105,8 @@ func genPlantedTrips(t *rapid.T) plantedTripsDay {
 				at = 1 + st.store
 			}
 			now = now.Add(mx.Duration(at, 0).Truncate(time.Second) + time.Second)
+			hold[1] = now.Add(req.DC.TrailerTurnaround)
+			holds = append(holds, hold)
 		}
 		req.Shifts = append(req.Shifts, constraints.Shift{ID: fmt.Sprint("D", s), Start: start, End: now.Add(30 * time.Minute)})
 	}
@@ -110,7 +119,21 @@ func genPlantedTrips(t *rapid.T) plantedTripsDay {
 	}
 	spare.ID = "D-spare"
 	req.Shifts = append(req.Shifts, spare)
-	req.Fleet = []TrailerType{packingTrailer("DRY53", constraints.DryVan, len(trips))}
+	units := len(trips)
+	if rapid.Bool().Draw(t, "turning") {
+		// As few units as the planted trips hold at once: units turn.
+		units = 0
+		for _, h := range holds {
+			at := 0
+			for _, o := range holds {
+				if !o[0].After(h[0]) && h[0].Before(o[1]) {
+					at++
+				}
+			}
+			units = max(units, at)
+		}
+	}
+	req.Fleet = []TrailerType{packingTrailer("DRY53", constraints.DryVan, units)}
 	return plantedTripsDay{req, shifts}
 }
 

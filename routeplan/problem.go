@@ -69,14 +69,15 @@ type Resource struct {
 	// for the route: a trailer per trailer load, say, while the driver's
 	// shift is one for the route.
 	PerTrip bool
-	// Timed, with PerTrip, makes Count bound the trips that hold a unit
-	// at one instant, not the trips in all: a unit turns, and serves
-	// another trip once it is back. A trip holds its unit over [from,
-	// its return + Turnaround), where from is when its loading starts
-	// under its type's Loading (the latest instant inside the type's
-	// StartWindows that leaves the loading before the trip's start
-	// service begins), else when its start service begins. The times are
-	// those of the route as Solution reports it.
+	// Timed makes a route take a unit for each of its trips, as PerTrip
+	// does, and Count bound the trips that hold a unit at one instant,
+	// not the trips in all: a unit turns, and serves another trip once it
+	// is back. A trip holds its unit over [from, its return +
+	// Turnaround), where from is when its loading starts under its
+	// type's Loading (the latest instant that leaves the loading before
+	// the trip's start service begins, inside one of the type's
+	// StartWindows when it has any), else when its start service begins.
+	// The times are those of the route as Solution reports it.
 	Timed bool
 	// Turnaround is how long a Timed unit stays held after its trip
 	// returns (unloading empties, washing a reefer).

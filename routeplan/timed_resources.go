@@ -63,7 +63,7 @@ func (in *instance) countLimited(x int) bool { return !in.p.Resources[x].Timed }
 // service) to its return, timed with s, the route's tight schedule.
 func (in *instance) tripHolds(dst []Window, t int, seq []int, s *schedule) []Window {
 	vt := &in.types[t]
-	loaded := vt.Loading != nil && len(vt.StartWindows) > 0
+	loaded := vt.Loading != nil
 	var buf [4]float64
 	load := buf[:0]
 	if in.dims > len(buf) {
@@ -75,6 +75,8 @@ func (in *instance) tripHolds(dst []Window, t int, seq []int, s *schedule) []Win
 		if !loaded {
 			return begin
 		}
+		// Without start windows the loading ends as the start service
+		// begins.
 		at, ok := latestIn(vt.StartWindows, begin-vt.Loading.duration(load))
 		if !ok {
 			return begin - vt.Loading.duration(load) // cannot happen: the trip's windows allow begin

@@ -306,14 +306,17 @@ func validateTimedResources(p *Problem, sol *Solution) error {
 					to, ret = r.Reloads[j].After, r.Reloads[j].Arrival
 				}
 				at := begin
-				if vt.Loading != nil && len(vt.StartWindows) > 0 {
+				if vt.Loading != nil {
 					l := vt.Loading.Fixed
 					for _, v := range r.Visits[from:to] {
 						for k, u := range vt.Loading.PerUnit {
 							l += u * p.Sites[v.Site].Demand[k]
 						}
 					}
-					at = math.Inf(-1)
+					at = begin - l
+					if len(vt.StartWindows) > 0 {
+						at = math.Inf(-1)
+					}
 					for _, w := range vt.StartWindows {
 						if w.Start <= begin-l {
 							at = math.Min(begin-l, w.End)
