@@ -208,13 +208,6 @@ func (tl *timeline) remove(from, til float64) {
 	tl.ends = removeSorted(tl.ends, til)
 }
 
-// heldAt is the units held at instant t.
-func (tl *timeline) heldAt(t float64) int {
-	s, _ := slices.BinarySearch(tl.starts, math.Nextafter(t, inf))
-	e, _ := slices.BinarySearch(tl.ends, math.Nextafter(t, inf))
-	return s - e
-}
-
 func insertSorted(xs []float64, x float64) []float64 {
 	i, _ := slices.BinarySearch(xs, x)
 	return slices.Insert(xs, i, x)
@@ -359,16 +352,6 @@ func (st *state) timedFits(ch []routeChange, x int, sc *scratch) bool {
 type signedHold struct {
 	from, til float64
 	sign      int
-}
-
-// inChanges reports whether route k is one of ch's.
-func inChanges(ch []routeChange, k int) bool {
-	for _, c := range ch {
-		if c.k == k {
-			return true
-		}
-	}
-	return false
 }
 
 // settledSeq is seq as setRoute keeps it for a route of type t: without
