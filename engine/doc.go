@@ -11,7 +11,8 @@
 // group needs more than one). Routing (routeplan) then shares the fleet out
 // as two resources: a route takes one driver shift and one trailer unit of
 // a type, and the search chooses, route by route, which trailer type each
-// shift pulls and what a single-temperature reefer is set to, with the
+// shift pulls and, trip by trip, what a single-temperature reefer is set
+// to (one class a trip; it may change between trips), with the
 // stores' length limits, receiving hours and the dock hours in view. Every
 // route's trailer is laid out with loadplan (zones, reverse stop order,
 // axle loads); what cannot be laid out goes back to routing with the fleet

@@ -158,3 +158,30 @@ func TestFleetChoiceReeferSetToAmbient(t *testing.T) {
 		t.Fatalf("reefers set to %v; want one AMBIENT and one CHILLED", set)
 	}
 }
+
+// TestFleetChoiceReeferChangesSetPointBetweenTrips: one driver, two
+// single-temperature reefer units, and two stores' loads of 20 frozen and
+// 20 chilled pallets, which no one trailer takes together. The driver
+// drives both on two trips, the reefer set to FROZEN for one and to
+// CHILLED for the other.
+func TestFleetChoiceReeferChangesSetPointBetweenTrips(t *testing.T) {
+	req := packingRequest(2, 1, []TrailerType{catalogueTrailer("REEF53", 2, 0)})
+	addPallets(&req, "S0", constraints.Frozen, 20)
+	addPallets(&req, "S1", constraints.Chilled, 20)
+	req.Options.Objective = FewestDrivers
+	plan := planOK(t, req)
+	if plan.Metrics.Pallets != 40 || plan.Metrics.ShiftsUsed != 1 || plan.Metrics.Routes != 2 {
+		t.Fatalf("%d of 40 pallets on %d trips of %d shifts, unassigned by reason %v; want all on two trips of one shift",
+			plan.Metrics.Pallets, plan.Metrics.Routes, plan.Metrics.ShiftsUsed, unassignedReasons(plan))
+	}
+	set := map[constraints.Temperature]bool{}
+	for _, r := range plan.Routes {
+		if len(r.Load.Zones) != 1 {
+			t.Fatalf("trip %s on a single-temperature reefer has %d zones", r.ID, len(r.Load.Zones))
+		}
+		set[r.Load.Zones[0].Temperature] = true
+	}
+	if !set[constraints.Frozen] || !set[constraints.Chilled] {
+		t.Fatalf("trips set to %v; want one FROZEN and one CHILLED", set)
+	}
+}

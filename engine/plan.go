@@ -25,7 +25,7 @@ var ErrInternal = errors.New("engine: internal error")
 // The steps: pallets are grouped per store and temperature class and cut
 // into orders one trailer carries; routing shares the driver shifts and
 // trailer units out among routes and chooses each single-temperature
-// reefer's set point; every route is laid out on its trailer floor, and a
+// reefer's set point, trip by trip; every route is laid out on its trailer floor, and a
 // route whose floor cannot take its pallets sends its last stops back to
 // routing; routes with room left take part of what the fleet had no room
 // for; under FewestTrailers and FewestDrivers, routes whose pallets the others can carry are

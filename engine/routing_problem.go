@@ -100,8 +100,8 @@ var closedWindow = routeplan.Window{Start: -1e12, End: -1e12 + 1}
 
 // routingProblem builds the routing problem for the orders in pool with the
 // shifts and trailers still free in fleet. Each (shift group, trailer type,
-// set point) is a vehicle type taking one unit of the group's resource and
-// one of the trailer type's.
+// zone count) is a vehicle type taking one unit of the group's resource and
+// one of the trailer type's a trip.
 func routingProblem(m *model, fleet *fleetState, pool []*order) *routing {
 	p := &routeplan.Problem{N: 1 + len(m.req.Stores), Objective: m.req.Options.Objective.routing()}
 	setRoutingMatrix(p, m)
@@ -172,7 +172,7 @@ func addFleetResources(p *routeplan.Problem, m *model, fleet *fleetState, pool [
 }
 
 // addVehicleTypes adds to r's problem a vehicle type for every kind of
-// route (shift group, trailer type, set point, zone count) the resources
+// route (shift group, trailer type, zone count) the resources
 // allow, each taking its group's and its type's resource, with the
 // reserve surcharges on its fixed cost.
 func (r *routing) addVehicleTypes(m *model, fleet *fleetState, pool []*order, shiftRes, trailerRes []int) {
@@ -198,23 +198,21 @@ func (r *routing) addVehicleTypes(m *model, fleet *fleetState, pool []*order, sh
 			if trailerRes[ti] < 0 {
 				continue
 			}
-			for _, sp := range m.setPoints(ti, pool) {
-				for _, z := range m.zoneCounts(ti, pool) {
-					k := vehicleKind{group: g, trailer: ti, setPoint: sp, zones: z}
-					vt := m.vehicleType(k, grp, stackable, dock)
-					if oneTrip {
-						vt.MaxTrips = 1
-					}
-					if vt.ShiftEnd < vt.ShiftStart {
-						continue // a shift shorter than a second
-					}
-					vt.Count = len(grp.free)
-					vt.Resources = []int{shiftRes[g], trailerRes[ti]}
-					vt.FixedCost += reserve[ti] + shiftReserve[g]
-					r.p.VehicleTypes = append(r.p.VehicleTypes, vt)
-					r.kinds = append(r.kinds, k)
-					r.surcharge = append(r.surcharge, reserve[ti]+shiftReserve[g])
+			for _, z := range m.zoneCounts(ti, pool) {
+				k := vehicleKind{group: g, trailer: ti, zones: z}
+				vt := m.vehicleType(k, grp, stackable, dock)
+				if oneTrip {
+					vt.MaxTrips = 1
 				}
+				if vt.ShiftEnd < vt.ShiftStart {
+					continue // a shift shorter than a second
+				}
+				vt.Count = len(grp.free)
+				vt.Resources = []int{shiftRes[g], trailerRes[ti]}
+				vt.FixedCost += reserve[ti] + shiftReserve[g]
+				r.p.VehicleTypes = append(r.p.VehicleTypes, vt)
+				r.kinds = append(r.kinds, k)
+				r.surcharge = append(r.surcharge, reserve[ti]+shiftReserve[g])
 			}
 		}
 	}
@@ -280,7 +278,7 @@ func (m *model) vehicleType(k vehicleKind, grp shiftGroup, stackable int, dock [
 	perPallet := make([]float64, dims)
 	perPallet[dimPallets] = ceilSeconds(m.req.DC.LoadingPerPallet)
 	vt := routeplan.VehicleType{
-		ID:           fmt.Sprintf("%s/%s/%d/%s", t.ID, k.setPoint, k.zones, grp.start.Format(time.RFC3339)),
+		ID:           fmt.Sprintf("%s/%d/%s", t.ID, k.zones, grp.start.Format(time.RFC3339)),
 		Count:        1,
 		Capacity:     vector(capa, most),
 		ShiftStart:   m.secondsUp(grp.start),
@@ -302,7 +300,10 @@ func (m *model) vehicleType(k vehicleKind, grp shiftGroup, stackable int, dock [
 	if vt.MaxTrips == 0 {
 		vt.MaxTrips = noTripLimit
 	}
-	if t.Equipment.Kind == constraints.MultiTempReefer {
+	switch t.Equipment.Kind {
+	case constraints.Reefer:
+		vt.MaxGroups = 1 // one set point a trip
+	case constraints.MultiTempReefer:
 		vt.MaxGroups = t.Equipment.Zones()
 		if k.zones > 0 {
 			vt.MaxGroups = k.zones

@@ -3,21 +3,25 @@ package engine
 import "github.com/haulplan/haulplan/constraints"
 
 // The fleet is two resources that routing shares out: driver shifts and
-// trailer units. A route takes one shift and one trailer of some type, and
-// for a single-temperature reefer the set point is chosen with the route.
-// Routing sees each (group of alike shifts, trailer type, set point) as a
-// vehicle type that takes one unit of the shift group's resource and one of
-// the trailer type's, so that which trailer a shift pulls is decided by the
-// search, with the stores' length limits, windows and geography in view.
+// trailer units. A route takes one shift and, for each of its trips, one
+// trailer unit of some type. Routing sees each (group of alike shifts,
+// trailer type, zone count) as a vehicle type that takes one unit of the
+// shift group's resource and one of the trailer type's a trip, so that
+// which trailer a shift pulls is decided by the search, with the stores'
+// length limits, windows and geography in view. A site's group is its
+// order's temperature class, so that a single-temperature reefer's trip
+// carries one class (the type's MaxGroups is 1, counted per trip: its set
+// point may change between trips), and a multi-temperature reefer's trip
+// no more classes than its zones.
 
 // vehicleKind is one way to drive a route: a shift of a group pulling a
-// trailer of a type, a single-temperature reefer set to setPoint.
+// trailer of a type.
 type vehicleKind struct {
-	group    int
-	trailer  int
-	setPoint constraints.Temperature // AMBIENT for dry vans; unused for multi-temperature reefers
-	// zones is, for a multi-temperature reefer, how many zones its route
-	// may use: each extra zone holds a position back (see kindCapacity).
+	group   int
+	trailer int
+	// zones is, for a multi-temperature reefer, how many zones each of its
+	// trips may use: each extra zone holds a position back (see
+	// kindCapacity).
 	zones int
 }
 
@@ -60,36 +64,7 @@ func (m *model) kindCapacity(k vehicleKind) constraints.Load {
 	return c
 }
 
-// setPoints are the set points worth offering a trailer type for the orders
-// in pool: a single-temperature reefer's, one per class of an order it may
-// carry; any other type has one kind.
-func (m *model) setPoints(ti int, pool []*order) []constraints.Temperature {
-	t := m.req.Fleet[ti]
-	if t.Equipment.Kind != constraints.Reefer {
-		return []constraints.Temperature{constraints.Ambient}
-	}
-	var seen [3]bool
-	for _, o := range pool {
-		if o.trailers[ti] {
-			seen[o.class] = true
-		}
-	}
-	var sps []constraints.Temperature
-	for c, ok := range seen {
-		if ok {
-			sps = append(sps, constraints.Temperature(c))
-		}
-	}
-	return sps
-}
-
 // compatible reports whether a route of kind k may carry order o.
 func (m *model) compatible(o *order, k vehicleKind) bool {
-	if !o.trailers[k.trailer] || o.prefer != nil && !o.prefer[k.trailer] {
-		return false
-	}
-	if m.req.Fleet[k.trailer].Equipment.Kind == constraints.Reefer {
-		return o.class == k.setPoint
-	}
-	return true
+	return o.trailers[k.trailer] && (o.prefer == nil || o.prefer[k.trailer])
 }

@@ -333,13 +333,23 @@ func (in *instance) loadFits(jn *join) bool {
 		}
 	}
 	if vt.MaxGroups > 0 && ga.groups && gb.groups {
-		mask := ga.gPre[i] | gb.gSuf[j]
+		// Trip by trip: the prefix's last trip, the middle sites up to
+		// each reload among them, and the suffix's first trip.
+		mask := ga.gPre[i]
 		ok := true
 		for _, m := range jn.mid {
+			if in.isReload(m) {
+				if bits.OnesCount64(mask) > vt.MaxGroups {
+					return false
+				}
+				mask = 0
+				continue
+			}
 			bit, fits := groupBit(in.sites[m].Group)
 			ok = ok && fits
 			mask |= bit
 		}
+		mask |= gb.gSuf[j]
 		if ok && bits.OnesCount64(mask) > vt.MaxGroups {
 			return false
 		}

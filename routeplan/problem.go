@@ -169,7 +169,9 @@ type VehicleType struct {
 	// this type takes one unit of each.
 	Resources []int
 	// MaxGroups, when positive, bounds the number of distinct Site.Group
-	// values on one route (the zones of a multi-temperature trailer, say).
+	// values on one trip (the zones of a multi-temperature trailer, say,
+	// or the one set point of a single-temperature one, which may change
+	// between trips).
 	MaxGroups int
 	// Loading, when set, is each trip's loading, done ahead of the trip
 	// and off the driver's duty (a DC loading trailers for the drivers to

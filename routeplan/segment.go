@@ -96,8 +96,8 @@ type segments struct {
 	// relPre counts the reloads of nodes 1..k, per k = 0..L (filled
 	// when some type drives several trips).
 	relPre []int32
-	gPre   []uint64 // groups of nodes 1..k
-	gSuf   []uint64 // groups of nodes k..L
+	gPre   []uint64 // groups of node k's trip up to k (none at a reload)
+	gSuf   []uint64 // groups of node k's trip from k on (none at a reload)
 
 	// times holds each node's schedule under R (see segTime), outside
 	// the Solomon case.
@@ -267,14 +267,22 @@ func (in *instance) refreshSums(r *route) {
 		g.nodes[k].service = in.sites[s].Service
 		g.nodes[k].servPre = g.nodes[k-1].servPre + in.sites[s].Service
 		g.nodes[k].work = in.sites[s].Service + g.nodes[k].charge
+		if in.isReload(s) {
+			g.gPre[k] = 0
+			continue
+		}
 		bit, ok := groupBit(in.sites[s].Group)
 		g.groups = g.groups && ok
 		g.gPre[k] = g.gPre[k-1] | bit
 	}
 	g.gSuf[L+1] = 0
 	for k := L; k >= 1; k-- {
-		bit, _ := groupBit(in.sites[r.seq[k-1]].Group)
-		g.gSuf[k] = g.gSuf[k+1] | bit
+		if s := r.seq[k-1]; in.isReload(s) {
+			g.gSuf[k] = 0
+		} else {
+			bit, _ := groupBit(in.sites[s].Group)
+			g.gSuf[k] = g.gSuf[k+1] | bit
+		}
 	}
 	for k := 0; k <= L; k++ {
 		g.nodes[k].leg = in.legDur(g.locs[k], g.locs[k+1])

@@ -238,3 +238,26 @@ func TestPerTripResourceCountsTrips(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupsCountPerTrip: a type of one group a trip (a reefer's set
+// point) serves two sites of group 0 and two of group 1 in two trips, one
+// group each; allowed one trip, it serves one group's two sites only.
+func TestGroupsCountPerTrip(t *testing.T) {
+	p := fourSites()
+	for i := range p.Sites {
+		p.Sites[i].Group = i / 2
+	}
+	for _, trips := range []int{1, 2} {
+		p.VehicleTypes = []VehicleType{{Count: 1, Capacity: []float64{10}, ShiftEnd: 1000, StartService: 15, DistanceCost: 1, MaxGroups: 1, MaxTrips: trips}}
+		sol, err := Solve(context.Background(), p, Options{MaxIterations: 200, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := validateSolution(p, sol); err != nil {
+			t.Fatal(err)
+		}
+		if served := 4 - len(sol.Unassigned); served != 2*trips {
+			t.Fatalf("%d trips: %d sites served, want %d", trips, served, 2*trips)
+		}
+	}
+}

@@ -109,6 +109,10 @@ func validateSolution(p *Problem, sol *Solution) error {
 				if err := checkLoad(); err != nil {
 					return err
 				}
+				if vt.MaxGroups > 0 && len(groups) > vt.MaxGroups {
+					return fmt.Errorf("route %d: a trip of %d groups, type allows %d", ri, len(groups), vt.MaxGroups)
+				}
+				clear(groups)
 				if err := leg(vt.StartLocation); err != nil {
 					return err
 				}
@@ -193,7 +197,7 @@ func validateSolution(p *Problem, sol *Solution) error {
 			return fmt.Errorf("route %d: departs %g before its loading from %g for %g ends", ri, r.Depart, r.Start, loading)
 		}
 		if vt.MaxGroups > 0 && len(groups) > vt.MaxGroups {
-			return fmt.Errorf("route %d: %d groups, type allows %d", ri, len(groups), vt.MaxGroups)
+			return fmt.Errorf("route %d: a trip of %d groups, type allows %d", ri, len(groups), vt.MaxGroups)
 		}
 		if !near(r.Return, t) {
 			return fmt.Errorf("route %d: return %g, recomputed %g", ri, r.Return, t)
