@@ -50,7 +50,7 @@ type scratch struct {
 	// improving move an operator proposes for it (see operator.go).
 	pair pair
 	move proposal
-	// holds, adjust, settled and schHold are holdsFit's (see
+	// change, holds, adjust, settled and schHold are holdsFit's (see
 	// timed_resources.go).
 	change  [2]routeChange
 	holds   [][]Window
