@@ -215,15 +215,7 @@ func (st *state) apply(u int, ins insertion, sc *scratch) bool {
 	if k < 0 {
 		k = st.open(-k - 1)
 	}
-	r := st.routes[k]
-	switch ins.trip {
-	case lastTrip:
-		sc.seq2 = append(append(sc.seq2[:0], r.seq...), ins.reload, u)
-	case firstTrip:
-		sc.seq2 = append(append(sc.seq2[:0], u, ins.reload), r.seq...)
-	default:
-		sc.seq2 = withInsert(sc.seq2, r.seq, u, ins.pos)
-	}
+	sc.seq2 = ins.withSite(sc.seq2, st.routes[k].seq, u)
 	st.setRoute(k, sc.seq2, ins.dist, ins.cost)
 	st.where[u] = k
 	return true
@@ -247,15 +239,20 @@ func (st *state) insertionHoldsFit(u int, ins insertion, sc *scratch) bool {
 	if ins.retype {
 		t = ins.typ
 	}
+	sc.seq2 = ins.withSite(sc.seq2, r.seq, u)
+	return st.holdsFit(append(ch, routeChange{ins.k, t, sc.seq2}), sc)
+}
+
+// withSite returns seq with u placed as the insertion says, in buf: on a
+// trip of its own after or before seq's trips, or at ins.pos.
+func (ins *insertion) withSite(buf, seq []int, u int) []int {
 	switch ins.trip {
 	case lastTrip:
-		sc.seq2 = append(append(sc.seq2[:0], r.seq...), ins.reload, u)
+		return append(append(buf[:0], seq...), ins.reload, u)
 	case firstTrip:
-		sc.seq2 = append(append(sc.seq2[:0], u, ins.reload), r.seq...)
-	default:
-		sc.seq2 = withInsert(sc.seq2, r.seq, u, ins.pos)
+		return append(append(buf[:0], u, ins.reload), seq...)
 	}
-	return st.holdsFit(append(ch, routeChange{ins.k, t, sc.seq2}), sc)
+	return withInsert(buf, seq, u, ins.pos)
 }
 
 // recreate inserts sites one by one at their cheapest feasible place; sites
