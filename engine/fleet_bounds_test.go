@@ -47,27 +47,34 @@ func boundsDay(shiftLen time.Duration) Request {
 	return req
 }
 
+// allPalletsAndMatrix is every pallet of req, by index, and its
+// Options.Matrix's travel over the DC and the stores (nil without one).
+func allPalletsAndMatrix(t fataler, req *Request) ([]int, *geo.Matrix) {
+	idx := make([]int, len(req.Pallets))
+	for i := range idx {
+		idx[i] = i
+	}
+	if req.Options.Matrix == nil {
+		return idx, nil
+	}
+	points := []geo.Point{req.DC.Location}
+	for _, s := range req.Stores {
+		points = append(points, s.Location)
+	}
+	mx, err := req.Options.Matrix.Matrix(context.Background(), points)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	return idx, mx
+}
+
 // boundsOf is what a plan delivering all of req's pallets reports.
 func boundsOf(t fataler, req Request) fleetBounds {
 	t.Helper()
 	if err := req.Check(); err != nil {
 		t.Fatalf("%v", err)
 	}
-	idx := make([]int, len(req.Pallets))
-	for i := range idx {
-		idx[i] = i
-	}
-	var mx *geo.Matrix
-	if req.Options.Matrix != nil {
-		points := []geo.Point{req.DC.Location}
-		for _, s := range req.Stores {
-			points = append(points, s.Location)
-		}
-		var err error
-		if mx, err = req.Options.Matrix.Matrix(context.Background(), points); err != nil {
-			t.Fatalf("%v", err)
-		}
-	}
+	idx, mx := allPalletsAndMatrix(t, &req)
 	return fleetLowerBounds(&req, idx, trailersLowerBound(&req, idx), mx, func(p int) int { return p })
 }
 
@@ -458,21 +465,7 @@ func TestPlanKeepsToItsFleetBounds(t *testing.T) {
 // tightDemand is the dayDemand of the pallets a tight day's plan
 // delivers, all of them, and the trips it must have.
 func tightDemand(t *rapid.T, req *Request) (*dayDemand, int) {
-	idx := make([]int, len(req.Pallets))
-	for i := range idx {
-		idx[i] = i
-	}
-	var mx *geo.Matrix
-	if req.Options.Matrix != nil {
-		points := []geo.Point{req.DC.Location}
-		for _, s := range req.Stores {
-			points = append(points, s.Location)
-		}
-		var err error
-		if mx, err = req.Options.Matrix.Matrix(context.Background(), points); err != nil {
-			t.Fatalf("%v", err)
-		}
-	}
+	idx, mx := allPalletsAndMatrix(t, req)
 	return newDayDemand(req, idx, mx, func(p int) int { return p }), trailersLowerBound(req, idx)
 }
 
