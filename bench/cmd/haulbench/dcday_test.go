@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/haulplan/haulplan/engine"
 )
 
 // TestMain lets the test binary stand in for haulbench when dcday -sizes
@@ -43,10 +45,25 @@ func dcdayRows(t *testing.T, args ...string) ([][]string, string) {
 }
 
 func TestDCDayCommand(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "day.json")
-	rows, errs := dcdayRows(t, "-stores", "20", "-iterations", "20", "-streams", "1", "-time", "20s", "-out", out)
+	out, planFile := filepath.Join(t.TempDir(), "day.json"), filepath.Join(t.TempDir(), "plan.json")
+	rows, errs := dcdayRows(t, "-stores", "20", "-iterations", "20", "-streams", "1", "-time", "20s", "-out", out, "-plan", planFile)
 	if len(rows) != 1 || rows[0][0] != "dcday-20-s1" || rows[0][1] != "20" {
 		t.Fatalf("rows %q", rows)
+	}
+	// The plan written is the row's: its routes, and Validate accepts it.
+	req, err := readWith(out, engine.DecodeRequest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := readWith(planFile, engine.DecodePlan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strconv.Itoa(len(plan.Routes)); got != rows[0][3] {
+		t.Errorf("plan file has %s routes, the row %s", got, rows[0][3])
+	}
+	if err := engine.Validate(req, plan); err != nil {
+		t.Errorf("the plan file fails Validate: %v", err)
 	}
 	if !strings.Contains(errs, "dcday-20-s1: ") || !strings.Contains(errs, "bound") {
 		t.Errorf("no summary on stderr:\n%s", errs)
@@ -83,6 +100,7 @@ func TestDCDayFlags(t *testing.T) {
 		{"-stores", "10", "-in", "x.json"},
 		{"-sizes", "10,x"},
 		{"-sizes", "10,20", "-out", "x.json"},
+		{"-sizes", "10,20", "-plan", "x.json"},
 		{"-stores", "10", "extra"},
 		{"-stores", "10", "-mode", "busy"},
 		{"-stores", "10", "-objective", "fewest"},
