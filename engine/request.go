@@ -104,7 +104,9 @@ type Options struct {
 	Workers int `json:"workers,omitempty"`
 	// Matrix, when set, supplies distances and durations (for example from
 	// a road network) instead of Request.Travel. It is not part of the JSON
-	// form; Validate uses it too, so pass the same request to both.
+	// form; Validate uses it too, so pass the same request to both. A
+	// request that carries a RoadMatrix as well fails Check
+	// (travel.matrix): set one.
 	Matrix geo.MatrixSource `json:"-"`
 	// Progress, when set, receives reports while Plan runs: at each phase
 	// and each time the search finds a better plan. Calls never overlap and

@@ -80,7 +80,8 @@ const (
 // rules are those documented in package loadplan (and enforced there by
 // loadplan.Validate), written again here from their documentation. Travel is
 // computed only for the legs the routes drive: from Request.Travel leg by
-// leg, or by asking Options.Matrix for the DC and the stores visited.
+// leg, read from Request.RoadMatrix as given (a leg it has no route for is
+// NO_ROUTE), or by asking Options.Matrix for the DC and the stores visited.
 //
 // Instants in messages are given in the request's time zone (the DC's dock
 // hours', else the first store's, else UTC).
