@@ -295,7 +295,7 @@ func readSeconds(d dec) int32 {
 // is listed with its path ("distancesM[3][7]") in a
 // constraints.Violations. The ids are not compared with any request's.
 func DecodeRoadMatrix(r io.Reader) (*geo.RoadMatrix, error) {
-	data, err := io.ReadAll(r)
+	data, err := readAll(r)
 	if err != nil {
 		return nil, constraints.Violations{{Code: CodeInvalidJSON, Message: "reading the matrix: " + err.Error()}}
 	}

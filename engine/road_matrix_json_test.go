@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -243,5 +245,30 @@ func checkWholeMatrix(t *testing.T, m *geo.RoadMatrix) {
 	}
 	if ps := m.Problems(); len(ps) > 0 {
 		t.Fatal(fmt.Sprint(ps))
+	}
+}
+
+// lyingLen says it holds fewer bytes than it does.
+type lyingLen struct{ *strings.Reader }
+
+func (l lyingLen) Len() int { return 3 }
+
+func TestReadAllSizes(t *testing.T) {
+	text := strings.Repeat("0123456789", 1000)
+	f := t.TempDir() + "/body"
+	if err := os.WriteFile(f, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.Open(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	for name, r := range map[string]io.Reader{"bytes": bytes.NewReader([]byte(text)), "file": file,
+		"short Len": lyingLen{strings.NewReader(text)}, "unknown": io.MultiReader(strings.NewReader(text))} {
+		got, err := readAll(r)
+		if err != nil || string(got) != text {
+			t.Errorf("%s: %d bytes, %v", name, len(got), err)
+		}
 	}
 }
