@@ -36,6 +36,6 @@ func ExampleDecodeRoadMatrix() {
 	// S1 → DC: 13.9 km, 16m0s
 	// S1 → S2: no route
 	// 2 violations:
-	//   distancesM[1]: has 1 legs; ids lists 2: one leg per id [INVALID_VALUE]
+	//   distancesM[1]: has 1 leg; ids lists 2: one leg per id [INVALID_VALUE]
 	//   durationsS[0][1]: leg "DC" → "S1" of -5 s: must not be negative [INVALID_VALUE]
 }

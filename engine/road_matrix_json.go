@@ -98,15 +98,15 @@ func readRoadMatrix(d dec) *geo.RoadMatrix {
 		}
 		why := "ids lists " + strconv.Itoa(w.n) + ": one row per id"
 		if !w.fromIDs {
-			why = "its first row has " + strconv.Itoa(w.n) + " legs: one row and one column per id"
+			why = "its first row has " + things(w.n, "leg") + ": one row and one column per id"
 		}
-		d.ReportAt(jsonwire.Join(at, names[k]), jsonwire.BadValue, "has "+strconv.Itoa(w.rows[k])+" rows; "+why)
+		d.ReportAt(jsonwire.Join(at, names[k]), jsonwire.BadValue, "has "+things(w.rows[k], "row")+"; "+why)
 	}
 	if !w.fromIDs && w.ids != nil && w.n >= 0 && w.n != len(w.ids) {
 		// At the matrix: the ids and the matrices disagree, and neither
 		// is the one at fault.
 		d.ReportAt(at, jsonwire.BadValue, "ids lists "+strconv.Itoa(len(w.ids))+
-			" ids; the matrices' rows have "+strconv.Itoa(w.n)+" legs: one row and one column per id")
+			" ids; the matrices' rows have "+things(w.n, "leg")+": one row and one column per id")
 	}
 	// A matrix that did not come whole stays the size it came, which
 	// Check reports (and DecodeRequest leaves out, as reported here).
@@ -215,7 +215,7 @@ func (w *roadMatrixWire) readRow(d dec, k, base int) {
 		}
 	})
 	if ok && got != w.n {
-		d.Reportf(jsonwire.BadValue, "has %d legs; ids lists %d: one leg per id", got, w.n)
+		d.Reportf(jsonwire.BadValue, "has %s; ids lists %d: one leg per id", things(got, "leg"), w.n)
 	}
 }
 
@@ -250,6 +250,14 @@ func (w *roadMatrixWire) firstRow(d dec, k int) {
 	} else {
 		w.secs = append(w.secs, ss...)
 	}
+}
+
+// things is n things: "1 leg", "3 legs".
+func things(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return strconv.Itoa(n) + " " + thing + "s"
 }
 
 // readMetres reads one distance: NaN for null (no route; readRoadMatrix
