@@ -48,6 +48,7 @@ func (r Request) check(report func(constraints.Violation)) {
 	c.shifts(r.Shifts, len(r.Pallets))
 	c.all(r.HoursOfService.Check("hoursOfService"))
 	c.travel(r.Travel)
+	c.roadMatrix(r)
 	c.options(r.Options)
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/internal/jsonwire"
@@ -75,7 +76,7 @@ var codeOf = [...]string{
 // column. At most MaxViolations entries are listed, then one
 // TOO_MANY_VIOLATIONS entry counts the violations left out.
 func DecodeRequest(r io.Reader) (Request, error) {
-	data, err := io.ReadAll(r)
+	data, err := readAll(r)
 	if err != nil {
 		return Request{}, constraints.Violations{{Code: CodeInvalidJSON, Message: "reading the request: " + err.Error()}}
 	}
@@ -101,6 +102,41 @@ func DecodeRequest(r io.Reader) (Request, error) {
 		return Request{}, vs
 	}
 	return req, nil
+}
+
+// readAll reads r to its end into one slice of the size r says it has
+// (a file's, a bytes.Reader's), so that a request of hundreds of
+// megabytes (a road matrix of thousands of stores) is not copied over and
+// over as the slice grows; a reader of unknown size is read as io.ReadAll
+// does.
+func readAll(r io.Reader) ([]byte, error) {
+	size := int64(-1)
+	switch v := r.(type) {
+	case interface{ Len() int }:
+		size = int64(v.Len())
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+	}
+	if size < 0 || size > 1<<40 {
+		return io.ReadAll(r)
+	}
+	// One byte more than expected, so that reading to the end does not
+	// grow a full slice just to find io.EOF.
+	buf := make([]byte, 0, size+1)
+	for {
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		switch {
+		case err == io.EOF:
+			return buf, nil
+		case err != nil:
+			return buf, err
+		case len(buf) == cap(buf): // more than r said: room for the rest
+			buf = append(buf, 0)[:len(buf)]
+		}
+	}
 }
 
 // UnmarshalJSON reads a request from its JSON form, as DecodeRequest does

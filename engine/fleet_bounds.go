@@ -22,7 +22,7 @@ type fleetBounds struct {
 // that the bounds hold for that plan whatever it leaves unassigned. trips
 // is trailersLowerBound(req, idx), a lower bound on the plan's trips.
 //
-// Travel is req.Travel's, or with Options.Matrix set the matrix mx, in
+// Travel is req.Travel's, or with Options.Matrix or RoadMatrix set the matrix mx, in
 // which place p (0 the DC, 1+i store i) is row rowOf(p); see dcRoundTrips.
 // It reads the request alone: the planner reports the bounds, and
 // Validate recomputes them from the plan's delivered pallets.
@@ -192,12 +192,13 @@ func floatShare(size, capacity float64) int64 {
 // seconds, so it takes at least the direct leg less one second. The bound
 // is the direct leg's time less a second, in each direction.
 //
-// With Options.Matrix, whose times need not obey the triangle inequality,
+// With Options.Matrix or a road matrix, whose times need not obey the
+// triangle inequality,
 // it is the shortest way in the matrix over the DC and the places, which
 // is every store a trip of the plan visits (a stop unloads a pallet).
 func dcRoundTrips(req *Request, places []int, mx *geo.Matrix, rowOf func(int) int) (out, back []time.Duration) {
 	out, back = make([]time.Duration, len(places)), make([]time.Duration, len(places))
-	if req.Options.Matrix == nil || mx == nil {
+	if (req.Options.Matrix == nil && req.RoadMatrix == nil) || mx == nil {
 		dc := req.DC.Location
 		for k, p := range places {
 			at := req.Stores[p-1].Location

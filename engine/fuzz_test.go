@@ -32,6 +32,8 @@ func FuzzDecodeAndValidate(f *testing.F) {
 	f.Add([]byte(`{"pallets":[{"weightkg":1,"WEIGHTKG":2,"temperature":"COLD"}],"shifts":[{"start":"tomorrow"}]`), []byte(`{"routes":[{"stops":[{"wait":"soon"}]}]`))
 	f.Add([]byte(`{"dc":{},"pallets":[{"weightkg":1},{"weightkg":1},{"weightKg":-1},{"weightkg":1,"footprint":{"lengthMM":0}}]}`),
 		[]byte(`{"routes":[{"stops":[{"wait":"soon"},{"wait":"soon"}]},{"stops":[{"wait":"soon"}]}]}`))
+	f.Add([]byte(matrixRequest(`{"ids": ["DC", "S1"], "distancesM": [[0, 9000], [null, 0]], "durationsS": [[0, 600], [700, 0]]}`)),
+		[]byte(`{"routes":[{"id":"R1","trailer":"T","shift":"X","start":"2026-11-23T04:00:00-06:00","depart":"2026-11-23T04:05:00-06:00","return":"2026-11-23T06:00:00-06:00","stops":[{"store":"S1","arrival":"2026-11-23T04:15:00-06:00","start":"2026-11-23T05:00:00-06:00","departure":"2026-11-23T05:30:00-06:00","wait":"45m0s","pallets":["P1","P2"]}]}]}`))
 	f.Fuzz(func(t *testing.T, reqJSON, planJSON []byte) {
 		req, err := DecodeRequest(bytes.NewReader(reqJSON))
 		checkDecodeError(t, reqJSON, err)

@@ -61,8 +61,13 @@ func prepare(ctx context.Context, req *Request) (*model, error) {
 	if req.Options.Matrix != nil {
 		src = req.Options.Matrix
 	}
-	mx, err := src.Matrix(ctx, points)
-	if err != nil {
+	var mx *geo.Matrix
+	var err error
+	if req.RoadMatrix != nil {
+		// The request's own matrix: its slices themselves when its ids
+		// are the DC and the stores in order, else a copy of those rows.
+		mx = req.RoadMatrix.Matrix(roadRows(req))
+	} else if mx, err = src.Matrix(ctx, points); err != nil {
 		return nil, err
 	}
 	if mx == nil || mx.Len() != len(points) {

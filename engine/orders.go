@@ -77,6 +77,13 @@ func makeOrders(ctx context.Context, pc *planContext) (orders []*order, unassign
 			}
 			return orders, unassigned, nil
 		}
+		if why := m.noRoad(k.store); why != "" {
+			for _, pi := range groups[k] {
+				p := req.Pallets[pi]
+				unassigned = append(unassigned, Unassigned{Pallet: p.ID, Store: p.Store, Reason: ReasonNoRoad, Message: why})
+			}
+			continue
+		}
 		ok, left := m.carriedPallets(groups[k], k.store)
 		unassigned = append(unassigned, left...)
 		if len(ok) == 0 {

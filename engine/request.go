@@ -38,9 +38,19 @@ type Request struct {
 	// of driving).
 	HoursOfService constraints.HoursOfService `json:"hoursOfService,omitzero"`
 	// Travel turns distances into road distances and durations; zero
-	// fields mean geo's defaults. Options.Matrix, when set, replaces it.
-	Travel  geo.TravelModel `json:"travel,omitzero"`
-	Options Options         `json:"options,omitzero"`
+	// fields mean geo's defaults. RoadMatrix or Options.Matrix, when set,
+	// replaces it.
+	Travel geo.TravelModel `json:"travel,omitzero"`
+	// RoadMatrix, when set, holds the distance and duration of every leg
+	// as a road network routed them; in JSON it is the member "matrix" of
+	// "travel" (see MarshalJSON). Its IDs must hold the DC's id and every
+	// store's id, in any order; other ids are allowed and not read. Legs
+	// are used as given, asymmetric or not. A store without a route from
+	// the DC or back to it (geo.NoRoute) is left unassigned with
+	// NO_ROAD; a leg between two stores without a route is never driven.
+	// Setting Options.Matrix as well is a Check error.
+	RoadMatrix *geo.RoadMatrix `json:"-"`
+	Options    Options         `json:"options,omitzero"`
 }
 
 // Options tune a planning call. The zero value means the defaults, and
@@ -94,7 +104,9 @@ type Options struct {
 	Workers int `json:"workers,omitempty"`
 	// Matrix, when set, supplies distances and durations (for example from
 	// a road network) instead of Request.Travel. It is not part of the JSON
-	// form; Validate uses it too, so pass the same request to both.
+	// form; Validate uses it too, so pass the same request to both. A
+	// request that carries a RoadMatrix as well fails Check
+	// (travel.matrix): set one.
 	Matrix geo.MatrixSource `json:"-"`
 	// Progress, when set, receives reports while Plan runs: at each phase
 	// and each time the search finds a better plan. Calls never overlap and

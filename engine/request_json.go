@@ -67,7 +67,7 @@ var requestObject = &object[Request]{What: "a planning request", Members: []memb
 	{Name: "fleet", Read: func(d dec, r *Request) { arrayOf(trailerObject, "an array of trailer types")(d, &r.Fleet) }},
 	{Name: "shifts", Read: func(d dec, r *Request) { arrayOf(shiftObject, "an array of driver shifts")(d, &r.Shifts) }},
 	{Name: "hoursOfService", Read: func(d dec, r *Request) { hoursOfServiceObject.Read(d, d, &r.HoursOfService) }},
-	{Name: "travel", Read: func(d dec, r *Request) { travelObject.Read(d, d, &r.Travel) }},
+	{Name: "travel", Read: func(d dec, r *Request) { requestTravelObject.Read(d, d, r) }},
 	{Name: "options", Read: func(d dec, r *Request) { optionsObject.Read(d, d, &r.Options) }},
 }}
 

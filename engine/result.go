@@ -154,12 +154,13 @@ const (
 	ReasonNotPlanned          = "NOT_PLANNED"           // the search ended before placing it
 	ReasonDockCapacity        = "DOCK_CAPACITY"         // every dock door was loading another trailer when its trip needed one
 	ReasonDockHours           = "DOCK_HOURS"            // its trip's loading cannot start in the dock hours before the hook-up
+	ReasonNoRoad              = "NO_ROAD"               // the request's road matrix has no route from the DC to its store, or none back
 )
 
 var reasons = map[string]bool{
 	ReasonNoCompatibleTrailer: true, ReasonTimeWindow: true, ReasonCapacity: true, ReasonShiftLimit: true,
 	ReasonFleetExhausted: true, ReasonLoadLayout: true, ReasonNotPlanned: true,
-	ReasonDockCapacity: true, ReasonDockHours: true,
+	ReasonDockCapacity: true, ReasonDockHours: true, ReasonNoRoad: true,
 }
 
 // RouteMetrics summarise one route.

@@ -12,21 +12,23 @@ import (
 // reported under routes[i].load) and the hours-of-service codes of package
 // constraints (DRIVING_LIMIT, DUTY_LIMIT, BREAK_REQUIRED).
 const (
-	CodeUnknownTrailer  = "UNKNOWN_TRAILER"
-	CodeUnknownShift    = "UNKNOWN_SHIFT"
-	CodeUnknownStore    = "UNKNOWN_STORE"
-	CodeUnknownPallet   = "UNKNOWN_PALLET"
-	CodeFleetCount      = "FLEET_COUNT" // a trailer unit numbered beyond its type's count
-	CodeEmptyRoute      = "EMPTY_ROUTE"
-	CodeWrongStore      = "WRONG_STORE"
-	CodePalletTwice     = "PALLET_TWICE"
-	CodePalletMissing   = "PALLET_MISSING"
-	CodeTemperature     = "TEMPERATURE"
-	CodeTrailerTooLong  = "TRAILER_TOO_LONG"
-	CodeDockHours       = "DOCK_HOURS"
-	CodeShiftWindow     = "SHIFT_WINDOW"
-	CodeLoadingTime     = "LOADING_TIME"
-	CodeTravelTime      = "TRAVEL_TIME"
+	CodeUnknownTrailer = "UNKNOWN_TRAILER"
+	CodeUnknownShift   = "UNKNOWN_SHIFT"
+	CodeUnknownStore   = "UNKNOWN_STORE"
+	CodeUnknownPallet  = "UNKNOWN_PALLET"
+	CodeFleetCount     = "FLEET_COUNT" // a trailer unit numbered beyond its type's count
+	CodeEmptyRoute     = "EMPTY_ROUTE"
+	CodeWrongStore     = "WRONG_STORE"
+	CodePalletTwice    = "PALLET_TWICE"
+	CodePalletMissing  = "PALLET_MISSING"
+	CodeTemperature    = "TEMPERATURE"
+	CodeTrailerTooLong = "TRAILER_TOO_LONG"
+	CodeDockHours      = "DOCK_HOURS"
+	CodeShiftWindow    = "SHIFT_WINDOW"
+	CodeLoadingTime    = "LOADING_TIME"
+	CodeTravelTime     = "TRAVEL_TIME"
+	// CodeNoRoute: a leg the request's road matrix has no route for.
+	CodeNoRoute         = "NO_ROUTE"
 	CodeOpeningHours    = "OPENING_HOURS"
 	CodeEarlyStart      = "EARLY_START"
 	CodeServiceTime     = "SERVICE_TIME"
@@ -78,7 +80,8 @@ const (
 // rules are those documented in package loadplan (and enforced there by
 // loadplan.Validate), written again here from their documentation. Travel is
 // computed only for the legs the routes drive: from Request.Travel leg by
-// leg, or by asking Options.Matrix for the DC and the stores visited.
+// leg, read from Request.RoadMatrix as given (a leg it has no route for is
+// NO_ROUTE), or by asking Options.Matrix for the DC and the stores visited.
 //
 // Instants in messages are given in the request's time zone (the DC's dock
 // hours', else the first store's, else UTC).

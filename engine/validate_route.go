@@ -135,7 +135,13 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 	var legs []constraints.Leg
 	var legPaths []string
 	drive := func(from, to int, leave time.Time, leavePath string, arrive time.Time, arrivePath string) {
-		metres, d := c.byLeg.leg(from, to)
+		metres, d, routed := c.byLeg.leg(from, to)
+		if !routed {
+			vs.Add(CodeNoRoute, arrivePath, "drives from %s to %s, a leg the road matrix has no route for", c.byLeg.placeName(from), c.byLeg.placeName(to))
+			legs = append(legs, constraints.Leg{Depart: leave, Arrive: arrive})
+			legPaths = append(legPaths, arrivePath)
+			return
+		}
 		m.DistanceM += metres
 		m.Driving += d
 		if want := leave.Add(d); !arrive.Equal(want) {

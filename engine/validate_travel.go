@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -13,8 +14,9 @@ import (
 // Validate needs only those legs, so it never builds the matrix of every
 // store to every store: with Request.Travel each leg is computed from its
 // two points (geo.TravelModel's RoadDistance and Duration, the figures its
-// Matrix holds), and Options.Matrix is asked only for the DC and the
-// stores the plan visits.
+// Matrix holds); Options.Matrix is asked only for the DC and the stores
+// the plan visits; and the rows of a road matrix (Request.RoadMatrix) are
+// found by id, and its legs read as given.
 type legTravel struct {
 	req *Request
 	mx  *geo.Matrix
@@ -23,13 +25,23 @@ type legTravel struct {
 
 func newLegTravel(ctx context.Context, req *Request, visited []int) (*legTravel, error) {
 	t := &legTravel{req: req}
-	if req.Options.Matrix == nil || len(visited) == 0 {
+	if (req.Options.Matrix == nil && req.RoadMatrix == nil) || len(visited) == 0 {
+		return t, nil
+	}
+	t.row = make(map[int]int, 1+len(visited))
+	t.row[0] = 0
+	if rm := req.RoadMatrix; rm != nil {
+		byID := rm.Index()
+		rows := []int{byID[req.DC.ID]}
+		for _, s := range visited {
+			t.row[1+s] = len(rows)
+			rows = append(rows, byID[req.Stores[s].ID])
+		}
+		t.mx = rm.Matrix(rows)
 		return t, nil
 	}
 	points := make([]geo.Point, 0, 1+len(visited))
-	t.row = make(map[int]int, 1+len(visited))
 	points = append(points, req.DC.Location)
-	t.row[0] = 0
 	for _, s := range visited {
 		t.row[1+s] = len(points)
 		points = append(points, req.Stores[s].Location)
@@ -54,13 +66,25 @@ func (t *legTravel) point(p int) geo.Point {
 	return t.req.Stores[p-1].Location
 }
 
+// placeName names place p for a message.
+func (t *legTravel) placeName(p int) string {
+	if p == 0 {
+		return "the DC " + strconv.Quote(t.req.DC.ID)
+	}
+	return "store " + strconv.Quote(t.req.Stores[p-1].ID)
+}
+
 // leg returns the road distance in metres and the driving time from place
-// a to place b.
-func (t *legTravel) leg(a, b int) (float64, time.Duration) {
+// a to place b, and routed false for a leg the road matrix has no route
+// for.
+func (t *legTravel) leg(a, b int) (float64, time.Duration, bool) {
 	if t.mx != nil {
 		i, j := t.row[a], t.row[b]
-		return t.mx.Distance(i, j), t.mx.Duration(i, j)
+		if !t.mx.Routed(i, j) {
+			return 0, 0, false
+		}
+		return t.mx.Distance(i, j), t.mx.Duration(i, j), true
 	}
 	pa, pb := t.point(a), t.point(b)
-	return t.req.Travel.RoadDistance(pa, pb), t.req.Travel.Duration(pa, pb)
+	return t.req.Travel.RoadDistance(pa, pb), t.req.Travel.Duration(pa, pb), true
 }

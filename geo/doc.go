@@ -10,7 +10,10 @@
 //
 // Durations are whole seconds so that a validator recomputing a plan from
 // the request gets exactly the same numbers as the planner did. Callers with
-// a real road network implement MatrixSource, or fill a Matrix with Set.
+// a real road network implement MatrixSource, or fill a Matrix with Set; a
+// request that carries its own table (OSRM's, Valhalla's) holds it as a
+// RoadMatrix, legs by place id with NoRoute for a leg without a route,
+// whose slices a Matrix of the same places shares.
 //
 // The package imports no other haulplan package. It reports a bad point or
 // travel model as CoordinateError and ModelError values with the field at

@@ -323,8 +323,8 @@ func TestMatrixSet(t *testing.T) {
 		t.Errorf("Set(1,0): %v m, %v s", m.Distance(1, 0), m.Seconds(1, 0))
 	}
 	m.Set(1, 1, 0, 100*365*24*time.Hour)
-	if m.Seconds(1, 1) != math.MaxInt32 {
-		t.Errorf("Set saturation: %v", m.Seconds(1, 1))
+	if m.Seconds(1, 1) != math.MaxInt32-1 || !m.Routed(1, 1) {
+		t.Errorf("Set saturation: %v s, routed %v", m.Seconds(1, 1), m.Routed(1, 1))
 	}
 	defer func() {
 		if recover() == nil {

@@ -17,7 +17,9 @@ import (
 // within 1 m up to 16,000 km; int32 seconds reach 68 years.
 //
 // A Matrix from TravelModel is symmetric with a zero diagonal; one filled
-// with Set need not be (one-way streets). The zero Matrix has Len 0.
+// with Set need not be (one-way streets), nor need one from a RoadMatrix,
+// whose legs without a route hold NoRoute seconds (see Routed). The zero
+// Matrix has Len 0.
 type Matrix struct {
 	n       int
 	metres  []float32
@@ -56,13 +58,18 @@ func (m *Matrix) Duration(i, j int) time.Duration {
 	return time.Duration(m.seconds[m.cell(i, j)]) * time.Second
 }
 
+// Routed reports whether the leg from point i to point j has a route: a
+// leg of a RoadMatrix that had none holds NoRoute seconds, 68 years, which
+// no schedule takes, and a distance that means nothing.
+func (m *Matrix) Routed(i, j int) bool { return m.seconds[m.cell(i, j)] != NoRoute }
+
 // Set stores the travel from point i to point j: metres as float32, and d
 // rounded up to whole seconds (so no travel time is ever underestimated),
-// saturating at the int32 range; a negative d is stored as 0.
+// saturating one second short of NoRoute; a negative d is stored as 0.
 func (m *Matrix) Set(i, j int, metres float64, d time.Duration) {
 	c := m.cell(i, j)
 	m.metres[c] = float32(metres)
-	m.seconds[c] = clampSeconds(ceilSeconds(d))
+	m.seconds[c] = min(clampSeconds(ceilSeconds(d)), NoRoute-1)
 }
 
 func ceilSeconds(d time.Duration) int64 {
@@ -196,9 +203,9 @@ func (m TravelModel) fillBand(ctx context.Context, out *Matrix, points []Point, 
 				road := m.RoadDistance(points[i], points[j])
 				metres := float32(road)
 				s := m.secondsFor(road)
-				if s > math.MaxInt32 {
+				if s >= NoRoute {
 					ok = false
-					s = math.MaxInt32
+					s = NoRoute - 1
 				}
 				out.metres[i*n+j], out.metres[j*n+i] = metres, metres
 				out.seconds[i*n+j], out.seconds[j*n+i] = int32(s), int32(s)

@@ -10,6 +10,14 @@
 //	go run ./examples/quickstart -in req.json    # your own request
 //	go run ./examples/quickstart -json > plan.json
 //	go run ./examples/quickstart -out out        # and write the reports to out/
+//	go run ./examples/quickstart -in req.json -matrix osrm.json   # with your road matrix
+//
+// -matrix FILE puts a road matrix into the request (replacing the one it
+// carries, if any): the JSON form of a request's travel.matrix,
+// {"ids", "distancesM", "durationsS"}, or, for a file ending in .csv, one
+// leg a row under the header from,to,distance_m,duration_s (metres and
+// seconds; a leg without a row, or with an empty distance or duration,
+// has no route; a place to itself is 0 unless a row says otherwise).
 //
 // With -out DIR it also writes DIR/plan.json, DIR/dispatch-summary.xlsx,
 // DIR/routes.geojson, DIR/routes.svg (the route map), DIR/schedule.svg (the
@@ -108,6 +116,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 // options are quickstart's flags.
 type options struct {
 	in         string
+	matrix     string
 	limit      time.Duration
 	seed       int64
 	seedSet    bool // -seed was given, so 0 is a seed too
@@ -125,6 +134,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("quickstart", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.in, "in", "", "request `file` in the engine's JSON form (default: the bundled sample)")
+	fs.StringVar(&o.matrix, "matrix", "", "road matrix `file` to plan with: JSON like a request's travel.matrix, or CSV (.csv) with rows from,to,distance_m,duration_s")
 	fs.DurationVar(&o.limit, "time", 0, "search time limit (default: the request's options.timeLimit)")
 	fs.Int64Var(&o.seed, "seed", 0, "search seed (default: the request's options.seed)")
 	fs.IntVar(&o.iterations, "iterations", 0, "iteration budget per search stream, for the same plan on any machine (default: the request's options.iterations)")
@@ -176,6 +186,17 @@ func (o options) request() (engine.Request, string, error) {
 	}
 	if o.iterations > 0 {
 		req.Options.Iterations = o.iterations
+	}
+	if o.matrix != "" {
+		m, err := readMatrixFile(o.matrix)
+		if err != nil {
+			return engine.Request{}, "", err
+		}
+		req.RoadMatrix = m
+		if err := req.Check(); err != nil {
+			return engine.Request{}, "", fmt.Errorf("%s with the matrix %s: %w", name, o.matrix, err)
+		}
+		name += " with the road matrix " + o.matrix
 	}
 	return req, name, nil
 }

@@ -152,7 +152,7 @@ func (c *config) flagSet(stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&c.trustedProxies, "trusted-proxies", "", "comma-separated addresses or CIDR prefixes of the proxies in front of the service; a request from one is counted against the address X-Forwarded-For names")
 	fs.DurationVar(&c.writeTimeout, "write-timeout", defaultWriteTimeout, "longest time to read a request's body and send its answer (the HTML report of a 5,000-store plan is about 46 MB)")
 	c.maxBody = api.DefaultMaxBodyBytes
-	fs.Var(&c.maxBody, "max-body", "largest request body, a `size` in bytes or with a unit (512KiB, 32MiB); larger: 413 (a day of 5,000 stores and 60,000 pallets is about 12 MB; delivery bodies are at most 1 MiB whatever this says)")
+	fs.Var(&c.maxBody, "max-body", "largest request body, a `size` in bytes or with a unit (512KiB, 32MiB); larger: 413 (a day of 5,000 stores and 60,000 pallets is about 12 MB; a road matrix adds about 15 bytes a leg, 384 MB for 5,000 stores: 512MiB takes it; delivery bodies are at most 1 MiB whatever this says)")
 	fs.DurationVar(&c.jobRetention, "job-retention", defaultJobRetention, "how long a finished job (COMPLETED, FAILED, CANCELLED), its request and plan are kept after its end; 0: forever")
 	fs.DurationVar(&c.deliveryRetention, "delivery-retention", defaultDeliveryRetention, "how long a closed delivery (DELIVERED, RETURNED, CANCELLED) and its history are kept after its last change; 0: forever")
 	c.storageQuota = defaultStorageQuota

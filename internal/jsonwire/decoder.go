@@ -101,6 +101,11 @@ func (d *Decoder) Reset(data []byte) {
 	d.cached, d.cachedN = "", 0
 }
 
+// Remaining returns the number of bytes of the document not read yet: a
+// bound on what the rest can hold, for a caller that sizes a slice from a
+// count the document claims.
+func (d *Decoder) Remaining() int { return len(d.lx.data) - d.lx.pos }
+
 // Syntax returns the document's syntax error, or nil.
 func (d *Decoder) Syntax() *SyntaxError { return d.lx.err }
 

@@ -244,3 +244,22 @@ func (d *Decoder) ReadMap(want string, each func(key string)) (ok bool) {
 		d.pop()
 	}
 }
+
+// ReadEach reads an array element by element, each with its index entered
+// in the path, calling elem with the index; a value of another kind is
+// reported and skipped (ok false). It builds nothing: elem puts each value
+// where it belongs, so that an array of millions of numbers is read
+// straight into a slice the caller holds.
+func ReadEach(d *Decoder, want string, elem func(i int)) (ok bool) {
+	if k := d.Peek(); k != KindArray {
+		d.WrongType(want, k)
+		return false
+	}
+	d.lx.enter()
+	for i := 0; d.lx.element(i == 0); i++ {
+		d.pushIndex(i)
+		elem(i)
+		d.pop()
+	}
+	return true
+}

@@ -26,7 +26,13 @@ const (
 	DefaultDeliveryRatePerMinute = 6000
 	DefaultTokenLifetime         = time.Hour
 	// DefaultMaxBodyBytes fits a day of 5,000 stores and 60,000 pallets
-	// (about 12 MB) with room to spare.
+	// (about 12 MB) with room to spare, and a road matrix (travel.matrix,
+	// about 15 bytes a leg) of up to some 1,400 stores. A matrix of 5,000
+	// stores makes the body 384 MB: a service meant to take one is
+	// started with a larger -max-body (512MiB), and is given the memory:
+	// the body, its stored copy and the decoded matrices (200 MB) per
+	// planning job. The default stays small so that one client cannot
+	// make a shared service hold gigabytes.
 	DefaultMaxBodyBytes = 32 << 20
 	// DefaultAuthFailuresPerMinute is how many failed authentications a
 	// client id, and a client address, may have a minute before it gets
