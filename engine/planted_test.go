@@ -151,6 +151,12 @@ func genPlanted(t *rapid.T) plantedCase {
 	var travel geo.TravelModel
 	if rapid.Bool().Draw(t, "ownTravel") {
 		travel = geo.TravelModel{SpeedKmh: rapid.Float64Range(45, 80).Draw(t, "speed"), Circuity: rapid.Float64Range(1.1, 1.5).Draw(t, "circuity")}
+		if rapid.Bool().Draw(t, "ownBands") {
+			town := rapid.Float64Range(20, 45).Draw(t, "townSpeed")
+			travel = geo.TravelModel{Bands: []geo.SpeedBand{
+				{UpToKm: rapid.Float64Range(1, 10).Draw(t, "townKm"), SpeedKmh: town, Circuity: 1.4},
+				{SpeedKmh: town + rapid.Float64Range(0, 60).Draw(t, "faster"), Circuity: 1.2}}}
+		}
 	}
 	dc := geo.Point{Lat: rapid.Float64Range(28, 45).Draw(t, "dcLat"), Lng: rapid.Float64Range(-110, -80).Draw(t, "dcLng")}
 	pc := plantedCase{req: Request{
@@ -826,7 +832,7 @@ func TestPlantedCorpusCoversTheCases(t *testing.T) {
 		if req.HoursOfService != (constraints.HoursOfService{}) {
 			seen["request hours of service"]++
 		}
-		if req.Travel != (geo.TravelModel{}) {
+		if req.Travel.SpeedKmh != 0 || len(req.Travel.Bands) > 0 {
 			seen["own travel model"]++
 		}
 	}
