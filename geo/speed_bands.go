@@ -38,8 +38,18 @@ type SpeedBand struct {
 // MaxBands is the most bands a TravelModel may have.
 const MaxBands = 16
 
-// defaultBands are DefaultBands: a town band, an arterial band and a
-// highway band, in the order a truck leaving a DC meets them.
+// defaultBands are DefaultBands, in the order a truck leaving a DC meets
+// them.
+var defaultBands = [...]SpeedBand{
+	{UpToKm: 5, SpeedKmh: 35, Circuity: 1.4},
+	{UpToKm: 30, SpeedKmh: 60, Circuity: 1.25},
+	{SpeedKmh: 90, Circuity: 1.12},
+}
+
+// DefaultBands returns a copy of the bands the zero TravelModel drives:
+// the first 5 km of a leg (great-circle) at 35 km/h over a circuity of 1.4
+// (town streets), the next 25 km at 60 km/h over 1.25 (arterials and
+// metropolitan freeways), the rest at 90 km/h over 1.12 (highways).
 //
 // The highway band's 90 km/h is the average operating speed of trucks on
 // US interstates that FHWA's Freight Performance Measurement program
@@ -52,11 +62,11 @@ const MaxBands = 16
 // town band's 35 km/h is an assumption for streets with signals, turns
 // and yards, not a measured figure: it puts a 5 km leg at 12 minutes.
 //
-// Circuity falls with distance, as the studies of the detour index find:
-// Boscoe, Henry and Zdeb (2012, The Professional Geographer 64(2)) measured
-// a mean ratio of driving to straight-line distance of about 1.4 over
-// some 66,000 mostly short US trips to hospitals, with short trips the
-// most circuitous; across 300 European cities the radial detour to the
+// Circuity falls with distance, as the studies of the detour index find,
+// short trips being the most circuitous: Boscoe, Henry and Zdeb (2012,
+// The Professional Geographer 64(2)) measured a mean ratio of driving to
+// straight-line distance of about 1.4 from some 66,000 US locations to
+// their community hospitals, mostly short trips; across 300 European cities the radial detour to the
 // centre averages 1.34 (Environment and Planning B: Urban Analytics and
 // City Science, 2023, doi:10.1177/23998083231168870); Newell (1980)
 // puts urban networks at about 1.2; Ballou, Rahardja and Sakai (2002,
@@ -67,17 +77,6 @@ const MaxBands = 16
 // circuity 1.4 up to 5 km, 1.33 at 10 km, 1.28 at 30 km, 1.17 at 100 km and
 // 1.14 at 275 km (the sample's DC south of Dallas to Austin, which the
 // bands put at 3 h 46 min).
-var defaultBands = [...]SpeedBand{
-	{UpToKm: 5, SpeedKmh: 35, Circuity: 1.4},
-	{UpToKm: 30, SpeedKmh: 60, Circuity: 1.25},
-	{SpeedKmh: 90, Circuity: 1.12},
-}
-
-// DefaultBands returns a copy of the bands the zero TravelModel drives:
-// the first 5 km of a leg (great-circle) at 35 km/h over a circuity of 1.4
-// (town streets), the next 25 km at 60 km/h over 1.25 (arterials and
-// metropolitan freeways), the rest at 90 km/h over 1.12 (highways). The
-// doc comment of the package's defaultBands names the sources.
 func DefaultBands() []SpeedBand {
 	return append([]SpeedBand(nil), defaultBands[:]...)
 }
