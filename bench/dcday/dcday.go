@@ -22,8 +22,7 @@ type Config struct {
 	// Mode is the kind of day; the zero value is Standard.
 	Mode Mode
 	// Travel is the day's road model; the zero value is geo's default
-	// speed bands. SingleSpeedTravel is the single-speed model to compare
-	// them with.
+	// speed bands (haulbench dcday -travel chooses others to compare).
 	Travel geo.TravelModel
 }
 
@@ -66,13 +65,6 @@ var dcLocation = geo.Point{Lat: 32.5921, Lng: -96.7561}
 // DeliveryDate is the day every generated request delivers: Tuesday 24
 // November 2026, in timeZone. Shifts start from 21:00 the evening before.
 var DeliveryDate = time.Date(2026, 11, 24, 0, 0, 0, 0, mustZone(timeZone))
-
-// SingleSpeedTravel is a single-speed road model for generated days, to
-// compare the default speed bands with: 60 km/h over a circuity of 1.25
-// on every leg, a mix of interstate and city driving that lets a driver
-// reach a store 250 km away and come back within 11 h of driving, but
-// only just.
-var SingleSpeedTravel = geo.TravelModel{SpeedKmh: 60, Circuity: 1.25}
 
 // Generate returns the day cfg describes. The same cfg gives the same
 // request on any machine.

@@ -28,8 +28,7 @@
 //     pallet positions, kind by kind: neither scarce nor lavish;
 //   - roads as geo's default speed bands drive them (town streets,
 //     arterials, then highway at 90 km/h), so that a store 250 km out is
-//     about 3 h 30 min away; Config.Travel chooses another model, such as
-//     SingleSpeedTravel (60 km/h over a circuity of 1.25 on every leg).
+//     about 3 h 30 min away; Config.Travel chooses another model.
 //
 // That is the Standard mode. Config.Mode chooses two others:
 //

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/haulplan/haulplan/bench/dcday"
 	"github.com/haulplan/haulplan/engine"
 	"github.com/haulplan/haulplan/geo"
 )
@@ -125,7 +124,11 @@ func TestDCDayTravel(t *testing.T) {
 	for _, c := range []struct {
 		travel, instance string
 		want             geo.TravelModel
-	}{{"single", "dcday-12-s1-single", dcday.SingleSpeedTravel}, {"bands", "dcday-12-s1", geo.TravelModel{}}} {
+	}{
+		{"single", "dcday-12-s1-single", geo.TravelModel{SpeedKmh: 55, Circuity: 1.3}},
+		{"single-60", "dcday-12-s1-single-60", geo.TravelModel{SpeedKmh: 60, Circuity: 1.25}},
+		{"bands", "dcday-12-s1", geo.TravelModel{}},
+	} {
 		out := filepath.Join(dir, c.travel+".json")
 		rows, _ := dcdayRows(t, "-stores", "12", "-travel", c.travel, "-iterations", "10", "-streams", "1", "-time", "20s", "-out", out)
 		if len(rows) != 1 || rows[0][0] != c.instance {
