@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -264,17 +265,27 @@ func (c checker) shifts(ss []constraints.Shift, pallets int) {
 	}
 }
 
-// travel checks the travel model.
+// travel checks the travel model: a single-speed model's speedKmh and
+// circuity, or the bands (geo.SpeedBand's rules), and that a model with
+// bands leaves speedKmh and circuity out.
 func (c checker) travel(t geo.TravelModel) {
 	for _, p := range t.Problems() {
 		path := "travel." + p.Field
+		name := p.Field[strings.LastIndexByte(p.Field, '.')+1:]
+		unit := map[string]string{"speedKmh": " km/h", "upToKm": " km"}[name]
 		switch {
+		case p.Field == "bands":
+			c.add(CodeInvalidValue, path, "%s bands: %s", numtext.Float(p.Value), p.Reason)
 		case math.IsNaN(p.Value) || math.IsInf(p.Value, 0):
-			c.add(CodeInvalidValue, path, "%s %v: must be a finite number", p.Field, p.Value)
+			c.add(CodeInvalidValue, path, "%s %v: must be a finite number", name, p.Value)
+		case len(t.Bands) > 0:
+			c.add(CodeInvalidValue, path, "%s %s%s: %s", name, numtext.Float(p.Value), unit, p.Reason)
 		case p.Field == "speedKmh":
-			c.add(CodeInvalidValue, path, "speedKmh %s km/h: must be more than 0 km/h (0 means %s km/h)", numtext.Float(p.Value), numtext.Float(geo.DefaultSpeedKmh))
+			c.add(CodeInvalidValue, path, "speedKmh %s km/h: must be more than 0 km/h (0 means %s km/h with a circuity, the default speed bands without)",
+				numtext.Float(p.Value), numtext.Float(geo.DefaultSpeedKmh))
 		default:
-			c.add(CodeInvalidValue, path, "%s %s: must be at least 1 (0 means %s)", p.Field, numtext.Float(p.Value), numtext.Float(geo.DefaultCircuity))
+			c.add(CodeInvalidValue, path, "%s %s: must be at least 1 (0 means %s with a speedKmh, the default speed bands without)",
+				p.Field, numtext.Float(p.Value), numtext.Float(geo.DefaultCircuity))
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/geo"
 )
 
 // checkBase is decodeBase as a Go request, with a store that limits the
@@ -127,9 +128,18 @@ func TestCheckMessages(t *testing.T) {
 		{"hours of service", func(r *Request) { r.HoursOfService.BreakAfter = -8 * time.Hour },
 			[]string{"INVALID_DURATION hoursOfService.breakAfterDriving: breakAfterDriving -8h0m0s: must not be negative (0 means the default)"}},
 		{"speed", func(r *Request) { r.Travel.SpeedKmh = -5 },
-			[]string{"INVALID_VALUE travel.speedKmh: speedKmh -5 km/h: must be more than 0 km/h (0 means 55 km/h)"}},
+			[]string{"INVALID_VALUE travel.speedKmh: speedKmh -5 km/h: must be more than 0 km/h (0 means 55 km/h with a circuity, the default speed bands without)"}},
 		{"circuity", func(r *Request) { r.Travel.Circuity = 0.5 },
-			[]string{"INVALID_VALUE travel.circuity: circuity 0.5: must be at least 1 (0 means 1.3)"}},
+			[]string{"INVALID_VALUE travel.circuity: circuity 0.5: must be at least 1 (0 means 1.3 with a speedKmh, the default speed bands without)"}},
+		{"speed bands", func(r *Request) {
+			r.Travel.Bands = []geo.SpeedBand{{UpToKm: 10, SpeedKmh: 50, Circuity: 1.3}, {UpToKm: 5, SpeedKmh: 45, Circuity: 1.4}}
+		}, []string{
+			"INVALID_VALUE travel.bands[1].upToKm: upToKm 5 km: must be left out on the last band, which covers every longer distance",
+			"INVALID_VALUE travel.bands[1].speedKmh: speedKmh 45 km/h: must be at least the previous band's 50 km/h: speeds may not fall as legs grow",
+			"INVALID_VALUE travel.bands[1].circuity: circuity 1.4: must be at most the previous band's 1.3: circuity may not rise as legs grow"}},
+		{"speed bands and a speed", func(r *Request) {
+			r.Travel = geo.TravelModel{SpeedKmh: 60, Bands: geo.DefaultBands()}
+		}, []string{"INVALID_VALUE travel.speedKmh: speedKmh 60 km/h: must be left out with bands, which give each band's speed"}},
 		{"time limit", func(r *Request) { r.Options.TimeLimit = -time.Second },
 			[]string{"INVALID_VALUE options.timeLimit: timeLimit -1s: must not be negative (0 means 10s)"}},
 		{"streams", func(r *Request) { r.Options.Streams = 300 },

@@ -143,6 +143,33 @@ func TestDecodeRequestProblems(t *testing.T) {
 			want: []problem{{"INVALID_TYPE@dc.location", []string{`must be a location {"lat", "lng"}, not null`}}}},
 		{name: "null dock hours mean always", from: `"loadingPerPallet": "1m"`, to: `"loadingPerPallet": "1m", "dockHours": null`},
 		{name: "durations as seconds", from: `"timeLimit": "2s"`, to: `"timeLimit": 2.5`},
+		{name: "speed bands", from: `"options"`,
+			to: `"travel": {"bands": [{"upToKm": 8, "speedKmh": 30, "circuity": 1.5}, {"speedKmh": 80, "circuity": 1.15}]}, "options"`},
+		{name: "speed bands beside a single speed", from: `"options"`,
+			to: `"travel": {"speedKmh": 60, "circuity": 1.2, "bands": [{"speedKmh": 80, "circuity": 1.15}]}, "options"`,
+			want: []problem{
+				{"INVALID_VALUE@travel.speedKmh", []string{"speedKmh 60 km/h: must be left out with bands"}},
+				{"INVALID_VALUE@travel.circuity", []string{"circuity 1.2: must be left out with bands"}},
+			}},
+		{name: "every bad field of the bands at its path", from: `"options"`,
+			to: `"travel": {"bands": [{"upToKm": 20, "speedKmh": 0, "circuity": 1.5}, {"upToKm": 10, "speedKmh": 40, "circuity": 0.9},
+				{"upToKm": 50, "speedKmh": 30, "circuity": 1.6}, {"upToKm": 70, "speedKmh": 90, "circuity": 1.1}]}, "options"`,
+			want: []problem{
+				{"INVALID_VALUE@travel.bands[0].speedKmh", []string{"speedKmh 0 km/h: must be more than 0 km/h"}},
+				{"INVALID_VALUE@travel.bands[1].upToKm", []string{"upToKm 10 km: must be more than the previous band's 20 km"}},
+				{"INVALID_VALUE@travel.bands[1].circuity", []string{"circuity 0.9: must be at least 1"}},
+				{"INVALID_VALUE@travel.bands[2].speedKmh", []string{"speedKmh 30 km/h: must be at least the previous band's 40 km/h"}},
+				{"INVALID_VALUE@travel.bands[3].upToKm", []string{"upToKm 70 km: must be left out on the last band"}},
+			}},
+		{name: "a band's members read and required", from: `"options"`,
+			to: `"travel": {"bands": [{"upToKm": "far", "speedKmh": 30}, {"speedKmh": 80, "circuity": 1.15, "km": 3}]}, "options"`,
+			want: []problem{
+				{"INVALID_TYPE@travel.bands[0].upToKm", []string{"a great-circle distance in km", `"far"`}},
+				{"REQUIRED@travel.bands[0].circuity", []string{"is required in a speed band"}},
+				{"UNKNOWN_MEMBER@travel.bands[1].km", []string{"not a member of a speed band"}},
+			}},
+		{name: "bands not an array", from: `"options"`, to: `"travel": {"bands": {"speedKmh": 80}}, "options"`,
+			want: []problem{{"INVALID_TYPE@travel.bands", []string{"an array of speed bands"}}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -421,7 +448,7 @@ func TestJSONTablesMatchStructTags(t *testing.T) {
 		{Store{}, storeObject}, {Unloading{}, unloadingObject}, {Pallet{}, palletObject}, {Footprint{}, footprintObject},
 		{TrailerType{}, trailerObject}, {Dimensions{}, dimensionsObject}, {constraints.Equipment{}, equipmentObject},
 		{constraints.AxleGeometry{}, axlesObject}, {Costs{}, costsObject}, {constraints.Shift{}, shiftObject},
-		{constraints.HoursOfService{}, hoursOfServiceObject}, {geo.TravelModel{}, travelObject},
+		{constraints.HoursOfService{}, hoursOfServiceObject}, {geo.TravelModel{}, travelObject}, {geo.SpeedBand{}, speedBandObject},
 		{Result{}, resultObject}, {Route{}, routeObject}, {Stop{}, stopObject}, {Break{}, breakObject}, {LoadPlan{}, loadPlanObject},
 		{Zone{}, zoneObject}, {Placement{}, placementObject}, {AxleLoad{}, axleLoadObject},
 		{Unassigned{}, unassignedObject}, {RouteMetrics{}, routeMetricsObject}, {Metrics{}, metricsObject},

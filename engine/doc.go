@@ -142,11 +142,12 @@
 //
 // Time model. Driving happens only on legs between locations, uninterrupted:
 // a stop's arrival is the previous departure plus the travel time from the
-// request's matrix (geo.TravelModel by default: haversine × circuity at an
-// average speed, in whole seconds; or the road matrix the request carries,
-// Request.RoadMatrix, "travel"."matrix" in JSON, read as given: one-way
-// legs stay one-way, a leg without a route is never driven, and a store
-// the DC has no route to or back from is NO_ROAD). Unloading must start inside one of the
+// request's matrix (geo.TravelModel by default: the haversine distance cut
+// into speed bands, each driven over its circuity at its speed, in whole
+// seconds; or the road matrix the request carries, Request.RoadMatrix,
+// "travel"."matrix" in JSON, read as given: one-way legs stay one-way, a
+// leg without a route is never driven, and a store the DC has no route to
+// or back from is NO_ROAD). Unloading must start inside one of the
 // store's opening windows and the departure comes no earlier than the end
 // of unloading (fixed time plus time per pallet); any longer dwell is rest.
 // A trip is loaded at a dock door by the DC's staff: loading starts inside
@@ -206,7 +207,7 @@
 //	             "costs"*: {"fixed", "perKm", "perHour"}, "maxStaging"}],
 //	  "shifts"†: [{"id"*, "start"*, "end"*, "limits": HoursOfService, "maxTrips", "cost"}],
 //	  "hoursOfService": {"maxDriving", "maxDuty", "breakAfterDriving", "breakDuration"},
-//	  "travel": {"speedKmh", "circuity"},
+//	  "travel": {"bands": [{"upToKm", "speedKmh"*, "circuity"*}], "speedKmh", "circuity"},
 //	  "options": {"timeLimit", "seed", "streams", "workers", "iterations", "objective": "trailers"|"drivers"|"cost",
 //	              "wholeDeliveries": false|true}
 //	}

@@ -70,11 +70,11 @@ func ExamplePlan_inGo() {
 	fmt.Println("unassigned:", len(plan.Unassigned))
 	fmt.Println("valid:", engine.Validate(req, plan) == nil)
 	// Output:
-	// R1: DRY53-01 loaded at door 1 03:39–04:15; shift D01 trip 1 on duty 04:15, departs 04:30, back 08:30
+	// R1: DRY53-01 loaded at door 1 02:34–03:10; shift D01 trip 1 on duty 03:10, departs 03:25, back 07:26
+	//   IRVING   unload 04:08, 6 pallets
 	//   DOWNTOWN unload 05:00, 8 pallets
-	//   GARLAND  unload 06:01, 10 pallets
-	//   IRVING   unload 07:19, 6 pallets
-	// R2: REEF53-01 loaded at door 2 03:54–04:00; shift D02 trip 1 on duty 04:00, departs 04:15, back 06:04
+	//   GARLAND  unload 06:03, 10 pallets
+	// R2: REEF53-01 loaded at door 1 03:54–04:00; shift D02 trip 1 on duty 04:00, departs 04:15, back 06:05
 	//   IRVING   unload 04:58, 4 pallets
 	// unassigned: 0
 	// valid: true

@@ -64,9 +64,9 @@ func ExamplePlan() {
 	fmt.Println("unassigned:", len(plan.Unassigned))
 	fmt.Println("valid:", engine.Validate(req, plan) == nil)
 	// Output:
-	// R1 on DRY53 with shift D01: depart 04:30, back 07:04
+	// R1 on DRY53 with shift D01: depart 04:28, back 07:02
 	//   DOWNTOWN unload 05:00, 3 pallets
-	//   GARLAND  unload 05:51, 3 pallets
+	//   GARLAND  unload 05:53, 3 pallets
 	// unassigned: 0
 	// valid: true
 }

@@ -184,13 +184,21 @@ func floatShare(size, capacity float64) int64 {
 // the driving of any trip from the DC to it (out) and from it back (back),
 // whatever stores the trip visits on the way.
 //
-// With req.Travel (Options.Matrix unset), a leg a→b takes
-// ⌈c·g(a, b)⌉ seconds, g the great-circle distance, a metric, and c > 0
-// the circuity over the speed. A way DC → … → s of legs x₁…xₘ then takes
-// Σ⌈c·g(xᵢ)⌉ ≥ c·Σg(xᵢ) ≥ c·g(DC, s) > ⌈c·g(DC, s)⌉ − 1 seconds, up to
-// floating point's relative 1e-15 in each term; both ends are whole
-// seconds, so it takes at least the direct leg less one second. The bound
-// is the direct leg's time less a second, in each direction.
+// With req.Travel (Options.Matrix unset), a leg a→b takes ⌈f(g(a, b))⌉
+// seconds, g the great-circle distance, a metric, and f the model's time
+// for a great-circle distance: c·x for a single speed (c > 0 the circuity
+// over the speed), and for speed bands the sum over the bands of the part
+// of x in the band times its circuity over its speed. Either way f is 0 at
+// 0, nondecreasing, and concave: the bands' slopes, circuity over speed,
+// never rise from band to band, since Check holds speeds from falling and
+// circuities from rising (geo.SpeedBand). A concave f with f(0) = 0 is
+// subadditive, f(x + y) ≤ f(x) + f(y). A way DC → … → s of legs x₁…xₘ
+// then takes Σ⌈f(g(xᵢ))⌉ ≥ Σf(g(xᵢ)) ≥ f(Σg(xᵢ)) ≥ f(g(DC, s)) >
+// ⌈f(g(DC, s))⌉ − 1 seconds (subadditivity, then the triangle inequality
+// and f nondecreasing), up to floating point's relative 1e-15 in each
+// term; both ends are whole seconds, so it takes at least the direct leg
+// less one second. The bound is the direct leg's time less a second, in
+// each direction.
 //
 // With Options.Matrix or a road matrix, whose times need not obey the
 // triangle inequality,

@@ -29,6 +29,9 @@ func FuzzDecodeAndValidate(f *testing.F) {
 		`"loadingPerPallet": "1m", "loadingFixed": "5m", "hookTime": -3, "trailerTurnaround": "1h", "dockDoors": 2, "maxStaging": "3h"`, 1),
 		`"end": "2026-11-23T16:00:00-06:00"`, `"end": "2026-11-23T16:00:00-06:00", "maxTrips": 2, "cost": 1e400`, 1)),
 		[]byte(`{"routes":[{"id":"R1","trailer":"T","shift":"X","trip":0,"trailerUnit":"T-9","dockDoor":-1,"loadingStart":"2026-11-23T03:00:00Z","loadingEnd":"2026-11-23T02:00:00Z","start":"2026-11-23T04:00:00Z","depart":"2026-11-23T04:01:00Z","return":"2026-11-23T05:00:00Z","stops":[]}],"metrics":{"shiftsUsed":1,"trailerUnitsUsed":"1","peakDockDoors":2}}`))
+	f.Add([]byte(strings.Replace(decodeBase, `"options"`, `"travel": {"bands": [{"upToKm": 5, "speedKmh": 35, "circuity": 1.4}, {"speedKmh": 90, "circuity": 1.12}]}, "options"`, 1)),
+		[]byte(`{"routes":[{"id":"R1","trailer":"T","shift":"X","start":"2026-11-23T04:00:00-06:00","depart":"2026-11-23T04:05:00-06:00","return":"2026-11-23T06:00:00-06:00","stops":[{"store":"S1","arrival":"2026-11-23T05:00:00-06:00","start":"2026-11-23T05:00:00-06:00","departure":"2026-11-23T05:20:00-06:00","pallets":["P1","P2"]}]}]}`))
+	f.Add([]byte(strings.Replace(decodeBase, `"options"`, `"travel": {"speedKmh": 50, "bands": [{"upToKm": -5, "speedKmh": 1e400, "circuity": "x"}, {"upToKm": 3, "speedKmh": 20}, null, 7]}, "options"`, 1)), []byte(`{}`))
 	f.Add([]byte(`{"pallets":[{"weightkg":1,"WEIGHTKG":2,"temperature":"COLD"}],"shifts":[{"start":"tomorrow"}]`), []byte(`{"routes":[{"stops":[{"wait":"soon"}]}]`))
 	f.Add([]byte(`{"dc":{},"pallets":[{"weightkg":1},{"weightkg":1},{"weightKg":-1},{"weightkg":1,"footprint":{"lengthMM":0}}]}`),
 		[]byte(`{"routes":[{"stops":[{"wait":"soon"},{"wait":"soon"}]},{"stops":[{"wait":"soon"}]}]}`))

@@ -22,6 +22,7 @@ func longTripRequest(limits *constraints.HoursOfService, hos constraints.HoursOf
 	req.Shifts[0].End = req.Shifts[0].Start.Add(14 * time.Hour)
 	req.Shifts[0].Limits = limits
 	req.HoursOfService = hos
+	req.Travel = geo.TravelModel{SpeedKmh: geo.DefaultSpeedKmh} // 1.33° of latitude: 3 h 30 min each way
 	addPallets(&req, "S0", constraints.Ambient, 10)
 	return req
 }

@@ -37,9 +37,11 @@ type Request struct {
 	// the US defaults (11 h driving, 14 h on duty, 30 min break after 8 h
 	// of driving).
 	HoursOfService constraints.HoursOfService `json:"hoursOfService,omitzero"`
-	// Travel turns distances into road distances and durations; zero
-	// fields mean geo's defaults. RoadMatrix or Options.Matrix, when set,
-	// replaces it.
+	// Travel turns great-circle distances into road distances and
+	// durations: the zero value drives geo.DefaultBands; Bands overrides
+	// them, and SpeedKmh or Circuity (not with Bands) selects one speed
+	// over one circuity instead (geo.TravelModel). RoadMatrix or
+	// Options.Matrix, when set, replaces it.
 	Travel geo.TravelModel `json:"travel,omitzero"`
 	// RoadMatrix, when set, holds the distance and duration of every leg
 	// as a road network routed them; in JSON it is the member "matrix" of

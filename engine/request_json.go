@@ -264,9 +264,16 @@ var hoursOfServiceObject = &object[constraints.HoursOfService]{What: wantLimits,
 	{Name: "breakDuration", Read: func(d dec, h *constraints.HoursOfService) { d.ReadDuration(&h.BreakDuration) }},
 }}
 
-var travelObject = &object[geo.TravelModel]{What: `a travel model {"speedKmh", "circuity"}`, Members: []member[geo.TravelModel]{
+var travelObject = &object[geo.TravelModel]{What: `a travel model {"bands", "speedKmh", "circuity"}`, Members: []member[geo.TravelModel]{
 	{Name: "speedKmh", Read: func(d dec, m *geo.TravelModel) { d.ReadFloat(&m.SpeedKmh, wantKmh) }},
 	{Name: "circuity", Read: func(d dec, m *geo.TravelModel) { d.ReadFloat(&m.Circuity, wantCircuity) }},
+	{Name: "bands", Read: func(d dec, m *geo.TravelModel) { arrayOf(speedBandObject, "an array of speed bands")(d, &m.Bands) }},
+}}
+
+var speedBandObject = &object[geo.SpeedBand]{What: `a speed band {"upToKm", "speedKmh", "circuity"}`, Members: []member[geo.SpeedBand]{
+	{Name: "upToKm", Read: func(d dec, b *geo.SpeedBand) { d.ReadFloat(&b.UpToKm, "a great-circle distance in km") }},
+	{Name: "speedKmh", Required: true, Read: func(d dec, b *geo.SpeedBand) { d.ReadFloat(&b.SpeedKmh, wantKmh) }},
+	{Name: "circuity", Required: true, Read: func(d dec, b *geo.SpeedBand) { d.ReadFloat(&b.Circuity, wantCircuity) }},
 }}
 
 // The types that hold durations write them as Go duration strings; the

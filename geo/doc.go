@@ -1,6 +1,8 @@
 // Package geo holds haulplan's geography: points in degrees, great-circle
-// distance and bearing, a simple road travel model (speed and circuity), and
-// the n×n distance/duration Matrix the planners read travel from.
+// distance and bearing, a road travel model estimated from great-circle
+// distance (speed bands with circuities falling with distance by default,
+// or one speed and one circuity), and the n×n distance/duration Matrix the
+// planners read travel from.
 //
 // Distances are haversine distances computed by github.com/paulmach/orb/geo
 // on a sphere of radius EarthRadius (the WGS84 equatorial radius, 6378137 m,

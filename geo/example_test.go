@@ -41,3 +41,19 @@ func ExampleTravelModel_Matrix() {
 	// from 2:   648.7 km 10h48m42s   646.9 km 10h46m53s     0.0 km 0s
 	// geo: point 1: lat 95 outside [-90, 90]
 }
+
+func ExampleTravelModel() {
+	dc := geo.Point{Lat: 32.5921, Lng: -96.7561} // south of Dallas
+	austin := geo.Point{Lat: 30.2672, Lng: -97.7431}
+	nearby := geo.Point{Lat: 32.6371, Lng: -96.7561} // 5 km north
+
+	var model geo.TravelModel // the default speed bands
+	old := geo.TravelModel{SpeedKmh: 55, Circuity: 1.3}
+	for _, to := range []geo.Point{nearby, austin} {
+		fmt.Printf("%5.1f km: bands %5.1f km of road, %v; one speed %v\n", geo.Distance(dc, to)/1000,
+			model.RoadDistance(dc, to)/1000, model.Duration(dc, to), old.Duration(dc, to))
+	}
+	// Output:
+	//   5.0 km: bands   7.0 km of road, 12m1s; one speed 7m7s
+	// 275.3 km: bands 312.9 km of road, 3h46m23s; one speed 6h30m23s
+}

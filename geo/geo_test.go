@@ -210,7 +210,7 @@ func TestTravelModelCheck(t *testing.T) {
 func TestTravelModelValues(t *testing.T) {
 	a, b := Point{0, 0}, Point{0, 1}
 	d := Distance(a, b) // 111319.49 m
-	var m TravelModel
+	m := TravelModel{SpeedKmh: DefaultSpeedKmh}
 	if got, want := m.RoadDistance(a, b), d*DefaultCircuity; got != want {
 		t.Errorf("RoadDistance = %v, want %v", got, want)
 	}
@@ -236,6 +236,9 @@ func TestMatrixProperties(t *testing.T) {
 		m := TravelModel{
 			SpeedKmh: rapid.OneOf(rapid.Just(0.0), rapid.Float64Range(1, 130)).Draw(t, "speed"),
 			Circuity: rapid.OneOf(rapid.Just(0.0), rapid.Float64Range(1, 3)).Draw(t, "circuity"),
+		}
+		if rapid.Bool().Draw(t, "banded") {
+			m = TravelModel{Bands: genBands().Draw(t, "bands")}
 		}
 		workers := rapid.IntRange(1, 8).Draw(t, "workers")
 		got, err := m.matrix(context.Background(), pts, workers)

@@ -200,9 +200,8 @@ func (m TravelModel) fillBand(ctx context.Context, out *Matrix, points []Point, 
 		jhi := min(jlo+tile, n)
 		for i := lo; i < hi; i++ {
 			for j := max(jlo, i+1); j < jhi; j++ {
-				road := m.RoadDistance(points[i], points[j])
+				road, s := m.leg(Distance(points[i], points[j]))
 				metres := float32(road)
-				s := m.secondsFor(road)
 				if s >= NoRoute {
 					ok = false
 					s = NoRoute - 1

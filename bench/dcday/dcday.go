@@ -21,6 +21,9 @@ type Config struct {
 	RadiusKm float64
 	// Mode is the kind of day; the zero value is Standard.
 	Mode Mode
+	// Travel is the day's road model; the zero value is geo's default
+	// speed bands (haulbench dcday -travel chooses others to compare).
+	Travel geo.TravelModel
 }
 
 // ErrStores is returned for a store count Generate cannot make a request of.
@@ -63,11 +66,6 @@ var dcLocation = geo.Point{Lat: 32.5921, Lng: -96.7561}
 // November 2026, in timeZone. Shifts start from 21:00 the evening before.
 var DeliveryDate = time.Date(2026, 11, 24, 0, 0, 0, 0, mustZone(timeZone))
 
-// Travel is the road model of every generated day: 60 km/h with a
-// circuity of 1.25, a mix of interstate and city driving that lets a
-// driver reach a store 250 km away and come back within 11 h of driving.
-var Travel = geo.TravelModel{SpeedKmh: 60, Circuity: 1.25}
-
 // Generate returns the day cfg describes. The same cfg gives the same
 // request on any machine.
 func Generate(cfg Config) (engine.Request, error) {
@@ -93,7 +91,7 @@ func Generate(cfg Config) (engine.Request, error) {
 			DockHours: dockHours(), LoadingPerPallet: 90 * time.Second},
 		HoursOfService: constraints.HoursOfService{MaxDriving: 11 * time.Hour, MaxDuty: 14 * time.Hour,
 			BreakAfter: 8 * time.Hour, BreakDuration: 30 * time.Minute},
-		Travel: Travel,
+		Travel: cfg.Travel,
 	}
 	sites := storeSites(r, cfg.Stores, radius)
 	short := shortYards(r, sites)

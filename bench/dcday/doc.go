@@ -26,8 +26,9 @@
 //     multi-temperature reefers (engine's trailer presets) whose counts, and
 //     the number of shifts, are Slack times what the day's freight fills by
 //     pallet positions, kind by kind: neither scarce nor lavish;
-//   - roads at 60 km/h with a circuity of 1.25 (Travel), so that a store
-//     250 km out is a day trip within 11 h of driving.
+//   - roads as geo's default speed bands drive them (town streets,
+//     arterials, then highway at 90 km/h), so that a store 250 km out is
+//     about 3 h 30 min away; Config.Travel chooses another model.
 //
 // That is the Standard mode. Config.Mode chooses two others:
 //

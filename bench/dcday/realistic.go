@@ -119,7 +119,7 @@ func generateRealistic(cfg Config) engine.Request {
 			TrailerTurnaround: realisticTurnaround, MaxStaging: realisticStaging, DockDoors: Doors(cfg.Stores)},
 		HoursOfService: constraints.HoursOfService{MaxDriving: 11 * time.Hour, MaxDuty: 14 * time.Hour,
 			BreakAfter: 8 * time.Hour, BreakDuration: 30 * time.Minute},
-		Travel: Travel,
+		Travel: cfg.Travel,
 	}
 	inner, outer := float64(RingInnerKm), float64(RingOuterKm)
 	if cfg.Mode == Near {

@@ -5,8 +5,10 @@
 #
 # Usage: sh bench/scripts/dcday.sh   (about 10 minutes)
 #   RUNS overrides the runs, as "STORES:LIMIT[:OBJECTIVE] ..." (default
-#   below; OBJECTIVE is trailers, engine's default, cost, or whole: trailers
-#   with Options.WholeDeliveries, haulbench's -whole).
+#   below; OBJECTIVE is trailers, engine's default, cost, whole: trailers
+#   with Options.WholeDeliveries, haulbench's -whole, or single or
+#   single-60: trailers on the day under a single-speed road model,
+#   haulbench's -travel single or single-60).
 #   DC_RUNS overrides the runs of the DC modes (haulbench -mode), as
 #   "MODE:STORES:LIMIT:OBJECTIVE ..." (default below: realistic days at
 #   200, 1,000 and 5,000 stores, the near day of 200 stores and the
@@ -21,7 +23,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 out=bench/results/dcday.md
-RUNS=${RUNS:-"50:5s 200:5s 200:60s 200:60s:cost 1000:5s 1000:60s 1000:60s:whole 1000:60s:cost 5000:60s"}
+RUNS=${RUNS:-"50:5s 200:5s 200:60s 200:60s:cost 1000:5s 1000:60s 1000:60s:whole 1000:60s:cost 1000:60s:single 5000:60s 5000:60s:single 5000:60s:single-60"}
 DC_RUNS=${DC_RUNS-"near:200:60s:drivers realistic:200:60s:drivers realistic:1000:60s:drivers realistic:5000:60s:drivers door-limited:1000:60s:drivers"}
 GUARD=${GUARD:-900}
 SEED=1
@@ -40,6 +42,7 @@ for r in $RUNS; do
 	case $lim in *:*) obj=${lim#*:} lim=${lim%%:*} ;; esac
 	flags=${obj:+-objective $obj}
 	[ "$obj" = whole ] && flags=-whole
+	case $obj in single*) flags="-travel $obj" ;; esac
 	echo "dcday.sh: $n stores, $lim${obj:+, objective $obj}" >&2
 	cut -d" " -f1-3 /proc/loadavg >"$tmp/$i.load"
 	echo "haulbench dcday -stores $n -time $lim -seed $SEED${flags:+ $flags}" >"$tmp/$i.cmd"
@@ -77,7 +80,10 @@ raw=$(nice sh -c "$bench")
 	echo "closed days, dock hours with a gap at noon, US hours of service, 15 % of stores limited to 48 ft"
 	echo "trailers, 4–20 pallets a store at 65/25/10 % ambient/chilled/frozen with half and stackable pallets, dry"
 	echo "vans, reefers and multi-temperature reefers, and 14 h shifts staggered from 21:00 to 09:00; fleet and"
-	echo "shifts 1.25 times the full-trailer count. Each row is one \`engine.Plan\` call with the default"
+	echo "shifts 1.25 times the full-trailer count; roads as geo's default speed bands drive them (35 km/h over a"
+	echo "circuity of 1.4 for a leg's first 5 km, 60 km/h over 1.25 to 30 km, 90 km/h over 1.12 beyond), or, to"
+	echo "compare, at a single speed on every leg (haulbench -travel single: 55 km/h over 1.3, geo's single-speed"
+	echo "defaults; single-60: 60 km/h over 1.25). Each row is one \`engine.Plan\` call with the default"
 	echo "$(go run ./bench/cmd/haulbench dcday -h 2>&1 | sed -n 's/.*engine.s default, \([0-9]*\)).*/\1/p') search streams on all cores; every plan was re-checked by \`engine.Validate\` in haulbench."
 	echo "The objective is engine's Options.Objective: trailers (fewest routes, then cost; the default) or cost."
 	echo "Under trailers, the last twentieth of the time takes routes off when the routes passing nearest carry"
@@ -110,6 +116,8 @@ raw=$(nice sh -c "$bench")
 		lim=$(sed 's/.*-time \([^ ]*\).*/\1/' "$tmp/$j.cmd")
 		obj=$(sed -n 's/.*-objective \([a-z]*\).*/\1/p' "$tmp/$j.cmd")
 		grep -q -- ' -whole' "$tmp/$j.cmd" && obj="trailers, whole deliveries"
+		grep -q -- ' -travel single$' "$tmp/$j.cmd" && obj="trailers, single speed 55 km/h"
+		grep -q -- ' -travel single-60' "$tmp/$j.cmd" && obj="trailers, single speed 60 km/h"
 		row=$(sed -n 2p "$tmp/$j.csv")
 		took=$(sed -n 's/^time: \([0-9.]*\) s.*/\1/p' "$tmp/$j.time")
 		if [ "$(cat "$tmp/$j.rc")" = 0 ] && [ -n "$row" ]; then

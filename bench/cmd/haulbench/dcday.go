@@ -19,6 +19,7 @@ import (
 	"github.com/haulplan/haulplan/bench/dcday"
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/engine"
+	"github.com/haulplan/haulplan/geo"
 )
 
 func init() {
@@ -56,6 +57,8 @@ func runDCDay(args []string, stdout, stderr io.Writer) error {
 		return errors.New("-out writes one generated day: use it with -stores")
 	case *fl.planOut != "" && len(ns) > 1:
 		return errors.New("-plan writes one plan: use it with -stores or -in")
+	case *fl.in != "" && fl.set["travel"]:
+		return errors.New("-travel chooses a generated day's road model: a request file has its own")
 	}
 	if fl.obj, err = parseObjective(*fl.objective); err != nil {
 		return err
@@ -63,6 +66,9 @@ func runDCDay(args []string, stdout, stderr io.Writer) error {
 	var ok bool
 	if fl.mode, ok = dcday.ParseMode(*fl.modeName); !ok {
 		return fmt.Errorf("-mode: %q is not standard, realistic or door-limited", *fl.modeName)
+	}
+	if fl.travel, ok = travelModels[*fl.travelName]; !ok {
+		return fmt.Errorf("-travel: %q is not bands, single or single-60", *fl.travelName)
 	}
 	if *fl.header {
 		if _, err := fmt.Fprintln(stdout, dcdayHeader); err != nil {
@@ -80,7 +86,7 @@ func runDCDay(args []string, stdout, stderr io.Writer) error {
 	if len(ns) > 1 {
 		return dcdayChildren(ns, args, stdout, stderr)
 	}
-	req, err := dcday.Generate(dcday.Config{Stores: ns[0], Seed: uint64(*fl.seed), Mode: fl.mode})
+	req, err := dcday.Generate(dcday.Config{Stores: ns[0], Seed: uint64(*fl.seed), Mode: fl.mode, Travel: fl.travel})
 	if err != nil {
 		return err
 	}
@@ -103,6 +109,9 @@ func runDCDay(args []string, stdout, stderr io.Writer) error {
 	if fl.mode != dcday.Standard {
 		name = fmt.Sprintf("dcday-%v-%d-s%d", fl.mode, ns[0], *fl.seed)
 	}
+	if *fl.travelName != "bands" {
+		name += "-" + *fl.travelName
+	}
 	if *fl.matrix {
 		name += "-matrix"
 	}
@@ -114,13 +123,25 @@ type dcdayFlags struct {
 	stores, iterations, streams *int
 	sizes, objective, in, out   *string
 	planOut                     *string
-	modeName                    *string
+	modeName, travelName        *string
 	seed                        *int64
 	limit                       *time.Duration
 	whole, header, matrix       *bool
 	set                         map[string]bool // the flags given on the command line
 	obj                         engine.Objective
 	mode                        dcday.Mode
+	travel                      geo.TravelModel
+}
+
+// travelModels are the road models -travel chooses for a generated day:
+// geo's default speed bands; the single-speed model with its defaults,
+// 55 km/h over a circuity of 1.3, which a request without travel drove
+// before the bands; or 60 km/h over 1.25, a single speed that reaches a
+// store 250 km out and back within 11 h of driving, only just.
+var travelModels = map[string]geo.TravelModel{
+	"bands":     {},
+	"single":    {SpeedKmh: geo.DefaultSpeedKmh, Circuity: geo.DefaultCircuity},
+	"single-60": {SpeedKmh: 60, Circuity: 1.25},
 }
 
 // dcdayFlagSet defines the flags of haulbench dcday and its usage.
@@ -136,6 +157,7 @@ func dcdayFlagSet(stderr io.Writer) (*flag.FlagSet, *dcdayFlags) {
 	fl.streams = fs.Int("streams", 0, fmt.Sprintf("search streams (0: engine's default, %d)", engine.DefaultStreams))
 	fl.objective = fs.String("objective", "", "trailers (fewest routes, then cost), drivers (fewest shifts, then routes, then cost) or cost (engine Options.Objective; empty: engine's default, or the file's)")
 	fl.modeName = fs.String("mode", "standard", "the generated day: standard (doc of bench/dcday), realistic (stores 60-120 km out, fewer drivers and trailer units than trips, 10-30 doors, night loading and staging), door-limited (1,000 stores want it: 20 doors, 8 h of night loading) or near (the realistic day 20-60 km out with drivers and trailers to spare and unlimited doors)")
+	fl.travelName = fs.String("travel", "bands", "the generated day's road model: bands (geo's default speed bands), single (one speed, 55 km/h over a circuity of 1.3, geo's single-speed defaults) or single-60 (60 km/h over 1.25)")
 	fl.whole = fs.Bool("whole", false, "keep each store's pallets of one class on one trailer (engine Options.WholeDeliveries)")
 	fl.in = fs.String("in", "", "plan this request file (engine JSON) instead of a generated day")
 	fl.out = fs.String("out", "", "write the generated request, with the options above, to FILE.json")
@@ -143,7 +165,7 @@ func dcdayFlagSet(stderr io.Writer) (*flag.FlagSet, *dcdayFlags) {
 	fl.matrix = fs.Bool("matrix", false, "send the generated day's travel as a road matrix: embed geo's travel model between the DC and the stores as travel.matrix, write the request as JSON (to -out if given) and plan what engine.DecodeRequest reads back; stderr gets the body's bytes and the decoding time, and the row's peak RSS is of decoding and planning")
 	fl.header = fs.Bool("header", true, "print the CSV header (child runs of -sizes leave it out)")
 	fs.Usage = commandUsage(fs, stderr,
-		"haulbench dcday (-stores N | -sizes N,N,... | -in FILE.json) [-mode standard|realistic|door-limited|near] [-seed 1] [-time 10s] [-iterations 0] [-streams 0] [-objective trailers|drivers|cost] [-whole] [-matrix] [-out FILE.json] [-plan FILE.json]",
+		"haulbench dcday (-stores N | -sizes N,N,... | -in FILE.json) [-mode standard|realistic|door-limited|near] [-travel bands|single|single-60] [-seed 1] [-time 10s] [-iterations 0] [-streams 0] [-objective trailers|drivers|cost] [-whole] [-matrix] [-out FILE.json] [-plan FILE.json]",
 		"Plans grocery DC days generated by bench/dcday (or engine request files)\n"+
 			"with engine.Plan, re-checks every plan with engine.Validate and prints one\n"+
 			"CSV row per run on stdout:\n  "+dcdayHeader+"\n"+

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/haulplan/haulplan/engine"
+	"github.com/haulplan/haulplan/geo"
 )
 
 // TestMain lets the test binary stand in for haulbench when dcday -sizes
@@ -104,10 +106,40 @@ func TestDCDayFlags(t *testing.T) {
 		{"-stores", "10", "extra"},
 		{"-stores", "10", "-mode", "busy"},
 		{"-stores", "10", "-objective", "fewest"},
+		{"-stores", "10", "-travel", "fast"},
+		{"-in", "x.json", "-travel", "single"},
 	} {
 		var out, errs bytes.Buffer
 		if code := run(append([]string{"dcday"}, args...), &out, &errs); code == 0 {
 			t.Errorf("%q: exit 0", args)
+		}
+	}
+}
+
+// TestDCDayTravel: -travel single plans the day under the single-speed
+// model, named as such, and the saved request carries it; the default is
+// geo's speed bands.
+func TestDCDayTravel(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		travel, instance string
+		want             geo.TravelModel
+	}{
+		{"single", "dcday-12-s1-single", geo.TravelModel{SpeedKmh: 55, Circuity: 1.3}},
+		{"single-60", "dcday-12-s1-single-60", geo.TravelModel{SpeedKmh: 60, Circuity: 1.25}},
+		{"bands", "dcday-12-s1", geo.TravelModel{}},
+	} {
+		out := filepath.Join(dir, c.travel+".json")
+		rows, _ := dcdayRows(t, "-stores", "12", "-travel", c.travel, "-iterations", "10", "-streams", "1", "-time", "20s", "-out", out)
+		if len(rows) != 1 || rows[0][0] != c.instance {
+			t.Fatalf("-travel %s: rows %q", c.travel, rows)
+		}
+		req, err := readWith(out, engine.DecodeRequest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(req.Travel, c.want) {
+			t.Errorf("-travel %s: the day's travel is %+v, want %+v", c.travel, req.Travel, c.want)
 		}
 	}
 }
