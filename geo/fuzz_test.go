@@ -159,6 +159,9 @@ func FuzzRushHours(f *testing.F) {
 			if got := a.Sub(from).Seconds(); got != fl || got < float64(depart+free) || got > float64(depart)+float64(free)/MinRushFactor+1 {
 				t.Fatalf("leg of %d s at +%d s: %v and %v", free, depart, got, fl)
 			}
+			if back := tl.Depart(fl, float64(free)); back < float64(depart) || tl.Arrive(back, float64(free)) > fl {
+				t.Fatalf("leg of %d s arriving at %v: Depart gives %v, not at least the +%d s it left", free, fl, back, depart)
+			}
 			if same := tl.Arrive(float64(depart), 37*60); same < prev {
 				t.Fatalf("leg at +%d s arrives at %v, before the one before", depart, same)
 			} else {

@@ -5,8 +5,9 @@ import "math"
 // SlowTimeline is SlowIntervals on float64 seconds since an epoch, the
 // form a solver's simulation calls for every leg: Arrive allocates
 // nothing, finds the first interval a leg meets by binary search and then
-// walks the intervals the leg crosses. The zero SlowTimeline has no slow
-// intervals. Build one with SlowIntervals.Timeline.
+// walks the intervals the leg crosses; Depart inverts it for backward
+// passes. The zero SlowTimeline has no slow intervals. Build one with
+// SlowIntervals.Timeline.
 type SlowTimeline struct {
 	spans []slowSpan
 }
@@ -53,6 +54,75 @@ func (tl SlowTimeline) Arrive(depart, free float64) float64 {
 		return depart + free
 	}
 	return depart + free + slow
+}
+
+// Depart returns the latest departure, in seconds since the timeline's
+// epoch, of a leg of free-flow duration free seconds that arrives by
+// arrive: arrive − free exactly when the leg that ends there meets no slow
+// interval, else the latest whole second d with Arrive(d, free) ≤ arrive.
+// It inverts Arrive for a solver's backward passes (the latest start that
+// still meets a window): since Arrive is FIFO, every departure up to it
+// arrives by arrive. A free of 0 or less, or NaN, gives arrive − free.
+func (tl SlowTimeline) Depart(arrive, free float64) float64 {
+	if !(free > 0) {
+		return arrive - free
+	}
+	// Integrate backwards from arrive to the departure d* at which the
+	// leg ends exactly at arrive, then settle on the whole second that
+	// Arrive's rounding makes the latest.
+	sp := tl.spans
+	lo, hi := 0, len(sp)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if sp[m].start < arrive {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	pos, left, slowed := 0.0, free, false
+	for i := lo - 1; i >= 0; i-- {
+		a, b, f := sp[i].start-arrive, sp[i].end-arrive, sp[i].factor
+		if b <= pos-left {
+			break
+		}
+		if b < pos {
+			left -= pos - b
+			pos = b
+		}
+		span := pos - a
+		reach := float64(span * f)
+		slowed = slowed || f < 1
+		if left <= reach {
+			pos -= left / f
+			left = 0
+			break
+		}
+		left -= reach
+		pos = a
+	}
+	if !slowed {
+		return arrive - free
+	}
+	d := math.Floor(arrive + (pos - left))
+	if math.IsInf(d, 0) || math.IsNaN(d) {
+		return d
+	}
+	// d* is exact but for floating-point noise: step to the answer, a
+	// second or two away at most.
+	for range 4 {
+		if tl.Arrive(d, free) <= arrive {
+			break
+		}
+		d--
+	}
+	for range 4 {
+		if !(tl.Arrive(d+1, free) <= arrive) {
+			break
+		}
+		d++
+	}
+	return d
 }
 
 // slowdownSlack is the floating-point noise the rounding of a slowdown

@@ -297,7 +297,7 @@ func TestArriveOddInputs(t *testing.T) {
 }
 
 // TestSlowTimelineAllocatesNothing: the simulation calls Arrive for every
-// leg of every move it plays.
+// leg of every move it plays, and a backward pass Depart.
 func TestSlowTimelineAllocatesNothing(t *testing.T) {
 	tl := weekOfRushHours(t).Timeline(unix(0))
 	if tl.Len() == 0 {
@@ -306,6 +306,9 @@ func TestSlowTimelineAllocatesNothing(t *testing.T) {
 	var sink float64
 	if n := testing.AllocsPerRun(100, func() { sink += tl.Arrive(3*86400+7*3600, 5400) }); n != 0 {
 		t.Errorf("Arrive allocates %v times", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { sink += tl.Depart(3*86400+9*3600, 5400) }); n != 0 {
+		t.Errorf("Depart allocates %v times", n)
 	}
 	_ = sink
 }
@@ -338,4 +341,50 @@ func BenchmarkSlowTimelineArrive(b *testing.B) {
 		}
 	}
 	_ = sink
+}
+
+// TestDepartInvertsArrive: the departure Depart gives arrives by the
+// arrival asked for and, when the leg is slowed, a second later it
+// arrives after it; unslowed, it is the arrival less free flow; and a
+// later arrival never gives an earlier departure.
+func TestDepartInvertsArrive(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genSlowCase().Draw(t, "case")
+		tl := c.ivs.Timeline(unix(c.epoch))
+		arrive, free := genDepart(t, "arrive"), genFree(t, "free")
+		d := tl.Depart(float64(arrive), float64(free))
+		if d != math.Floor(d) {
+			t.Fatalf("leg of %d s by +%d s: departs at %v", free, arrive, d)
+		}
+		if got := tl.Arrive(d, float64(free)); got > float64(arrive) {
+			t.Fatalf("leg of %d s by +%d s: departs at %v, arrives at %v", free, arrive, d, got)
+		}
+		if next := tl.Arrive(d+1, float64(free)); next <= float64(arrive) {
+			t.Fatalf("leg of %d s by +%d s: departs at %v, but a second later arrives at %v", free, arrive, d, next)
+		}
+		if exact := exactArrive(c.ivs, c.epoch+arrive-free, free); exact.Cmp(big.NewRat(c.epoch+arrive, 1)) == 0 && d != float64(arrive-free) {
+			t.Fatalf("leg of %d s by +%d s meets no slowdown, departs at %v", free, arrive, d)
+		}
+		later := arrive + rapid.Int64Range(0, 7200).Draw(t, "later")
+		if d2 := tl.Depart(float64(later), float64(free)); d2 < d {
+			t.Fatalf("leg of %d s: by +%d s departs at %v, by +%d s at %v", free, arrive, d, later, d2)
+		}
+	})
+	tl := SlowIntervals{{Start: unix(1000), End: unix(2000), Factor: 0.5}}.Timeline(unix(0))
+	for _, tc := range []struct{ arrive, free, want float64 }{
+		{2500, 2000, 0}, {1700, 100, 1500}, {900.5, 100.25, 800.25}, {1000, 0, 1000}, {2050, 100, 1900},
+	} {
+		if got := tl.Depart(tc.arrive, tc.free); got != tc.want {
+			t.Errorf("Depart(%v, %v) = %v, want %v", tc.arrive, tc.free, got, tc.want)
+		}
+	}
+	// Backwards, 290/0.29 is 1000.0000000000001 too: floating-point noise
+	// puts d* a hair before 0, and Arrive(0, 290) is 1000.
+	noisy := SlowIntervals{{Start: unix(-5000), End: unix(5000), Factor: 0.29}}.Timeline(unix(0))
+	if got := noisy.Depart(1000, 290); got != 0 {
+		t.Errorf("Depart(1000, 290) at 0.29 = %v, want 0", got)
+	}
+	if got := (SlowTimeline{}).Depart(10.5, 2.25); got != 8.25 {
+		t.Errorf("no intervals: %v", got)
+	}
 }
