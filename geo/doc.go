@@ -17,8 +17,17 @@
 // RoadMatrix, legs by place id with NoRoute for a leg without a route,
 // whose slices a Matrix of the same places shares.
 //
-// The package imports no other haulplan package. It reports a bad point or
-// travel model as CoordinateError and ModelError values with the field at
-// fault; engine's Request.Check turns them into constraints.Violations with
-// the request's paths.
+// Both give free-flow durations. A RushHours profile slows travel during
+// periods of the day in the DC's time zone: resolved over a horizon to
+// SlowIntervals, it turns a leg's free-flow duration and departure into
+// an arrival by integrating the speed over the clock (Ichoua, Gendreau
+// and Potvin 2003), so that leaving later never arrives earlier. Its two
+// forms, SlowIntervals.Arrive on time.Time for validators and
+// SlowTimeline.Arrive on float seconds for a solver's simulation, are one
+// computation and agree to the second.
+//
+// The package imports no other haulplan package. It reports a bad point,
+// travel model or profile as CoordinateError, ModelError and
+// RushHoursError values with the field at fault; engine's Request.Check
+// turns them into constraints.Violations with the request's paths.
 package geo

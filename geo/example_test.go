@@ -3,6 +3,7 @@ package geo_test
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/haulplan/haulplan/geo"
 )
@@ -56,4 +57,44 @@ func ExampleTravelModel() {
 	// Output:
 	//   5.0 km: bands   7.0 km of road, 12m1s; one speed 7m7s
 	// 275.3 km: bands 312.9 km of road, 3h46m23s; one speed 6h30m23s
+}
+
+func ExampleRushHours() {
+	chicago, err := time.LoadLocation("America/Chicago")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	morning, _ := geo.ParseClock("06:30")
+	nine, _ := geo.ParseClock("09:00")
+	weekdays := []time.Weekday{time.Monday, time.Tuesday, time.Wednesday, time.Thursday, time.Friday}
+	profile := geo.RushHours{{From: morning, To: nine, Factor: 0.6, Days: weekdays}}
+	if err := profile.Check(); err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	// Monday 2 March 2026 in Chicago: resolve the profile over the day,
+	// then drive a leg of one hour of free flow from several departures.
+	day := time.Date(2026, time.March, 2, 0, 0, 0, 0, chicago)
+	slow := profile.Intervals(chicago, day, day.AddDate(0, 0, 1))
+	timeline := slow.Timeline(day) // for a solver: seconds since midnight
+	for _, at := range []string{"05:00", "06:00", "07:00", "07:30", "08:30"} {
+		clock, _ := geo.ParseClock(at)
+		depart := day.Add(clock)
+		arrive := slow.Arrive(depart, time.Hour)
+		seconds := timeline.Arrive(clock.Seconds(), 3600)
+		fmt.Printf("leave %s, arrive %s after %v (timeline: %v s)\n", at, arrive.In(chicago).Format("15:04"), arrive.Sub(depart), seconds-clock.Seconds())
+	}
+	_, err = geo.ParseClock("25:00")
+	fmt.Println(err)
+	fmt.Println(geo.RushHours{{From: nine, To: morning, Factor: 1.2}}.Problems())
+	// Output:
+	// leave 05:00, arrive 06:00 after 1h0m0s (timeline: 3600 s)
+	// leave 06:00, arrive 07:20 after 1h20m0s (timeline: 4800 s)
+	// leave 07:00, arrive 08:40 after 1h40m0s (timeline: 6000 s)
+	// leave 07:30, arrive 09:06 after 1h36m0s (timeline: 5760 s)
+	// leave 08:30, arrive 09:42 after 1h12m0s (timeline: 4320 s)
+	// geo: clock "25:00": want HH:MM from 00:00 to 24:00
+	// [{profile[0].to 06:30: must be after from 09:00; a period past midnight is two periods, one to 24:00 and one from 00:00 on the next days} {profile[0].factor 1.2: must be at most 1: a profile only slows travel below free flow}]
 }
