@@ -99,6 +99,7 @@ type routeCost struct{ dist, cost float64 }
 // route would hold one gives way to the next.
 func (st *state) cheapestNewRoute(u int, sc *scratch) (int, routeCost, bool) {
 	in := st.in
+	sc.heldBackCost = 0
 	for k, t := range in.newRouteTypes[u] {
 		if !st.canOpen(int(t)) {
 			continue
@@ -109,7 +110,9 @@ func (st *state) cheapestNewRoute(u int, sc *scratch) (int, routeCost, bool) {
 				continue
 			}
 		}
-		return int(t), in.newRouteCost[u][k], true
+		rc := in.newRouteCost[u][k]
+		rc.cost += sc.heldBackCost // a route that waits for a unit may cost more
+		return int(t), rc, true
 	}
 	return -1, routeCost{}, false
 }
