@@ -135,17 +135,23 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 		return
 	}
 	d := in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)
-	if !best.ok || d.less(best.delta) {
+	if best.ok && !d.less(best.delta) {
+		return
+	}
+	held := 0.0
+	if in.anyTimed {
 		if !st.holdsFitOne(k, r.typ, sc.seq, sc) {
 			return
 		}
+		// Held back, the route may cost more.
 		if d = d.add(sc.heldBack); best.ok && !d.less(best.delta) {
 			return
 		}
-		best.k, best.pos, best.delta, best.ok, best.lazy, best.trip = k, pos, d, true, false, noTrip
-		best.dist, best.cost = sc.sch.dist, sc.sch.cost+sc.heldBackCost
-		best.holdsChecked = true
+		held = sc.heldBackCost
 	}
+	best.k, best.pos, best.delta, best.ok, best.lazy, best.trip = k, pos, d, true, false, noTrip
+	best.dist, best.cost = sc.sch.dist, sc.sch.cost+held
+	best.holdsChecked = true
 }
 
 // bestInsertion finds the cheapest feasible place for u: first next to its

@@ -99,19 +99,18 @@ type routeCost struct{ dist, cost float64 }
 // route would hold one gives way to the next.
 func (st *state) cheapestNewRoute(u int, sc *scratch) (int, routeCost, bool) {
 	in := st.in
-	sc.heldBackCost = 0
 	for k, t := range in.newRouteTypes[u] {
 		if !st.canOpen(int(t)) {
 			continue
 		}
+		rc := in.newRouteCost[u][k]
 		if in.anyTimed {
 			sc.other[0] = u
 			if !st.holdsFitOne(-1, int(t), sc.other[:], sc) {
 				continue
 			}
+			rc.cost += sc.heldBackCost // a route that waits for a unit may cost more
 		}
-		rc := in.newRouteCost[u][k]
-		rc.cost += sc.heldBackCost // a route that waits for a unit may cost more
 		return int(t), rc, true
 	}
 	return -1, routeCost{}, false

@@ -150,7 +150,6 @@ type routeChange struct {
 // seq.
 func (st *state) holdsFitOne(k, t int, seq []int, sc *scratch) bool {
 	if !st.in.anyTimed {
-		sc.heldBack, sc.heldBackCost = objective{}, 0
 		return true
 	}
 	sc.change[0] = routeChange{k, t, seq}
