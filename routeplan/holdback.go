@@ -42,6 +42,7 @@ type holdBack struct {
 	adjust    []signedHold
 	latest    []float64 // the latest start of each trip (latestBegins)
 	load      []float64
+	steps     []countStep
 }
 
 // evaluateHeldBack is evaluate with the tight departure, the trips of
@@ -199,7 +200,7 @@ func (st *state) firstHoldOut(ch []routeChange, c int, newHolds [][]Window, b *h
 			if free {
 				continue
 			}
-			at, ok := st.earliestFree(x, conflict, til-from, st.latestHold(ch[c], j, b), adj)
+			at, ok := st.earliestFree(x, conflict, til-from, st.latestHold(ch[c], j, b), adj, &b.steps)
 			return j, at, ok
 		}
 	}
@@ -294,14 +295,32 @@ func (st *state) unitFree(x int, from, til float64, adj []signedHold) (float64, 
 // within its Count, the timeline changed by adj: it walks the instants
 // at which the count changes from conflict on (every start at or before
 // conflict covers it), and returns the start of the first run of
-// instants with a unit free that lasts dur.
-func (st *state) earliestFree(x int, conflict, dur, limit float64, adj []signedHold) (float64, bool) {
+// instants with a unit free that lasts dur. ev is scratch space.
+func (st *state) earliestFree(x int, conflict, dur, limit float64, adj []signedHold, ev *[]countStep) (float64, bool) {
 	count := st.in.p.Resources[x].Count
 	tl := &st.timelines[x]
 	next := math.Nextafter(conflict, inf)
 	i, _ := slices.BinarySearch(tl.starts, next)
 	j, _ := slices.BinarySearch(tl.ends, next)
 	held := i - j
+	// What adj changes, as steps of the count in time order; held counts
+	// those up to conflict.
+	steps := (*ev)[:0]
+	for _, a := range adj {
+		if a.from < a.til {
+			steps = append(steps, countStep{a.from, a.sign}, countStep{a.til, -a.sign})
+		}
+	}
+	for n := 1; n < len(steps); n++ {
+		for m := n; m > 0 && steps[m].at < steps[m-1].at; m-- {
+			steps[m], steps[m-1] = steps[m-1], steps[m]
+		}
+	}
+	*ev = steps
+	k := 0
+	for ; k < len(steps) && steps[k].at <= conflict; k++ {
+		held += steps[k].delta
+	}
 	run := inf // the start of the run of free instants, inf outside one
 	for t := conflict; ; {
 		// The next instant the count changes.
@@ -312,15 +331,10 @@ func (st *state) earliestFree(x int, conflict, dur, limit float64, adj []signedH
 		if j < len(tl.ends) {
 			e = min(e, tl.ends[j])
 		}
-		for _, a := range adj {
-			if a.from > t {
-				e = min(e, a.from)
-			}
-			if a.til > t {
-				e = min(e, a.til)
-			}
+		if k < len(steps) {
+			e = min(e, steps[k].at)
 		}
-		if held+adjustAt(adj, t)+1 <= count {
+		if held+1 <= count {
 			if run == inf {
 				run = t
 			}
@@ -345,8 +359,17 @@ func (st *state) earliestFree(x int, conflict, dur, limit float64, adj []signedH
 		for ; j < len(tl.ends) && tl.ends[j] <= e; j++ {
 			held--
 		}
+		for ; k < len(steps) && steps[k].at <= e; k++ {
+			held += steps[k].delta
+		}
 		t = e
 	}
+}
+
+// countStep is a change of delta in the units held, at an instant.
+type countStep struct {
+	at    float64
+	delta int
 }
 
 // latestHold bounds the start of the hold of trip j of change c, timed
