@@ -209,3 +209,48 @@ func TestOneUnitTurnsBetweenShifts(t *testing.T) {
 		})
 	}
 }
+
+// TestOneUnitWaitsForItsTurn: two stores that each fill a trailer and
+// receive from 04:00 to 09:00, one trailer unit. Both trips would leave
+// at the start of the day; the second waits at the DC until the unit is
+// back and turned, and the stores are still open when it arrives. So
+// every pallet is delivered, by two drivers of one trip each or by one
+// driver's two trips, and the unit's two trips do not overlap, its
+// turnaround included.
+func TestOneUnitWaitsForItsTurn(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		drivers, maxTrip int
+	}{
+		{"two shifts", 2, 1},
+		{"one shift, two trips", 1, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := packingRequest(2, tc.drivers, []TrailerType{packingTrailer("DRY53", constraints.DryVan, 1)})
+			for i := range req.Stores {
+				req.Stores[i].Hours = constraints.WeeklyHours{TimeZone: "UTC", Days: map[string][]constraints.Opening{"tue": {{Open: "04:00", Close: "09:00"}}}}
+				for p := range 30 {
+					req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S%d-%02d", i, p), Store: req.Stores[i].ID,
+						WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Ambient})
+				}
+			}
+			for i := range req.Shifts {
+				req.Shifts[i].MaxTrips = tc.maxTrip
+			}
+			plan := planOK(t, req)
+			if plan.Metrics.Pallets != 60 || len(plan.Routes) != 2 {
+				t.Fatalf("%d pallets delivered on %d routes, want 60 on 2 (unassigned %v)", plan.Metrics.Pallets, len(plan.Routes), plan.Unassigned)
+			}
+			a, b := plan.Routes[0], plan.Routes[1]
+			if a.LoadingStart.After(b.LoadingStart) {
+				a, b = b, a
+			}
+			if a.TrailerUnit != "DRY53-01" || b.TrailerUnit != "DRY53-01" {
+				t.Fatalf("routes on units %q and %q, want DRY53-01", a.TrailerUnit, b.TrailerUnit)
+			}
+			if turned := a.Return.Add(30 * time.Minute); b.LoadingStart.Before(turned) {
+				t.Fatalf("the second trip loads from %s, before the unit is back and turned at %s", b.LoadingStart.Format("15:04"), turned.Format("15:04"))
+			}
+		})
+	}
+}

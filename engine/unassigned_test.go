@@ -83,12 +83,16 @@ func TestUnassignedSaysWhy(t *testing.T) {
 			for i := range 12 {
 				req.Pallets = append(req.Pallets, pallet(fmt.Sprint("B", i), "S1", 500, constraints.Ambient))
 			}
+			for i := range req.Stores {
+				req.Stores[i].Hours = constraints.WeeklyHours{TimeZone: "UTC", Days: map[string][]constraints.Opening{"tue": {{Open: "04:00", Close: "05:30"}}}}
+			}
 		},
 		pallet: "", store: "S1", reason: ReasonFleetExhausted,
 		says: []string{"store S1: the trailer units that can carry these AMBIENT pallets there (DRY53 ×1), which turn through the day, and the driver shifts still free (1) cannot take them besides the other routes at the times the store receives"},
 		// The one trailer's 30 positions take S0's 20 pallets and 10 of
-		// S1's 12, and it is back too late for a second trip: a short
-		// fleet delivers the most it can.
+		// S1's 12, and it is back too late for a second trip: the
+		// stores receive until 05:30. A short fleet delivers the most it
+		// can.
 		delivered: 30,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -70,6 +70,9 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 	if hi > base {
 		hi += timeTol(hi)
 	}
+	if s.notBefore != nil {
+		hi = min(hi, s.departBy) // see holdback.go
+	}
 	cands, least, unrested := in.departures(t, seq, l, s.cands[:0], base, hi, s.tw)
 	s.cands = cands
 	baseRet := s.ret

@@ -11,8 +11,10 @@ import (
 )
 
 // TestEvaluatorMatchesSolve: every route Solve reports comes out of the
-// Evaluator identical, and every route the Evaluator accepts passes the
-// independent checker.
+// Evaluator identical, but for trips Solve held back until a unit of a
+// Timed resource was free: then the same sites and distance, no trip
+// starting earlier than the Evaluator times it. Every route the Evaluator
+// accepts passes the independent checker.
 func TestEvaluatorMatchesSolve(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genProblem(t)
@@ -35,7 +37,7 @@ func TestEvaluatorMatchesSolve(t *testing.T) {
 				sites = append(sites, v.Site)
 			}
 			got, reason, ok := ev.Route(r.VehicleType, sites)
-			if !ok || !reflect.DeepEqual(got, r) {
+			if !ok || (!reflect.DeepEqual(got, r) && !heldBackFrom(p, got, r)) {
 				t.Fatalf("Evaluator gives %+v (%v, %s), Solve gave %+v", got, ok, reason, r)
 			}
 			// The route without its last stop, when feasible, passes the
@@ -140,4 +142,29 @@ func TestEvaluatorReasons(t *testing.T) {
 	if _, err := NewEvaluator(&Problem{N: -1}); !errors.Is(err, constraints.ErrInvalid) {
 		t.Errorf("NewEvaluator of an invalid problem: %v", err)
 	}
+}
+
+// heldBackFrom reports whether r is route tight (as the Evaluator times
+// it) with trips held back: the problem has a Timed resource, the routes
+// have the same sites and distance, and none of r's trips starts before
+// tight's.
+func heldBackFrom(p *Problem, tight, r Route) bool {
+	timed := false
+	for _, res := range p.Resources {
+		timed = timed || res.Timed
+	}
+	if !timed || tight.Distance != r.Distance || len(tight.Visits) != len(r.Visits) || len(tight.Reloads) != len(r.Reloads) || r.Start < tight.Start {
+		return false
+	}
+	for k := range r.Visits {
+		if r.Visits[k].Site != tight.Visits[k].Site {
+			return false
+		}
+	}
+	for k := range r.Reloads {
+		if r.Reloads[k].After != tight.Reloads[k].After || r.Reloads[k].Start < tight.Reloads[k].Start {
+			return false
+		}
+	}
+	return true
 }

@@ -50,13 +50,19 @@ type scratch struct {
 	// improving move an operator proposes for it (see operator.go).
 	pair pair
 	move proposal
-	// change, holds, adjust, settled and schHold are holdsFit's (see
-	// timed_resources.go).
-	change  [2]routeChange
-	holds   [][]Window
-	adjust  []signedHold
-	settled []int
-	schHold schedule
+	// change, holds, adjust, settled, tightCost, schHold and hb are
+	// holdsFit's (see timed_resources.go), and heldBack and heldBackCost
+	// what holding trips back added to the objective and the cost of the
+	// change it last decided (see holdback.go).
+	change       [2]routeChange
+	holds        [][]Window
+	adjust       []signedHold
+	settled      [][]int
+	tightCost    []float64
+	schHold      schedule
+	hb           holdBack
+	heldBack     objective
+	heldBackCost float64
 	// order is localSearch's list of the sites it starts from, kept
 	// between calls: a search calls it at every iteration.
 	order []int
@@ -129,11 +135,23 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 		return
 	}
 	d := in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)
-	if (!best.ok || d.less(best.delta)) && st.holdsFitOne(k, r.typ, sc.seq, sc) {
-		best.k, best.pos, best.delta, best.ok, best.lazy, best.trip = k, pos, d, true, false, noTrip
-		best.dist, best.cost = sc.sch.dist, sc.sch.cost
-		best.holdsChecked = true
+	if best.ok && !d.less(best.delta) {
+		return
 	}
+	held := 0.0
+	if in.anyTimed {
+		if !st.holdsFitOne(k, r.typ, sc.seq, sc) {
+			return
+		}
+		// Held back, the route may cost more.
+		if d = d.add(sc.heldBack); best.ok && !d.less(best.delta) {
+			return
+		}
+		held = sc.heldBackCost
+	}
+	best.k, best.pos, best.delta, best.ok, best.lazy, best.trip = k, pos, d, true, false, noTrip
+	best.dist, best.cost = sc.sch.dist, sc.sch.cost+held
+	best.holdsChecked = true
 }
 
 // bestInsertion finds the cheapest feasible place for u: first next to its

@@ -103,13 +103,15 @@ func (st *state) cheapestNewRoute(u int, sc *scratch) (int, routeCost, bool) {
 		if !st.canOpen(int(t)) {
 			continue
 		}
+		rc := in.newRouteCost[u][k]
 		if in.anyTimed {
 			sc.other[0] = u
 			if !st.holdsFitOne(-1, int(t), sc.other[:], sc) {
 				continue
 			}
+			rc.cost += sc.heldBackCost // a route that waits for a unit may cost more
 		}
-		return int(t), in.newRouteCost[u][k], true
+		return int(t), rc, true
 	}
 	return -1, routeCost{}, false
 }

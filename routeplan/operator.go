@@ -51,6 +51,13 @@ type proposal struct {
 
 // apply makes the proposed routes the state's.
 func (m proposal) apply(st *state, sc *scratch) {
+	if st.in.anyTimed && m.k2 >= 0 {
+		// Route k1 is timed against the others without k2's old holds,
+		// as holdsFit decided it (see holdback.go).
+		r2 := st.routes[m.k2]
+		st.registerHolds(r2, true)
+		r2.holds = r2.holds[:0]
+	}
 	st.setRoute(m.k1, sc.seq, sc.sch.dist, sc.sch.cost)
 	if m.k2 >= 0 {
 		st.setRoute(m.k2, sc.seq2, sc.sch2.dist, sc.sch2.cost)

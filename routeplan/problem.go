@@ -77,7 +77,11 @@ type Resource struct {
 	// type's Loading (the latest instant that leaves the loading before
 	// the trip's start service begins, inside one of the type's
 	// StartWindows when it has any), else when its start service begins.
-	// The times are those of the route as Solution reports it.
+	// The times are those of the route as Solution reports it. When every
+	// unit is out at a trip's time, Solve may hold the trip back: it
+	// waits at the start location (its start service, and its loading,
+	// begin later) until a unit is free for the whole hold, as long as
+	// its sites' windows and the shift still allow it.
 	Timed bool
 	// Turnaround is how long a Timed unit stays held after its trip
 	// returns (unloading empties, washing a reefer).

@@ -51,7 +51,7 @@ func (st *state) retype(k, t int) {
 		// Its holds go with the old type: setRoute, after, gives the
 		// route its new ones.
 		st.registerHolds(r, true)
-		r.holds = r.holds[:0]
+		r.holds, r.notBefore = r.holds[:0], r.notBefore[:0]
 	}
 	st.used[r.typ]--
 	for _, x := range st.in.types[r.typ].Resources {

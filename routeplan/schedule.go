@@ -34,11 +34,16 @@ type schedule struct {
 	trip []float64
 	// tw, when set, holds the windows of the route's trip starts (see
 	// tripstart.go), in twBuf.
-	tw     *tripWindows
-	twBuf  tripWindows
-	groups []int
-	cands  []float64
-	tmp    *schedule
+	tw    *tripWindows
+	twBuf tripWindows
+	// notBefore, when set, holds trips back (see holdback.go): the start
+	// service of trip j (0 the first) begins no earlier than notBefore[j],
+	// and the route departs no later than departBy.
+	notBefore []float64
+	departBy  float64
+	groups    []int
+	cands     []float64
+	tmp       *schedule
 }
 
 func (s *schedule) duty() float64 { return s.ret - s.begin }
@@ -209,6 +214,9 @@ func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) f
 	if vt.Loading != nil && len(vt.StartWindows) > 0 {
 		in.fillTripWindows(t, seq, &s.twBuf)
 		s.tw = &s.twBuf
+	}
+	if s.notBefore != nil && !in.holdTripsBack(t, seq, s) {
+		return failWindow
 	}
 	l := in.loadingTime(t, s.load)
 	depart, ok := in.earliestDeparture(t, l, in.routeStartWindows(t, s.tw))

@@ -222,7 +222,8 @@ func (st *state) solution(reasons map[int]Reason, unreached []int) *Solution {
 		if len(r.seq) == 0 {
 			continue
 		}
-		if in.evaluate(r.typ, r.seq, &sch, true) != feasible {
+		nb, by := r.heldBackTimes()
+		if in.evaluateHeldBack(r.typ, r.seq, &sch, nb, by) != feasible {
 			// Cannot happen (the property tests check every route the
 			// search accepts); never return a route that breaks a rule.
 			st.unassigned = append(st.unassigned, r.seq...)

@@ -98,7 +98,13 @@ type route struct {
 	// over, turnaround aside (see timed_resources.go); empty when its
 	// type takes none.
 	holds []Window
-	seg   segments
+	// notBefore, when set, holds its trips back until a unit is free:
+	// trip j's start service begins no earlier than notBefore[j] (-inf:
+	// not held back; see holdback.go), and it departs no later than
+	// departBy.
+	notBefore []float64
+	departBy  float64
+	seg       segments
 	// stamp names the route's content (type and sites): it changes with
 	// every change of either, is copied with them, and is never reused, so
 	// that equal stamps mean equal routes (see localSearch).
@@ -143,6 +149,9 @@ type state struct {
 	// timelines are what the routes hold of each Timed resource (nil
 	// for the others, and without any: see timed_resources.go).
 	timelines []timeline
+	// holdBack is setRoute's scratch space for holding trips back (see
+	// holdback.go); it is never copied.
+	holdBack holdBack
 	// bare states keep no move caches (route.seg): a search's best
 	// solution is copied to and from but never searched from, and on a
 	// 5,000-store day the caches of one state's routes take about 10 MB.
@@ -196,6 +205,7 @@ func (st *state) copyFrom(o *state) {
 		nr.seq = append(nr.seq[:0], r.seq...)
 		nr.total = append(nr.total[:0], r.total...)
 		nr.holds = append(nr.holds[:0], r.holds...)
+		nr.notBefore, nr.departBy = append(nr.notBefore[:0], r.notBefore...), r.departBy
 		switch {
 		case st.bare:
 		case o.bare:
@@ -325,7 +335,9 @@ func (st *state) setRoute(k int, seq []int, dist, cost float64) {
 	st.in.lightestTrip(r)
 	if st.in.anyTimed {
 		st.registerHolds(r, true)
-		st.in.setHolds(r)
+		if heldCost, held := st.setHolds(r); held {
+			cost = heldCost // it waits for a unit: a time cost counts the wait
+		}
 		st.registerHolds(r, false)
 	}
 	st.in.refresh(r)

@@ -17,7 +17,9 @@ import (
 // move before it is applied, an insertion before it is taken, a removal
 // before it is made (holdsFit). Every change passes the check, so at the
 // instants its routes hold a unit a state keeps every count, and a check
-// looks only at the instants the changed routes hold.
+// looks only at the instants the changed routes hold. A change whose
+// trips find every unit out is not refused at once: its trips may be
+// held back until a unit is free (holdback.go).
 
 // perTrip reports whether a route takes a unit of the resource for each
 // of its trips: PerTrip, or Timed.
@@ -98,18 +100,43 @@ func (in *instance) tripHolds(dst []Window, t int, seq []int, s *schedule) []Win
 	return append(dst, Window{from(begin), s.ret})
 }
 
-// setHolds fills r.holds from its sequence, when its type takes a timed
-// resource.
-func (in *instance) setHolds(r *route) {
-	r.holds = r.holds[:0]
+// setHolds fills r.holds and r.notBefore from its sequence, when its
+// type takes a timed resource, holding trips back where the timelines
+// (without r's own holds) have every unit out, as holdsFit did when it
+// decided the change (see holdback.go). It reports the cost of the route
+// when it is held back.
+func (st *state) setHolds(r *route) (float64, bool) {
+	in := st.in
+	r.holds, r.notBefore = r.holds[:0], r.notBefore[:0]
 	if len(in.timedOf[r.typ]) == 0 || len(r.seq) == 0 {
-		return
+		return 0, false
 	}
-	var s schedule
-	if in.evaluate(r.typ, r.seq, &s, true) != feasible {
-		return // cannot happen: r is feasible
+	ch := [1]routeChange{{-1, r.typ, r.seq}}
+	b := &st.holdBack
+	if !st.fitHolds(ch[:], 0, nil, b, false) {
+		// Cannot happen: every change was decided by holdsFit. Keep the
+		// tight times.
+		if in.evaluate(r.typ, r.seq, &b.sch, true) == feasible {
+			r.holds = in.tripHolds(r.holds, r.typ, r.seq, &b.sch)
+		}
+		return 0, false
 	}
-	r.holds = in.tripHolds(r.holds, r.typ, r.seq, &s)
+	r.holds = append(r.holds, b.holds...)
+	if !b.delayed {
+		return 0, false
+	}
+	r.notBefore, r.departBy = append(r.notBefore, b.notBefore...), b.departBy
+	return b.sch.cost, true
+}
+
+// heldBackTimes are the instants route r's trips are held back to and
+// the latest departure that goes with them, for evaluateHeldBack: nil
+// when no trip is held back.
+func (r *route) heldBackTimes() ([]float64, float64) {
+	if len(r.notBefore) == 0 {
+		return nil, inf
+	}
+	return r.notBefore, r.departBy
 }
 
 // routeChange is a route as a decision would make it: route k (-1 a new
@@ -139,18 +166,37 @@ func (st *state) proposalHoldsFit(sc *scratch) bool {
 	if m.k2 >= 0 {
 		ch = append(ch, routeChange{m.k2, st.routes[m.k2].typ, sc.seq2})
 	}
-	return st.holdsFit(ch, sc)
+	if !st.holdsFit(ch, sc) {
+		return false
+	}
+	if sc.heldBack == (objective{}) {
+		return true
+	}
+	// The operator found the move better with its routes timed tight:
+	// it must still be once they are held back.
+	in := st.in
+	d := in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(st.routes[m.k1].obj)
+	if m.k2 >= 0 {
+		d = d.add(in.seqObjective(sc.seq2, sc.sch2.dist, sc.sch2.cost)).sub(st.routes[m.k2].obj)
+	}
+	return d.add(sc.heldBack).negative()
 }
 
 // holdsFit reports whether the routes changed as in ch (each k at most
 // once) keep every timed resource within its Count at every instant at
-// which a changed route holds it. Routes not in ch keep their holds.
+// which a changed route holds it, once their trips are held back where
+// a unit is out (see holdback.go). Routes not in ch keep their holds.
+// What holding back adds to the changes' objective is left in
+// sc.heldBack, and to their cost in sc.heldBackCost.
 func (st *state) holdsFit(ch []routeChange, sc *scratch) bool {
 	in := st.in
+	sc.heldBack, sc.heldBackCost = objective{}, 0
 	if !in.anyTimed {
 		return true
 	}
 	sc.holds = grow(sc.holds, len(ch))
+	sc.settled = grow(sc.settled, len(ch))
+	sc.tightCost = grow(sc.tightCost, len(ch))
 	any := false
 	for c := range ch {
 		sc.holds[c] = sc.holds[c][:0]
@@ -158,18 +204,52 @@ func (st *state) holdsFit(ch []routeChange, sc *scratch) bool {
 		if len(in.timedOf[t]) == 0 || len(ch[c].seq) == 0 {
 			continue
 		}
-		seq := in.settledSeq(t, ch[c].seq, &sc.settled)
-		if in.evaluate(t, seq, &sc.schHold, true) != feasible {
+		seq := in.settledSeq(t, ch[c].seq, &sc.settled[c])
+		ch[c].seq = seq
+		// One change is timed where fitHolds finds it, if need be.
+		sch := &sc.schHold
+		if len(ch) == 1 {
+			sch = &sc.hb.sch
+		}
+		if in.evaluate(t, seq, sch, true) != feasible {
 			return false
 		}
-		sc.holds[c] = in.tripHolds(sc.holds[c], t, seq, &sc.schHold)
+		sc.holds[c] = in.tripHolds(sc.holds[c], t, seq, sch)
+		sc.tightCost[c] = sch.cost
 		any = true
 	}
 	if !any {
 		return true // only holds given up
 	}
-	for x := range in.p.Resources {
-		if !in.p.Resources[x].Timed || !st.holdsResource(ch, x) {
+	if st.timedAllFit(ch, sc) {
+		return true
+	}
+	// Hold trips back, one change after the other, each against the
+	// routes as the changes before it leave them: what setRoute does
+	// when the changes are applied in this order.
+	for c := range ch {
+		t, seq := ch[c].t, ch[c].seq
+		if len(in.timedOf[t]) == 0 || len(seq) == 0 {
+			continue
+		}
+		if !st.fitHolds(ch, c, sc.holds, &sc.hb, len(ch) == 1) {
+			return false
+		}
+		sc.holds[c] = append(sc.holds[c][:0], sc.hb.holds...)
+		if sc.hb.delayed {
+			dist := sc.hb.sch.dist
+			sc.heldBack = sc.heldBack.add(in.seqObjective(seq, dist, sc.hb.sch.cost).sub(in.seqObjective(seq, dist, sc.tightCost[c])))
+			sc.heldBackCost += sc.hb.sch.cost - sc.tightCost[c]
+		}
+	}
+	return st.timedAllFit(ch, sc)
+}
+
+// timedAllFit is holdsFit for the changed routes' holds in sc.holds, as
+// they are.
+func (st *state) timedAllFit(ch []routeChange, sc *scratch) bool {
+	for x := range st.in.p.Resources {
+		if !st.in.p.Resources[x].Timed || !st.holdsResource(ch, x) {
 			continue
 		}
 		if !st.timedFits(ch, x, sc) {

@@ -354,7 +354,10 @@ func (st *state) tryNewTrips(u, k int, best *insertion, sc *scratch) {
 		}
 		d := in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)
 		if (!best.ok || d.less(best.delta)) && st.holdsFitOne(k, r.typ, sc.seq, sc) {
-			*best = insertion{k: k, pos: pos, delta: d, dist: sc.sch.dist, cost: sc.sch.cost, ok: true, trip: end, reload: m, holdsChecked: true}
+			if d = d.add(sc.heldBack); best.ok && !d.less(best.delta) {
+				continue
+			}
+			*best = insertion{k: k, pos: pos, delta: d, dist: sc.sch.dist, cost: sc.sch.cost + sc.heldBackCost, ok: true, trip: end, reload: m, holdsChecked: true}
 		}
 	}
 }
