@@ -168,9 +168,9 @@ raw=$(nice sh -c "$bench")
 		echo "how few drivers a day needs when each may drive several trips (the shifts used against the trips). The bounds are"
 		echo "engine's shiftsLowerBound and trailerUnitsLowerBound (engine/fleet_bounds.go), proven for the pallets the plan"
 		echo "delivers. Trailer units turn inside routing: the trips that hold a unit of a type at one instant, from their"
-		echo "loading to their return and turnaround, stay within its count. Routing times each route on its own and does not"
-		echo "hold a trip back until a unit is free, so on a day short of units a trip whose units are all out at its time"
-		echo "stays behind as FLEET_EXHAUSTED."
+		echo "loading to their return and turnaround, stay within its count; a trip whose units are all out waits at the DC"
+		echo "until one is free, when its stores' windows allow. Dock doors are given after routing, so a trip that waited"
+		echo "loads as its unit comes back, and one that finds every door taken stays behind as DOCK_CAPACITY."
 		echo
 		for j in $(seq 1 $k); do
 			echo "- \`$(cat "$tmp/m$j.cmd")\` (load average before: $(cat "$tmp/m$j.load"))"
