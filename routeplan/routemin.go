@@ -46,7 +46,11 @@ func (sr *search) minimiseRoutes(until float64, byTrips bool) {
 		if !placed {
 			return
 		}
+		// With a short fleet the removal may have freed a vehicle that
+		// serves a site left out on a route of its own: serving it leaves
+		// out less value, which comes before fewer routes.
 		work.routeCap, work.tripCap = 0, false
+		work.refill(sr.nb, sr.rng, sr.sc, sr.stop)
 		cur.copyFrom(work)
 		sr.offer(cur)
 	}

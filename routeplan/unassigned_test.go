@@ -19,7 +19,12 @@ func checkFleetExhausted(p *Problem, sol *Solution) error {
 	for _, r := range sol.Routes {
 		used[r.VehicleType]++
 		for _, x := range p.VehicleTypes[r.VehicleType].Resources {
-			taken[x]++
+			// A resource taken per trip is taken once by each trip.
+			if p.Resources[x].PerTrip {
+				taken[x] += 1 + len(r.Reloads)
+			} else {
+				taken[x]++
+			}
 		}
 	}
 	for _, u := range sol.Unassigned {
