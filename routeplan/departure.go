@@ -114,7 +114,7 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 	// the latest candidate left, since the search seldom gets far.
 	var pend []float64
 	if in.rush.Len() > 0 {
-		pend = sortTargets(s.back[3*len(seq):])
+		pend = s.back[3*len(seq):]
 	}
 	for len(cands)+len(pend) > 0 {
 		// Latest first. Picking the latest left costs less than sorting
@@ -125,15 +125,16 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 				m = j
 			}
 		}
-		if len(pend) > 0 && (m < 0 || pend[0] >= cands[m]) {
+		if p := latestTarget(pend); p >= 0 && (m < 0 || pend[p] >= cands[m]) {
 			// The bounds below hold for the target's key, a departure
 			// no earlier than its own.
-			if key := pend[0]; ruledOut(key) {
+			if ruledOut(pend[p]) {
 				decided = true
 				break
 			}
-			cands = addDeparture(cands, in.rushDeparture(s.back, int(pend[1]), pend[2], base), base, hi)
-			pend = pend[3:]
+			d := in.rushDeparture(s.back, int(pend[p+1]), pend[p+2], base)
+			pend = removeTarget(pend, p)
+			cands = addDeparture(cands, d, base, hi)
 			continue
 		}
 		d := cands[m]
@@ -342,15 +343,25 @@ func (in *instance) rushTarget(cands, bk []float64, k int, at, off, lo, hi, late
 	return cands, append(bk, d, float64(k), at)
 }
 
-// sortTargets sorts the targets of pend (see departures), latest key
-// first, in place: they are few.
-func sortTargets(pend []float64) []float64 {
-	for x := 3; x+2 < len(pend); x += 3 {
-		for y := x; y > 0 && pend[y] > pend[y-3]; y -= 3 {
-			pend[y], pend[y+1], pend[y+2], pend[y-3], pend[y-2], pend[y-1] = pend[y-3], pend[y-2], pend[y-1], pend[y], pend[y+1], pend[y+2]
+// latestTarget returns the index in pend (see departures) of the target
+// of the latest key, -1 when there is none. Picking it costs less than
+// sorting them all: the search seldom gets far.
+func latestTarget(pend []float64) int {
+	p := -1
+	for x := 0; x+2 < len(pend); x += 3 {
+		if p < 0 || pend[x] > pend[p] {
+			p = x
 		}
 	}
-	return pend
+	return p
+}
+
+// removeTarget removes the target at index p of pend, moving the last
+// one there.
+func removeTarget(pend []float64, p int) []float64 {
+	n := len(pend) - 3
+	copy(pend[p:p+3], pend[n:])
+	return pend[:n]
 }
 
 // rushDeparture returns the latest departure whose arrival at site k is
