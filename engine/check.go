@@ -50,6 +50,7 @@ func (r Request) check(report func(constraints.Violation)) {
 	c.all(r.HoursOfService.Check("hoursOfService"))
 	c.travel(r.Travel)
 	c.roadMatrix(r)
+	c.rushHours(r)
 	c.options(r.Options)
 }
 
@@ -67,6 +68,11 @@ func (c checker) dc(dc DC) {
 	}
 	if dc.DockHours != nil {
 		c.hours(*dc.DockHours, "dc.dockHours")
+	}
+	if z := dc.TimeZone; z != "" {
+		if _, err := time.LoadLocation(z); err != nil || z == "Local" {
+			c.add(constraints.CodeInvalidTimeZone, "dc.timeZone", "timeZone %q: not an IANA time zone name such as \"America/Chicago\"", z)
+		}
 	}
 }
 
@@ -287,6 +293,39 @@ func (c checker) travel(t geo.TravelModel) {
 			c.add(CodeInvalidValue, path, "%s %s: must be at least 1 (0 means %s with a speedKmh, the default speed bands without)",
 				p.Field, numtext.Float(p.Value), numtext.Float(geo.DefaultCircuity))
 		}
+	}
+}
+
+// rushHours checks the travel profile (geo.RushHours' rules, clock times
+// in whole minutes as its JSON form writes them) and that the DC's zone,
+// in which its clock times are read, is given.
+func (c checker) rushHours(r Request) {
+	if len(r.RushHours) == 0 {
+		return
+	}
+	for _, p := range r.RushHours.Problems() {
+		name := p.Field[strings.LastIndexByte(p.Field, '.')+1:]
+		switch {
+		case strings.HasPrefix(name, "profile["):
+			// A period that overlaps another, named by its path.
+			name, p.Reason = "period", strings.ReplaceAll(p.Reason, "profile[", "travel.profile[")
+		case strings.HasPrefix(name, "days["):
+			name = "day"
+		}
+		c.add(CodeInvalidValue, "travel."+p.Field, "%s %s", name, p.Reason)
+	}
+	for i, p := range r.RushHours {
+		for _, x := range []struct {
+			name string
+			d    time.Duration
+		}{{"from", p.From}, {"to", p.To}} {
+			if x.d%time.Minute != 0 && x.d%time.Second == 0 && x.d >= 0 && x.d <= 24*time.Hour {
+				c.add(CodeInvalidValue, fmt.Sprintf("travel.profile[%d].%s", i, x.name), "%s %s: must be a whole minute (HH:MM)", x.name, geo.FormatClock(x.d))
+			}
+		}
+	}
+	if r.dcZone() == "" {
+		c.add(CodeRequired, "dc.timeZone", `timeZone: required with a travel profile, the IANA zone of the DC's clock in which the profile's hours are read, such as "America/Chicago" (or dc.dockHours.timeZone)`)
 	}
 }
 

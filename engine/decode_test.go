@@ -211,7 +211,7 @@ func TestDecodeRequestProblems(t *testing.T) {
 // fullRequest is a valid request that holds every member of the JSON
 // form, for TestRequiredMembers to leave out one at a time.
 const fullRequest = `{
-  "dc": {"id": "DC", "name": "Lancaster", "location": {"lat": 32.59, "lng": -96.75},
+  "dc": {"id": "DC", "name": "Lancaster", "location": {"lat": 32.59, "lng": -96.75}, "timeZone": "America/Chicago",
          "dockHours": {"timeZone": "America/Chicago", "days": {"mon": [{"open": "01:00", "close": "22:00"}]}, "closedDates": ["2026-11-26"]},
          "loadingPerPallet": "90s", "loadingFixed": "10m", "hookTime": "12m", "trailerTurnaround": "40m", "dockDoors": 8, "maxStaging": "6h"},
   "stores": [{"id": "S1", "name": "Downtown", "location": {"lat": 32.77, "lng": -96.79},
@@ -228,7 +228,7 @@ const fullRequest = `{
               "limits": {"maxDriving": "10h", "maxDuty": "13h", "breakAfterDriving": "8h", "breakDuration": "30m"},
               "maxTrips": 3, "cost": 240}],
   "hoursOfService": {"maxDriving": "11h", "maxDuty": "14h", "breakAfterDriving": "8h", "breakDuration": "30m"},
-  "travel": {"speedKmh": 55, "circuity": 1.3},
+  "travel": {"speedKmh": 55, "circuity": 1.3, "profile": [{"from": "06:30", "to": "09:00", "factor": 0.6, "days": ["mon", "fri"]}]},
   "options": {"timeLimit": "2s", "iterations": 100, "seed": 1, "streams": 2, "objective": "cost", "wholeDeliveries": true, "workers": 1}
 }`
 
@@ -257,6 +257,8 @@ func TestRequiredMembers(t *testing.T) {
 		"dc.dockHours.timeZone", "stores[0].hours.timeZone",
 		// Required when a store limits the trailer length.
 		"fleet[0].lengthMM",
+		// A rush period's clock times and factor.
+		"travel.profile[0].from", "travel.profile[0].to", "travel.profile[0].factor",
 	}
 	want := map[string][]string{ // member left out → the violations, code@path
 		// Not required, but the pallet's store is then no store.
@@ -448,7 +450,7 @@ func TestJSONTablesMatchStructTags(t *testing.T) {
 		{Store{}, storeObject}, {Unloading{}, unloadingObject}, {Pallet{}, palletObject}, {Footprint{}, footprintObject},
 		{TrailerType{}, trailerObject}, {Dimensions{}, dimensionsObject}, {constraints.Equipment{}, equipmentObject},
 		{constraints.AxleGeometry{}, axlesObject}, {Costs{}, costsObject}, {constraints.Shift{}, shiftObject},
-		{constraints.HoursOfService{}, hoursOfServiceObject}, {geo.TravelModel{}, travelObject}, {geo.SpeedBand{}, speedBandObject},
+		{constraints.HoursOfService{}, hoursOfServiceObject}, {geo.TravelModel{}, travelObject}, {geo.SpeedBand{}, speedBandObject}, {rushPeriodWire{}, rushPeriodObject},
 		{Result{}, resultObject}, {Route{}, routeObject}, {Stop{}, stopObject}, {Break{}, breakObject}, {LoadPlan{}, loadPlanObject},
 		{Zone{}, zoneObject}, {Placement{}, placementObject}, {AxleLoad{}, axleLoadObject},
 		{Unassigned{}, unassignedObject}, {RouteMetrics{}, routeMetricsObject}, {Metrics{}, metricsObject},

@@ -194,7 +194,7 @@
 // types' doc comments give):
 //
 //	{
-//	  "dc"*: {"id"*, "name", "location"*: {"lat"*, "lng"*}, "dockHours": WeeklyHours, "loadingPerPallet"*,
+//	  "dc"*: {"id"*, "name", "location"*: {"lat"*, "lng"*}, "timeZone"¶, "dockHours": WeeklyHours, "loadingPerPallet"*,
 //	          "loadingFixed", "hookTime", "trailerTurnaround", "dockDoors", "maxStaging"},
 //	  "stores": [{"id"*, "name", "location"*, "hours"*: WeeklyHours,
 //	              "unloading"*: {"fixed"*, "perPallet"*}, "maxTrailerLengthMM"}],
@@ -207,7 +207,8 @@
 //	             "costs"*: {"fixed", "perKm", "perHour"}, "maxStaging"}],
 //	  "shifts"†: [{"id"*, "start"*, "end"*, "limits": HoursOfService, "maxTrips", "cost"}],
 //	  "hoursOfService": {"maxDriving", "maxDuty", "breakAfterDriving", "breakDuration"},
-//	  "travel": {"bands": [{"upToKm", "speedKmh"*, "circuity"*}], "speedKmh", "circuity"},
+//	  "travel": {"bands": [{"upToKm", "speedKmh"*, "circuity"*}], "speedKmh", "circuity",
+//	             "profile": [{"from"*: "06:30", "to"*: "09:00", "factor"*: 0.6, "days": ["mon", ...]}]},
 //	  "options": {"timeLimit", "seed", "streams", "workers", "iterations", "objective": "trailers"|"drivers"|"cost",
 //	              "wholeDeliveries": false|true}
 //	}
@@ -215,9 +216,10 @@
 // where WeeklyHours is {"timeZone"§: "America/Chicago", "days"*: {"mon": [{"open"*: "06:00",
 // "close"*: "22:00"}], ...}, "closedDates": ["2026-11-26"]} (a close at or before the open
 // crosses midnight); † marks members required as soon as there is a pallet, ‡
-// a trailer's outside length, required when a store limits the length, and §
-// the time zone, required of hours that state an opening or a closed date. A
-// plan (Result):
+// a trailer's outside length, required when a store limits the length, §
+// the time zone, required of hours that state an opening or a closed date,
+// and ¶ the DC's zone, required with a travel profile unless the dock hours
+// name one. A plan (Result):
 //
 //	{
 //	  "routes": [{"id", "trailer", "shift", "trip", "trailerUnit", "dockDoor", "loadingStart", "loadingEnd",

@@ -37,6 +37,12 @@ func FuzzDecodeAndValidate(f *testing.F) {
 		[]byte(`{"routes":[{"stops":[{"wait":"soon"},{"wait":"soon"}]},{"stops":[{"wait":"soon"}]}]}`))
 	f.Add([]byte(matrixRequest(`{"ids": ["DC", "S1"], "distancesM": [[0, 9000], [null, 0]], "durationsS": [[0, 600], [700, 0]]}`)),
 		[]byte(`{"routes":[{"id":"R1","trailer":"T","shift":"X","start":"2026-11-23T04:00:00-06:00","depart":"2026-11-23T04:05:00-06:00","return":"2026-11-23T06:00:00-06:00","stops":[{"store":"S1","arrival":"2026-11-23T04:15:00-06:00","start":"2026-11-23T05:00:00-06:00","departure":"2026-11-23T05:30:00-06:00","wait":"45m0s","pallets":["P1","P2"]}]}]}`))
+	f.Add([]byte(strings.Replace(strings.Replace(decodeBase, `"loadingPerPallet": "1m"`, `"loadingPerPallet": "1m", "timeZone": "America/Chicago"`, 1), `"options"`,
+		`"travel": {"profile": [{"from": "04:30", "to": "09:00", "factor": 0.6, "days": ["mon", "tue"]}, {"from": "15:30", "to": "24:00", "factor": 0.65}, {"from": "6:30", "to": "25:00", "factor": 1.5, "days": ["xyz", 1]}]}, "options"`, 1)),
+		[]byte(`{"routes":[{"id":"R1","trailer":"T","shift":"X","start":"2026-11-23T04:00:00-06:00","depart":"2026-11-23T04:15:00-06:00","return":"2026-11-23T06:30:00-06:00","stops":[{"store":"S1","arrival":"2026-11-23T05:00:00-06:00","start":"2026-11-23T05:00:00-06:00","departure":"2026-11-23T05:20:00-06:00","pallets":["P1","P2"]}]}]}`))
+	f.Add([]byte(strings.Replace(strings.Replace(decodeBase, `"loadingPerPallet": "1m"`, `"loadingPerPallet": "1m", "timeZone": "America/Chicago"`, 1), `"options"`,
+		`"travel": {"profile": [{"from": "04:30", "to": "09:00", "factor": 0.5}]}, "options"`, 1)),
+		[]byte(`{"routes":[{"id":"R1","trailer":"T","shift":"X","start":"2026-11-23T04:00:00-06:00","depart":"2026-11-23T04:15:00-06:00","return":"2026-11-23T06:30:00-06:00","stops":[{"store":"S1","arrival":"2026-11-23T05:00:00-06:00","start":"2026-11-23T05:00:00-06:00","departure":"2026-11-23T05:20:00-06:00","pallets":["P1","P2"]}]}]}`))
 	f.Fuzz(func(t *testing.T, reqJSON, planJSON []byte) {
 		req, err := DecodeRequest(bytes.NewReader(reqJSON))
 		checkDecodeError(t, reqJSON, err)

@@ -24,6 +24,10 @@ type model struct {
 	storeWin   [][]constraints.Window
 	dockWin    []constraints.Window // nil: loading may start at any time
 	alwaysDock bool
+	// rush is the travel profile on routing's seconds from origin (zero
+	// without one): its slow intervals over the shifts and a day either
+	// side, beyond which travel is free flow.
+	rush geo.SlowTimeline
 }
 
 func prepare(ctx context.Context, req *Request) (*model, error) {
@@ -50,6 +54,15 @@ func prepare(ctx context.Context, req *Request) (*model, error) {
 		}
 		if m.end.IsZero() || s.End.After(m.end) {
 			m.end = s.End
+		}
+	}
+	if len(req.RushHours) > 0 && len(req.Shifts) > 0 {
+		// Routing's seconds count from a whole second, on which the
+		// profile's intervals lie, so that the solver's timeline and
+		// Validate's instants agree to the second.
+		m.origin = m.origin.Truncate(time.Second)
+		if loc, err := time.LoadLocation(req.dcZone()); err == nil && req.dcZone() != "" {
+			m.rush = req.RushHours.Intervals(loc, m.origin.Add(-24*time.Hour), m.end.Add(24*time.Hour)).Timeline(m.origin)
 		}
 	}
 	points := make([]geo.Point, 1+len(req.Stores))

@@ -52,7 +52,19 @@ type Request struct {
 	// NO_ROAD; a leg between two stores without a route is never driven.
 	// Setting Options.Matrix as well is a Check error.
 	RoadMatrix *geo.RoadMatrix `json:"-"`
-	Options    Options         `json:"options,omitzero"`
+	// RushHours, when set, slows travel in the periods it gives, read on
+	// the DC's clock (DC.TimeZone, else its dock hours' zone: Check
+	// requires one): a leg takes what driving through the periods at
+	// their factors of free-flow speed takes, from the instant it starts
+	// (geo.RushHours), and the slowed time counts as driving. Free flow is
+	// what Travel, RoadMatrix or Options.Matrix gives: the profile applies
+	// over any of them. In JSON it is the member "profile" of "travel":
+	// [{"from": "06:30", "to": "09:00", "factor": 0.6, "days": ["mon",
+	// "tue", "wed", "thu", "fri"]}], clock times in whole minutes, days
+	// as in weekly hours (none: every day). Legs are exact over the
+	// shifts and a day either side; Validate times every leg with it.
+	RushHours geo.RushHours `json:"-"`
+	Options   Options       `json:"options,omitzero"`
 }
 
 // Options tune a planning call. The zero value means the defaults, and
@@ -135,6 +147,12 @@ type DC struct {
 	// a real place, so Check cannot tell it from one not set; JSON requires
 	// both lat and lng.
 	Location geo.Point `json:"location"`
+	// TimeZone is the IANA name of the DC's time zone ("America/Chicago"),
+	// in which the travel profile's clock times are read
+	// (Request.RushHours) and the plan's instants are shown. "" means the
+	// dock hours' zone; a request with a travel profile must give one of
+	// the two.
+	TimeZone string `json:"timeZone,omitempty"`
 	// DockHours are the hours in which loading may start; nil means
 	// always. Hours with an opening name their time zone.
 	DockHours *constraints.WeeklyHours `json:"dockHours,omitempty"`
@@ -361,11 +379,12 @@ func (p Pallet) volume() float64 {
 }
 
 // TimeZone is the request's time zone, in which Validate's messages and
-// the reports show instants: the DC's dock hours', else the first store's,
-// else UTC (also when the name does not load; Check reports that).
+// the reports show instants: the DC's, else its dock hours', else the
+// first store's, else UTC (also when the name does not load; Check
+// reports that).
 func (r *Request) TimeZone() *time.Location {
-	name := ""
-	if r.DC.DockHours != nil {
+	name := r.DC.TimeZone
+	if name == "" && r.DC.DockHours != nil {
 		name = r.DC.DockHours.TimeZone
 	}
 	if name == "" && len(r.Stores) > 0 {
@@ -379,4 +398,17 @@ func (r *Request) TimeZone() *time.Location {
 		return time.UTC
 	}
 	return loc
+}
+
+// dcZone is the name of the DC's time zone, in which the travel profile's
+// clock times are read: DC.TimeZone, else the dock hours' zone; "" when
+// the request gives neither.
+func (r *Request) dcZone() string {
+	if r.DC.TimeZone != "" {
+		return r.DC.TimeZone
+	}
+	if r.DC.DockHours != nil {
+		return r.DC.DockHours.TimeZone
+	}
+	return ""
 }

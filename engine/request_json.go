@@ -90,6 +90,7 @@ var dcObject = &object[DC]{What: "a distribution centre", Members: []member[DC]{
 	{Name: "id", Required: true, Read: func(d dec, c *DC) { d.ReadString(&c.ID) }},
 	{Name: "name", Read: func(d dec, c *DC) { d.ReadString(&c.Name) }},
 	{Name: "location", Required: true, Read: func(d dec, c *DC) { pointObject.Read(d, d, &c.Location) }},
+	{Name: "timeZone", Read: func(d dec, c *DC) { d.ReadString(&c.TimeZone) }},
 	{Name: "dockHours", Read: func(d dec, c *DC) {
 		if d.Peek() == jsonwire.KindNull {
 			d.Null()
@@ -269,6 +270,47 @@ var travelObject = &object[geo.TravelModel]{What: `a travel model {"bands", "spe
 	{Name: "circuity", Read: func(d dec, m *geo.TravelModel) { d.ReadFloat(&m.Circuity, wantCircuity) }},
 	{Name: "bands", Read: func(d dec, m *geo.TravelModel) { arrayOf(speedBandObject, "an array of speed bands")(d, &m.Bands) }},
 }}
+
+// rushPeriodObject is a period of the travel profile: clock times as
+// "HH:MM" (geo.ParseClock), days as the keys of weekly hours.
+var rushPeriodObject = &object[geo.RushPeriod]{What: `a rush period {"from", "to", "factor", "days"}`, Members: []member[geo.RushPeriod]{
+	{Name: "from", Required: true, Read: func(d dec, p *geo.RushPeriod) { readClock(d, &p.From) }},
+	{Name: "to", Required: true, Read: func(d dec, p *geo.RushPeriod) { readClock(d, &p.To) }},
+	{Name: "factor", Required: true, Read: func(d dec, p *geo.RushPeriod) {
+		d.ReadFloat(&p.Factor, "a share of free-flow speed (more than 0, at most 1)")
+	}},
+	{Name: "days", Read: func(d dec, p *geo.RushPeriod) {
+		if d.Peek() == jsonwire.KindNull {
+			d.Null()
+			p.Days = nil
+			return
+		}
+		jsonwire.ReadArray(d, d, &p.Days, `an array of days such as ["mon", "tue"]`, func(d dec, v *time.Weekday) {
+			if i, ok := d.Enum(weekdayNames[:]); ok {
+				*v = time.Weekday(i)
+			}
+		})
+	}},
+}}
+
+// weekdayNames are the days of the week as weekly hours name them, in
+// time.Weekday's order.
+var weekdayNames = [7]string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"}
+
+// readClock reads a clock time "HH:MM" from "00:00" to "24:00".
+func readClock(d dec, dst *time.Duration) {
+	const want = `a clock time "HH:MM" from "00:00" to "24:00"`
+	s, ok := d.String(want)
+	if !ok {
+		return
+	}
+	c, err := geo.ParseClock(s)
+	if err != nil {
+		d.Reportf(jsonwire.BadValue, "must be %s, not %q", want, jsonwire.Short(s))
+		return
+	}
+	*dst = c
+}
 
 var speedBandObject = &object[geo.SpeedBand]{What: `a speed band {"upToKm", "speedKmh", "circuity"}`, Members: []member[geo.SpeedBand]{
 	{Name: "upToKm", Read: func(d dec, b *geo.SpeedBand) { d.ReadFloat(&b.UpToKm, "a great-circle distance in km") }},

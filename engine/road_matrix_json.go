@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"time"
 
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/geo"
@@ -28,7 +29,7 @@ import (
 // members (travelObject) and the road matrix, which belongs to the
 // Request, not to the model.
 var requestTravelObject = func() *object[Request] {
-	o := &object[Request]{What: travelObject.What[:len(travelObject.What)-1] + `, "matrix"}`}
+	o := &object[Request]{What: travelObject.What[:len(travelObject.What)-1] + `, "matrix", "profile"}`}
 	for _, m := range travelObject.Members {
 		o.Members = append(o.Members, member[Request]{Name: m.Name, Required: m.Required,
 			Read: func(d dec, r *Request) { m.Read(d, &r.Travel) }})
@@ -40,6 +41,9 @@ var requestTravelObject = func() *object[Request] {
 			return
 		}
 		r.RoadMatrix = readRoadMatrix(d)
+	}})
+	o.Members = append(o.Members, member[Request]{Name: "profile", Read: func(d dec, r *Request) {
+		arrayOf(rushPeriodObject, "an array of rush periods")(d, (*[]geo.RushPeriod)(&r.RushHours))
 	}})
 	return o
 }()
@@ -332,23 +336,55 @@ func DecodeRoadMatrix(r io.Reader) (*geo.RoadMatrix, error) {
 	return m, nil
 }
 
-// MarshalJSON writes the request by its struct tags, with RoadMatrix, when
-// set, as the member "matrix" of "travel".
+// MarshalJSON writes the request by its struct tags, with RoadMatrix and
+// RushHours, when set, as the members "matrix" and "profile" of "travel".
 func (r Request) MarshalJSON() ([]byte, error) {
 	type plain Request
-	if r.RoadMatrix == nil {
+	if r.RoadMatrix == nil && len(r.RushHours) == 0 {
 		return json.Marshal(plain(r))
+	}
+	t := travelWithMatrix{TravelModel: r.Travel}
+	if r.RoadMatrix != nil {
+		t.Matrix = &roadMatrixJSON{r.RoadMatrix}
+	}
+	for _, p := range r.RushHours {
+		t.Profile = append(t.Profile, rushPeriodJSON(p))
 	}
 	return json.Marshal(struct {
 		plain
 		Travel travelWithMatrix `json:"travel"`
-	}{plain(r), travelWithMatrix{r.Travel, roadMatrixJSON{r.RoadMatrix}}})
+	}{plain(r), t})
 }
 
-// travelWithMatrix is the request's "travel" with its "matrix".
+// travelWithMatrix is the request's "travel" with its "matrix" and
+// "profile".
 type travelWithMatrix struct {
 	geo.TravelModel
-	Matrix roadMatrixJSON `json:"matrix"`
+	Matrix  *roadMatrixJSON  `json:"matrix,omitempty"`
+	Profile []rushPeriodWire `json:"profile,omitempty"`
+}
+
+// rushPeriodWire is a period of the travel profile in its JSON form.
+type rushPeriodWire struct {
+	From   string   `json:"from"`
+	To     string   `json:"to"`
+	Factor float64  `json:"factor"`
+	Days   []string `json:"days,omitempty"`
+}
+
+// rushPeriodJSON writes p's clock times as geo.FormatClock does and its
+// days by their names; a day outside the week (which Check rejects) as
+// its number.
+func rushPeriodJSON(p geo.RushPeriod) rushPeriodWire {
+	w := rushPeriodWire{From: geo.FormatClock(p.From), To: geo.FormatClock(p.To), Factor: p.Factor}
+	for _, d := range p.Days {
+		if d >= time.Sunday && d <= time.Saturday {
+			w.Days = append(w.Days, weekdayNames[d])
+		} else {
+			w.Days = append(w.Days, strconv.Itoa(int(d)))
+		}
+	}
+	return w
 }
 
 // roadMatrixJSON writes a geo.RoadMatrix in its JSON form.

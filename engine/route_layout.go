@@ -92,21 +92,24 @@ func (m *model) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*order) 
 	r := &Route{Trailer: tt.ID, Depart: m.instant(rr.Depart), Return: m.instant(rr.Return)}
 	var lp []loadplan.Pallet
 	var load constraints.Load
-	prev := 0
+	// A leg's driving is the time from leaving to arriving, which under
+	// rush hours depends on when the leg starts.
+	prev, left := 0, r.Depart
 	for _, vis := range rr.Visits {
 		o := pool[vis.Site]
 		sid := req.Stores[o.store].ID
 		if n := len(r.Stops); n > 0 && r.Stops[n-1].Store == sid {
 			// Two orders of one store back to back are one stop.
 			r.Stops[n-1].Departure = m.instant(vis.Departure)
+			left = r.Stops[n-1].Departure
 		} else {
 			arr, start := m.instant(vis.Arrival), m.instant(vis.Start)
 			r.Stops = append(r.Stops, Stop{Store: sid, Arrival: arr, Start: start, Departure: m.instant(vis.Departure), Wait: start.Sub(arr)})
-			d, dur := m.travel(prev, 1+o.store)
+			d, _ := m.travel(prev, 1+o.store)
 			r.Metrics.DistanceM += d
-			r.Metrics.Driving += dur
+			r.Metrics.Driving += arr.Sub(left)
 			r.Metrics.Wait += start.Sub(arr)
-			prev = 1 + o.store
+			prev, left = 1+o.store, m.instant(vis.Departure)
 		}
 		k := len(r.Stops) - 1
 		for _, pi := range o.pallets {
@@ -116,9 +119,9 @@ func (m *model) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*order) 
 			load = load.Add(constraints.Load{WeightKg: p.WeightKg, VolumeM3: p.volume()})
 		}
 	}
-	d, dur := m.travel(prev, 0)
+	d, _ := m.travel(prev, 0)
 	r.Metrics.DistanceM += d
-	r.Metrics.Driving += dur
+	r.Metrics.Driving += r.Return.Sub(left)
 
 	lay, err := loadplan.PlanTrailer(layoutTrailer(tt), lp, len(r.Stops))
 	if err != nil {

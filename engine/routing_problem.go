@@ -103,7 +103,7 @@ var closedWindow = routeplan.Window{Start: -1e12, End: -1e12 + 1}
 // zone count) is a vehicle type taking one unit of the group's resource and
 // one of the trailer type's a trip.
 func routingProblem(m *model, fleet *fleetState, pool []*order) *routing {
-	p := &routeplan.Problem{N: 1 + len(m.req.Stores), Objective: m.req.Options.Objective.routing()}
+	p := &routeplan.Problem{N: 1 + len(m.req.Stores), Objective: m.req.Options.Objective.routing(), Rush: m.rush}
 	setRoutingMatrix(p, m)
 	shiftRes, trailerRes := addFleetResources(p, m, fleet, pool)
 	r := &routing{p: p}

@@ -189,7 +189,7 @@ func (m *model) retime(k vehicleKind, grp shiftGroup, trips [][]*order) (routepl
 		}
 	}
 	n := len(locs)
-	p := &routeplan.Problem{N: n, Distance: make([]float64, n*n), Duration: make([]float64, n*n)}
+	p := &routeplan.Problem{N: n, Distance: make([]float64, n*n), Duration: make([]float64, n*n), Rush: m.rush}
 	for i, a := range locs {
 		for j, b := range locs {
 			p.Distance[i*n+j] = m.matrix.Distance(a, b)

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/geo"
 )
 
 // Codes of plan violations reported by Validate, besides the load-plan codes
@@ -114,6 +115,10 @@ type planCheck struct {
 	from, to time.Time
 	loc      *time.Location // for instants in messages
 	byLeg    *legTravel
+	// rush is the travel profile's slow intervals over the horizon and a
+	// day either side (none without a profile): every leg is timed
+	// through them.
+	rush     geo.SlowIntervals
 	storeWin map[int][]constraints.Window // resolved on first use
 	dockAny  bool                         // no dock hours: loading may start at any time
 }
@@ -147,6 +152,12 @@ func newPlanCheck(ctx context.Context, req *Request, plan *Result) (*planCheck, 
 		}
 	}
 	c.dockAny = req.DC.DockHours == nil
+	if len(req.RushHours) > 0 && len(req.Shifts) > 0 {
+		// Check has required the DC's zone and loaded it.
+		if loc, err := time.LoadLocation(req.dcZone()); err == nil {
+			c.rush = req.RushHours.Intervals(loc, c.from.Add(-24*time.Hour), c.to.Add(24*time.Hour))
+		}
+	}
 	var visited []int
 	seen := map[int]bool{}
 	for _, r := range plan.Routes {

@@ -143,11 +143,19 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 			return
 		}
 		m.DistanceM += metres
-		m.Driving += d
-		if want := leave.Add(d); !arrive.Equal(want) {
-			vs.Add(CodeTravelTime, arrivePath, "arrives %s; leaving %s at %s, %v of driving arrives %s", c.at(arrive), leavePath, c.at(leave), d, c.at(want))
+		// Under a travel profile the leg takes what driving through its
+		// slow periods takes, from the instant it leaves.
+		want := c.rush.Arrive(leave, d)
+		m.Driving += want.Sub(leave)
+		if !arrive.Equal(want) {
+			if slow := want.Sub(leave) - d; slow > 0 {
+				vs.Add(CodeTravelTime, arrivePath, "arrives %s; leaving %s at %s, %v of driving at free flow takes %v more in the travel profile's slow periods and arrives %s",
+					c.at(arrive), leavePath, c.at(leave), d, slow, c.at(want))
+			} else {
+				vs.Add(CodeTravelTime, arrivePath, "arrives %s; leaving %s at %s, %v of driving arrives %s", c.at(arrive), leavePath, c.at(leave), d, c.at(want))
+			}
 		}
-		legs = append(legs, constraints.Leg{Depart: leave, Arrive: leave.Add(d)})
+		legs = append(legs, constraints.Leg{Depart: leave, Arrive: want})
 		legPaths = append(legPaths, arrivePath)
 	}
 	place, leave, leavePath := 0, r.Depart, path+".depart"

@@ -1,6 +1,9 @@
 package geo
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // SlowTimeline is SlowIntervals on float64 seconds since an epoch, the
 // form a solver's simulation calls for every leg: Arrive allocates
@@ -54,6 +57,23 @@ func (tl SlowTimeline) Arrive(depart, free float64) float64 {
 		return depart + free
 	}
 	return depart + free + slow
+}
+
+// Slows reports whether a slow interval overlaps the open span (from,
+// to): when none does, every leg that departs and arrives within it takes
+// its free-flow time, and Depart of such a leg is arrive − free.
+func (tl SlowTimeline) Slows(from, to float64) bool {
+	sp := tl.spans
+	lo, hi := 0, len(sp)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if sp[m].end > from {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo < len(sp) && sp[lo].start < to && from < to
 }
 
 // Depart returns the latest departure, in seconds since the timeline's
@@ -178,4 +198,28 @@ func (p *legProgress) slowdown() float64 {
 		return 0
 	}
 	return math.Ceil(p.extra - slowdownSlack)
+}
+
+// Problems lists what keeps tl from the guarantees of Arrive and Depart,
+// one line per bad interval, which it names by index: an end or factor
+// that is not finite, an interval that ends no later than it starts or
+// starts before the previous one ends, a factor outside [MinRushFactor,
+// 1]. A timeline built by Timeline from the intervals of a profile that
+// passes Check has none; one built from SlowIntervals made by hand may.
+func (tl SlowTimeline) Problems() []string {
+	var out []string
+	for i, sp := range tl.spans {
+		switch {
+		case math.IsNaN(sp.start) || math.IsInf(sp.start, 0) || math.IsNaN(sp.end) || math.IsInf(sp.end, 0):
+			out = append(out, fmt.Sprintf("interval %d: [%g, %g) is not finite", i, sp.start, sp.end))
+		case !(sp.end > sp.start):
+			out = append(out, fmt.Sprintf("interval %d: ends (%g) no later than it starts (%g)", i, sp.end, sp.start))
+		case i > 0 && sp.start < tl.spans[i-1].end:
+			out = append(out, fmt.Sprintf("interval %d: starts (%g) before the previous one ends (%g): intervals must be sorted and disjoint", i, sp.start, tl.spans[i-1].end))
+		}
+		if !(sp.factor >= MinRushFactor && sp.factor <= 1) {
+			out = append(out, fmt.Sprintf("interval %d: factor %g is outside [%g, 1]", i, sp.factor, MinRushFactor))
+		}
+	}
+	return out
 }

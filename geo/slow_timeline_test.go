@@ -388,3 +388,55 @@ func TestDepartInvertsArrive(t *testing.T) {
 		t.Errorf("no intervals: %v", got)
 	}
 }
+
+// TestSlowTimelineProblems: a timeline from a checked profile has no
+// problems; one from hand-made intervals names each bad interval.
+func TestSlowTimelineProblems(t *testing.T) {
+	const epoch = 1_772_000_000
+	weekday := RushHours{{From: 6*time.Hour + 30*time.Minute, To: 9 * time.Hour, Factor: 0.6}, {From: 15*time.Hour + 30*time.Minute, To: 19 * time.Hour, Factor: 0.65}}
+	good := weekday.Intervals(time.UTC, unix(epoch), unix(epoch+7*86400)).Timeline(unix(epoch))
+	if good.Len() == 0 || len(good.Problems()) != 0 {
+		t.Fatalf("checked profile: %d intervals, problems %q", good.Len(), good.Problems())
+	}
+	bad := SlowIntervals{
+		{Start: unix(epoch + 100), End: unix(epoch + 200), Factor: 0.5},
+		{Start: unix(epoch + 150), End: unix(epoch + 300), Factor: 0.5}, // overlaps
+		{Start: unix(epoch + 400), End: unix(epoch + 400), Factor: 0.5}, // empty
+		{Start: unix(epoch + 500), End: unix(epoch + 600), Factor: 0.05},
+		{Start: unix(epoch + 700), End: unix(epoch + 800), Factor: math.NaN()},
+	}.Timeline(unix(epoch))
+	got := bad.Problems()
+	want := []string{"interval 1: starts", "interval 2: ends", "interval 3: factor 0.05", "interval 4: factor NaN"}
+	if len(got) != len(want) {
+		t.Fatalf("problems %q, want %d", got, len(want))
+	}
+	for i := range want {
+		if len(got[i]) < len(want[i]) || got[i][:len(want[i])] != want[i] {
+			t.Errorf("problem %d = %q, want it to start %q", i, got[i], want[i])
+		}
+	}
+}
+
+// TestSlows: whether an interval overlaps an open span, at and around the
+// ends of two intervals.
+func TestSlows(t *testing.T) {
+	const epoch = 1_772_000_000
+	tl := SlowIntervals{
+		{Start: unix(epoch + 100), End: unix(epoch + 200), Factor: 0.5},
+		{Start: unix(epoch + 400), End: unix(epoch + 500), Factor: 0.8},
+	}.Timeline(unix(epoch))
+	for _, c := range []struct {
+		from, to float64
+		want     bool
+	}{
+		{0, 100, false}, {0, 101, true}, {150, 160, true}, {199, 300, true}, {200, 400, false},
+		{200, 401, true}, {499, 600, true}, {500, 900, false}, {160, 150, false}, {-1e9, 1e9, true},
+	} {
+		if got := tl.Slows(c.from, c.to); got != c.want {
+			t.Errorf("Slows(%g, %g) = %v, want %v", c.from, c.to, got, c.want)
+		}
+	}
+	if (SlowTimeline{}).Slows(-1e9, 1e9) {
+		t.Errorf("the zero timeline slows travel")
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/haulplan/haulplan/geo"
 )
 
 // benchProblem draws n sites on a 100×100 square around a central depot,
@@ -54,6 +56,28 @@ func benchmarkSolve(b *testing.B, n int, rules bool) {
 
 func BenchmarkSolve200(b *testing.B)      { benchmarkSolve(b, 200, false) }
 func BenchmarkSolve200Rules(b *testing.B) { benchmarkSolve(b, 200, true) }
+
+// weekdayRush is the weekday rush hours of a DC (06:30–09:00 at 0.6 of
+// free-flow speed, 15:30–19:00 at 0.65) on benchProblem's clock, whose
+// unit is a minute and whose day starts at 06:00: slowdowns round up to
+// whole minutes.
+func weekdayRush() geo.SlowTimeline {
+	return rushTimeline(30, 180, 0.6, 570, 780, 0.65)
+}
+
+// BenchmarkSolve200RulesRush is BenchmarkSolve200Rules under weekday rush
+// hours: every leg timed through them, the departure search taking their
+// inverse candidates.
+func BenchmarkSolve200RulesRush(b *testing.B) {
+	p := benchProblem(200, true)
+	p.Rush = weekdayRush()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := Solve(context.Background(), p, Options{MaxIterations: 200, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
 
 // fleetProblem is benchProblem with a DC's fleet: vehicle types pairing
 // each of 5 shift groups (10 shifts each, an hour apart) with each of 3
@@ -136,6 +160,15 @@ func TestBenchProblems(t *testing.T) {
 	}
 	if len(sol.Unassigned) > 0 {
 		t.Errorf("fleet: %d unassigned", len(sol.Unassigned))
+	}
+	p = benchProblem(60, true)
+	p.Rush = weekdayRush()
+	sol, err = Solve(context.Background(), p, Options{MaxIterations: 50, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := validateSolution(p, sol); err != nil {
+		t.Fatalf("rules under rush hours: %v", err)
 	}
 }
 

@@ -16,6 +16,7 @@ const (
 	CodeUnknown       = "UNKNOWN_VALUE"  // an enumeration value Solve does not know
 	CodeDuplicate     = "DUPLICATE"      // an index listed twice where each may appear once
 	CodeTripsMismatch = "TRIPS_MISMATCH" // a type of several trips that cannot reload at its start
+	CodeRush          = "BAD_RUSH"       // a slow interval of Rush that is not finite, sorted and disjoint, or slows outside [geo.MinRushFactor, 1]
 )
 
 // maxLocations keeps N*N far from integer overflow; a dense matrix that big
@@ -51,6 +52,9 @@ func Check(p *Problem) error {
 	}
 	for i := range p.Sites {
 		checkSite(&vs, p, i, dims)
+	}
+	for _, msg := range p.Rush.Problems() {
+		vs.Add(CodeRush, "rush", "%s", msg)
 	}
 	return vs.Err()
 }

@@ -73,7 +73,7 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 	if s.notBefore != nil {
 		hi = min(hi, s.departBy) // see holdback.go
 	}
-	cands, least, unrested := in.departures(t, seq, l, s.cands[:0], base, hi, s.tw)
+	cands, least, unrested := in.departures(t, seq, l, s.cands[:0], base, hi, s.tw, &s.back)
 	s.cands = cands
 	baseRet := s.ret
 	if !monotone {
@@ -98,35 +98,57 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 	// decided says that the search stopped on a bound that holds for the
 	// earliest departure too: it cannot beat the best.
 	decided := false
-	for n := len(cands); n > 0; n-- {
+	// ruledOut says that departing at d cannot beat the best: no
+	// departure returns sooner than the earliest one, nor sooner after it
+	// than least, and the beginning is at most the departure less the
+	// loading. The bound only grows for earlier departures, and the
+	// earliest one's duty is at least the bound too, so it rules out
+	// every earlier candidate.
+	ruledOut := func(d float64) bool {
+		duty := max(baseRet-d, least) + l
+		return (vt.MaxDuty > 0 && duty > vt.MaxDuty) || duty > best.duty
+	}
+	// Under rush hours, the targets still to carry back (see
+	// departures), keyed by their departure without rush hours, which
+	// bounds theirs from above: one is carried back only when it may be
+	// the latest candidate left, since the search seldom gets far.
+	var pend []float64
+	if in.rush.Len() > 0 {
+		pend = s.back[3*len(seq):]
+	}
+	for len(cands)+len(pend) > 0 {
 		// Latest first. Picking the latest left costs less than sorting
 		// them all: few are simulated.
-		m := 0
-		for j := 1; j < n; j++ {
-			if cands[j] > cands[m] {
+		m := -1
+		for j := range cands {
+			if m < 0 || cands[j] > cands[m] {
 				m = j
 			}
 		}
+		if p := latestTarget(pend); p >= 0 && (m < 0 || pend[p] >= cands[m]) {
+			// The bounds below hold for the target's key, a departure
+			// no earlier than its own.
+			if ruledOut(pend[p]) {
+				decided = true
+				break
+			}
+			d := in.rushDeparture(s.back, int(pend[p+1]), pend[p+2], base)
+			pend = removeTarget(pend, p)
+			cands = addDeparture(cands, d, base, hi)
+			continue
+		}
 		d := cands[m]
-		cands[m] = cands[n-1]
+		cands[m] = cands[len(cands)-1]
+		cands = cands[:len(cands)-1]
 		if d == last {
 			continue
 		}
 		last = d
-		// No departure returns sooner than the earliest one, nor sooner
-		// after it than least, and the beginning is at most the departure
-		// less the loading.
-		if low := baseRet - d + l; low > best.duty || (vt.MaxDuty > 0 && low > vt.MaxDuty) {
+		if ruledOut(d) {
 			decided = true
 			break // and for every earlier candidate
 		}
 		duty, ret := max(baseRet-d, least)+l, max(baseRet, d+least)
-		if (vt.MaxDuty > 0 && duty > vt.MaxDuty) || duty > best.duty {
-			// The bound only grows for earlier departures, and the
-			// earliest one's duty is at least the bound too.
-			decided = true
-			break
-		}
 		if duty == best.duty && (ret > best.ret || (ret == best.ret && d < best.depart)) {
 			continue
 		}
@@ -169,8 +191,27 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 // are all over by the time it arrives), which no departure from lo on
 // beats: rests only delay. That return adds in simulate's order, so that
 // the bound holds to the last bit.
-func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo, hi float64, tw *tripWindows) ([]float64, float64, float64) {
+//
+// Under rush hours (instance.rush) the arrival is no longer the departure
+// plus a fixed offset, so each target also gives the departure that
+// reaches it when carried back leg by leg, each leg leaving as late as it
+// can and still arrive by the target (SlowTimeline.Depart), with the same
+// time at each site before as when nothing waits (rushDeparture). Those
+// are left in back for delayDeparture to carry back when it needs them:
+// per site, the free-flow leg to it, the offset at which that leg leaves
+// and the one at which it arrives; then per target, its departure without
+// rush hours, its site and the arrival.
+func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo, hi float64, tw *tripWindows, back *[]float64) ([]float64, float64, float64) {
 	vt := &in.types[t]
+	rush := in.rush.Len() > 0
+	var bk []float64
+	// late is, under rush hours, the arrival at the current site when
+	// departing at hi, each site taking the time it takes when nothing
+	// waits (inf when hi is not finite).
+	late, lateKnown := inf, hi > -inf && hi < inf
+	if rush {
+		bk = grow(*back, 3*len(seq))
+	}
 	for _, w := range in.routeStartWindows(t, tw) {
 		cands = addDeparture(cands, w.Start+l, lo, hi)
 		cands = addDeparture(cands, w.End+l, lo, hi)
@@ -193,7 +234,11 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 		ws, reloads = in.siteWindows(seq, k, reloads, tw)
 		leg := in.legDur(prev, site.Location)
 		if unrested < inf {
-			unrested += leg
+			if rush {
+				unrested = in.rush.Arrive(unrested, leg)
+			} else {
+				unrested += leg
+			}
 			if st, _, ok := earliestIn(ws, unrested); !ok {
 				unrested = inf
 			} else {
@@ -213,9 +258,25 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 			}
 			since += leg
 		}
+		if rush {
+			bk[3*k], bk[3*k+1] = leg, now
+			if lateKnown {
+				if k == 0 {
+					late = hi
+				} else {
+					late += now - arrived
+				}
+				late = in.rush.Arrive(late, leg)
+			}
+		}
 		now += leg
 		arrived = now
 		for _, w := range ws {
+			if rush {
+				cands, bk = in.rushTarget(cands, bk, k, w.Start, now, lo, hi, late)
+				cands, bk = in.rushTarget(cands, bk, k, w.End, now, lo, hi, late)
+				continue
+			}
 			cands = addDeparture(cands, w.Start-now, lo, hi)
 			cands = addDeparture(cands, w.End-now, lo, hi)
 		}
@@ -231,12 +292,22 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 				since = 0
 			} else if vt.BreakDuration > work {
 				for _, w := range ws {
+					if rush {
+						cands, bk = in.rushTarget(cands, bk, k, w.Start+work-vt.BreakDuration, arrived, lo, hi, late)
+						continue
+					}
 					cands = addDeparture(cands, w.Start+work-vt.BreakDuration-arrived, lo, hi)
 				}
 			}
 		}
 		least += leg + work
 		prev = site.Location
+		if rush {
+			bk[3*k+2] = arrived
+		}
+	}
+	if rush {
+		*back = bk
 	}
 	leg := in.legDur(prev, vt.EndLocation)
 	if vt.BreakAfter > 0 && len(seq) > 0 && since+leg > vt.BreakAfter && now-arrived < vt.BreakDuration {
@@ -246,7 +317,72 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 	if rests > 0 {
 		least += float64(rests) * short
 	}
+	if rush && unrested < inf {
+		return cands, least, in.rush.Arrive(unrested, leg)
+	}
 	return cands, least, unrested + leg
+}
+
+// rushTarget adds the candidate of site k's target arrival at under rush
+// hours, which the arrival offset off reaches departing at at − off when
+// no slow interval lies between: then that departure joins cands, as
+// without rush hours. Else it is the departure carried back through the
+// rush hours (rushDeparture), left in bk to be carried back when needed,
+// keyed by at − off, which bounds it from above: every leg takes at least
+// its free-flow time. No candidate is lo or earlier, nor one that a
+// departure at hi reaches by the target (late, the arrival there): its
+// departure is hi or later.
+func (in *instance) rushTarget(cands, bk []float64, k int, at, off, lo, hi, late float64) ([]float64, []float64) {
+	d := at - off
+	if d <= lo || at >= late {
+		return cands, bk
+	}
+	if !in.rush.Slows(d, at) {
+		return addDeparture(cands, d, lo, hi), bk
+	}
+	return cands, append(bk, d, float64(k), at)
+}
+
+// latestTarget returns the index in pend (see departures) of the target
+// of the latest key, -1 when there is none. Picking it costs less than
+// sorting them all: the search seldom gets far.
+func latestTarget(pend []float64) int {
+	p := -1
+	for x := 0; x+2 < len(pend); x += 3 {
+		if p < 0 || pend[x] > pend[p] {
+			p = x
+		}
+	}
+	return p
+}
+
+// removeTarget removes the target at index p of pend, moving the last
+// one there.
+func removeTarget(pend []float64, p int) []float64 {
+	n := len(pend) - 3
+	copy(pend[p:p+3], pend[n:])
+	return pend[:n]
+}
+
+// rushDeparture returns the latest departure whose arrival at site k is
+// by at under rush hours, when every site before takes the time it takes
+// when nothing waits (bk, see departures): each leg back from the target
+// leaves as late as it can and still arrive in time. Once no slow
+// interval lies between a leg's leaving and the departure without rush
+// hours that reaches it, the rest is that route; a result of lo or
+// earlier is no candidate.
+func (in *instance) rushDeparture(bk []float64, k int, at, lo float64) float64 {
+	for j := k; ; j-- {
+		at = in.rush.Depart(at, bk[3*j])
+		if j == 0 || !in.rush.Slows(at-bk[3*j+1], at) {
+			return at - bk[3*j+1]
+		}
+		// The time at site j−1: from its arrival to the leg's leaving.
+		at -= bk[3*j+1] - bk[3*(j-1)+2]
+		if at <= lo {
+			return lo
+		}
+	}
 }
 
 // addDeparture appends d to cands when it is in (lo, hi].
@@ -260,7 +396,9 @@ func addDeparture(cands []float64, d, lo, hi float64) []float64 {
 // latestStart is the latest departure of route seq of type t that serves
 // every site inside a window and returns by the shift end when nothing
 // rests (-inf when there is none): no later departure is feasible, since
-// rests only delay.
+// rests only delay. Under rush hours each leg leaves as late as it can
+// and still arrive in time (SlowTimeline.Depart): legs are FIFO, so that
+// this stays exact.
 func (in *instance) latestStart(t int, seq []int, tw *tripWindows) float64 {
 	vt := &in.types[t]
 	lat := vt.ShiftEnd
@@ -269,9 +407,15 @@ func (in *instance) latestStart(t int, seq []int, tw *tripWindows) float64 {
 	if tw != nil {
 		reloads = len(tw.reload)
 	}
+	rush := in.rush.Len() > 0
 	for k := len(seq) - 1; k >= 0; k-- {
 		site := &in.sites[seq[k]]
-		x := lat - in.legDur(site.Location, next) - in.workAt(seq, k)
+		leg := in.legDur(site.Location, next)
+		if rush {
+			// Under rush hours, the latest leaving that arrives by lat.
+			leg = lat - in.rush.Depart(lat, leg)
+		}
+		x := lat - leg - in.workAt(seq, k)
 		ws := site.Windows
 		if tw != nil && in.isReload(seq[k]) {
 			reloads--
@@ -282,6 +426,9 @@ func (in *instance) latestStart(t int, seq []int, tw *tripWindows) float64 {
 			return -inf
 		}
 		lat, next = s, site.Location
+	}
+	if rush {
+		return in.rush.Depart(lat, in.legDur(vt.StartLocation, next))
 	}
 	return lat - in.legDur(vt.StartLocation, next)
 }

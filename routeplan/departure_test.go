@@ -43,8 +43,8 @@ func TestDepartureLaterWindow(t *testing.T) {
 // departureRoute draws a route of 1 to 5 sites, each open in 1 to 3
 // windows, and a vehicle type under a random break rule, duty and driving
 // limits, start windows and loading, every time a whole number of
-// minutes.
-func departureRoute(t *rapid.T) (*instance, []int) {
+// minutes; with rush set, under random rush hours (genRush).
+func departureRoute(t *rapid.T, rush bool) (*instance, []int) {
 	m := func(lo, hi int, name string) float64 { return 60 * float64(rapid.IntRange(lo, hi).Draw(t, name)) }
 	n := rapid.IntRange(1, 5).Draw(t, "sites")
 	nLoc := n + 1
@@ -101,6 +101,9 @@ func departureRoute(t *rapid.T) (*instance, []int) {
 		}
 	}
 	p.VehicleTypes = []VehicleType{vt}
+	if rush {
+		p.Rush = genRush(t, 1500*60)
+	}
 	return newInstance(p), rapid.Permutation(seqN(n)).Draw(t, "order")
 }
 
@@ -119,7 +122,7 @@ func TestDepartureIsBest(t *testing.T) {
 }
 
 func departureIsBest(t *rapid.T) {
-	in, seq := departureRoute(t)
+	in, seq := departureRoute(t, false)
 	vt := &in.types[0]
 	tight := rapid.Bool().Draw(t, "tight")
 	var s, x schedule
@@ -224,7 +227,7 @@ func TestDepartureAfterAWaitThatWasABreak(t *testing.T) {
 // bounds that cut the search short only skip candidates that cannot win.
 func TestDepartureSearchIsExhaustive(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		in, seq := departureRoute(t)
+		in, seq := departureRoute(t, rapid.Bool().Draw(t, "rush"))
 		vt := &in.types[0]
 		tight := rapid.Bool().Draw(t, "tight")
 		if !tight && vt.TimeCost == 0 {
@@ -249,7 +252,14 @@ func TestDepartureSearchIsExhaustive(t *testing.T) {
 		if hi > d0 {
 			hi += timeTol(hi)
 		}
-		cands, _, _ := in.departures(0, seq, l, nil, d0, hi, nil)
+		var back []float64
+		cands, _, _ := in.departures(0, seq, l, nil, d0, hi, nil, &back)
+		if in.rush.Len() > 0 {
+			// Every target carried back through the rush hours.
+			for x := 3 * len(seq); x+2 < len(back); x += 3 {
+				cands = addDeparture(cands, in.rushDeparture(back, int(back[x+1]), back[x+2], d0), d0, hi)
+			}
+		}
 		for _, d := range cands {
 			try(d)
 		}
@@ -277,7 +287,7 @@ func TestDepartureSearchIsExhaustive(t *testing.T) {
 // has none, the two simulations agree in everything.
 func TestPlayStopsAtTheFirstWaitThatIsABreak(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		in, seq := departureRoute(t)
+		in, seq := departureRoute(t, rapid.Bool().Draw(t, "rush"))
 		vt := &in.types[0]
 		l := in.loadingTime(0, []float64{float64(len(seq))})
 		d := vt.ShiftStart + 60*float64(rapid.IntRange(0, 600).Draw(t, "depart"))

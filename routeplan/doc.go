@@ -37,8 +37,12 @@
 // before arrival; a departure later than the end of service is a rest taken
 // at the site; and under a break rule the driving accumulated since the last
 // non-driving period (departure minus arrival) of at least BreakDuration may
-// never exceed BreakAfter. With integral inputs every time in a Solution is
-// integral, because the solver only adds, subtracts and compares. An
+// never exceed BreakAfter. Under rush hours (Problem.Rush) a leg that
+// leaves at d arrives at Rush.Arrive(d, its Duration), and that whole time
+// counts as driving; Durations remain free flow, the least any leg takes,
+// so that the bounds that rule moves out keep them. With integral inputs
+// every time in a Solution is integral, because the solver only adds,
+// subtracts and compares (and rounds a leg's slowdown up to whole seconds). An
 // Evaluator times any given route by the same model and code, or says which
 // rule it breaks.
 //

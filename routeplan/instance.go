@@ -3,6 +3,8 @@ package routeplan
 import (
 	"slices"
 	"sync/atomic"
+
+	"github.com/haulplan/haulplan/geo"
 )
 
 // instance is the solver's read-only view of a validated Problem, with the
@@ -13,6 +15,9 @@ type instance struct {
 	dist   []float64
 	dur    []float64
 	matrix Legs // when set, read instead of dist and dur (see legs.go)
+	// rush times the legs of the simulation when it has slow intervals
+	// (Problem.Rush); bounds keep the free-flow legs of dur and matrix.
+	rush geo.SlowTimeline
 	// sites are the Problem's sites, then the reloads (see trips.go):
 	// nSites of the first kind.
 	sites  []Site
@@ -49,8 +54,8 @@ type instance struct {
 	newRouteCost [][]routeCost
 	// stop holds each site's StopService; nil when no site has any.
 	stop []float64
-	// exact is true (the Solomon case) when every site has at most one window and no type has
-	// a break rule, a duty or driving limit, a time cost, a start service
+	// exact is true (the Solomon case) when every site has at most one window, no
+	// rush hours slow travel, and no type has a break rule, a duty or driving limit, a time cost, a start service
 	// or a group limit: then a route's earliest departures and latest
 	// starts decide every inter-route move in constant time (see solomon.go).
 	exact bool
@@ -91,7 +96,7 @@ func newInstance(p *Problem) *instance {
 // newInstanceUnless is newInstance that gives up, returning nil, when stop
 // says so: reading a matrix of thousands of locations takes a second.
 func newInstanceUnless(p *Problem, stop func() bool) *instance {
-	in := &instance{p: p, n: p.N, dist: p.Distance, dur: p.Duration, matrix: p.Legs, sites: foldServicePerUnit(p.Sites), types: p.VehicleTypes}
+	in := &instance{p: p, n: p.N, dist: p.Distance, dur: p.Duration, matrix: p.Legs, rush: p.Rush, sites: foldServicePerUnit(p.Sites), types: p.VehicleTypes}
 	if len(p.VehicleTypes) > 0 {
 		in.dims = len(p.VehicleTypes[0].Capacity)
 	}
@@ -104,7 +109,9 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 			break
 		}
 	}
-	in.exact = in.stop == nil // the stop's share depends on the neighbours
+	// The stop's share depends on the neighbours, and under rush hours a
+	// leg's time depends on when it starts: neither is the Solomon case.
+	in.exact = in.stop == nil && p.Rush.Len() == 0
 	in.readSites()
 	in.readTypes()
 	in.readTimed()

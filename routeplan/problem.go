@@ -1,5 +1,7 @@
 package routeplan
 
+import "github.com/haulplan/haulplan/geo"
+
 // Problem is one routing instance. It is read, never modified, by Solve.
 type Problem struct {
 	// N is the number of locations; Distance and Duration are N*N matrices
@@ -26,6 +28,15 @@ type Problem struct {
 	Resources []Resource
 	// Objective chooses what Solve minimises; the zero value is Cost.
 	Objective Objective
+	// Rush, when it has slow intervals, makes travel time depend on the
+	// clock: a leg whose Duration (free flow) starts at time d arrives at
+	// Rush.Arrive(d, free), on the seconds of the Problem's times, so
+	// that a leg driven in a rush hour takes longer (and counts as
+	// driving for the hours of service). Durations stay free flow, the
+	// shortest any leg takes. The zero value leaves every leg at its
+	// Duration. Build it with geo.SlowIntervals.Timeline on the epoch the
+	// times count from.
+	Rush geo.SlowTimeline
 }
 
 // Objective selects the quantity Solve minimises. Serving every site that

@@ -43,6 +43,7 @@ type schedule struct {
 	departBy  float64
 	groups    []int
 	cands     []float64
+	back      []float64 // scratch of departures under rush hours
 	tmp       *schedule
 }
 
@@ -77,6 +78,7 @@ func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, until
 	s.arr, s.start, s.dep = arr, start, dep
 	var dist, drive float64
 	breakAfter, breakDuration := vt.BreakAfter, vt.BreakDuration
+	rush := in.rush.Len() > 0
 	prev := vt.StartLocation
 	now := depart
 	since := 0.0 // driving since the last qualifying break
@@ -92,15 +94,21 @@ func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, until
 			ws, reloads = in.siteWindows(seq, k, reloads, s.tw)
 		}
 		leg := in.legDur(prev, next)
+		// Under rush hours the leg takes what it takes leaving now; free
+		// is its free-flow time.
+		free := leg
+		if rush {
+			leg = in.rush.Arrive(now, free) - now
+		}
 		if breakAfter > 0 {
-			if leg > breakAfter {
+			if leg > breakAfter && !rush {
 				s.cut(k, dist, drive)
 				return failShift, false
 			}
 			if since+leg > breakAfter {
 				if k == 0 {
 					s.cut(k, dist, drive)
-					return failShift, false // cannot happen: since is 0 at the start
+					return failShift, false // a leg longer than the rule allows
 				}
 				// Rest at the current site, as late as possible in the route:
 				// resting earlier would only delay more visits.
@@ -112,8 +120,17 @@ func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, until
 						s.cut(k, dist, drive)
 						return feasible, true
 					}
+					if rush {
+						leg = in.rush.Arrive(now, free) - now // leaving after the rest
+					}
 				}
 				since = 0
+			}
+			if leg > breakAfter {
+				// Under rush hours the leg from after the rest can be
+				// longer than the rule allows; without, this failed above.
+				s.cut(k, dist, drive)
+				return failShift, false
 			}
 			since += leg
 		}
@@ -179,7 +196,7 @@ func (in *instance) evaluate(t int, seq []int, s *schedule, tight bool) failure 
 func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) failure {
 	if len(seq) == 0 {
 		// An empty route is an unused vehicle: nothing to check, no cost.
-		*s = schedule{arr: s.arr[:0], start: s.start[:0], dep: s.dep[:0], load: s.load, trip: s.trip, twBuf: s.twBuf, groups: s.groups, cands: s.cands, tmp: s.tmp}
+		*s = schedule{arr: s.arr[:0], start: s.start[:0], dep: s.dep[:0], load: s.load, trip: s.trip, twBuf: s.twBuf, groups: s.groups, cands: s.cands, back: s.back, tmp: s.tmp}
 		return feasible
 	}
 	vt := &in.types[t]
@@ -236,6 +253,13 @@ func (in *instance) evaluateAllowed(t int, seq []int, s *schedule, tight bool) f
 	search := tight || vt.TimeCost > 0
 	f, waited := in.play(t, seq, depart, l, s, search)
 	monotone := !waited && !s.rested && !in.waitServedAsBreak(t, s)
+	if monotone && f == failShift && in.rush.Len() > 0 && (vt.BreakAfter > 0 || vt.MaxDriving > 0) {
+		// Under rush hours legs are FIFO, so a route that rests nowhere
+		// keeps every time no earlier when it departs later; but its legs
+		// may get shorter, so that a leg the break rule rejects, or
+		// driving beyond the limit, may fit a later departure.
+		monotone = false
+	}
 	if f != feasible && f != failDuty && (monotone || (f != failShift && f != failWindow)) {
 		return f
 	}

@@ -18,6 +18,11 @@ func segmentRoutes(t *rapid.T, solomon bool) (*instance, *route, *route, []int) 
 	} else {
 		p = genProblem(t)
 	}
+	if rapid.Bool().Draw(t, "rush") {
+		// Under rush hours bounds keep free-flow legs: they must still
+		// rule out no feasible move.
+		p.Rush = genRush(t, 3000)
+	}
 	in := newInstance(p)
 	if in.exact && !solomon {
 		t.Skip("Solomon case: no schedule under R is cached")

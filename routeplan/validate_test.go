@@ -76,6 +76,11 @@ func validateSolution(p *Problem, sol *Solution) error {
 		groups := map[int]bool{}
 		leg := func(to int) error {
 			dur := p.Duration[at*p.N+to]
+			if p.Rush.Len() > 0 {
+				// Under rush hours the leg takes what geo integrates for
+				// it, leaving at t.
+				dur = p.Rush.Arrive(t, dur) - t
+			}
 			d += p.Distance[at*p.N+to]
 			drive += dur
 			if vt.BreakAfter > 0 && since+dur > vt.BreakAfter+tol {

@@ -108,6 +108,7 @@ func TestDCDayFlags(t *testing.T) {
 		{"-stores", "10", "-objective", "fewest"},
 		{"-stores", "10", "-travel", "fast"},
 		{"-in", "x.json", "-travel", "single"},
+		{"-in", "x.json", "-rush"},
 	} {
 		var out, errs bytes.Buffer
 		if code := run(append([]string{"dcday"}, args...), &out, &errs); code == 0 {
@@ -141,6 +142,24 @@ func TestDCDayTravel(t *testing.T) {
 		if !reflect.DeepEqual(req.Travel, c.want) {
 			t.Errorf("-travel %s: the day's travel is %+v, want %+v", c.travel, req.Travel, c.want)
 		}
+	}
+}
+
+// TestDCDayRush: -rush plans the day under weekday rush hours on the
+// DC's clock, named as such (the plan passes Validate, or the command
+// fails), and the saved request carries the profile and the zone.
+func TestDCDayRush(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "rush.json")
+	rows, _ := dcdayRows(t, "-stores", "12", "-rush", "-iterations", "10", "-streams", "1", "-time", "20s", "-out", out)
+	if len(rows) != 1 || rows[0][0] != "dcday-12-s1-rush" {
+		t.Fatalf("rows %q", rows)
+	}
+	req, err := readWith(out, engine.DecodeRequest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(req.RushHours, weekdayRush) || req.DC.TimeZone != "America/Chicago" {
+		t.Errorf("the day's profile %+v in %q, want %+v in America/Chicago", req.RushHours, req.DC.TimeZone, weekdayRush)
 	}
 }
 
