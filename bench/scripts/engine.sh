@@ -26,7 +26,9 @@ raw=$(nice sh -c "$bench")
 	for seed in 1 2 3; do
 		/tmp/haulplan-quickstart -time $limit -seed $seed >/tmp/haulplan-qs.txt
 		grep -q '^Validate: OK' /tmp/haulplan-qs.txt || { echo "seed $seed: plan failed validation" >&2; exit 1; }
-		grep '^Totals:' /tmp/haulplan-qs.txt | sed -E 's/^Totals: ([0-9]+) routes \(no plan needs fewer than ([0-9]+) for these pallets\), ([0-9]+) stops, ([0-9]+) pallets delivered, ([0-9]+) unassigned; ([0-9.]+) km, ([^ ]+) driving, .* cost ([0-9.]+);.*/| '"$seed"' | \1 | \2 | \3 | \4 | \5 | \6 | \7 | \8 |/'
+		row=$(grep '^Totals:' /tmp/haulplan-qs.txt | sed -nE 's/^Totals: ([0-9]+) routes \(no plan needs fewer than ([0-9]+) for these pallets\)[^,]*, ([0-9]+) stops, ([0-9]+) pallets delivered, ([0-9]+) unassigned; ([0-9.]+) km, ([^ ]+) driving, .* cost ([0-9.]+);.*/| '"$seed"' | \1 | \2 | \3 | \4 | \5 | \6 | \7 | \8 |/p')
+		[ -n "$row" ] || { echo "seed $seed: the quickstart's Totals line did not parse:" >&2; grep '^Totals:' /tmp/haulplan-qs.txt >&2; exit 1; }
+		echo "$row"
 	done
 	echo
 	echo "Benchmarks (\`$bench\`): Validate of the sample's plan, and Plan with the default 4 search streams of 200 routing iterations each on one goroutine."
