@@ -208,7 +208,8 @@
 //	  "shifts"†: [{"id"*, "start"*, "end"*, "limits": HoursOfService, "maxTrips", "cost"}],
 //	  "hoursOfService": {"maxDriving", "maxDuty", "breakAfterDriving", "breakDuration"},
 //	  "travel": {"bands": [{"upToKm", "speedKmh"*, "circuity"*}], "speedKmh", "circuity",
-//	             "profile": [{"from"*: "06:30", "to"*: "09:00", "factor"*: 0.6, "days": ["mon", ...]}]},
+//	             "profile": [{"from"*: "06:30", "to"*: "09:00", "factor"*: 0.6, "days": ["mon", ...]}],
+//	             "matrix": {"ids"*: ["DC", "S1", ...], "distancesM"*: [[0, 1200.5, ...], ...], "durationsS"*: [[0, 95, null, ...], ...]}},
 //	  "options": {"timeLimit", "seed", "streams", "workers", "iterations", "objective": "trailers"|"drivers"|"cost",
 //	              "wholeDeliveries": false|true}
 //	}
