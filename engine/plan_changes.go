@@ -47,6 +47,11 @@ type StoreChange struct {
 	// deliver the store.
 	OldArrival time.Time `json:"oldArrival,omitzero"`
 	NewArrival time.Time `json:"newArrival,omitzero"`
+	// OldLastArrival and NewLastArrival are the store's last arrival in
+	// each plan, the first where one stop delivers it: RETIMED looks at
+	// both ends, so that a split store's later truck is not lost.
+	OldLastArrival time.Time `json:"oldLastArrival,omitzero"`
+	NewLastArrival time.Time `json:"newLastArrival,omitzero"`
 	// OldPallets and NewPallets count the store's pallets each plan
 	// delivers.
 	OldPallets int `json:"oldPallets"`
@@ -178,7 +183,7 @@ func Changes(previous, next Result, opts ChangeOptions) (PlanChanges, error) {
 	for _, s := range stores {
 		a, b := old[s], now[s]
 		c := StoreChange{Store: s, From: a.refs(), To: b.refs(), OldArrival: a.first(), NewArrival: b.first(),
-			OldPallets: a.count(), NewPallets: b.count()}
+			OldLastArrival: a.last(), NewLastArrival: b.last(), OldPallets: a.count(), NewPallets: b.count()}
 		switch {
 		case a == nil:
 			c.Kinds = []ChangeKind{Added}

@@ -40,6 +40,8 @@ var storeChangeObject = &object[StoreChange]{What: "a store change", Members: []
 	{Name: "to", Read: func(d dec, c *StoreChange) { arrayOf(routeRefObject, "an array of routes")(d, &c.To) }},
 	{Name: "oldArrival", Read: func(d dec, c *StoreChange) { d.ReadTime(&c.OldArrival) }},
 	{Name: "newArrival", Read: func(d dec, c *StoreChange) { d.ReadTime(&c.NewArrival) }},
+	{Name: "oldLastArrival", Read: func(d dec, c *StoreChange) { d.ReadTime(&c.OldLastArrival) }},
+	{Name: "newLastArrival", Read: func(d dec, c *StoreChange) { d.ReadTime(&c.NewLastArrival) }},
 	{Name: "oldPallets", Read: func(d dec, c *StoreChange) { d.ReadInt(&c.OldPallets, wantCount) }},
 	{Name: "newPallets", Read: func(d dec, c *StoreChange) { d.ReadInt(&c.NewPallets, wantCount) }},
 }}

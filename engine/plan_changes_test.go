@@ -165,8 +165,9 @@ func TestChangesEntries(t *testing.T) {
 		t.Errorf("S4 from %+v to %+v", s4.From, s4.To)
 	}
 	if !s4.OldArrival.Equal(changesT0.Add(70*time.Minute)) || !s4.NewArrival.Equal(changesT0.Add(70*time.Minute)) ||
+		!s4.OldLastArrival.Equal(changesT0.Add(90*time.Minute)) || !s4.NewLastArrival.Equal(changesT0.Add(90*time.Minute)) ||
 		s4.OldPallets != 7 || s4.NewPallets != 6 {
-		t.Errorf("S4 arrivals %v → %v, pallets %d → %d", s4.OldArrival, s4.NewArrival, s4.OldPallets, s4.NewPallets)
+		t.Errorf("S4 arrivals %v–%v → %v–%v, pallets %d → %d", s4.OldArrival, s4.OldLastArrival, s4.NewArrival, s4.NewLastArrival, s4.OldPallets, s4.NewPallets)
 	}
 	s5, s6 := pc.Stores[1], pc.Stores[2]
 	if len(s5.To) != 0 || !s5.NewArrival.IsZero() || s5.NewPallets != 0 || s5.OldPallets != 8 || len(s5.From) != 1 {
@@ -323,7 +324,7 @@ func TestChangesAreSymmetric(t *testing.T) {
 				kinds = append(kinds, swap[k])
 			}
 			if d.Store != c.Store || !slices.Equal(d.Kinds, kinds) || !reflect.DeepEqual(d.From, c.To) || !reflect.DeepEqual(d.To, c.From) ||
-				!d.OldArrival.Equal(c.NewArrival) || d.OldPallets != c.NewPallets || d.NewPallets != c.OldPallets {
+				!d.OldArrival.Equal(c.NewArrival) || !d.NewLastArrival.Equal(c.OldLastArrival) || d.OldPallets != c.NewPallets || d.NewPallets != c.OldPallets {
 				t.Fatalf("%+v one way, %+v the other", c, d)
 			}
 		}
@@ -364,7 +365,7 @@ func TestPlanChangesJSON(t *testing.T) {
         "PALLETS_CHANGED"
       ]`, `"kinds": [
         "ADDED"
-      ]`, `"trailerUnit": "DRY-03"`, `"oldArrival": "2026-11-24T05:10:00Z"`, `"storesMoved": 1`, `"routesChanged": 2`} {
+      ]`, `"trailerUnit": "DRY-03"`, `"oldArrival": "2026-11-24T05:10:00Z"`, `"newLastArrival": "2026-11-24T06:10:00Z"`, `"storesMoved": 1`, `"routesChanged": 2`} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("changes lack %s:\n%s", want, out)
 		}
@@ -435,6 +436,7 @@ func normalChanges(pc PlanChanges) PlanChanges {
 	for i := range pc.Stores {
 		c := &pc.Stores[i]
 		c.OldArrival, c.NewArrival = c.OldArrival.UTC(), c.NewArrival.UTC()
+		c.OldLastArrival, c.NewLastArrival = c.OldLastArrival.UTC(), c.NewLastArrival.UTC()
 	}
 	return pc
 }
