@@ -239,4 +239,25 @@
 // (see Break). Rows, zones, levels and afterStop count from 0, as indices
 // (see LoadPlan); the reports of package engine/report number rows, zones
 // and stops from 1.
+//
+// Changes. Changes(previous, next, ChangeOptions{}) compares two plans of
+// one day store by store, as the people holding the previous plan's
+// paperwork need it: each store that differs is ADDED, REMOVED, or one or
+// more of MOVED (its pallets ride another set of routes), RETIMED (its
+// first or last arrival moved by more than the tolerance, 15 minutes by
+// default) and PALLETS_CHANGED. Routes are told apart by trailer unit,
+// shift and trip, never by id (Plan numbers routes by loading start, so
+// ids are not stable from one plan to the next). Its JSON form
+// (PlanChanges):
+//
+//	{
+//	  "tolerance": "15m0s",
+//	  "stores": [{"store", "kinds": ["MOVED"|"RETIMED"|"PALLETS_CHANGED"|"ADDED"|"REMOVED"],
+//	              "from": [{"id", "trailerUnit", "shift", "trip"}], "to": [...],
+//	              "oldArrival", "newArrival", "oldLastArrival", "newLastArrival", "oldPallets", "newPallets"}],
+//	  "metrics": {"storesCompared", "storesAdded", "storesRemoved", "storesMoved", "storesRetimed",
+//	              "storesMovedOrRetimed", "storesPalletsChanged", "routesChanged"}
+//	}
+//
+// An arrival a plan does not have (an ADDED store's old one) is left out.
 package engine

@@ -11,6 +11,13 @@
 //	go run ./examples/quickstart -json > plan.json
 //	go run ./examples/quickstart -out out        # and write the reports to out/
 //	go run ./examples/quickstart -in req.json -matrix osrm.json   # with your road matrix
+//	go run ./examples/quickstart -in req.json -compare plan.json  # and what changed since plan.json
+//
+// -compare FILE reads a previous plan (the JSON form -json writes) and
+// prints, after the plan, every store whose delivery differs from it
+// (engine.Changes: ADDED, REMOVED, MOVED to other routes, told apart by
+// trailer unit, shift and trip, RETIMED by more than 15 minutes,
+// PALLETS_CHANGED) and the counts; with -json they go to stderr.
 //
 // -matrix FILE puts a road matrix into the request (replacing the one it
 // carries, if any): the JSON form of a request's travel.matrix,
@@ -74,6 +81,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var previous engine.Result
+	if o.compare != "" {
+		if previous, err = readPlanFile(o.compare); err != nil {
+			return err
+		}
+	}
 	progress := newProgressLine(stderr)
 	if !o.quiet {
 		req.Options.Progress = progress.report
@@ -86,6 +99,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	took := time.Since(began)
 	verdict := engine.Validate(req, plan)
+	var changes *engine.PlanChanges
+	if o.compare != "" {
+		pc, err := engine.Changes(previous, plan, engine.ChangeOptions{})
+		if err != nil {
+			return fmt.Errorf("comparing with %s: %w", o.compare, err)
+		}
+		changes = &pc
+	}
 	if o.out != "" {
 		files, err := writeReports(o.out, req, plan)
 		if err != nil {
@@ -99,12 +120,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		_, err = stdout.Write(b)
+		if changes != nil {
+			newPrinter(req, plan).changes(stderr, *changes, o.compare)
+		}
 		if err == nil && verdict != nil {
 			err = fmt.Errorf("the plan fails validation: %w", verdict)
 		}
 		return err
 	}
 	summary(stdout, req, plan, name, took)
+	if changes != nil {
+		newPrinter(req, plan).changes(stdout, *changes, o.compare)
+	}
 	if verdict != nil {
 		fmt.Fprintf(stdout, "Validate: FAILED\n%v\n", verdict)
 		return errors.New("the plan fails validation")
@@ -123,6 +150,7 @@ type options struct {
 	iterations int
 	asJSON     bool
 	out        string
+	compare    string
 	quiet      bool
 }
 
@@ -140,6 +168,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.iterations, "iterations", 0, "iteration budget per search stream, for the same plan on any machine (default: the request's options.iterations)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the plan as JSON instead of the summary")
 	fs.StringVar(&o.out, "out", "", "write the plan and its reports (xlsx, GeoJSON, SVG, HTML) to `dir`")
+	fs.StringVar(&o.compare, "compare", "", "print what changed since the previous plan in `file` (JSON as -json writes it): stores added, removed, moved, retimed, with other pallet counts")
 	fs.BoolVar(&o.quiet, "quiet", false, "show no progress on stderr while planning")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: go run ./examples/quickstart [flags]

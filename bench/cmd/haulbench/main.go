@@ -4,6 +4,7 @@
 //	haulbench vrptw   [flags] FILE...   vehicle routing with time windows (Solomon format)
 //	haulbench binpack [flags] FILE...   bin packing (BPPLIB) and vector packing (.vbp)
 //	haulbench dcday   [flags]           generated grocery DC days (bench/dcday) or request files, planned by engine.Plan
+//	haulbench replan  [flags]           a generated day planned, changed as a night changes it, planned again; how far the plans differ
 //
 // "haulbench COMMAND -h" (or "haulbench help COMMAND") prints the command's
 // flags, an example and where its data sets come from. The data is not part
