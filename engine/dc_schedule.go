@@ -7,18 +7,17 @@ import (
 
 // scheduleDC fits the routes (taken over) into the DC's day: each trip's
 // loading inside the dock hours (placeLoadings), each trip on a trailer
-// unit (assignTrailerUnits), its loading on a dock door, earlier when the
-// doors need it but not before its unit is free (assignDockDoors), and
-// the trips of each shift numbered (numberShiftTrips). A trip that cannot
-// be loaded in the dock hours, or finds every door taken, is dropped: its
-// pallets join unassigned, with the reason. It returns the routes kept and
-// the unassigned pallets.
+// unit (assignTrailerUnits), its loading on a dock door (assignDockDoors),
+// and the trips of each shift numbered (numberShiftTrips). Routing kept
+// the units and the doors within their counts; a trip that cannot be
+// loaded in the dock hours, or still finds every unit or door taken, is
+// dropped: its pallets join unassigned, with the reason. It returns the
+// routes kept and the unassigned pallets.
 func scheduleDC(m *model, routes []Route, unassigned []Unassigned) ([]Route, []Unassigned) {
 	routes, unassigned = placeLoadings(m, routes, unassigned)
 	slices.SortStableFunc(routes, byLoadingStart)
-	routes, unassigned, free := assignTrailerUnits(m, routes, unassigned)
-	routes, unassigned = assignDockDoors(m, routes, unassigned, free)
-	slices.SortStableFunc(routes, byLoadingStart) // the doors may load earlier
+	routes, unassigned = assignTrailerUnits(m, routes, unassigned)
+	routes, unassigned = assignDockDoors(m, routes, unassigned)
 	numberShiftTrips(routes)
 	return routes, unassigned
 }

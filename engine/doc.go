@@ -165,17 +165,22 @@
 // (constraints.HoursOfService). Routing times each trip's hook-up (its
 // start service, on duty) where its loading, off duty, can have started
 // in the dock hours and ended no more than the staging limit before it
-// (routeplan's Loading); assignDockDoors then schedules the loadings on
-// the doors backward, each as late as its door allows within the staging
-// limit, so that night loading ahead of the morning's trips uses every
-// door.
+// (routeplan's Loading). With dockDoors set, the doors are a resource of
+// routing too (a timed routeplan.Resource held over each loading, the
+// loadings of earlier rounds busy): where every door is loading at a
+// trip's loading, routing loads it earlier, within the staging limit and
+// the dock hours (the trailer waits loaded in the yard), or else holds
+// the trip back at the DC until a door is free, so that night loading
+// ahead of the morning's trips uses every door and every trip routing
+// keeps has one; every phase that changes a route checks the doors again
+// (fleetState.doorsFit), and assignDockDoors numbers them.
 //
 // Resources. Each route runs on one trailer unit of its type ("DRY53-04",
 // one of the type's Count units) and is driven by one shift; a unit may
 // run several trips, free again the DC's trailerTurnaround after it
 // returns, and a shift may drive up to its maxTrips. At most dockDoors
-// trailers load at once (0: no limit); a trip that finds no door free in
-// time is left out as DOCK_CAPACITY. A shift's hours-of-service limits
+// trailers load at once (0: no limit); a store whose trips find no door
+// free at any time they could load is left out as DOCK_CAPACITY. A shift's hours-of-service limits
 // are its own, field by field, else the request's hoursOfService, else
 // the US defaults.
 //

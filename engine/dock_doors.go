@@ -4,86 +4,108 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/haulplan/haulplan/routeplan"
 )
 
-// assignDockDoors puts each route's loading on a dock door. It schedules
-// backward, the trips that start latest first, each loading as late as its
-// door allows: on the door whose next loading leaves the latest start,
-// ending by the trip's start and no earlier than its staging limit before
-// it, and starting inside the dock hours; among equal starts the lowest
-// door, so that the doors used are the most loadings at once when nothing
-// has to move. Loading earlier, inside the staging limit, is how a DC
-// loads more trailers than it has doors through the night. A door is
-// taken from a loading's start to its end (one that takes no time takes
-// none). A loading starts no earlier than notBefore[k] for routes[k],
-// when its trailer unit is back from its trip before. With the DC's dock
-// doors set, a route whose loading fits no door is dropped, its pallets
-// unassigned as DOCK_CAPACITY. It returns the routes kept, in their
-// order, and the unassigned pallets.
-func assignDockDoors(m *model, routes []Route, unassigned []Unassigned, notBefore []time.Time) ([]Route, []Unassigned) {
+// The dock doors are a resource of routing (a Timed routeplan resource
+// held over each trip's loading, see addFleetResources): routing keeps no
+// more loadings at one instant than the DC has doors, holding a trip back
+// at the DC until a door is free, so every trip it keeps can be loaded.
+// Its loading is where placeLoading puts it: the latest start in the dock
+// hours that leaves the loading done by the hook-up, the DC's loading
+// time long, as routing times it (routeplan's tripHolds) to the second
+// when the loading times are whole seconds, inside routing's interval
+// otherwise (routing rounds them up). A routing round's Busy intervals
+// are the loadings of the routes planned before it, and every change to a
+// planned route after routing (a layout's, route elimination's, the spare
+// room's) checks the doors again (doorsFit).
+
+// assignDockDoors numbers the dock doors of the routes' loadings, as
+// placeLoadings left them: in order of loading start, each loading on the
+// lowest door free by then (a door is taken from a loading's start to its
+// end; one that takes no time takes none, on door 1). Intervals coloured
+// in order of their starts take no more doors than the most that overlap,
+// and routing keeps that within the DC's doors, so with dc.dockDoors set
+// no loading finds every door busy unless a loading runs longer than
+// routing timed it; should one, its route is dropped, its pallets
+// unassigned as DOCK_CAPACITY, rather than loaded on a busy door. It
+// returns the routes kept, in their order, and the unassigned pallets.
+func assignDockDoors(m *model, routes []Route, unassigned []Unassigned) ([]Route, []Unassigned) {
 	limit := m.req.DC.DockDoors
-	order := make([]int, len(routes))
-	for k := range order {
-		order[k] = k
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return routes[b].Start.Compare(routes[a].Start) })
-	var busyFrom []time.Time // by door − 1: the start of its earliest loading so far
-	dropped := make([]bool, len(routes))
-	for _, k := range order {
-		r := &routes[k]
-		loading := r.LoadingEnd.Sub(r.LoadingStart)
-		if loading <= 0 {
+	var freeAt []time.Time // by door − 1: the end of its last loading
+	kept := routes[:0]
+	for _, r := range routes {
+		if !r.LoadingEnd.After(r.LoadingStart) {
 			r.DockDoor = 1 // a loading that takes no time holds no door
+			kept = append(kept, r)
 			continue
 		}
-		earliest := r.Start.Add(-m.req.StagingLimit(m.req.Fleet[m.trailer[r.Trailer]]) - loading)
-		if earliest.Before(notBefore[k]) {
-			earliest = notBefore[k]
+		door := 0
+		for d, at := range freeAt {
+			if !at.After(r.LoadingStart) {
+				door = d + 1
+				break
+			}
 		}
-		door, at := 0, time.Time{}
-		for d := 0; d <= len(busyFrom); d++ {
-			end := r.Start
-			if d < len(busyFrom) && busyFrom[d].Before(end) {
-				end = busyFrom[d]
-			} else if d == len(busyFrom) && limit > 0 && d >= limit {
-				break // no door left to open
-			}
-			if ls, ok := m.latestLoadingStart(earliest, end.Add(-loading)); ok && (door == 0 || ls.After(at)) {
-				door, at = d+1, ls
-			}
+		if door == 0 && (limit == 0 || len(freeAt) < limit) {
+			freeAt = append(freeAt, time.Time{})
+			door = len(freeAt)
 		}
 		if door == 0 {
-			msg := fmt.Sprintf("no dock door free to load its trip, starting in the dock hours between %s and %s: %s",
-				earliest.In(m.req.TimeZone()).Format(time.RFC3339), r.Start.Add(-loading).In(m.req.TimeZone()).Format(time.RFC3339), doorsBusyText(limit))
-			unassigned = append(unassigned, unassignTrip(m, r, ReasonDockCapacity, msg)...)
-			dropped[k] = true
+			msg := fmt.Sprintf("no dock door free to load its trip from %s: %s",
+				r.LoadingStart.In(m.req.TimeZone()).Format(time.RFC3339), doorsBusyText(limit))
+			unassigned = append(unassigned, unassignTrip(m, &r, ReasonDockCapacity, msg)...)
 			continue
 		}
-		if door > len(busyFrom) {
-			busyFrom = append(busyFrom, at)
-		}
-		busyFrom[door-1] = at
-		r.LoadingStart, r.LoadingEnd, r.DockDoor = at, at.Add(loading), door
-	}
-	kept := routes[:0]
-	for k, r := range routes {
-		if !dropped[k] {
-			kept = append(kept, r)
-		}
+		freeAt[door-1] = r.LoadingEnd
+		r.DockDoor = door
+		kept = append(kept, r)
 	}
 	return kept, unassigned
 }
 
-// latestLoadingStart is the latest instant in [lo, hi] at which a loading
-// may start: in the dock hours, any time when the dock is always open.
-func (m *model) latestLoadingStart(lo, hi time.Time) (time.Time, bool) {
-	if hi.Before(lo) {
-		return time.Time{}, false
+// loadingHold is the interval [from, til) over which route r, as the plan
+// will have it, takes a dock door: its loading, in the dock hours
+// (placeLoading).
+func (m *model) loadingHold(r Route) (from, til time.Time) {
+	m.placeLoading(&r)
+	return r.LoadingStart, r.LoadingEnd
+}
+
+// doorsFit reports whether trips can join the plan's routes but those in
+// skip (indices into fleet.routes): with the DC's dock doors set, at no
+// instant at which one of them loads do more trailers load than there are
+// doors.
+func (fleet *fleetState) doorsFit(m *model, trips []*Route, skip []int) bool {
+	if m.req.DC.DockDoors == 0 {
+		return true
 	}
-	if m.alwaysDock {
-		return hi, true
+	var mine, others []hold
+	for _, r := range trips {
+		from, til := m.loadingHold(*r)
+		mine = append(mine, hold{from, til})
 	}
-	return latestDockStart(m.dockWin, lo, hi)
+	for ri, r := range fleet.routes {
+		if !slices.Contains(skip, ri) {
+			from, til := m.loadingHold(r)
+			others = append(others, hold{from, til})
+		}
+	}
+	return holdsWithin(mine, others, m.req.DC.DockDoors)
+}
+
+// busyDoors are the loadings (loadingHold) of the plan's routes, in
+// routing's seconds, widened to whole seconds: what a routing round's
+// trips share the dock doors with.
+func (fleet *fleetState) busyDoors(m *model) []routeplan.Window {
+	var out []routeplan.Window
+	for _, r := range fleet.routes {
+		if from, til := m.loadingHold(r); til.After(from) {
+			out = append(out, routeplan.Window{Start: m.seconds(from), End: m.secondsUp(til)})
+		}
+	}
+	return out
 }
 
 // doorsBusyText says that the DC's n dock doors are all loading.

@@ -1,17 +1,16 @@
 package engine
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 )
 
 // TestDockDoorsLimitLoading: the sample loads several trailers at once
-// when the doors are unlimited; with fewer doors than that, no more
+// when the doors are unlimited; with one door fewer than that, no more
 // loadings run at once than there are doors, every door is within them,
-// and the trips that found no door free leave their pallets unassigned
-// as DOCK_CAPACITY, with a message that names the doors. Every pallet is
-// delivered or listed.
+// and routing, which counts the doors, still delivers every pallet: the
+// sample's dock is open from 01:00 to 22:00, time enough to load each
+// trailer in turn. Scheduling the doors only after routing left trips
+// without a door, as DOCK_CAPACITY.
 func TestDockDoorsLimitLoading(t *testing.T) {
 	req := freshSample(t)
 	open := planOK(t, req)
@@ -29,20 +28,8 @@ func TestDockDoorsLimitLoading(t *testing.T) {
 			t.Fatalf("route %s at door %d of %d", r.ID, r.DockDoor, doors)
 		}
 	}
-	short := 0
-	for _, u := range plan.Unassigned {
-		if u.Reason == ReasonDockCapacity {
-			short++
-			if want := "dock doors are all loading"; !strings.Contains(u.Message, want) || !strings.Contains(u.Message, fmt.Sprintf("the DC's %d dock doors", doors)) {
-				t.Fatalf("DOCK_CAPACITY message %q does not name the %d doors", u.Message, doors)
-			}
-		}
-	}
-	if short == 0 {
-		t.Fatalf("the plan on %d doors leaves nothing unassigned for dock capacity (unassigned by reason %v), yet delivers %d of %d pallets",
-			doors, unassignedReasons(plan), plan.Metrics.Pallets, len(req.Pallets))
-	}
-	if plan.Metrics.Pallets+len(plan.Unassigned) != len(req.Pallets) {
-		t.Fatalf("%d delivered and %d unassigned of %d pallets", plan.Metrics.Pallets, len(plan.Unassigned), len(req.Pallets))
+	if plan.Metrics.Pallets != len(req.Pallets) {
+		t.Fatalf("the plan on %d doors delivers %d of %d pallets (unassigned by reason %v)",
+			doors, plan.Metrics.Pallets, len(req.Pallets), unassignedReasons(plan))
 	}
 }

@@ -10,10 +10,11 @@ import (
 // placeLoadings keeps each route's loading inside the dock hours. Routing
 // starts a trip's loading inside them, but may have the trailer leave
 // later than loading and hook-up take (a store that opens late), and
-// tripTimes puts the loading just before the hook-up, which may then
-// start outside the dock hours. Such a loading moves to the latest start
-// in the dock hours that keeps the loaded trailer's wait in the yard
-// within its type's staging limit. When there is none, the loading starts
+// tripTimes puts the loading just before the hook-up (unless routing
+// loaded it ahead for the doors), which may then start outside the dock
+// hours. Such a loading moves to the latest start in the dock hours, no
+// later than it was, that keeps the loaded trailer's wait in the yard
+// within its type's staging limit: where routing put it. When there is none, the loading starts
 // at the latest instant in the dock hours before, the driver comes on
 // duty when the staging limit ends, and waits at the DC until the
 // departure: routing counted the duty from the start of its loading, no
@@ -47,7 +48,7 @@ func (m *model) placeLoading(r *Route) bool {
 	loading := r.LoadingEnd.Sub(r.LoadingStart)
 	t := m.req.Fleet[m.trailer[r.Trailer]]
 	limit := m.req.StagingLimit(t)
-	if at, ok := latestDockStart(m.dockWin, r.LoadingStart.Add(-limit), r.LoadingStart); ok {
+	if at, ok := latestDockStart(m.dockWin, r.Start.Add(-loading-limit), r.LoadingStart); ok {
 		r.LoadingStart, r.LoadingEnd = at, at.Add(loading)
 	} else if at, ok := latestDockStart(m.dockWin, time.Time{}, r.LoadingStart); ok {
 		r.LoadingStart, r.LoadingEnd = at, at.Add(loading)

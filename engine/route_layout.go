@@ -28,12 +28,17 @@ func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, po
 					orders[k] = append(orders[k], pool[v.Site])
 				}
 			}
-			if !fleet.unitsFit(m, kind.trailer, trips, nil) {
-				// Laid out, the trips hold their units longer than
-				// routing timed them: the orders go back to routing.
+			unitsFit := fleet.unitsFit(m, kind.trailer, trips, nil)
+			if !unitsFit || !fleet.doorsFit(m, trips, nil) {
+				// Laid out, the trips hold their units or doors longer
+				// than routing timed them: the orders go back to routing.
+				reason := ReasonFleetExhausted
+				if unitsFit {
+					reason = ReasonDockCapacity
+				}
 				for _, os := range orders {
 					for _, o := range os {
-						setReason(o, ReasonFleetExhausted)
+						setReason(o, reason)
 						back = append(back, o)
 					}
 				}
@@ -132,7 +137,7 @@ func (m *model) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*order) 
 	rm.Stops, rm.Pallets = len(r.Stops), len(lp)
 	rm.WeightKg, rm.VolumeM3 = load.WeightKg, load.VolumeM3
 	rm.Positions = lay.Load.Positions
-	m.tripTimes(r, m.instant(rr.Start), len(lp))
+	m.tripTimes(r, m.instant(rr.Start), len(lp), rr.LoadingStarts)
 	rm.Duration = r.Return.Sub(r.Start)
 	rm.PosUtil, rm.WeightUtil, rm.VolumeUtil = constraints.Load{Positions: rm.Positions, WeightKg: load.WeightKg, VolumeM3: load.VolumeM3}.Utilisation(tt.capacity())
 	rm.Cost = tt.Costs.Route(rm.DistanceM, rm.Duration)
@@ -142,12 +147,20 @@ func (m *model) buildRoute(kind vehicleKind, rr routeplan.Route, pool []*order) 
 // tripTimes sets the times of trip r, n pallets, before its departure:
 // the driver comes on duty for the trip at start, when routing's start
 // service (the hook-up) begins, and the loading ends then, the DC's
-// loading time after it starts (placeLoadings moves it into the dock
-// hours, within the staging limit).
-func (m *model) tripTimes(r *Route, start time.Time, n int) {
+// loading time after it starts, or starts earlier where routing loaded
+// it ahead (loadFrom, routing's loading start of the trip, when it is
+// earlier: the dock doors were all loading then). placeLoadings moves a
+// loading into the dock hours, within the staging limit.
+func (m *model) tripTimes(r *Route, start time.Time, n int, loadFrom []float64) {
+	loading := m.req.DC.LoadingTime(n)
 	r.Start = start
 	r.LoadingEnd = r.Start
-	r.LoadingStart = r.LoadingEnd.Add(-m.req.DC.LoadingTime(n))
+	r.LoadingStart = r.LoadingEnd.Add(-loading)
+	if len(loadFrom) == 1 {
+		if at := m.instant(loadFrom[0]); at.Before(r.LoadingStart) {
+			r.LoadingStart, r.LoadingEnd = at, at.Add(loading)
+		}
+	}
 }
 
 func fromLayout(l *loadplan.Layout) LoadPlan {

@@ -53,6 +53,9 @@ type routing struct {
 	// surcharge is what routing's fixed cost adds to the trailer's, by
 	// routeplan vehicle type (see reserveSurcharges).
 	surcharge []float64
+	// doors is the dock doors' resource in p, -1 when the DC has as many
+	// as it needs.
+	doors int
 }
 
 // seconds converts an instant to routing time, whole seconds from the
@@ -106,7 +109,7 @@ func routingProblem(m *model, fleet *fleetState, pool []*order) *routing {
 	p := &routeplan.Problem{N: 1 + len(m.req.Stores), Objective: m.req.Options.Objective.routing(), Rush: m.rush}
 	setRoutingMatrix(p, m)
 	shiftRes, trailerRes := addFleetResources(p, m, fleet, pool)
-	r := &routing{p: p}
+	r := &routing{p: p, doors: addDoorResource(p, m, fleet)}
 	r.addVehicleTypes(m, fleet, pool, shiftRes, trailerRes)
 	for _, o := range pool {
 		site := m.site(o, 1+o.store)
@@ -171,6 +174,21 @@ func addFleetResources(p *routeplan.Problem, m *model, fleet *fleetState, pool [
 	return shiftRes, trailerRes
 }
 
+// addDoorResource adds to p the DC's dock doors, when it sets how many,
+// and returns their resource (-1 for none): a Timed resource each trip
+// holds over its loading, the loadings of the routes planned so far
+// holding theirs, so that routing keeps no more loadings at one instant
+// than there are doors (see dock_doors.go).
+func addDoorResource(p *routeplan.Problem, m *model, fleet *fleetState) int {
+	n := m.req.DC.DockDoors
+	if n == 0 {
+		return -1
+	}
+	p.Resources = append(p.Resources, routeplan.Resource{ID: "dock doors", Count: n,
+		Timed: true, Holds: routeplan.HoldLoading, Busy: fleet.busyDoors(m)})
+	return len(p.Resources) - 1
+}
+
 // addVehicleTypes adds to r's problem a vehicle type for every kind of
 // route (shift group, trailer type, zone count) the resources
 // allow, each taking its group's and its type's resource, with the
@@ -209,6 +227,9 @@ func (r *routing) addVehicleTypes(m *model, fleet *fleetState, pool []*order, sh
 				}
 				vt.Count = len(grp.free)
 				vt.Resources = []int{shiftRes[g], trailerRes[ti]}
+				if r.doors >= 0 {
+					vt.Resources = append(vt.Resources, r.doors)
+				}
 				vt.FixedCost += reserve[ti] + shiftReserve[g]
 				r.p.VehicleTypes = append(r.p.VehicleTypes, vt)
 				r.kinds = append(r.kinds, k)

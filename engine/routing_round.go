@@ -46,7 +46,8 @@ func routeOrders(ctx context.Context, pc *planContext, fleet *fleetState, orders
 }
 
 // routeLeftovers routes again the orders left behind for want of a
-// trailer or a driver, with the units route elimination freed in fleet,
+// trailer, a driver or a dock door, with what route elimination freed in
+// fleet,
 // until the time limit (an iteration budget, when set, as for every
 // routing round). Its rounds count on from rounds, the rounds run so far,
 // and it runs none after a round that was cut (see routeOrders). It
@@ -54,7 +55,7 @@ func routeOrders(ctx context.Context, pc *planContext, fleet *fleetState, orders
 func routeLeftovers(ctx context.Context, pc *planContext, fleet *fleetState, rounds int, cut bool) (int, error) {
 	var pool, kept []*order
 	for _, o := range fleet.leftOut {
-		if len(o.pallets) > 0 && o.reason == ReasonFleetExhausted {
+		if len(o.pallets) > 0 && (o.reason == ReasonFleetExhausted || o.reason == ReasonDockCapacity) {
 			pool = append(pool, o)
 		} else {
 			kept = append(kept, o)
@@ -125,7 +126,7 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 	widened := false
 	for _, u := range sol.Unassigned {
 		o := pool[u.Site]
-		setReason(o, reasonOf(u.Reason))
+		setReason(o, r.reasonOf(u))
 		cut = cut || u.Reason == routeplan.NotReached
 		// An order kept off the versatile trailers that found no room
 		// goes back with every type it is compatible with.
@@ -134,7 +135,7 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 			short = append(short, o)
 			continue
 		}
-		if o.reason == ReasonFleetExhausted {
+		if o.reason == ReasonFleetExhausted || o.reason == ReasonDockCapacity {
 			short = append(short, o)
 		} else {
 			fleet.leftOut = append(fleet.leftOut, o)
@@ -160,8 +161,16 @@ func setReason(o *order, reason string) {
 	o.reason, o.message = reason, ""
 }
 
-func reasonOf(r routeplan.Reason) string {
-	switch r {
+// reasonOf is the reason routing left a site out for, u: a site kept
+// out by the dock doors alone (every door loading other trailers) is
+// DOCK_CAPACITY, by the trailer units alone FLEET_EXHAUSTED.
+func (r *routing) reasonOf(u routeplan.Unassigned) string {
+	switch u.Reason {
+	case routeplan.ResourceBusy:
+		if u.Resource == r.doors {
+			return ReasonDockCapacity
+		}
+		return ReasonFleetExhausted
 	case routeplan.NoCompatibleVehicle:
 		return ReasonNoCompatibleTrailer
 	case routeplan.Capacity:

@@ -21,11 +21,17 @@ func splitTrips(rr routeplan.Route) []routeplan.Route {
 	trips := make([]routeplan.Route, 0, 1+len(rr.Reloads))
 	from := 0
 	start, depart := rr.Start, rr.Depart
-	for _, rl := range rr.Reloads {
-		trips = append(trips, routeplan.Route{VehicleType: rr.VehicleType, Visits: rr.Visits[from:rl.After], Start: start, Depart: depart, Return: rl.Arrival})
+	loadFrom := func(k int) []float64 {
+		if k < len(rr.LoadingStarts) {
+			return rr.LoadingStarts[k : k+1]
+		}
+		return nil
+	}
+	for k, rl := range rr.Reloads {
+		trips = append(trips, routeplan.Route{VehicleType: rr.VehicleType, Visits: rr.Visits[from:rl.After], Start: start, Depart: depart, Return: rl.Arrival, LoadingStarts: loadFrom(k)})
 		from, start, depart = rl.After, rl.Start, rl.Departure
 	}
-	return append(trips, routeplan.Route{VehicleType: rr.VehicleType, Visits: rr.Visits[from:], Start: start, Depart: depart, Return: rr.Return})
+	return append(trips, routeplan.Route{VehicleType: rr.VehicleType, Visits: rr.Visits[from:], Start: start, Depart: depart, Return: rr.Return, LoadingStarts: loadFrom(len(rr.Reloads))})
 }
 
 // routeSites is rr's sites in order with routeplan.ReloadSite between two
@@ -87,8 +93,8 @@ func (fleet *fleetState) shiftTrips(ri int) []int {
 // replaceOrders makes placed route ri carry seq instead of its orders, and
 // times its whole shift again as routing would, laying out each of its
 // trips. It reports whether the shift stays legal, every trip's floor
-// takes its pallets and the trailer units turn in time (unitsFit); when
-// not, nothing changes.
+// takes its pallets, the trailer units turn in time (unitsFit) and the
+// dock doors load every trailer (doorsFit); when not, nothing changes.
 func (fleet *fleetState) replaceOrders(m *model, ri int, seq []*order) bool {
 	run := fleet.shiftTrips(ri)
 	kind := fleet.placed[ri].kind
@@ -104,7 +110,7 @@ func (fleet *fleetState) replaceOrders(m *model, ri int, seq []*order) bool {
 		return false // a trip left empty: the shift is no longer the same
 	}
 	built, _, err := m.buildTrips(kind, rr, slices.Concat(trips...))
-	if err != nil || !fleet.unitsFit(m, kind.trailer, built, run) {
+	if err != nil || !fleet.unitsFit(m, kind.trailer, built, run) || !fleet.doorsFit(m, built, run) {
 		return false
 	}
 	for k, x := range run {

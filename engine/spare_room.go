@@ -26,7 +26,7 @@ func fillSpareRoom(ctx context.Context, pc *planContext, fleet *fleetState) {
 	const maxTries = 2000
 	whole := pc.m.req.Options.WholeDeliveries
 	for _, o := range fleet.leftOut {
-		if o.reason != ReasonFleetExhausted {
+		if o.reason != ReasonFleetExhausted && o.reason != ReasonDockCapacity {
 			continue
 		}
 		all := make([]int, len(fleet.placed))

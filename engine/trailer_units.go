@@ -11,21 +11,17 @@ import (
 
 // assignTrailerUnits gives each route, in order of loading start, a unit
 // of its trailer type free by then: of those free, the one free the
-// longest, so that the dock doors (assignDockDoors, after it) have the
-// most room to load it earlier. A unit is taken from its loading's start
-// until the DC's turnaround after it returns. A new unit is taken only
-// when every unit used so far is busy, so the units used are the most
-// trips of the type that hold one at one instant, which routing keeps
-// within the count (unitsFit); should a route still find none, it is
-// dropped as FLEET_EXHAUSTED rather than planned on a unit twice. It
-// returns the routes kept, the unassigned pallets, and for each route
-// kept when its unit became free (the zero time for a unit not used
-// before): its loading may start no earlier.
-func assignTrailerUnits(m *model, routes []Route, unassigned []Unassigned) ([]Route, []Unassigned, []time.Time) {
+// longest. A unit is taken from its loading's start until the DC's
+// turnaround after it returns. A new unit is taken only when every unit
+// used so far is busy, so the units used are the most trips of the type
+// that hold one at one instant, which routing keeps within the count
+// (unitsFit); should a route still find none, it is dropped as
+// FLEET_EXHAUSTED rather than planned on a unit twice. It returns the
+// routes kept and the unassigned pallets.
+func assignTrailerUnits(m *model, routes []Route, unassigned []Unassigned) ([]Route, []Unassigned) {
 	turn := m.req.Turnaround()
 	freeAt := make([][]time.Time, len(m.req.Fleet)) // by type, by unit − 1 of the units used so far
 	kept := routes[:0]
-	var notBefore []time.Time
 	for _, r := range routes {
 		ti := m.trailer[r.Trailer]
 		t := m.req.Fleet[ti]
@@ -44,18 +40,16 @@ func assignTrailerUnits(m *model, routes []Route, unassigned []Unassigned) ([]Ro
 			unassigned = append(unassigned, unassignTrip(m, &r, ReasonFleetExhausted, msg)...)
 			continue
 		}
-		notBefore = append(notBefore, freeAt[ti][unit-1])
 		freeAt[ti][unit-1] = r.Return.Add(turn)
 		r.TrailerUnit = t.UnitID(unit)
 		kept = append(kept, r)
 	}
-	return kept, unassigned, notBefore
+	return kept, unassigned
 }
 
 // unitHold is the interval [from, til) over which route r, as the plan
 // will have it, holds its trailer unit: from its loading's start in the
-// dock hours (placeLoading; the dock doors may only make it earlier, no
-// earlier than the unit is free) to its return plus the turnaround.
+// dock hours (placeLoading) to its return plus the turnaround.
 func (m *model) unitHold(r Route) (from, til time.Time) {
 	m.placeLoading(&r)
 	return r.LoadingStart, r.Return.Add(m.req.Turnaround())
@@ -66,37 +60,57 @@ func (m *model) unitHold(r Route) (from, til time.Time) {
 // instant at which one of them holds a unit do more routes of the type
 // hold one than it has units.
 func (fleet *fleetState) unitsFit(m *model, ti int, trips []*Route, skip []int) bool {
-	type event struct {
-		at    time.Time
-		delta int
-		mine  bool
-	}
-	var ev []event
+	var mine, others []hold
 	for _, r := range trips {
 		from, til := m.unitHold(*r)
-		ev = append(ev, event{from, 1, true}, event{til, -1, true})
+		mine = append(mine, hold{from, til})
 	}
 	for ri, r := range fleet.routes {
 		if m.trailer[r.Trailer] != ti || slices.Contains(skip, ri) {
 			continue
 		}
 		from, til := m.unitHold(r)
-		ev = append(ev, event{from, 1, false}, event{til, -1, false})
+		others = append(others, hold{from, til})
 	}
-	// A hold is open at its end: at one instant, ends come first.
+	return holdsWithin(mine, others, m.req.Fleet[ti].Count)
+}
+
+// hold is an interval [from, til) over which a trip holds a trailer unit
+// or a dock door.
+type hold struct{ from, til time.Time }
+
+// holdsWithin reports whether, at every instant at which one of mine
+// holds a unit, at most count of mine and others together hold one. A
+// hold is open at its end, and one that ends where it starts holds no
+// instant.
+func holdsWithin(mine, others []hold, count int) bool {
+	type event struct {
+		at    time.Time
+		delta int
+		mine  bool
+	}
+	var ev []event
+	for k, hs := range [2][]hold{mine, others} {
+		for _, h := range hs {
+			if h.til.After(h.from) {
+				ev = append(ev, event{h.from, 1, k == 0}, event{h.til, -1, k == 0})
+			}
+		}
+	}
+	// At one instant, ends come first.
 	slices.SortFunc(ev, func(a, b event) int {
 		if c := a.at.Compare(b.at); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.delta, b.delta)
 	})
-	held, mine := 0, 0
+	held, held0 := 0, 0
 	for _, e := range ev {
 		held += e.delta
 		if e.mine {
-			mine += e.delta
+			held0 += e.delta
 		}
-		if e.delta > 0 && mine > 0 && held > m.req.Fleet[ti].Count {
+		if e.delta > 0 && held0 > 0 && held > count {
 			return false
 		}
 	}

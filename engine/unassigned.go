@@ -119,6 +119,9 @@ func (m *model) explainOrder(o *order, fleet *fleetState) string {
 		}
 		return fmt.Sprintf("store %s: the trailer units that can carry these %s pallets there (%s), which turn through the day, and the driver shifts still free (%d) cannot take them besides the other routes at the times the store receives",
 			store.ID, o.class, strings.Join(types, ", "), fleet.freeShifts())
+	case ReasonDockCapacity:
+		return fmt.Sprintf("store %s: no dock door is free to load these %s pallets (%s of loading) at any time a trip could still take them there: %s",
+			store.ID, o.class, hm(m.loading(n)), doorsBusyText(req.DC.DockDoors))
 	case ReasonCapacity:
 		return fmt.Sprintf("store %s: %s %s (%d positions, %s kg) exceed every trailer that can go there", store.ID, palletsText(n), o.class, o.load.Positions, numtext.Whole(o.load.WeightKg))
 	case ReasonNoCompatibleTrailer:

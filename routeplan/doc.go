@@ -19,11 +19,13 @@
 // inside a start window and ends at most its staging before the trip
 // starts. A resource may be taken per trip (Resource.PerTrip: a trailer
 // a trip), or per trip at a time (Resource.Timed: units that turn, held
-// from a trip's loading to its return and turnaround, the units held at
-// every instant within the count); a type may cost per trip (TripCost), and the FewestTrips
-// objective counts trips where Hierarchical counts routes (and then,
-// with routes of several trips, trips). Solve returns routes with a complete schedule
-// (start of loading, departure, arrival, service start and departure at
+// from a trip's loading to its return and turnaround, or over its loading
+// only, a dock door, the units held at every instant within the count;
+// a site such a resource alone keeps out is ResourceBusy); a type may
+// cost per trip (TripCost), and the FewestTrips objective counts trips
+// where Hierarchical counts routes (and then, with routes of several
+// trips, trips). Solve returns routes with a complete schedule (start of
+// loading, departure, arrival, service start and departure at
 // every site) that satisfies every constraint, and lists the sites it could
 // not serve with a Reason rather than failing the call. When the fleet
 // cannot serve every site, it serves the most value (Site.Value) first.

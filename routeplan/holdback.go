@@ -34,15 +34,19 @@ const maxHoldBackRounds = 8
 // holdBack is the scratch space of fitHolds, and its result: the route's
 // held-back schedule, holds and start instants (notBefore, when delayed).
 type holdBack struct {
-	sch       schedule
-	holds     []Window
-	notBefore []float64
-	departBy  float64
-	delayed   bool
-	adjust    []signedHold
-	latest    []float64 // the latest start of each trip (latestBegins)
-	load      []float64
-	steps     []countStep
+	sch         schedule
+	holds       []tripHold
+	notBefore   []float64
+	departBy    float64
+	delayed     bool
+	out         int          // the Timed resource a hold last found every unit of held, -1 none
+	adjustX     []signedHold // loadAhead's scratch
+	adjustAhead []signedHold // loadAhead's scratch
+	back        []countStep  // latestFree's scratch
+	adjust      []signedHold
+	latest      []float64 // the latest start of each trip (latestBegins)
+	load        []float64
+	steps       []countStep
 }
 
 // evaluateHeldBack is evaluate with the tight departure, the trips of
@@ -124,10 +128,10 @@ func clipWindows(ws []Window, nb float64) ([]Window, bool) {
 // b, and reports false when the route breaks a rule once held back, or a
 // hold finds no unit free while its trip may still start. With timed
 // set, b.sch already holds the route's tight schedule.
-func (st *state) fitHolds(ch []routeChange, c int, newHolds [][]Window, b *holdBack, timed bool) bool {
+func (st *state) fitHolds(ch []routeChange, c int, newHolds [][]tripHold, b *holdBack, timed bool) bool {
 	in := st.in
 	t, seq := ch[c].t, ch[c].seq
-	b.delayed, b.departBy = false, inf
+	b.delayed, b.departBy, b.out = false, inf, -1
 	for round := 0; ; round++ {
 		var nb []float64
 		if b.delayed {
@@ -157,7 +161,7 @@ func (st *state) fitHolds(ch []routeChange, c int, newHolds [][]Window, b *holdB
 		// Under Loading the hold starts with the loading, before the
 		// start service; both move together while the loading stays
 		// inside its window, else the next round holds it back again.
-		b.notBefore[j] = max(b.notBefore[j], in.tripBegin(seq, j, &b.sch)+at-b.holds[j].Start)
+		b.notBefore[j] = max(b.notBefore[j], in.tripBegin(seq, j, &b.sch)+at-b.holds[j].from)
 		if j == 0 {
 			b.departBy = inf
 		} else if b.departBy == inf {
@@ -187,18 +191,22 @@ func (in *instance) tripBegin(seq []int, j int, s *schedule) float64 {
 // earliest instant from which a unit is free for a hold as long, or -1
 // when every hold fits. It reports false when a trip finds no unit free
 // before its type's shift ends.
-func (st *state) firstHoldOut(ch []routeChange, c int, newHolds [][]Window, b *holdBack) (int, float64, bool) {
+func (st *state) firstHoldOut(ch []routeChange, c int, newHolds [][]tripHold, b *holdBack) (int, float64, bool) {
 	in := st.in
 	t := ch[c].t
+trips:
 	for j, h := range b.holds {
 		for _, x := range in.timedOf[t] {
-			turn := in.p.Resources[x].Turnaround
 			adj := st.adjustFor(x, ch, c, newHolds, b.holds[:j], b.adjust[:0])
 			b.adjust = adj
-			from, til := h.Start, h.End+turn
+			from, til := in.span(x, h)
 			conflict, free := st.unitFree(x, from, til, adj)
 			if free {
 				continue
+			}
+			b.out = x
+			if st.loadAhead(ch, c, newHolds, b, j, x) {
+				continue trips
 			}
 			at, ok := st.earliestFree(x, conflict, til-from, st.latestHold(ch[c], j, b), adj, &b.steps)
 			return j, at, ok
@@ -207,27 +215,196 @@ func (st *state) firstHoldOut(ch []routeChange, c int, newHolds [][]Window, b *h
 	return -1, 0, true
 }
 
+// maxAheadTries bounds the earlier loading starts loadAhead tries for one
+// hold: each a start from which resource x has a unit free, which another
+// resource of the trip may not.
+const maxAheadTries = 4
+
+// loadAhead moves the loading of trip j of change c (its hold in
+// b.holds, timed in b.sch) earlier when resource x, held over loadings (a
+// dock door), has every unit held during it (b.adjust is x's adjustment
+// for it): to the latest start (latestFree, trying up to maxAheadTries)
+// from which every Timed resource of its type keeps a unit free for the
+// trip's holds, its earlier trips' as they are, the loading still
+// beginning inside a start window and ending no more than the type's
+// staging before the trip's start service. A DC loads a trailer ahead and
+// stages it in the yard rather than have its driver wait for a door. The
+// trip's times stay; only its holds start earlier (a unit's too). It
+// reports whether it found such a start, and then sets b.holds[j].
+func (st *state) loadAhead(ch []routeChange, c int, newHolds [][]tripHold, b *holdBack, j, x int) bool {
+	in := st.in
+	t := ch[c].t
+	vt := &in.types[t]
+	h := b.holds[j]
+	if vt.Loading == nil || in.p.Resources[x].Holds != HoldLoading {
+		return false
+	}
+	l := h.loaded - h.from
+	lo := in.tripBegin(ch[c].seq, j, &b.sch) - l - vt.Loading.Staging
+	if lo >= h.from {
+		return false
+	}
+	adj := append(b.adjustX[:0], b.adjust...) // x's timeline as the trip's hold sees it
+	b.adjustX = adj
+	cur := h.from
+	for range maxAheadTries {
+		s, ok := st.latestFree(x, cur, l, lo, adj, &b.back)
+		if !ok {
+			return false
+		}
+		at, ok := latestIn(vt.StartWindows, s)
+		if !ok || at < lo {
+			return false
+		}
+		moved := tripHold{at, at + l, h.back}
+		if st.movedHoldFits(ch, c, newHolds, b, j, x, moved) {
+			b.holds[j] = moved
+			return true
+		}
+		cur = math.Nextafter(at, -inf)
+	}
+	return false
+}
+
+// latestFree returns the latest start s, no later than cur and no earlier
+// than lo, from which one more hold of length dur keeps resource x within
+// its Count, the timeline changed by adj; false when there is none. It
+// walks the instants at which the count changes from cur + dur down. ev
+// is scratch space.
+func (st *state) latestFree(x int, cur, dur, lo float64, adj []signedHold, ev *[]countStep) (float64, bool) {
+	count := st.in.p.Resources[x].Count
+	tl := &st.timelines[x]
+	hi := cur + dur
+	// What adj changes, as steps of the count, latest first (few).
+	steps := (*ev)[:0]
+	for _, a := range adj {
+		if a.from < a.til {
+			if a.from >= lo && a.from < hi {
+				steps = append(steps, countStep{a.from, a.sign})
+			}
+			if a.til >= lo && a.til < hi {
+				steps = append(steps, countStep{a.til, -a.sign})
+			}
+		}
+	}
+	for n := 1; n < len(steps); n++ {
+		for m := n; m > 0 && steps[m].at > steps[m-1].at; m-- {
+			steps[m], steps[m-1] = steps[m-1], steps[m]
+		}
+	}
+	*ev = steps
+	// The timeline's starts and ends in [lo, hi), walked down from i and
+	// j.
+	i0, _ := slices.BinarySearch(tl.starts, lo)
+	i, _ := slices.BinarySearch(tl.starts, hi)
+	j0, _ := slices.BinarySearch(tl.ends, lo)
+	j, _ := slices.BinarySearch(tl.ends, hi)
+	i, j = i-1, j-1
+	k := 0
+	nextAt := func() float64 {
+		a := lo
+		if i >= i0 {
+			a = max(a, tl.starts[i])
+		}
+		if j >= j0 {
+			a = max(a, tl.ends[j])
+		}
+		if k < len(steps) {
+			a = max(a, steps[k].at)
+		}
+		return a
+	}
+	a := nextAt()
+	// held is the count over [a, next), a walking the instants down.
+	held := tl.heldAt(a) + adjustAt(adj, a)
+	runEnd, next := inf, hi // the end of the run of free instants (inf outside one)
+	for {
+		if held+1 <= count {
+			if runEnd == inf {
+				runEnd = next
+			}
+			if s := min(runEnd-dur, cur); s >= a {
+				return s, s >= lo
+			}
+		} else {
+			runEnd = inf
+		}
+		if a <= lo {
+			return 0, false
+		}
+		// Below a: the holds that start at a no longer count, those that
+		// end at a do.
+		for ; i >= i0 && tl.starts[i] == a; i-- {
+			held--
+		}
+		for ; j >= j0 && tl.ends[j] == a; j-- {
+			held++
+		}
+		for ; k < len(steps) && steps[k].at == a; k++ {
+			held -= steps[k].delta
+		}
+		next, a = a, nextAt()
+	}
+}
+
+// movedHoldFits reports whether trip j of change c, its hold moved to
+// start earlier (moved), keeps every Timed resource of its type within
+// its count: x, whose units were all held over the hold, first; then
+// each other resource, where a resource checked before x (which held the
+// trip's hold as it was) only needs a unit free over what the move adds,
+// from the new start to the old.
+func (st *state) movedHoldFits(ch []routeChange, c int, newHolds [][]tripHold, b *holdBack, j, x int, moved tripHold) bool {
+	in := st.in
+	h := b.holds[j]
+	fit := func(y int, from, til float64) bool {
+		adj := st.adjustFor(y, ch, c, newHolds, b.holds[:j], b.adjustAhead[:0])
+		b.adjustAhead = adj
+		_, free := st.unitFree(y, from, til, adj)
+		return free
+	}
+	if from, til := in.span(x, moved); !fit(x, from, til) {
+		return false
+	}
+	before := true // y comes before x in the type's resources
+	for _, y := range in.timedOf[ch[c].t] {
+		if y == x {
+			before = false
+			continue
+		}
+		from, til := in.span(y, moved)
+		if before && in.p.Resources[y].Holds == HoldTrip {
+			til = h.from // the hold from h.from on fitted
+		}
+		if !fit(y, from, til) {
+			return false
+		}
+	}
+	return true
+}
+
 // adjustFor appends to adj what the changes in ch make of resource x's
 // timeline for change c's trip: the old holds of every changed route off,
 // the new holds of the changes before c and of c's earlier trips (own)
 // on.
-func (st *state) adjustFor(x int, ch []routeChange, c int, newHolds [][]Window, own []Window, adj []signedHold) []signedHold {
+func (st *state) adjustFor(x int, ch []routeChange, c int, newHolds [][]tripHold, own []tripHold, adj []signedHold) []signedHold {
 	in := st.in
-	turn := in.p.Resources[x].Turnaround
 	for d := range ch {
 		if k := ch[d].k; k >= 0 && slices.Contains(in.timedOf[st.routes[k].typ], x) {
 			for _, h := range st.routes[k].holds {
-				adj = append(adj, signedHold{h.Start, h.End + turn, -1})
+				from, til := in.span(x, h)
+				adj = append(adj, signedHold{from, til, -1})
 			}
 		}
 		if d < c && slices.Contains(in.timedOf[ch[d].t], x) {
 			for _, h := range newHolds[d] {
-				adj = append(adj, signedHold{h.Start, h.End + turn, 1})
+				from, til := in.span(x, h)
+				adj = append(adj, signedHold{from, til, 1})
 			}
 		}
 	}
 	for _, h := range own {
-		adj = append(adj, signedHold{h.Start, h.End + turn, 1})
+		from, til := in.span(x, h)
+		adj = append(adj, signedHold{from, til, 1})
 	}
 	return adj
 }

@@ -55,7 +55,7 @@ type scratch struct {
 	// what holding trips back added to the objective and the cost of the
 	// change it last decided (see holdback.go).
 	change       [2]routeChange
-	holds        [][]Window
+	holds        [][]tripHold
 	adjust       []signedHold
 	settled      [][]int
 	tightCost    []float64

@@ -56,6 +56,9 @@ type Progress struct {
 	Unassigned int
 	Feasible   bool
 	// Best is the incumbent itself, in the form Solve returns: a snapshot
-	// the callee may keep, read and pass to other goroutines.
+	// the callee may keep, read and pass to other goroutines. Its
+	// unassigned sites are FleetExhausted where Solve's solution may say
+	// ResourceBusy: telling them apart tries each on a route of its own,
+	// which only the solution Solve returns pays for.
 	Best *Solution
 }

@@ -84,7 +84,8 @@ type Resource struct {
 	// does, and Count bound the trips that hold a unit at one instant,
 	// not the trips in all: a unit turns, and serves another trip once it
 	// is back. A trip holds its unit over [from, its return +
-	// Turnaround), where from is when its loading starts under its
+	// Turnaround) (under HoldLoading, over its loading only: see Holds),
+	// where from is when its loading starts under its
 	// type's Loading (the latest instant that leaves the loading before
 	// the trip's start service begins, inside one of the type's
 	// StartWindows when it has any), else when its start service begins.
@@ -94,8 +95,12 @@ type Resource struct {
 	// begin later) until a unit is free for the whole hold, as long as
 	// its sites' windows and the shift still allow it.
 	Timed bool
-	// Turnaround is how long a Timed unit stays held after its trip
-	// returns (unloading empties, washing a reefer).
+	// Holds says which part of a trip holds a unit of a Timed resource:
+	// the whole trip (HoldTrip, the zero value: a trailer unit), or only
+	// its loading (HoldLoading: a dock door).
+	Holds Holds
+	// Turnaround is how long a Timed unit stays held after its hold ends
+	// (unloading empties, washing a reefer).
 	Turnaround float64
 	// Busy are intervals [Start, End) over which units of a Timed
 	// resource are held outside the problem (trips planned before), one
@@ -103,6 +108,22 @@ type Resource struct {
 	// hold it are free for the problem's trips.
 	Busy []Window
 }
+
+// Holds is the part of a trip over which it holds a unit of a Timed
+// resource (Resource.Holds).
+type Holds int
+
+const (
+	// HoldTrip: from the trip's loading start (or start service) to its
+	// return, plus the resource's Turnaround.
+	HoldTrip Holds = iota
+	// HoldLoading: over the trip's loading, [its start, its end), plus the
+	// resource's Turnaround: under its type's Loading, from the loading
+	// start described at Resource.Timed for Loading's duration; without
+	// Loading, its start service. A dock door is taken while a trailer
+	// loads, not while it is out.
+	HoldLoading
+)
 
 // Window is a closed interval of times: service may start at any t with
 // Start <= t <= End.

@@ -33,6 +33,14 @@ type Route struct {
 	Start, Depart, Return float64
 	// Distance and Driving sum the legs; Duration is Return-Start.
 	Distance, Duration, Driving float64
+	// LoadingStarts, under its type's Loading, is when each trip's
+	// loading begins, one per trip: the latest instant in the type's
+	// start windows that leaves the loading done before the trip's start
+	// service begins, or earlier, within the type's Staging, where a
+	// resource held over loadings (HoldLoading) has every unit held then
+	// (the trailer is loaded ahead and staged). Each loading lasts its
+	// Loading's duration for the trip's load. Nil without Loading.
+	LoadingStarts []float64
 }
 
 // Visit is one stop of a route.
@@ -60,6 +68,9 @@ type Reload struct {
 type Unassigned struct {
 	Site   int
 	Reason Reason
+	// Resource, for ResourceBusy, indexes the Timed resource in
+	// Problem.Resources whose units are all held; 0 otherwise.
+	Resource int
 }
 
 // Reason says why a site was left unassigned.
@@ -91,6 +102,13 @@ const (
 	// TripLimit: the route drives more trips than its type's MaxTrips.
 	// Only Evaluator.Route reports it.
 	TripLimit
+	// ResourceBusy: the site could be served on a route of its own by
+	// every type that may still open one, but on each such route its trip
+	// finds every unit of one Timed resource (Unassigned.Resource) held,
+	// however long it waits within its windows: every dock door loading
+	// other trailers, say. A vehicle and a unit of every other resource
+	// are free for it.
+	ResourceBusy
 )
 
 // String returns the stable code of the reason, such as "TIME_WINDOW".
@@ -112,6 +130,8 @@ func (r Reason) String() string {
 		return "NOT_REACHED"
 	case TripLimit:
 		return "TRIP_LIMIT"
+	case ResourceBusy:
+		return "RESOURCE_BUSY"
 	}
 	return "UNKNOWN"
 }

@@ -85,9 +85,9 @@ func solve(ctx context.Context, p *Problem, opts Options, hk hooks) (*Solution, 
 		st := newState(in)
 		st.dropped = dropped
 		st.unassigned = servable
-		return st.solution(reasons, servable), nil
+		return st.solution(reasons, servable, true), nil
 	}
-	sol := best.best.solution(reasons, best.unreached)
+	sol := best.best.solution(reasons, best.unreached, true)
 	sol.Iterations = iterations
 	return sol, nil
 }
@@ -181,6 +181,11 @@ func (in *instance) publicRoute(t int, seq []int, sch *schedule) Route {
 		}
 		rt.Visits = append(rt.Visits, Visit{Site: s, Arrival: sch.arr[k], Start: sch.start[k], Departure: sch.dep[k]})
 	}
+	if in.types[t].Loading != nil {
+		for _, h := range in.tripHolds(nil, t, seq, sch) {
+			rt.LoadingStarts = append(rt.LoadingStarts, h.from)
+		}
+	}
 	return rt
 }
 
@@ -213,8 +218,9 @@ func (st *state) totalDistance() float64 {
 // solution turns a state into the public form, with every route departing
 // as late as it can so that drivers do not wait at the first sites. Its
 // unassigned sites are FleetExhausted but those in unreached, which are
-// NotReached.
-func (st *state) solution(reasons map[int]Reason, unreached []int) *Solution {
+// NotReached, and with explain set those a Timed resource alone keeps out
+// (busyResource), which are ResourceBusy.
+func (st *state) solution(reasons map[int]Reason, unreached []int, explain bool) *Solution {
 	in := st.in
 	sol := &Solution{}
 	var sch schedule
@@ -229,7 +235,14 @@ func (st *state) solution(reasons map[int]Reason, unreached []int) *Solution {
 			st.unassigned = append(st.unassigned, r.seq...)
 			continue
 		}
-		sol.Routes = append(sol.Routes, in.publicRoute(r.typ, r.seq, &sch))
+		rt := in.publicRoute(r.typ, r.seq, &sch)
+		if len(r.holds) == len(rt.LoadingStarts) {
+			// Loaded ahead where the doors needed it (loadAhead).
+			for j, h := range r.holds {
+				rt.LoadingStarts[j] = h.from
+			}
+		}
+		sol.Routes = append(sol.Routes, rt)
 		sol.Cost += sch.cost
 		sol.Distance += sch.dist
 	}
@@ -251,12 +264,17 @@ func (st *state) solution(reasons map[int]Reason, unreached []int) *Solution {
 	for _, i := range unreached {
 		notReached[i] = true
 	}
+	var b holdBack
 	for _, i := range st.unassigned {
-		r := FleetExhausted
+		u := Unassigned{Site: i, Reason: FleetExhausted}
 		if notReached[i] {
-			r = NotReached
+			u.Reason = NotReached
+		} else if explain {
+			if x := st.busyResource(i, &b); x >= 0 {
+				u.Reason, u.Resource = ResourceBusy, x
+			}
 		}
-		sol.Unassigned = append(sol.Unassigned, Unassigned{Site: i, Reason: r})
+		sol.Unassigned = append(sol.Unassigned, u)
 	}
 	sort.Slice(sol.Unassigned, func(a, b int) bool { return sol.Unassigned[a].Site < sol.Unassigned[b].Site })
 	return sol

@@ -47,6 +47,9 @@ func genProblem(t *rapid.T) *Problem {
 			// Units that turn, some held already over the day.
 			res.Timed = true
 			res.Turnaround = float64(rapid.IntRange(0, 60).Draw(t, "turnaround"))
+			if rapid.IntRange(0, 2).Draw(t, "holdLoading") == 0 {
+				res.Holds = HoldLoading // a dock door
+			}
 			for b := rapid.IntRange(0, 2).Draw(t, "busy"); b > 0; b-- {
 				from := float64(rapid.IntRange(0, 1500).Draw(t, "busyFrom"))
 				res.Busy = append(res.Busy, Window{from, from + float64(rapid.IntRange(0, 600).Draw(t, "busyLen"))})

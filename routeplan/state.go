@@ -94,10 +94,10 @@ type route struct {
 	// that an insertion that overloads it is ruled out before any
 	// simulation.
 	total []float64
-	// holds are the intervals its trips hold a unit of a Timed resource
-	// over, turnaround aside (see timed_resources.go); empty when its
-	// type takes none.
-	holds []Window
+	// holds are what its trips hold of the Timed resources, turnaround
+	// aside (tripHold, see timed_resources.go); empty when its type takes
+	// none.
+	holds []tripHold
 	// notBefore, when set, holds its trips back until a unit is free:
 	// trip j's start service begins no earlier than notBefore[j] (-inf:
 	// not held back; see holdback.go), and it departs no later than

@@ -109,7 +109,7 @@ func (rep *progressReport) improved(pr Progress, best *state) {
 	defer rep.mu.Unlock()
 	if !rep.any || best.obj.less(rep.best) {
 		rep.best, rep.any = best.obj, true
-		pr.Best = best.solution(rep.reasons, nil)
+		pr.Best = best.solution(rep.reasons, nil, false)
 		rep.opts.Progress(pr)
 	}
 }

@@ -28,6 +28,9 @@ func (r *Resource) perTrip() bool { return r.PerTrip || r.Timed }
 // checkTimedResource checks the members of a Timed resource.
 func checkTimedResource(vs *constraints.Violations, path string, res *Resource) {
 	nonNegative(vs, constraints.Field(path, "turnaround"), res.Turnaround)
+	if res.Holds != HoldTrip && res.Holds != HoldLoading {
+		vs.Add(CodeUnknown, constraints.Field(path, "holds"), "holds is %d: want HoldTrip (0) or HoldLoading (1)", int(res.Holds))
+	}
 	for b, w := range res.Busy {
 		wp := constraints.Index(constraints.Field(path, "busy"), b)
 		okS := finite(vs, constraints.Field(wp, "start"), w.Start)
@@ -60,10 +63,29 @@ func (in *instance) readTimed() {
 // (state.resUsed against Count), not at each instant.
 func (in *instance) countLimited(x int) bool { return !in.p.Resources[x].Timed }
 
-// tripHolds appends to dst the interval each trip of route seq of type t
-// holds a unit over, turnaround aside: from its loading start (or start
-// service) to its return, timed with s, the route's tight schedule.
-func (in *instance) tripHolds(dst []Window, t int, seq []int, s *schedule) []Window {
+// tripHold is what one trip of a route holds of the Timed resources its
+// type takes, turnaround aside: from is when its loading starts (or its
+// start service begins), loaded when that loading (or start service)
+// ends, back when the trip returns.
+type tripHold struct{ from, loaded, back float64 }
+
+// span is the interval [from, til) over which hold h takes a unit of
+// resource x, turnaround included (see Resource.Holds).
+func (in *instance) span(x int, h tripHold) (from, til float64) {
+	res := &in.p.Resources[x]
+	if res.Holds == HoldLoading {
+		return h.from, h.loaded + res.Turnaround
+	}
+	return h.from, h.back + res.Turnaround
+}
+
+// tripHolds appends to dst what each trip of route seq of type t holds
+// (tripHold), timed with s, the route's tight schedule: its loading
+// starts at the latest instant in the type's start windows that leaves
+// it before the trip's start service begins, and lasts Loading's
+// duration for the trip's load; without Loading, the start service is
+// the loading.
+func (in *instance) tripHolds(dst []tripHold, t int, seq []int, s *schedule) []tripHold {
 	vt := &in.types[t]
 	loaded := vt.Loading != nil
 	var buf [4]float64
@@ -73,17 +95,18 @@ func (in *instance) tripHolds(dst []Window, t int, seq []int, s *schedule) []Win
 	}
 	load = load[:in.dims]
 	clear(load)
-	from := func(begin float64) float64 {
+	hold := func(begin, ret float64) tripHold {
 		if !loaded {
-			return begin
+			return tripHold{begin, begin + in.loadingTime(t, load), ret}
 		}
 		// Without start windows the loading ends as the start service
 		// begins.
-		at, ok := latestIn(vt.StartWindows, begin-vt.Loading.duration(load))
+		l := vt.Loading.duration(load)
+		at, ok := latestIn(vt.StartWindows, begin-l)
 		if !ok {
-			return begin - vt.Loading.duration(load) // cannot happen: the trip's windows allow begin
+			at = begin - l // cannot happen: the trip's windows allow begin
 		}
-		return at
+		return tripHold{at, at + l, ret}
 	}
 	begin := s.begin
 	for k, i := range seq {
@@ -93,11 +116,11 @@ func (in *instance) tripHolds(dst []Window, t int, seq []int, s *schedule) []Win
 			}
 			continue
 		}
-		dst = append(dst, Window{from(begin), s.arr[k]})
+		dst = append(dst, hold(begin, s.arr[k]))
 		begin = s.start[k]
 		clear(load)
 	}
-	return append(dst, Window{from(begin), s.ret})
+	return append(dst, hold(begin, s.ret))
 }
 
 // setHolds fills r.holds and r.notBefore from its sequence, when its
@@ -334,9 +357,10 @@ func (st *state) rebuildTimelines() {
 	}
 	for _, r := range st.routes {
 		for _, x := range in.timedOf[r.typ] {
-			tl, turn := &st.timelines[x], in.p.Resources[x].Turnaround
+			tl := &st.timelines[x]
 			for _, h := range r.holds {
-				tl.starts, tl.ends = append(tl.starts, h.Start), append(tl.ends, h.End+turn)
+				from, til := in.span(x, h)
+				tl.starts, tl.ends = append(tl.starts, from), append(tl.ends, til)
 			}
 		}
 	}
@@ -350,12 +374,11 @@ func (st *state) rebuildTimelines() {
 // its type takes, or with remove takes them off.
 func (st *state) registerHolds(r *route, remove bool) {
 	for _, x := range st.in.timedOf[r.typ] {
-		turn := st.in.p.Resources[x].Turnaround
 		for _, h := range r.holds {
-			if remove {
-				st.timelines[x].remove(h.Start, h.End+turn)
+			if from, til := st.in.span(x, h); remove {
+				st.timelines[x].remove(from, til)
 			} else {
-				st.timelines[x].add(h.Start, h.End+turn)
+				st.timelines[x].add(from, til)
 			}
 		}
 	}
@@ -370,19 +393,20 @@ func (st *state) timedFits(ch []routeChange, x int, sc *scratch) bool {
 	in := st.in
 	res := &in.p.Resources[x]
 	tl := &st.timelines[x]
-	turn := res.Turnaround
 	// adj is what the changed routes change at an instant: +1 for each
 	// new hold that holds it, -1 for each old one (the timeline's).
 	adj := sc.adjust[:0]
 	for c := range ch {
 		if slices.Contains(in.timedOf[ch[c].t], x) {
 			for _, h := range sc.holds[c] {
-				adj = append(adj, signedHold{h.Start, h.End + turn, 1})
+				from, til := in.span(x, h)
+				adj = append(adj, signedHold{from, til, 1})
 			}
 		}
 		if k := ch[c].k; k >= 0 && slices.Contains(in.timedOf[st.routes[k].typ], x) {
 			for _, h := range st.routes[k].holds {
-				adj = append(adj, signedHold{h.Start, h.End + turn, -1})
+				from, til := in.span(x, h)
+				adj = append(adj, signedHold{from, til, -1})
 			}
 		}
 	}
@@ -447,4 +471,37 @@ func (in *instance) settledSeq(t int, seq []int, buf *[]int) []int {
 		return seq
 	}
 	return trimmed
+}
+
+// busyResource returns the Timed resource that alone keeps site i off the
+// routes: every type that may serve i and still open a route (canOpen)
+// serves it alone within every rule, timed tight, but the trip finds
+// every unit of that one resource held (firstHoldOut: for one held over
+// loadings, at every earlier start its staging allows too); -1 when there
+// is no such type, one of them fits, or they are kept out by different
+// resources. The search, which may also hold the trip back, left the site
+// out: the unit the tight time finds out is what stands in the way. b is
+// scratch space.
+func (st *state) busyResource(i int, b *holdBack) int {
+	in := st.in
+	if !in.anyTimed {
+		return -1
+	}
+	x := -1
+	seq := []int{i}
+	for t := range in.types {
+		if !in.allowed[i][t] || !st.canOpen(t) || len(in.timedOf[t]) == 0 {
+			continue
+		}
+		if in.evaluate(t, seq, &b.sch, true) != feasible {
+			continue
+		}
+		ch := [1]routeChange{{-1, t, seq}}
+		b.holds, b.out = in.tripHolds(b.holds[:0], t, seq, &b.sch), -1
+		if j, _, _ := st.firstHoldOut(ch[:], 0, nil, b); j < 0 || (x >= 0 && b.out != x) {
+			return -1
+		}
+		x = b.out
+	}
+	return x
 }

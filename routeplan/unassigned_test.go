@@ -9,7 +9,7 @@ import (
 )
 
 // checkFleetExhausted returns an error when sol leaves a site out for want
-// of vehicles although a compatible type still has a vehicle and its
+// of vehicles (or of a Timed resource's units, ResourceBusy) although a compatible type still has a vehicle and its
 // resources free, and that vehicle serves the site on a route of its own:
 // value left out comes first under either objective, so the free vehicle
 // must be used.
@@ -28,7 +28,10 @@ func checkFleetExhausted(p *Problem, sol *Solution) error {
 		}
 	}
 	for _, u := range sol.Unassigned {
-		if u.Reason != FleetExhausted {
+		if u.Reason == ResourceBusy && (u.Resource < 0 || u.Resource >= len(p.Resources) || !p.Resources[u.Resource].Timed) {
+			return fmt.Errorf("site %d left %s on resource %d, not a Timed resource", u.Site, u.Reason, u.Resource)
+		}
+		if u.Reason != FleetExhausted && u.Reason != ResourceBusy {
 			continue
 		}
 		for k, vt := range p.VehicleTypes {

@@ -287,7 +287,9 @@ func servedValue(p *Problem, sol *Solution) float64 {
 // takes it holds one from its loading start (the latest instant in the
 // type's start windows that leaves the trip's loading before its start
 // service begins; the start service's begin without Loading) to its
-// return plus the turnaround, and each Busy interval holds one, at every
+// return plus the turnaround (under HoldLoading, to the end of its
+// loading, or without Loading of its start service, plus the
+// turnaround), and each Busy interval holds one, at every
 // instant at which a trip holds one.
 func validateTimedResources(p *Problem, sol *Solution) error {
 	type hold struct{ from, til float64 }
@@ -314,9 +316,14 @@ func validateTimedResources(p *Problem, sol *Solution) error {
 				if j < len(r.Reloads) {
 					to, ret = r.Reloads[j].After, r.Reloads[j].Arrival
 				}
-				at := begin
+				at, l := begin, vt.StartService
+				for _, v := range r.Visits[from:to] {
+					for k, u := range vt.StartServicePerUnit {
+						l += u * p.Sites[v.Site].Demand[k]
+					}
+				}
 				if vt.Loading != nil {
-					l := vt.Loading.Fixed
+					l = vt.Loading.Fixed
 					for _, v := range r.Visits[from:to] {
 						for k, u := range vt.Loading.PerUnit {
 							l += u * p.Sites[v.Site].Demand[k]
@@ -331,6 +338,24 @@ func validateTimedResources(p *Problem, sol *Solution) error {
 							at = math.Min(begin-l, w.End)
 						}
 					}
+					// Loaded ahead: no later, inside a start window,
+					// ending at most the staging before the trip.
+					if len(r.LoadingStarts) != trips {
+						return fmt.Errorf("route of type %d: %d loading starts for %d trips", r.VehicleType, len(r.LoadingStarts), trips)
+					}
+					ahead := r.LoadingStarts[j]
+					inWindow := len(vt.StartWindows) == 0
+					for _, w := range vt.StartWindows {
+						inWindow = inWindow || (w.Start <= ahead && ahead <= w.End)
+					}
+					if ahead > at || ahead+l < begin-vt.Loading.Staging || !inWindow {
+						return fmt.Errorf("route of type %d, trip %d: loading starts at %g, not in a start window between %g and %g", r.VehicleType, j+1, ahead, begin-l-vt.Loading.Staging, at)
+					}
+					at = ahead
+				}
+				if res.Holds == HoldLoading {
+					// A door: over the loading only.
+					ret = at + l
 				}
 				holds = append(holds, hold{at, ret + res.Turnaround})
 			}
