@@ -169,8 +169,8 @@ raw=$(nice sh -c "$bench")
 		echo "engine's shiftsLowerBound and trailerUnitsLowerBound (engine/fleet_bounds.go), proven for the pallets the plan"
 		echo "delivers. Trailer units turn inside routing: the trips that hold a unit of a type at one instant, from their"
 		echo "loading to their return and turnaround, stay within its count; a trip whose units are all out waits at the DC"
-		echo "until one is free, when its stores' windows allow. Dock doors are given after routing, so a trip that waited"
-		echo "loads as its unit comes back, and one that finds every door taken stays behind as DOCK_CAPACITY."
+		echo "until one is free, when its stores' windows allow; routing keeps the loadings under way at once within the"
+		echo "doors the same way, loading a trip earlier within its staging limit when its door is taken."
 		echo
 		for j in $(seq 1 $k); do
 			echo "- \`$(cat "$tmp/m$j.cmd")\` (load average before: $(cat "$tmp/m$j.load"))"
