@@ -141,13 +141,7 @@ func TestLoadingsMoveIntoDockHours(t *testing.T) {
 func doorDay(stores, doors int) Request {
 	req := packingRequest(stores, stores, []TrailerType{packingTrailer("DRY53", constraints.DryVan, stores)})
 	req.DC.DockDoors, req.DC.LoadingPerPallet = doors, time.Minute
-	for i := range req.Stores {
-		req.Stores[i].Hours = constraints.WeeklyHours{TimeZone: "UTC", Days: map[string][]constraints.Opening{"tue": {{Open: "04:00", Close: "09:00"}}}}
-		for p := range 30 {
-			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S%d-%02d", i, p), Store: req.Stores[i].ID,
-				WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Ambient})
-		}
-	}
+	fullMorningLoads(&req)
 	for i := range req.Shifts {
 		req.Shifts[i].MaxTrips = 1
 	}
@@ -263,13 +257,7 @@ func TestOneUnitWaitsForItsTurn(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req := packingRequest(2, tc.drivers, []TrailerType{packingTrailer("DRY53", constraints.DryVan, 1)})
-			for i := range req.Stores {
-				req.Stores[i].Hours = constraints.WeeklyHours{TimeZone: "UTC", Days: map[string][]constraints.Opening{"tue": {{Open: "04:00", Close: "09:00"}}}}
-				for p := range 30 {
-					req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S%d-%02d", i, p), Store: req.Stores[i].ID,
-						WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Ambient})
-				}
-			}
+			fullMorningLoads(&req)
 			for i := range req.Shifts {
 				req.Shifts[i].MaxTrips = tc.maxTrip
 			}
@@ -288,5 +276,17 @@ func TestOneUnitWaitsForItsTurn(t *testing.T) {
 				t.Fatalf("the second trip loads from %s, before the unit is back and turned at %s", b.LoadingStart.Format("15:04"), turned.Format("15:04"))
 			}
 		})
+	}
+}
+
+// fullMorningLoads gives every store of req a full trailer load, 30
+// ambient pallets, received on Tuesday 04:00–09:00 UTC.
+func fullMorningLoads(req *Request) {
+	for i := range req.Stores {
+		req.Stores[i].Hours = constraints.WeeklyHours{TimeZone: "UTC", Days: map[string][]constraints.Opening{"tue": {{Open: "04:00", Close: "09:00"}}}}
+		for p := range 30 {
+			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S%d-%02d", i, p), Store: req.Stores[i].ID,
+				WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Ambient})
+		}
 	}
 }
