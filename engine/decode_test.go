@@ -454,7 +454,7 @@ func TestJSONTablesMatchStructTags(t *testing.T) {
 		{Result{}, resultObject}, {Route{}, routeObject}, {Stop{}, stopObject}, {Break{}, breakObject}, {LoadPlan{}, loadPlanObject},
 		{Zone{}, zoneObject}, {Placement{}, placementObject}, {AxleLoad{}, axleLoadObject},
 		{Unassigned{}, unassignedObject}, {RouteMetrics{}, routeMetricsObject}, {Metrics{}, metricsObject},
-		{PlanChanges{}, planChangesObject}, {StoreChange{}, storeChangeObject}, {RouteRef{}, routeRefObject}, {ChangeMetrics{}, changeMetricsObject},
+		{PlanChanges{}, planChangesObject}, {StoreChange{}, storeChangeObject}, {Lock{}, lockObject}, {RouteRef{}, routeRefObject}, {ChangeMetrics{}, changeMetricsObject},
 	} {
 		check(reflect.TypeOf(c.zero), names(c.obj))
 	}

@@ -64,7 +64,14 @@ type Request struct {
 	// as in weekly hours (none: every day). Legs are exact over the
 	// shifts and a day either side; Validate times every leg with it.
 	RushHours geo.RushHours `json:"-"`
-	Options   Options       `json:"options,omitzero"`
+	// Previous, when set, is the plan this request changes, as Plan
+	// returned it for an earlier request of the same day: the search
+	// keeps what Lock fixes and prefers the rest of it (see Lock and
+	// Options.Stability), and the result's Changes say what differs.
+	Previous *Result `json:"previous,omitempty"`
+	// Lock says what of Previous stays as it is; it needs Previous.
+	Lock    Lock    `json:"lock,omitzero"`
+	Options Options `json:"options,omitzero"`
 }
 
 // Options tune a planning call. The zero value means the defaults, and

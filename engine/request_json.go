@@ -68,7 +68,25 @@ var requestObject = &object[Request]{What: "a planning request", Members: []memb
 	{Name: "shifts", Read: func(d dec, r *Request) { arrayOf(shiftObject, "an array of driver shifts")(d, &r.Shifts) }},
 	{Name: "hoursOfService", Read: func(d dec, r *Request) { hoursOfServiceObject.Read(d, d, &r.HoursOfService) }},
 	{Name: "travel", Read: func(d dec, r *Request) { requestTravelObject.Read(d, d, r) }},
+	{Name: "previous", Read: func(d dec, r *Request) {
+		if d.Peek() == jsonwire.KindNull {
+			d.Null()
+			r.Previous = nil
+			return
+		}
+		var p Result
+		if _, ok := resultObject.Read(d, d, &p); ok {
+			r.Previous = &p
+		}
+	}},
+	{Name: "lock", Read: func(d dec, r *Request) { lockObject.Read(d, d, &r.Lock) }},
 	{Name: "options", Read: func(d dec, r *Request) { optionsObject.Read(d, d, &r.Options) }},
+}}
+
+var lockObject = &object[Lock]{What: `a lock {"before", "routes", "stores"}`, Members: []member[Lock]{
+	{Name: "before", Read: func(d dec, l *Lock) { d.ReadTime(&l.Before) }},
+	{Name: "routes", Read: func(d dec, l *Lock) { stringsArray(d, &l.Routes, "an array of route ids") }},
+	{Name: "stores", Read: func(d dec, l *Lock) { stringsArray(d, &l.Stores, "an array of store ids") }},
 }}
 
 var optionsObject = &object[Options]{What: "planning options", Members: []member[Options]{

@@ -12,6 +12,9 @@ type Result struct {
 	Routes     []Route      `json:"routes"`
 	Unassigned []Unassigned `json:"unassigned"`
 	Metrics    Metrics      `json:"metrics"`
+	// Changes, set when the request carried a previous plan, says store by
+	// store what differs from it (see Changes).
+	Changes *PlanChanges `json:"changes,omitempty"`
 }
 
 // Route is one trip of a trailer unit: its loading at a dock door, the
@@ -50,6 +53,10 @@ type Route struct {
 	Stops   []Stop       `json:"stops"`
 	Load    LoadPlan     `json:"load"`
 	Metrics RouteMetrics `json:"metrics"`
+	// Locked says that the route is the previous plan's route of the same
+	// trailer unit, shift and trip, kept as it was because the request's
+	// Lock fixes it.
+	Locked bool `json:"locked,omitempty"`
 }
 
 // Stop is one visit to a store.

@@ -12,6 +12,17 @@ var resultObject = &object[Result]{What: "a plan", Members: []member[Result]{
 	{Name: "routes", Read: func(d dec, r *Result) { arrayOf(routeObject, "an array of routes")(d, &r.Routes) }},
 	{Name: "unassigned", Read: func(d dec, r *Result) { arrayOf(unassignedObject, "an array of unassigned pallets")(d, &r.Unassigned) }},
 	{Name: "metrics", Read: func(d dec, r *Result) { metricsObject.Read(d, d, &r.Metrics) }},
+	{Name: "changes", Read: func(d dec, r *Result) {
+		if d.Peek() == jsonwire.KindNull {
+			d.Null()
+			r.Changes = nil
+			return
+		}
+		var c PlanChanges
+		if _, ok := planChangesObject.Read(d, d, &c); ok {
+			r.Changes = &c
+		}
+	}},
 }}
 
 var routeObject = &object[Route]{What: "a route", Members: []member[Route]{
@@ -29,6 +40,7 @@ var routeObject = &object[Route]{What: "a route", Members: []member[Route]{
 	{Name: "stops", Read: func(d dec, r *Route) { arrayOf(stopObject, "an array of stops")(d, &r.Stops) }},
 	{Name: "load", Read: func(d dec, r *Route) { loadPlanObject.Read(d, d, &r.Load) }},
 	{Name: "metrics", Read: func(d dec, r *Route) { routeMetricsObject.Read(d, d, &r.Metrics) }},
+	{Name: "locked", Read: func(d dec, r *Route) { d.ReadBool(&r.Locked) }},
 }}
 
 var stopObject = &object[Stop]{What: "a stop", Members: []member[Stop]{
