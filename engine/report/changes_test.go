@@ -100,6 +100,20 @@ func TestChangesSheetByTrip(t *testing.T) {
 	if from, to := col(rows[2], "From"), col(rows[2], "To"); from != "R1 (U1, A trip 1)" || to != "R2 (U2, B trip 1)" {
 		t.Errorf("S001 from %q to %q", from, to)
 	}
+	// One table like the other sheets: frozen header, and a dimension and
+	// filter over the header and the rows.
+	if panes, err := f.GetPanes(SheetChanges); err != nil || !panes.Freeze || panes.YSplit != 1 {
+		t.Errorf("header row not frozen: %+v %v", panes, err)
+	}
+	var buf bytes.Buffer
+	if err := DispatchSummary(&buf, req, plan); err != nil {
+		t.Fatal(err)
+	}
+	x := sheetXML(t, buf.Bytes())[SheetChanges]
+	ref := "A1:" + cellName(len(changesHead), len(want)+1)
+	if xmlRef(x, "dimension") != ref || strings.ReplaceAll(xmlRef(x, "autoFilter"), "$", "") != ref {
+		t.Errorf("dimension %q, filter %q, want %q", xmlRef(x, "dimension"), xmlRef(x, "autoFilter"), ref)
+	}
 	// The Summary counts the changes and the locked routes; the Routes
 	// sheet marks the locked one.
 	summary := map[string]string{}

@@ -35,12 +35,14 @@ const (
 // Changes after the Summary: a row for each store change on each trailer
 // trip it touches, grouped by trip so that loaders and drivers find the
 // paperwork that changed; the Summary then counts the changes and the
-// locked routes, and the Routes sheet says which routes are locked. Each sheet is one table: a frozen
-// header row, an autofilter over the header and its rows, columns wide
-// enough for their contents, and a dimension that states the table's
-// range, for readers that trust it. Rows, zones and stops are numbered from
-// 1. Instants are Excel date-times in the request's time zone, durations
-// Excel times shown [h]:mm, distances kilometres, weights kilograms,
+// locked routes, and the Routes sheet says which routes are locked.
+//
+// Each sheet is one table: a frozen header row, an autofilter over the
+// header and its rows, columns wide enough for their contents, and a
+// dimension that states the table's range, for readers that trust it.
+// Rows, zones and stops are numbered from 1. Instants are Excel
+// date-times in the request's time zone, durations Excel times shown
+// [h]:mm, distances kilometres, weights kilograms,
 // utilisation percentages: numbers a planner can sort and add up, never
 // numbers printed as text. The long sheets are written with excelize's
 // streaming writer, and so, to keep one way of writing a sheet, are the

@@ -235,3 +235,26 @@ func dstGap(t time.Time, loc *time.Location) bool {
 	_, b := t.In(loc).Zone()
 	return a != b
 }
+
+// A locked route's line says it is kept from the previous plan; another
+// route's does not.
+func TestPrintMarksLockedRoutes(t *testing.T) {
+	req, err := engine.DecodeRequest(bytes.NewReader(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Date(2026, 11, 24, 3, 0, 0, 0, req.TimeZone())
+	plan := engine.Result{Routes: []engine.Route{
+		{ID: "R1", Trailer: req.Fleet[0].ID, TrailerUnit: req.Fleet[0].ID + "-01", Shift: req.Shifts[0].ID, Trip: 1, LoadingStart: start, Locked: true},
+		{ID: "R2", Trailer: req.Fleet[0].ID, TrailerUnit: req.Fleet[0].ID + "-02", Shift: req.Shifts[1].ID, Trip: 1, LoadingStart: start},
+	}}
+	p := newPrinter(req, plan)
+	var out bytes.Buffer
+	for i := range plan.Routes {
+		p.route(&out, &plan.Routes[i])
+	}
+	lines := strings.Split(out.String(), "\n")
+	if !strings.HasPrefix(lines[0], "R1 (locked: kept from the previous plan)  ") || strings.Contains(lines[1], "locked") || !strings.HasPrefix(lines[1], "R2  ") {
+		t.Errorf("printed:\n%s", out.String())
+	}
+}
