@@ -16,7 +16,8 @@ import (
 // with the route, trip number and trailer unit; under it, the loaded
 // trailer staged in the yard until the driver comes on duty to hook it up.
 // The dock hours, in which loading may start, are shaded when the request
-// has them.
+// has them. A locked loading (its route kept from the previous plan,
+// engine.Route.Locked) is hatched and has a padlock before its label.
 func DockSchedule(w io.Writer, req engine.Request, plan engine.Result) error {
 	d := newDay(&req, &plan)
 	_, err := w.Write(d.dockSchedule().bytes())
@@ -36,7 +37,20 @@ const (
 	dockBarH    = 16.0
 	dockTrack   = 7.0 // a track of staging
 	dockStagedH = 4.0 // the staging bar's height
+	dockLock    = 9.0 // the padlock's height before a locked loading's label
 )
+
+// dockLockedHatch is the id of the hatch over locked loadings.
+const dockLockedHatch = "dock-locked"
+
+// dockLabelWidth is the width of a loading's label, with its padlock.
+func dockLabelWidth(r *engine.Route) float64 {
+	w := textWidth(tripLabel(r), dockLabelPx)
+	if r.Locked {
+		w += padlockWidth(dockLock) + 3
+	}
+	return w
+}
 
 // dockLane is one door's loadings (indices into the plan's routes, by
 // loading start) and how its lane is laid out: the line of each loading's
@@ -71,7 +85,15 @@ func (d *day) dockSchedule() *svgDoc {
 		last := lanes[len(lanes)-1]
 		bottom = last.top + last.height
 	}
-	s := newSVG(dockLabel+dockAxis+30, bottom+50, "Dock doors of "+d.title())
+	locked := d.lockedRoutes() > 0
+	height := bottom + 50
+	if locked {
+		height += schedLegendLine
+	}
+	s := newSVG(dockLabel+dockAxis+30, height, "Dock doors of "+d.title())
+	if locked {
+		s.hatch(dockLockedHatch)
+	}
 	s.text(12, 26, "Dock doors · "+d.title(), attrs{"font-size", "18", "font-weight", "bold"})
 	s.text(12, 46, "times in "+d.loc.String()+"; "+d.doorsNote()+"; each bar: a trailer loading at the door, labelled route · trip · trailer unit",
 		attrs{"fill", "#555555", "font-size", "11"})
@@ -83,6 +105,9 @@ func (d *day) dockSchedule() *svgDoc {
 		d.dockLane(s, l, ax)
 	}
 	dockLegend(s, bottom+30, d.req.DC.DockHours != nil)
+	if locked {
+		lockedLegend(s, dockLockedHatch, dockLabel, bottom+30+schedLegendLine, routeColour(0), "locked: the loading is kept from the previous plan as it was (door, times, floor layout)")
+	}
 	return s
 }
 
@@ -126,7 +151,7 @@ func (d *day) dockLanes(ax timeAxis) []dockLane {
 		for j, k := range l.loads {
 			r := &routes[k]
 			x0 := ax.x(r.LoadingStart)
-			labels = append(labels, [2]float64{x0, x0 + textWidth(tripLabel(r), dockLabelPx)})
+			labels = append(labels, [2]float64{x0, x0 + dockLabelWidth(r)})
 			if r.Start.After(r.LoadingEnd) {
 				staged = append(staged, [2]float64{ax.x(r.LoadingEnd), ax.x(r.Start)})
 				stagedAt = append(stagedAt, j)
@@ -200,12 +225,23 @@ func (d *day) dockLoading(s *svgDoc, i int, ax timeAxis, barTop, labelY, trackTo
 	colour := routeColour(i)
 	x0, x1 := ax.x(r.LoadingStart), ax.x(r.LoadingEnd)
 	staged := r.Start.Sub(r.LoadingEnd)
-	s.group(attrs{"class", "loading-trip", "data-route", r.ID})
+	a := attrs{"class", "loading-trip", "data-route", r.ID}
+	if r.Locked {
+		a = append(a, "data-locked", "true")
+	}
+	s.group(a)
 	s.rectTip(x0, barTop, x1-x0, dockBarH, attrs{"class", "loading", "data-route", r.ID, "fill", colour, "stroke", "#ffffff", "stroke-width", "0.5"},
 		fmt.Sprintf("%s trip %d of shift %s, %s (%s): loading at door %d %s – %s (%s), %s; driver on duty %s, departs %s",
 			r.ID, r.Trip, r.Shift, r.TrailerUnit, d.trailerName(r.Trailer), r.DockDoor, d.hm(r.LoadingStart), d.hm(r.LoadingEnd),
 			hhmm(r.LoadingEnd.Sub(r.LoadingStart)), plural(r.Metrics.Pallets, "pallet"), d.hm(r.Start), d.hm(r.Depart)))
-	s.text(x0, labelY, tripLabel(r), attrs{"class", "loading-label", "font-size", num(dockLabelPx), "fill", "#333333"})
+	lx := x0
+	if r.Locked {
+		s.rectTip(x0, barTop, x1-x0, dockBarH, attrs{"class", "locked", "fill", "url(#" + dockLockedHatch + ")", "stroke", "#222222", "stroke-width", "1"},
+			fmt.Sprintf("%s is locked: kept from the previous plan as it was, loading at door %d %s – %s", r.ID, r.DockDoor, d.hm(r.LoadingStart), d.hm(r.LoadingEnd)))
+		s.padlock(x0, labelY-dockLock+1, dockLock)
+		lx += padlockWidth(dockLock) + 3
+	}
+	s.text(lx, labelY, tripLabel(r), attrs{"class", "loading-label", "font-size", num(dockLabelPx), "fill", "#333333"})
 	if staged > 0 {
 		xs := ax.x(r.Start)
 		s.rectTip(x1, trackTop, xs-x1, dockStagedH, attrs{"class", "staging", "data-route", r.ID, "fill", colour, "fill-opacity", "0.45"},

@@ -10,10 +10,14 @@ import (
 	"github.com/haulplan/haulplan/internal/numtext"
 )
 
-// HTML writes one self-contained page of the plan: the summary, the route
-// map, the drivers' schedule and a table of their shifts, the dock doors'
+// HTML writes one self-contained page of the plan: the summary, what
+// changed from the previous plan when the plan carries changes
+// (Result.Changes: the stores that came on or off each trailer trip, or
+// were retimed or given other pallets on it, trip by trip, for the
+// loaders and drivers who hold its paperwork), the route map, the drivers' schedule and a table of their shifts, the dock doors'
 // loadings, a table of the routes, each route's stops and trailer floor,
-// and the unassigned pallets with their reasons. The pictures are
+// and the unassigned pallets with their reasons. Locked routes (kept from
+// the previous plan) are marked in the tables and on the schedule. The pictures are
 // inline SVG and the styles inline CSS; the page fetches nothing (no
 // scripts, fonts or images), so it opens offline, can be mailed as one
 // file, and prints (each route on its own page when it fits).
@@ -30,6 +34,7 @@ func HTML(w io.Writer, req engine.Request, plan engine.Result) error {
 type htmlPage struct {
 	Title, Zone         string
 	Cards               []card
+	Changes             *htmlChanges // nil: the plan carries no changes
 	Map, Schedule, Dock template.HTML
 	Drivers             []htmlDriver
 	Routes              []htmlRoute
@@ -46,6 +51,7 @@ type htmlDriver struct {
 type htmlRoute struct {
 	ID, Colour, Trailer, TrailerName, Shift string
 	Trip, Door                              int
+	Locked                                  bool
 	Unit, OnDuty                            string
 	StopCount, PalletCount                  string // "1 stop", "27 pallets"
 	Breaks                                  bool
@@ -95,6 +101,16 @@ func (d *day) page() (*htmlPage, error) {
 		{"Cost", numtext.Whole(m.Cost), ""},
 		{"Utilisation", pct(m.PosUtil) + " positions", fmt.Sprintf("%s weight, %s volume", pct(w/n), pct(v/n))},
 	}
+	if n := d.lockedRoutes(); n > 0 || d.plan.Changes != nil {
+		p.Cards = append(p.Cards, card{"Locked routes", fmt.Sprint(n), "kept from the previous plan as they were"})
+	}
+	if pc := d.plan.Changes; pc != nil {
+		cm := pc.Metrics
+		p.Cards = append(p.Cards, card{"Changed stores", fmt.Sprint(len(pc.Stores)),
+			fmt.Sprintf("%d moved, %d retimed, %d added, %d removed; %s to reprint", cm.StoresMoved, cm.StoresRetimed, cm.StoresAdded, cm.StoresRemoved,
+				plural(cm.RoutesChanged, "route"))})
+		p.Changes = d.htmlChanges()
+	}
 	p.Map = template.HTML(d.routeMap().bytes())
 	p.Schedule = template.HTML(d.schedule().bytes())
 	p.Dock = template.HTML(d.dockSchedule().bytes())
@@ -103,7 +119,7 @@ func (d *day) page() (*htmlPage, error) {
 		r := &d.plan.Routes[i]
 		hr := htmlRoute{
 			ID: r.ID, Colour: routeColour(i), Trailer: r.Trailer, TrailerName: d.trailerName(r.Trailer), Shift: r.Shift,
-			Trip: r.Trip, Door: r.DockDoor, Unit: r.TrailerUnit, OnDuty: d.timeNear(r.Start, d.firstStart()),
+			Trip: r.Trip, Door: r.DockDoor, Locked: r.Locked, Unit: r.TrailerUnit, OnDuty: d.timeNear(r.Start, d.firstStart()),
 			Depart: d.timeNear(r.Depart, d.firstStart()), Return: d.timeNear(r.Return, d.firstStart()),
 			Stops: len(r.Stops), Pallets: r.Metrics.Pallets, Mix: mix(d.routeClasses(r)),
 			Km: fmt.Sprintf("%.1f", r.Metrics.DistanceM/1000), Driving: hhmm(r.Metrics.Driving), Duty: hhmm(r.Metrics.Duration),
@@ -216,12 +232,22 @@ td.n, td.id { white-space: nowrap; }
 td.break { color: #c0392b; font-weight: 600; white-space: nowrap; }
 .note { color: #555; font-size: 12px; margin: 0 0 8px; }
 .none { color: #2e7d32; }
+.locked { display: inline-block; font-size: 11px; font-weight: 600; line-height: 14px; padding: 0 5px; margin-left: 6px; border: 1px solid #555; border-radius: 3px; color: #222;
+  background: repeating-linear-gradient(45deg, #ffffff 0 3px, #dddddd 3px 6px); vertical-align: 1px; }
+tbody.trip-change th.trip-head { background: #f4f4f4; font-size: 13px; border-top: 2px solid #ccc; }
+tbody.trip-change .status { color: #666; font-weight: normal; margin-left: 8px; }
+td.on { color: #2e7d32; font-weight: 600; white-space: nowrap; }
+td.off { color: #c62828; font-weight: 600; white-space: nowrap; }
+td.stays { color: #555; white-space: nowrap; }
+td.differs { font-weight: 600; }
+td.t { white-space: nowrap; }
 @media print {
   body { max-width: none; padding: 0; font-size: 11px; }
   @page { size: A4 landscape; margin: 10mm; }
   h2 { break-after: avoid; }
   .route, figure { break-inside: avoid; }
-  #map, #schedule, #dock { break-before: page; }
+  #changes, #map, #schedule, #dock { break-before: page; }
+  tbody.trip-change { break-inside: avoid; }
   th { position: static; }
   /* a picture no taller than a landscape page, keeping its proportions */
   figure svg { max-height: 180mm; width: auto; }
@@ -238,6 +264,26 @@ td.break { color: #c0392b; font-weight: 600; white-space: nowrap; }
 {{- end}}
 </div>
 </section>
+{{- with .Changes}}
+<section id="changes"><h2>Changes since the previous plan</h2>
+<p class="note">{{.Note}}. Trip by trip, for the loaders and drivers who hold its paperwork: a store that moves comes off one trip and comes on another.</p>
+{{- if .Trips}}
+<div class="scroll"><table id="changes-by-trip">
+<thead><tr><th>On this trip</th><th>Store</th><th>Change</th><th>From</th><th>To</th><th title="first arrival, and last where several stops deliver the store">Arrival before</th><th>Arrival now</th><th class="n">Pallets before</th><th class="n">Pallets now</th></tr></thead>
+{{- range .Trips}}
+<tbody class="trip-change" data-unit="{{.Unit}}" data-shift="{{.Shift}}" data-trip="{{.Trip}}" data-route="{{.Route}}">
+<tr><th colspan="9" class="trip-head"><span class="chip" style="background:{{.Colour}}"></span>{{if .Route}}<a href="#route-{{.Route}}">{{.Heading}}</a>{{else}}{{.Heading}}{{end}}{{if .Locked}}<span class="locked">locked</span>{{end}}<span class="status">{{.Status}}</span></th></tr>
+{{- range .Stores}}
+<tr class="store-change" data-store="{{.Store}}"><td class="{{.EffectClass}}">{{.Effect}}</td><td>{{.Store}} {{.Name}}</td><td>{{.Kinds}}</td><td>{{.From}}</td><td>{{.To}}</td><td class="t">{{.ArrivalOld}}</td><td class="t{{if .Retimed}} differs{{end}}">{{.ArrivalNew}}</td><td class="n">{{.PalletsOld}}</td><td class="n{{if .PalletsDiff}} differs{{end}}">{{.PalletsNew}}</td></tr>
+{{- end}}
+</tbody>
+{{- end}}
+</table></div>
+{{- else}}
+<p class="none">No store's delivery changed.</p>
+{{- end}}
+</section>
+{{- end}}
 <section id="map"><h2>Route map</h2>
 <figure style="margin:0">{{.Map}}</figure>
 </section>
@@ -260,14 +306,14 @@ td.break { color: #c0392b; font-weight: 600; white-space: nowrap; }
 <thead><tr><th>Route</th><th>Trailer</th><th>Unit</th><th>Shift</th><th class="n">Trip</th><th class="n">Door</th><th>Loading</th><th title="the driver comes on duty and hooks the trailer up">On duty</th><th>Depart</th><th>Return</th><th class="n">Stops</th><th class="n">Pallets</th><th class="n">Frozen</th><th class="n">Chilled</th><th class="n">Ambient</th><th class="n">km</th><th class="n">Driving</th><th class="n">Duty</th><th class="n">Cost</th><th class="n">Positions</th><th class="n">Weight</th><th class="n" title="highest kingpin load, at departure or after a stop, and its limit">Kingpin / limit kg</th><th class="n" title="highest axle group load and its limit">Axles / limit kg</th></tr></thead>
 <tbody>
 {{- range .Routes}}
-<tr><td class="id"><span class="chip" style="background:{{.Colour}}"></span><a href="#route-{{.ID}}">{{.ID}}</a></td><td title="{{.TrailerName}}">{{.Trailer}}</td><td>{{.Unit}}</td><td>{{.Shift}}</td><td class="n">{{.Trip}}</td><td class="n">{{.Door}}</td><td>{{.Load}}</td><td>{{.OnDuty}}</td><td>{{.Depart}}</td><td>{{.Return}}</td><td class="n">{{.Stops}}</td><td class="n">{{.Pallets}}</td><td class="n">{{index .Classes 2}}</td><td class="n">{{index .Classes 1}}</td><td class="n">{{index .Classes 0}}</td><td class="n">{{.Km}}</td><td class="n">{{.Driving}}</td><td class="n">{{.Duty}}</td><td class="n">{{.Cost}}</td><td class="n">{{.PosUtil}}</td><td class="n">{{.WeightUtil}}</td><td class="n{{if .KingpinOver}} over{{end}}">{{.Kingpin}} / {{.KingpinLimit}}</td><td class="n{{if .AxleOver}} over{{end}}">{{.Axle}} / {{.AxleLimit}}</td></tr>
+<tr><td class="id"><span class="chip" style="background:{{.Colour}}"></span><a href="#route-{{.ID}}">{{.ID}}</a>{{if .Locked}}<span class="locked" title="kept from the previous plan as it was">locked</span>{{end}}</td><td title="{{.TrailerName}}">{{.Trailer}}</td><td>{{.Unit}}</td><td>{{.Shift}}</td><td class="n">{{.Trip}}</td><td class="n">{{.Door}}</td><td>{{.Load}}</td><td>{{.OnDuty}}</td><td>{{.Depart}}</td><td>{{.Return}}</td><td class="n">{{.Stops}}</td><td class="n">{{.Pallets}}</td><td class="n">{{index .Classes 2}}</td><td class="n">{{index .Classes 1}}</td><td class="n">{{index .Classes 0}}</td><td class="n">{{.Km}}</td><td class="n">{{.Driving}}</td><td class="n">{{.Duty}}</td><td class="n">{{.Cost}}</td><td class="n">{{.PosUtil}}</td><td class="n">{{.WeightUtil}}</td><td class="n{{if .KingpinOver}} over{{end}}">{{.Kingpin}} / {{.KingpinLimit}}</td><td class="n{{if .AxleOver}} over{{end}}">{{.Axle}} / {{.AxleLimit}}</td></tr>
 {{- end}}
 </tbody>
 </table></div>
 </section>
 {{- range .Routes}}
 <section class="route" id="route-{{.ID}}">
-<h3><span class="chip" style="background:{{.Colour}}"></span>{{.ID}} · {{.TrailerName}} {{.Unit}} · shift {{.Shift}}, trip {{.Trip}}</h3>
+<h3><span class="chip" style="background:{{.Colour}}"></span>{{.ID}} · {{.TrailerName}} {{.Unit}} · shift {{.Shift}}, trip {{.Trip}}{{if .Locked}}<span class="locked" title="kept from the previous plan as it was">locked</span>{{end}}</h3>
 <p class="facts">Loaded at door {{.Door}} {{.Load}}, driver on duty {{.OnDuty}}, departs {{.Depart}}, back {{.Return}} · {{.StopCount}}, {{.PalletCount}} ({{.Mix}}) · {{.Km}} km · driving {{.Driving}}, on duty {{.Duty}}{{if ne .Wait "0:00"}}, waiting {{.Wait}}{{end}} · cost {{.Cost}} · positions {{.PosUtil}}, weight {{.WeightUtil}}, volume {{.VolumeUtil}}</p>
 <table>
 <thead><tr><th class="n">#</th><th>Store</th><th>Receiving window</th><th>Arrive</th><th>Unload</th><th>Leave</th><th class="n">Wait</th><th title="the hours-of-service break taken at the stop: arrival to departure, and what fills it">Break</th><th class="n">Pallets</th><th>Temperatures</th></tr></thead>

@@ -18,7 +18,10 @@ import (
 // unloading, the hours-of-service breaks the plan states (Stop.Break), and
 // the drive back; between two trips the driver is at the DC, on duty.
 // Under each stop stands its store's id, so that the picture reads without
-// hover text, in print and as an image. Loading is the DC's work, not the
+// hover text, in print and as an image. A locked route (kept from the
+// previous plan as it was, engine.Route.Locked) is hatched over its whole
+// trip and has a padlock before its label; the legend then says so.
+// Loading is the DC's work, not the
 // driver's, and is drawn on the dock picture (DockSchedule).
 func Schedule(w io.Writer, req engine.Request, plan engine.Result) error {
 	d := newDay(&req, &plan)
@@ -94,20 +97,25 @@ func (d *day) limits(shift string) constraints.HoursOfService {
 // top of the first lane, and a lane: a line of trip labels, the bar, and
 // two lines of store labels under it.
 const (
-	schedLabel     = 230.0
-	schedAxis      = 960.0
-	schedTop       = 104.0
-	schedLane      = 64.0
-	schedTripY     = 14.0 // baseline of the trip labels
-	schedBarTop    = 19.0
-	schedBarH      = 16.0
-	schedLabelY    = 45.0 // baseline of the first line of store labels
-	schedLabelGap  = 10.0 // to the second
-	schedLabelPx   = 9.0  // their font size
-	schedTripPx    = 10.0 // the trip labels' font size
-	schedChip      = 8.0  // the route's colour before a trip label
-	schedShiftBand = 3.0  // how far the shift's band reaches past the bar
+	schedLabel      = 230.0
+	schedAxis       = 960.0
+	schedTop        = 104.0
+	schedLane       = 64.0
+	schedTripY      = 14.0 // baseline of the trip labels
+	schedBarTop     = 19.0
+	schedBarH       = 16.0
+	schedLabelY     = 45.0 // baseline of the first line of store labels
+	schedLabelGap   = 10.0 // to the second
+	schedLabelPx    = 9.0  // their font size
+	schedTripPx     = 10.0 // the trip labels' font size
+	schedChip       = 8.0  // the route's colour before a trip label
+	schedShiftBand  = 3.0  // how far the shift's band reaches past the bar
+	schedLock       = 10.0 // the padlock's height before a locked trip's label
+	schedLegendLine = 20.0
 )
+
+// schedLockedHatch is the id of the hatch over locked trips.
+const schedLockedHatch = "schedule-locked"
 
 func (d *day) schedule() *svgDoc {
 	days := d.driverDays()
@@ -120,7 +128,15 @@ func (d *day) schedule() *svgDoc {
 	}
 	ax := d.newTimeAxis(schedLabel, schedAxis, instants)
 	bottom := schedTop + schedLane*float64(len(days))
-	s := newSVG(schedLabel+schedAxis+30, bottom+50, "Schedule of "+d.title())
+	locked := d.lockedRoutes() > 0
+	height := bottom + 50
+	if locked {
+		height += schedLegendLine
+	}
+	s := newSVG(schedLabel+schedAxis+30, height, "Schedule of "+d.title())
+	if locked {
+		s.hatch(schedLockedHatch)
+	}
 	s.text(12, 26, "Schedule · "+d.title(), attrs{"font-size", "18", "font-weight", "bold"})
 	s.text(12, 46, "times in "+d.loc.String()+"; one lane per driver shift, grey band: its hours; duty: on duty from the first hook-up to the last return; over each trip: route · trip · trailer unit; under each stop: its store",
 		attrs{"fill", "#555555", "font-size", "11"})
@@ -130,6 +146,10 @@ func (d *day) schedule() *svgDoc {
 		d.scheduleLane(s, lane, dd, ax)
 	}
 	scheduleLegend(s, bottom+30)
+	if locked {
+		lockedLegend(s, schedLockedHatch, schedLabel, bottom+30+schedLegendLine, activityColour[actDriving],
+			"locked: the trip is kept from the previous plan as it was (trailer, loading, stops and times)")
+	}
 	return s
 }
 
@@ -174,17 +194,28 @@ func (d *day) scheduleLane(s *svgDoc, lane int, dd driverDay, ax timeAxis) {
 // and its activities as blocks with their hover text.
 func (d *day) scheduleTrip(s *svgDoc, i int, ax timeAxis, y, next float64) {
 	r := &d.plan.Routes[i]
-	s.group(attrs{"class", "trip", "data-route", r.ID, "data-trip", fmt.Sprint(r.Trip), "data-unit", r.TrailerUnit})
+	a := attrs{"class", "trip", "data-route", r.ID, "data-trip", fmt.Sprint(r.Trip), "data-unit", r.TrailerUnit}
+	if r.Locked {
+		a = append(a, "data-locked", "true")
+	}
+	s.group(a)
 	x0 := ax.x(r.Start)
+	lx := x0 + schedChip + 3 // where the label starts
+	if r.Locked {
+		lx += padlockWidth(schedLock) + 3
+	}
 	label := tripLabel(r)
 	for _, l := range []string{label, fmt.Sprintf("%s · %d · %s", r.ID, r.Trip, r.TrailerUnit), fmt.Sprintf("%s · %d", r.ID, r.Trip)} {
 		label = l
-		if x0+schedChip+3+textWidth(l, schedTripPx) <= next-4 {
+		if lx+textWidth(l, schedTripPx) <= next-4 {
 			break
 		}
 	}
 	s.rect(x0, y+schedTripY-schedChip, schedChip, schedChip, attrs{"fill", routeColour(i)})
-	s.text(x0+schedChip+3, y+schedTripY, label, attrs{"class", "trip-label", "font-size", num(schedTripPx), "fill", "#333333"})
+	if r.Locked {
+		s.padlock(x0+schedChip+3, y+schedTripY-schedLock+1, schedLock)
+	}
+	s.text(lx, y+schedTripY, label, attrs{"class", "trip-label", "font-size", num(schedTripPx), "fill", "#333333"})
 	for _, a := range d.activities(r) {
 		tip := fmt.Sprintf("%s trip %d (%s) %s: %s – %s (%s)", r.ID, r.Trip, r.TrailerUnit, a.kind, d.hm(a.start), d.hm(a.end), hhmm(a.end.Sub(a.start)))
 		if a.stop >= 0 {
@@ -197,7 +228,21 @@ func (d *day) scheduleTrip(s *svgDoc, i int, ax timeAxis, y, next float64) {
 		s.rectTip(ax.x(a.start), y+schedBarTop, ax.x(a.end)-ax.x(a.start), schedBarH,
 			attrs{"class", "act " + a.kind, "fill", activityColour[a.kind], "stroke", "#ffffff", "stroke-width", "0.5"}, tip)
 	}
+	if r.Locked {
+		s.rectTip(x0, y+schedBarTop, ax.x(r.Return)-x0, schedBarH,
+			attrs{"class", "locked", "fill", "url(#" + schedLockedHatch + ")", "stroke", "#222222", "stroke-width", "1"},
+			fmt.Sprintf("%s trip %d (%s) is locked: kept from the previous plan as it was, %s – %s", r.ID, r.Trip, r.TrailerUnit, d.hm(r.Start), d.hm(r.Return)))
+	}
 	s.end()
+}
+
+// lockedLegend explains the mark of what is locked, the hatch of the id
+// given over a swatch of colour, with text, on the line at ly from lx.
+func lockedLegend(s *svgDoc, hatch string, lx, ly float64, colour, text string) {
+	s.rect(lx, ly-10, 16, 12, attrs{"fill", colour})
+	s.rect(lx, ly-10, 16, 12, attrs{"fill", "url(#" + hatch + ")", "stroke", "#222222", "stroke-width", "1"})
+	s.padlock(lx+22, ly-10, 11)
+	s.text(lx+22+padlockWidth(11)+5, ly, text, attrs{"class", "locked-legend", "font-size", "11"})
 }
 
 // atDC draws the driver's time at the DC between trip prev's return and

@@ -98,6 +98,30 @@ func (s *svgDoc) polygon(pts [][2]float64, a attrs) {
 	s.element("polygon", append(attrs{"points", p.String()}, a...), "")
 }
 
+// path draws the path data given.
+func (s *svgDoc) path(data string, a attrs) { s.element("path", append(attrs{"d", data}, a...), "") }
+
+// hatch defines a pattern of diagonal strokes under id, to fill a shape
+// with ("url(#id)") over what it covers. Ids are unique on a page that
+// holds several pictures only when each picture names its own.
+func (s *svgDoc) hatch(id string) {
+	s.b.WriteString(`<defs><pattern id="` + esc(id) + `" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">` +
+		`<rect width="6" height="6" fill="#ffffff" fill-opacity="0.25"/><line x1="1.5" y1="0" x2="1.5" y2="6" stroke="#1a1a1a" stroke-width="1.6" stroke-opacity="0.55"/></pattern></defs>` + "\n")
+}
+
+// padlock draws a closed padlock of height h from x, y (its top left): a
+// mark for what is locked that needs no font.
+func (s *svgDoc) padlock(x, y, h float64) {
+	w := 0.8 * h
+	bodyTop := y + 0.45*h
+	s.path(fmt.Sprintf("M%s %sV%sA%s %s 0 0 1 %s %sV%s", num(x+0.2*w), num(bodyTop), num(y+0.3*w), num(0.3*w), num(0.3*w), num(x+0.8*w), num(y+0.3*w), num(bodyTop)),
+		attrs{"fill", "none", "stroke", "#222222", "stroke-width", num(max(1, 0.14*h))})
+	s.rect(x, bodyTop, w, 0.55*h, attrs{"fill", "#222222", "rx", num(0.08 * h)})
+}
+
+// padlockWidth is the width padlock draws at height h.
+func padlockWidth(h float64) float64 { return 0.8 * h }
+
 func (s *svgDoc) text(x, y float64, text string, a attrs) {
 	s.open("text", append(attrs{"x", num(x), "y", num(y)}, a...))
 	s.b.WriteString(">" + esc(text) + "</text>\n")

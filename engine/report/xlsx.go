@@ -14,6 +14,7 @@ import (
 // The workbook's sheets, in order.
 const (
 	SheetSummary    = "Summary"
+	SheetChanges    = "Changes" // only when the plan carries changes
 	SheetRoutes     = "Routes"
 	SheetDrivers    = "Drivers"
 	SheetDock       = "Dock"
@@ -29,12 +30,19 @@ const (
 // duty, driving and cost), Dock (a loading each: door, trailer unit, route,
 // trip, loading, staging and departure), Stops (with the hours-of-service
 // breaks taken at them), Load (where each pallet stands), Axle loads (at
-// departure and after each stop) and Unassigned. Each sheet is one table: a frozen
-// header row, an autofilter over the header and its rows, columns wide
-// enough for their contents, and a dimension that states the table's
-// range, for readers that trust it. Rows, zones and stops are numbered from
-// 1. Instants are Excel date-times in the request's time zone, durations
-// Excel times shown [h]:mm, distances kilometres, weights kilograms,
+// departure and after each stop) and Unassigned. A plan that carries
+// changes from a previous plan (Result.Changes) also has the sheet
+// Changes after the Summary: a row for each store change on each trailer
+// trip it touches, grouped by trip so that loaders and drivers find the
+// paperwork that changed; the Summary then counts the changes and the
+// locked routes, and the Routes sheet says which routes are locked.
+//
+// Each sheet is one table: a frozen header row, an autofilter over the
+// header and its rows, columns wide enough for their contents, and a
+// dimension that states the table's range, for readers that trust it.
+// Rows, zones and stops are numbered from 1. Instants are Excel
+// date-times in the request's time zone, durations Excel times shown
+// [h]:mm, distances kilometres, weights kilograms,
 // utilisation percentages: numbers a planner can sort and add up, never
 // numbers printed as text. The long sheets are written with excelize's
 // streaming writer, and so, to keep one way of writing a sheet, are the
@@ -50,13 +58,18 @@ func DispatchSummary(w io.Writer, req engine.Request, plan engine.Result) error 
 	if err := f.SetSheetName("Sheet1", SheetSummary); err != nil {
 		return err
 	}
-	for _, name := range []string{SheetRoutes, SheetDrivers, SheetDock, SheetStops, SheetLoad, SheetAxles, SheetUnassigned} {
-		if _, err := f.NewSheet(name); err != nil {
+	tables := []*table{d.summaryTable(st)}
+	if d.plan.Changes != nil {
+		tables = append(tables, d.changesTable(st))
+	}
+	tables = append(tables, d.routesTable(st), d.driversTable(st), d.dockTable(st),
+		d.stopsTable(st), d.loadTable(st), d.axlesTable(st), d.unassignedTable(st))
+	for _, s := range tables[1:] {
+		if _, err := f.NewSheet(s.sheet); err != nil {
 			return err
 		}
 	}
-	for _, s := range []*table{d.summaryTable(st), d.routesTable(st), d.driversTable(st), d.dockTable(st),
-		d.stopsTable(st), d.loadTable(st), d.axlesTable(st), d.unassignedTable(st)} {
+	for _, s := range tables {
 		if err := s.write(f, st); err != nil {
 			return fmt.Errorf("report: sheet %s: %w", s.sheet, err)
 		}

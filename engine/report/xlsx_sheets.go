@@ -7,7 +7,7 @@ import (
 
 // Column headers of the sheets; the tests read the workbook back by them.
 var (
-	routesHead = []string{"Route", "Trailer type", "Trailer", "Trailer unit", "Shift", "Trip", "Dock door", "Loading start", "Loading end",
+	routesHead = []string{"Route", "Trailer type", "Trailer", "Trailer unit", "Shift", "Trip", "Locked", "Dock door", "Loading start", "Loading end",
 		"On duty", "Departure", "Return", "Stops", "Pallets",
 		"Ambient", "Chilled", "Frozen", "km", "Driving", "Duty", "Wait", "Cost",
 		"Positions %", "Weight %", "Volume %", "Weight kg", "Peak kingpin kg", "Kingpin limit kg", "Peak axle group kg", "Axle group limit kg"}
@@ -79,6 +79,18 @@ func (d *day) summaryTable(st *styles) *table {
 	add("Average utilisation: volume", st.pct, ratio(v, n), "")
 	onTime, stops := d.onTime()
 	add("On-time stops", st.pct, ratio(float64(onTime), float64(stops)), fmt.Sprintf("unloading inside the store's receiving hours: %d of %d", onTime, stops))
+	if d.plan.Changes != nil || d.lockedRoutes() > 0 {
+		add("Routes locked", st.int, d.lockedRoutes(), "kept from the previous plan as they were; marked on the Routes sheet")
+	}
+	if pc := d.plan.Changes; pc != nil {
+		cm := pc.Metrics
+		add("Stores moved or retimed", st.int, cm.StoresMovedOrRetimed, fmt.Sprintf("of %s both plans deliver: %d moved to other trips, %d with an arrival moved by more than %s; see the Changes sheet",
+			plural(cm.StoresCompared, "store"), cm.StoresMoved, cm.StoresRetimed, hhmm(pc.Tolerance)))
+		add("Stores added", st.int, cm.StoresAdded, "delivered now, not by the previous plan")
+		add("Stores removed", st.int, cm.StoresRemoved, "delivered by the previous plan, not now")
+		add("Stores with another pallet count", st.int, cm.StoresPalletsChanged, "")
+		add("Routes whose paperwork changed", st.int, cm.RoutesChanged, "trailer trips with other stops, stop order or pallets, and trips added or gone")
+	}
 	return t
 }
 
@@ -103,7 +115,7 @@ func (d *day) onTime() (onTime, stops int) {
 }
 
 func (d *day) routesTable(st *styles) *table {
-	styles := []int{st.text, st.text, st.text, st.text, st.text, st.int, st.int, st.dateTime, st.dateTime,
+	styles := []int{st.text, st.text, st.text, st.text, st.text, st.int, st.text, st.int, st.dateTime, st.dateTime,
 		st.dateTime, st.dateTime, st.dateTime, st.int, st.int,
 		st.int, st.int, st.int, st.km, st.duration, st.duration, st.duration, st.money,
 		st.pct, st.pct, st.pct, st.kg, st.kg, st.kg, st.kg, st.kg}
@@ -117,7 +129,11 @@ func (d *day) routesTable(st *styles) *table {
 		if tt, ok := d.trailer[r.Trailer]; ok {
 			kpLimit, axLimit = tt.Axles.KingpinLimitKg, tt.Axles.AxleGroupLimitKg
 		}
-		t.rows = append(t.rows, []any{r.ID, r.Trailer, d.trailerName(r.Trailer), r.TrailerUnit, r.Shift, r.Trip, r.DockDoor,
+		locked := ""
+		if r.Locked {
+			locked = "yes"
+		}
+		t.rows = append(t.rows, []any{r.ID, r.Trailer, d.trailerName(r.Trailer), r.TrailerUnit, r.Shift, r.Trip, locked, r.DockDoor,
 			d.excelTime(r.LoadingStart), d.excelTime(r.LoadingEnd),
 			d.excelTime(r.Start), d.excelTime(r.Depart), d.excelTime(r.Return), len(r.Stops), m.Pallets,
 			c[0], c[1], c[2], m.DistanceM / 1000, excelDuration(m.Driving), excelDuration(m.Duration), excelDuration(m.Wait), m.Cost,

@@ -12,12 +12,25 @@
 //	go run ./examples/quickstart -out out        # and write the reports to out/
 //	go run ./examples/quickstart -in req.json -matrix osrm.json   # with your road matrix
 //	go run ./examples/quickstart -in req.json -compare plan.json  # and what changed since plan.json
+//	go run ./examples/quickstart -in req.json -previous plan.json -lock-before 03:30  # re-plan, keeping what loads by 03:30
 //
 // -compare FILE reads a previous plan (the JSON form -json writes) and
 // prints, after the plan, every store whose delivery differs from it
 // (engine.Changes: ADDED, REMOVED, MOVED to other routes, told apart by
 // trailer unit, shift and trip, RETIMED by more than 15 minutes,
 // PALLETS_CHANGED) and the counts; with -json they go to stderr.
+//
+// -previous FILE re-plans from the plan in FILE (the JSON form -json or
+// -out writes): the request carries it (engine.Request.Previous), the
+// search prefers it, and the plan is printed with what changed since it,
+// as -compare prints it; the reports then show the changes and mark the
+// locked routes. What of it stays as it is (engine.Lock): -lock-before
+// TIME every route whose loading has started by then (a clock time on
+// the request's clock, 03:30, is the one in the night the previous plan
+// loads in: the 24 hours from 12 hours before its first loading; or a
+// date and time, 2026-11-24T03:30, or an instant with its offset),
+// -lock-routes R1,R2 those routes whatever the time, -lock-stores S1,S2
+// those stores on their routes.
 //
 // -matrix FILE puts a road matrix into the request (replacing the one it
 // carries, if any): the JSON form of a request's travel.matrix,
@@ -82,10 +95,19 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var previous engine.Result
-	if o.compare != "" {
+	compareWith := o.compare
+	switch {
+	case o.compare != "":
 		if previous, err = readPlanFile(o.compare); err != nil {
 			return err
 		}
+	case o.replan.previous != "":
+		if previous, err = o.replan.apply(&req); err != nil {
+			return err
+		}
+		compareWith = o.replan.previous
+		fmt.Fprintf(stderr, "quickstart: re-planning from %s (%s); locked: %s\n", o.replan.previous,
+			plural(len(previous.Routes), "route"), newPrinter(req, previous).lockText(req.Lock))
 	}
 	progress := newProgressLine(stderr)
 	if !o.quiet {
@@ -99,13 +121,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	took := time.Since(began)
 	verdict := engine.Validate(req, plan)
-	var changes *engine.PlanChanges
-	if o.compare != "" {
+	changes := plan.Changes
+	if changes == nil && compareWith != "" {
 		pc, err := engine.Changes(previous, plan, engine.ChangeOptions{})
 		if err != nil {
-			return fmt.Errorf("comparing with %s: %w", o.compare, err)
+			return fmt.Errorf("comparing with %s: %w", compareWith, err)
 		}
 		changes = &pc
+		if req.Previous != nil {
+			plan.Changes = changes // what a re-plan's result carries, for the reports and -json
+		}
 	}
 	if o.out != "" {
 		files, err := writeReports(o.out, req, plan)
@@ -121,7 +146,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		_, err = stdout.Write(b)
 		if changes != nil {
-			newPrinter(req, plan).changes(stderr, *changes, o.compare)
+			newPrinter(req, plan).changes(stderr, *changes, compareWith)
 		}
 		if err == nil && verdict != nil {
 			err = fmt.Errorf("the plan fails validation: %w", verdict)
@@ -130,7 +155,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	summary(stdout, req, plan, name, took)
 	if changes != nil {
-		newPrinter(req, plan).changes(stdout, *changes, o.compare)
+		newPrinter(req, plan).changes(stdout, *changes, compareWith)
 	}
 	if verdict != nil {
 		fmt.Fprintf(stdout, "Validate: FAILED\n%v\n", verdict)
@@ -151,6 +176,7 @@ type options struct {
 	asJSON     bool
 	out        string
 	compare    string
+	replan     replanFlags
 	quiet      bool
 }
 
@@ -169,6 +195,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.asJSON, "json", false, "print the plan as JSON instead of the summary")
 	fs.StringVar(&o.out, "out", "", "write the plan and its reports (xlsx, GeoJSON, SVG, HTML) to `dir`")
 	fs.StringVar(&o.compare, "compare", "", "print what changed since the previous plan in `file` (JSON as -json writes it): stores added, removed, moved, retimed, with other pallet counts")
+	fs.StringVar(&o.replan.previous, "previous", "", "re-plan from the plan in `file` (JSON as -json writes it): keep what the -lock flags fix, prefer the rest, print what changed")
+	fs.StringVar(&o.replan.lockBefore, "lock-before", "", "with -previous: keep every route whose loading has started by `time` (03:30 on the request's clock, in the night the previous plan loads in; 2026-11-24T03:30; or RFC 3339)")
+	fs.StringVar(&o.replan.lockRoutes, "lock-routes", "", "with -previous: keep these `routes` of it as they are (ids, comma-separated: R1,R2)")
+	fs.StringVar(&o.replan.lockStores, "lock-stores", "", "with -previous: keep these `stores` on their route and trip (ids, comma-separated)")
 	fs.BoolVar(&o.quiet, "quiet", false, "show no progress on stderr while planning")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: go run ./examples/quickstart [flags]
@@ -188,6 +218,9 @@ Flags:
 		return o, usageError{err}
 	}
 	fs.Visit(func(f *flag.Flag) { o.seedSet = o.seedSet || f.Name == "seed" })
+	if err := o.replan.check(o.compare); err != nil {
+		return o, err
+	}
 	return o, nil
 }
 

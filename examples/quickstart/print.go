@@ -197,8 +197,12 @@ func (p *printer) route(w io.Writer, r *engine.Route) {
 	if t := p.fleet[r.Trailer]; t != nil && t.Name != "" {
 		tname = t.Name
 	}
+	id := r.ID
+	if r.Locked {
+		id += " (locked: kept from the previous plan)"
+	}
 	fmt.Fprintf(w, "%s  %s %s, shift %s trip %d: loading at door %d %s-%s, driver on duty %s, depart %s, back %s (on duty %s, driving %s); %.1f km, %s (%s); positions %.0f%%, weight %.0f%%, volume %.0f%%; %s\n",
-		r.ID, tname, r.TrailerUnit, r.Shift, r.Trip, r.DockDoor, p.at(r.LoadingStart), p.near(r.LoadingEnd, r.LoadingStart),
+		id, tname, r.TrailerUnit, r.Shift, r.Trip, r.DockDoor, p.at(r.LoadingStart), p.near(r.LoadingEnd, r.LoadingStart),
 		p.near(r.Start, r.LoadingStart), p.near(r.Depart, r.Start), p.near(r.Return, r.Start), hhmm(m.Duration), hhmm(m.Driving),
 		m.DistanceM/1000, plural(m.Pallets, "pallet"), p.mix(all), 100*m.PosUtil, 100*m.WeightUtil, 100*m.VolumeUtil, strings.Join(zones, ", "))
 	for i, s := range r.Stops {
