@@ -27,6 +27,13 @@ func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature,
 		isTop[pr[1]] = true
 	}
 	fp.stacked = len(pairs)
+	// The rows order units by stop keys: 2s+1 for stop s, and between two
+	// stops for a position their pallets share (shareUnits).
+	keyed := make([]Pallet, len(pallets))
+	for i, p := range pallets {
+		keyed[i] = p
+		keyed[i].Stop = 2*p.Stop + 1
+	}
 	x, row := 0, 0
 	for zi, class := range classes {
 		var units []unit
@@ -34,7 +41,7 @@ func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature,
 			if p.Temperature != class || isTop[i] {
 				continue
 			}
-			u := unit{i, -1}
+			u := unit{bottom: i, top: -1}
 			if t, ok := topOf[i]; ok {
 				u.top = t
 			}
@@ -42,19 +49,33 @@ func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature,
 		}
 		// Last stop first; ties by input order keep the layout stable.
 		sort.SliceStable(units, func(a, b int) bool { return pallets[units[a].bottom].Stop > pallets[units[b].bottom].Stop })
-		segs := rowsOf(units, pallets, tr.WidthMM)
+		units, rowPallets := shareUnits(units, keyed, tr.WidthMM)
+		segs := rowsOf(units, rowPallets, tr.WidthMM)
 		zone := Zone{Temperature: class, FirstRow: row, FromMM: x}
+		put := func(u unit, pl Placement) {
+			pl.Pallet = pallets[u.bottom].ID
+			fp.placements = append(fp.placements, pl)
+			fp.placedIdx = append(fp.placedIdx, u.bottom)
+			if u.top >= 0 {
+				pl.Pallet, pl.Level = pallets[u.top].ID, 1
+				fp.placements = append(fp.placements, pl)
+				fp.placedIdx = append(fp.placedIdx, u.top)
+			}
+		}
 		for _, sg := range segs {
 			for _, sl := range sg.slots {
 				u := units[sl.unit]
-				pl := Placement{Pallet: pallets[u.bottom].ID, Row: row + sl.row, Side: sl.side, Turned: sl.turned, Zone: zi, XMM: x + sl.x}
-				fp.placements = append(fp.placements, pl)
-				fp.placedIdx = append(fp.placedIdx, u.bottom)
+				pl := Placement{Row: row + sl.row, Side: sl.side, Turned: sl.turned, Zone: zi, XMM: x + sl.x}
 				fp.positions += sl.side.Positions()
-				if u.top >= 0 {
-					pl.Pallet, pl.Level = pallets[u.top].ID, 1
-					fp.placements = append(fp.placements, pl)
-					fp.placedIdx = append(fp.placedIdx, u.top)
+				if u.shared == nil {
+					put(u, pl)
+					continue
+				}
+				for _, m := range u.shared.places(keyed, sl.turned) {
+					mp := pl
+					mp.XMM += m.dx
+					mp.Slot = m.slot
+					put(m.unit, mp)
 				}
 			}
 			x += sg.depth
