@@ -169,7 +169,7 @@ func fromLayout(l *loadplan.Layout) LoadPlan {
 		lp.Zones = append(lp.Zones, Zone{Temperature: z.Temperature, FirstRow: z.FirstRow, LastRow: z.LastRow, FromMM: z.FromMM, ToMM: z.ToMM})
 	}
 	for _, p := range l.Placements {
-		lp.Placements = append(lp.Placements, Placement{Pallet: p.Pallet, Row: p.Row, Side: p.Side.String(), Turned: p.Turned, Zone: p.Zone, XMM: p.XMM, Level: p.Level})
+		lp.Placements = append(lp.Placements, Placement{Pallet: p.Pallet, Row: p.Row, Side: p.Side.String(), Turned: p.Turned, Zone: p.Zone, XMM: p.XMM, Level: p.Level, Slot: p.Slot})
 	}
 	for _, a := range l.Axles {
 		lp.Axles = append(lp.Axles, AxleLoad{AfterStop: a.AfterStop, KingpinKg: a.KingpinKg, AxleGroupKg: a.AxleGroupKg})
