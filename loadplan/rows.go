@@ -10,6 +10,9 @@ import (
 type unit struct {
 	bottom, top int
 	shared      *sharedPosition
+	// carried: a shared position of two halves that shares a row with the
+	// next stop's units, so it stands straight (its halves side by side).
+	carried bool
 }
 
 // slot is where a unit stands inside a segment.
@@ -47,7 +50,7 @@ func rowsOf(units []unit, pallets []Pallet, width int) []segment {
 func pairedRows(units []unit, pallets []Pallet, width int) []segment {
 	var segs []segment
 	pair := func(a, b int) bool {
-		tp, tq, depth, ok := pairRow(pallets[units[a].bottom], pallets[units[b].bottom], width)
+		tp, tq, depth, ok := pairRowTurning(pallets[units[a].bottom], pallets[units[b].bottom], width, !units[a].carried, !units[b].carried)
 		if ok {
 			segs = append(segs, segment{depth: depth, rows: 1, slots: []slot{{unit: a, side: Left, turned: tp}, {unit: b, side: Right, turned: tq}}})
 		}
@@ -106,11 +109,13 @@ func pairedRows(units []unit, pallets []Pallet, width int) []segment {
 			}
 		}
 		// The narrowest unit left alone may pair with the next stop's,
-		// unless it is a shared position: its pallets one behind the
-		// other would stand nearer the door than the next stop's.
+		// unless it is a shared position whose pallets stand one behind
+		// the other: those nearer the door would stand behind the next
+		// stop's. Two halves side by side may, standing straight.
 		for k := len(alone) - 1; k >= 0; k-- {
-			if units[alone[k]].shared == nil {
+			if sp := units[alone[k]].shared; sp == nil || sp.sideBySide() {
 				carry = alone[k]
+				units[carry].carried = sp != nil
 				alone = append(alone[:k], alone[k+1:]...)
 				break
 			}
@@ -262,10 +267,15 @@ func across(p Pallet, turned bool) int {
 // pairRow finds the orientations that let p and q share a row with the
 // shortest depth.
 func pairRow(p, q Pallet, width int) (tp, tq bool, depth int, ok bool) {
+	return pairRowTurning(p, q, width, true, true)
+}
+
+// pairRowTurning is pairRow with p turned only if turnP, q only if turnQ.
+func pairRowTurning(p, q Pallet, width int, turnP, turnQ bool) (tp, tq bool, depth int, ok bool) {
 	best := -1
 	for _, a := range []bool{true, false} {
 		for _, b := range []bool{true, false} {
-			if across(p, a)+across(q, b) > width {
+			if (a && !turnP) || (b && !turnQ) || across(p, a)+across(q, b) > width {
 				continue
 			}
 			d := max(along(p, a), along(q, b))

@@ -45,6 +45,12 @@ type sharedPosition struct {
 	lanes [2][]unit
 }
 
+// sideBySide reports whether the position holds two halves, one in each
+// lane: standing straight, both stand at the position's nose-side edge.
+func (sp *sharedPosition) sideBySide() bool {
+	return len(sp.lanes[0]) == 1 && len(sp.lanes[1]) == 1
+}
+
 // members is the number of units in the position.
 func (sp *sharedPosition) members() int { return len(sp.lanes[0]) + len(sp.lanes[1]) }
 
@@ -178,9 +184,6 @@ func shareUnits(units []unit, pallets []Pallet, width int) ([]unit, []Pallet) {
 			}
 			smalls, open = rest, nil
 		}
-		for _, u := range whole {
-			emit(u)
-		}
 		var positions []*sharedPosition
 		for _, u := range smalls {
 			placed := false
@@ -204,6 +207,12 @@ func shareUnits(units []unit, pallets []Pallet, width int) ([]unit, []Pallet) {
 			default:
 				emitShared(sp, stop)
 			}
+		}
+		// Whole pallets last: the rows pair a stop's units in this order
+		// among equal widths, and the one left over may share a row with
+		// the next stop's only if it is no shared position.
+		for _, u := range whole {
+			emit(u)
 		}
 	}
 	if open != nil {
