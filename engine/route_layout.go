@@ -50,7 +50,7 @@ func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, po
 		trip := splitTrips(rr)[bad]
 		lastVisit := trip.Visits[len(trip.Visits)-1]
 		last := pool[lastVisit.Site]
-		last.reason, last.message = ReasonLoadLayout, err.Error()
+		last.reason, last.message, last.laidOutWhole = ReasonLoadLayout, err.Error(), true
 		back = append(back, last)
 		sites := slices.DeleteFunc(routeSites(rr), func(s int) bool { return s == lastVisit.Site })
 		// Fewer stops take less time and end sooner: time the shift again.

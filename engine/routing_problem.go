@@ -353,9 +353,37 @@ func (m *model) site(o *order, loc int) routeplan.Site {
 		// after the other share it, as they share the stop in the plan.
 		Service:     ceilSeconds(time.Duration(len(o.pallets)) * m.req.Stores[o.store].Unloading.PerPallet),
 		StopService: ceilSeconds(m.req.Stores[o.store].Unloading.Fixed),
-		Demand:      vector(o.load, len(o.pallets)),
+		Demand:      m.demand(o),
 		Windows:     m.windows(m.storeWin[o.store]),
 		Group:       int(o.class),
 		Value:       float64(len(o.pallets)),
 	}
+}
+
+// demand is order o in routing's dimensions. An order whose half pallets
+// leave one alone (an odd number of them and no quarter pallets) counts
+// half a position less than its layout takes: loadplan stands that half
+// beside the lone half of the next stop of its class. A route whose layout
+// finds no such pair sends its last stop back, and an order sent back for
+// its layout counts whole from then on.
+func (m *model) demand(o *order) []float64 {
+	v := vector(o.load, len(o.pallets))
+	if o.laidOutWhole {
+		return v
+	}
+	halves, quarters := 0, 0
+	for _, pi := range o.pallets {
+		l, w := m.req.Pallets[pi].Footprint.Dims()
+		switch {
+		case w > 508 || l > 1220:
+		case l > 610:
+			halves++
+		default:
+			quarters++
+		}
+	}
+	if halves%2 == 1 && quarters == 0 {
+		v[dimPositions] -= 0.5
+	}
+	return v
 }

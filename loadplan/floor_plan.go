@@ -17,8 +17,30 @@ type floorPlan struct {
 	stacked    int
 }
 
-// buildFloor lays the zones out from the nose with the given pairs stacked.
-func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature, pairs [][2]int) floorPlan {
+// sharing is how far buildFloor lets half and quarter pallets share floor
+// positions.
+type sharing int
+
+const (
+	// shareRows: shared positions, and two halves side by side may share a
+	// row with the next stop's pallets, standing straight.
+	shareRows sharing = iota
+	// shareOwnRows: shared positions keep to rows of their own stop,
+	// standing either way.
+	shareOwnRows
+	// shareNone: each pallet its own position.
+	shareNone
+)
+
+// over reports whether the floor plan needs more positions or length than
+// tr has.
+func (fp floorPlan) over(tr Trailer) bool {
+	return (tr.Positions > 0 && fp.positions > tr.Positions) || fp.length > tr.LengthMM
+}
+
+// buildFloor lays the zones out from the nose with the given pairs stacked
+// and the half and quarter pallets sharing positions as sh says.
+func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature, pairs [][2]int, sh sharing) floorPlan {
 	var fp floorPlan
 	topOf := map[int]int{}
 	isTop := map[int]bool{}
@@ -49,8 +71,11 @@ func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature,
 		}
 		// Last stop first; ties by input order keep the layout stable.
 		sort.SliceStable(units, func(a, b int) bool { return pallets[units[a].bottom].Stop > pallets[units[b].bottom].Stop })
-		units, rowPallets := shareUnits(units, keyed, tr.WidthMM)
-		segs := rowsOf(units, rowPallets, tr.WidthMM)
+		rowPallets := keyed
+		if sh != shareNone {
+			units, rowPallets = shareUnits(units, keyed, tr.WidthMM)
+		}
+		segs := rowsOf(units, rowPallets, tr.WidthMM, sh == shareRows)
 		zone := Zone{Temperature: class, FirstRow: row, FromMM: x}
 		put := func(u unit, pl Placement) {
 			pl.Pallet = pallets[u.bottom].ID

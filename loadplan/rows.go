@@ -41,13 +41,14 @@ type segment struct {
 // gives the most pairs. Equal widths pair in loading order. One leftover
 // unit may share the first row of the next stop's units (an earlier stop,
 // nearer the door), which keeps the unloading order.
-func rowsOf(units []unit, pallets []Pallet, width int) []segment {
-	return pinwheelRows(pairedRows(units, pallets, width), units, pallets, width)
+func rowsOf(units []unit, pallets []Pallet, width int, carryShared bool) []segment {
+	return pinwheelRows(pairedRows(units, pallets, width, carryShared), units, pallets, width)
 }
 
 // pairedRows is rowsOf before the pinwheel blocks: rows of one or two
-// units, paired per stop as rowsOf describes.
-func pairedRows(units []unit, pallets []Pallet, width int) []segment {
+// units, paired per stop as rowsOf describes; with carryShared, two halves
+// side by side may be the unit that shares the next stop's first row.
+func pairedRows(units []unit, pallets []Pallet, width int, carryShared bool) []segment {
 	var segs []segment
 	pair := func(a, b int) bool {
 		tp, tq, depth, ok := pairRowTurning(pallets[units[a].bottom], pallets[units[b].bottom], width, !units[a].carried, !units[b].carried)
@@ -113,7 +114,7 @@ func pairedRows(units []unit, pallets []Pallet, width int) []segment {
 		// the other: those nearer the door would stand behind the next
 		// stop's. Two halves side by side may, standing straight.
 		for k := len(alone) - 1; k >= 0; k-- {
-			if sp := units[alone[k]].shared; sp == nil || sp.sideBySide() {
+			if sp := units[alone[k]].shared; sp == nil || (carryShared && sp.sideBySide()) {
 				carry = alone[k]
 				units[carry].carried = sp != nil
 				alone = append(alone[:k], alone[k+1:]...)
