@@ -179,3 +179,33 @@ func TestValidateCatchesBrokenSharing(t *testing.T) {
 		})
 	}
 }
+
+// TestSharingFallsBackWhenTheFloorIsShort: four halves of four stops
+// share two positions, which stand 1,219 mm deep (the pair of stops 3 and
+// 2 straight beside the pair of stops 1 and 0); on a floor 1,100 mm long
+// PlanTrailer lays them out unshared instead, two turned halves to a row
+// of 508 mm.
+func TestSharingFallsBackWhenTheFloorIsShort(t *testing.T) {
+	tr := testTrailer(constraints.DryVan)
+	tr.WidthMM, tr.Positions = 2540, 0
+	ps := []Pallet{half("a", 0), half("b", 1), half("c", 2), half("d", 3)}
+	lay, err := PlanTrailer(tr, ps, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lay.Load.Positions != 2 || lay.LengthMM < 1219 {
+		t.Fatalf("on a long floor: %d positions, %d mm; want 2 shared positions 1,219 mm deep: %+v", lay.Load.Positions, lay.LengthMM, lay.Placements)
+	}
+	tr.LengthMM = 1100
+	tr.Axles = constraints.AxleGeometry{KingpinMM: 100, AxleGroupMM: 1000, TareKg: 600, TareCentreMM: 550, KingpinLimitKg: 1e6, AxleGroupLimitKg: 1e6}
+	lay, err = PlanTrailer(tr, ps, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vs := Validate(tr, ps, 4, lay); len(vs) > 0 {
+		t.Fatalf("layout fails Validate: %v", vs)
+	}
+	if lay.Load.Positions != 4 {
+		t.Errorf("%d positions on the short floor, want 4 (no sharing): %+v", lay.Load.Positions, lay.Placements)
+	}
+}
