@@ -16,7 +16,7 @@ import (
 // its zone and side whose footprint contains it, the bottom allowed to carry
 // and the top to be stacked, heights summed within the inside height, the
 // top no heavier than the bottom and off no later), heights, floor
-// positions and how pallets share them (sharing.go), payload, volume, the unloading order within each zone, and the
+// positions and how pallets share them (validate_positions.go), payload, volume, the unloading order within each zone, and the
 // axle loads at departure and after every stop (which must also match the
 // ones the layout reports).
 //
