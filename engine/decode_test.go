@@ -470,7 +470,7 @@ func TestPlanRoundTrip(t *testing.T) {
 			Stops: []Stop{{Store: "S", Arrival: at.Add(20 * time.Minute), Start: at.Add(25 * time.Minute), Departure: at.Add(30 * time.Minute),
 				Wait: 5 * time.Minute, Pallets: []string{"P"}}},
 			Load: LoadPlan{Zones: []Zone{{Temperature: constraints.Frozen, LastRow: 2, ToMM: 3000}},
-				Placements: []Placement{{Pallet: "P", Side: "LEFT", XMM: 10}}, Axles: []AxleLoad{{AfterStop: -1, KingpinKg: 5000.5}}},
+				Placements: []Placement{{Pallet: "P", Side: "LEFT", XMM: 10}, {Pallet: "H", Side: "RIGHT", XMM: 10, Slot: 1}}, Axles: []AxleLoad{{AfterStop: -1, KingpinKg: 5000.5}}},
 			Metrics: RouteMetrics{Stops: 1, Duration: time.Hour, Driving: 40 * time.Minute, Wait: 5 * time.Minute, PosUtil: 0.5}}},
 		Unassigned: []Unassigned{{Pallet: "Q", Store: "S", Reason: ReasonCapacity, Message: "too heavy"}},
 		Metrics: Metrics{Routes: 1, Duration: time.Hour, Driving: 40 * time.Minute, Wait: 90 * time.Second, TrailersLowerBound: 1,
@@ -482,7 +482,7 @@ func TestPlanRoundTrip(t *testing.T) {
 	}
 	for _, want := range []string{`"wait": "5m0s"`, `"duration": "1h0m0s"`, `"wait": "1m30s"`, `"temperature": "FROZEN"`,
 		`"trip": 2`, `"trailerUnit": "T-03"`, `"dockDoor": 4`, `"loadingStart": "2026-11-23T03:00:00Z"`, `"loadingEnd": "2026-11-23T03:30:00Z"`,
-		`"shiftsUsed": 1`, `"trailerUnitsUsed": 1`, `"peakDockDoors": 1`} {
+		`"shiftsUsed": 1`, `"trailerUnitsUsed": 1`, `"peakDockDoors": 1`, `"slot": 1`} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("plan lacks %s:\n%s", want, out)
 		}

@@ -233,7 +233,7 @@
 //	              "stops": [{"store", "arrival", "start", "departure", "wait", "pallets": [id],
 //	                         "break": {"start", "duration", "wait", "unloading", "rest"}}],
 //	              "load": {"zones": [{"temperature", "firstRow", "lastRow", "fromMM", "toMM"}],
-//	                       "placements": [{"pallet", "row", "side": "LEFT"|"RIGHT"|"CENTER", "turned", "zone", "xMM", "level"}],
+//	                       "placements": [{"pallet", "row", "side": "LEFT"|"RIGHT"|"CENTER", "turned", "zone", "xMM", "level", "slot"}],
 //	                       "axles": [{"afterStop", "kingpinKg", "axleGroupKg"}]},
 //	              "metrics": RouteMetrics}],
 //	  "unassigned": [{"pallet", "store", "reason", "message"}],
@@ -243,7 +243,10 @@
 // A stop holds "break" only where the driver takes an hours-of-service break
 // (see Break). Rows, zones, levels and afterStop count from 0, as indices
 // (see LoadPlan); the reports of package engine/report number rows, zones
-// and stops from 1.
+// and stops from 1. Half and quarter pallets share a floor position (one
+// row, one side): "slot" says where across it a pallet stands, 0 against
+// the side's wall (the default, written only when 1), 1 one pallet width
+// in from there (see Placement).
 //
 // Changes. Changes(previous, next, ChangeOptions{}) compares two plans of
 // one day store by store, as the people holding the previous plan's

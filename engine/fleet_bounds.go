@@ -142,11 +142,13 @@ func newDayDemand(req *Request, idx []int, mx *geo.Matrix, rowOf func(int) int) 
 // volume, which the shares give up (with float rounding) by a factor 1 −
 // 1e-8.
 //
-// A pallet's size in positions is 1, or ½ when it may be stacked or carry:
-// a pallet on the floor takes one position or two; a pallet on top stands
-// on a floor pallet that carries no other, and the two together take at
-// least one position. A pallet no usable type takes has no share (no
-// legal plan delivers it).
+// A pallet's size in positions is its share of a position on the floor
+// (positionQuarters: 1 for most, ½ for a half pallet, ¼ for a quarter),
+// halved when it may be stacked or carry: a pallet on the floor takes at
+// least its share; a pallet on top stands inside the footprint of a floor
+// pallet that carries no other, whose share is at least its own, and the
+// two together take at least that. A pallet no usable type takes has no
+// share (no legal plan delivers it).
 func palletShares(req *Request, p *Pallet, maxLength int) [3]int64 {
 	var best constraints.Load
 	for _, t := range req.Fleet {
@@ -160,11 +162,11 @@ func palletShares(req *Request, p *Pallet, maxLength int) [3]int64 {
 	}
 	var s [3]int64
 	if best.Positions > 0 {
-		halves := int64(2)
+		eighths := 2 * int64(positionQuarters(p))
 		if p.MayBeStacked || p.MayCarry {
-			halves = 1
+			eighths /= 2
 		}
-		s[0] = shareScale * halves / (2 * int64(best.Positions))
+		s[0] = shareScale * eighths / (8 * int64(best.Positions))
 	}
 	s[1] = floatShare(p.WeightKg, best.WeightKg)
 	s[2] = floatShare(p.volume(), best.VolumeM3)

@@ -43,7 +43,7 @@ func oddFreightRequest(t *rapid.T) Request {
 		req.Pallets = append(req.Pallets, Pallet{
 			ID: fmt.Sprint("P", i), Store: fmt.Sprint("S", rapid.IntRange(0, stores-1).Draw(t, "store")),
 			WeightKg: rapid.Float64Range(50, 1200).Draw(t, "kg"), HeightMM: rapid.IntRange(600, 1400).Draw(t, "h"),
-			Footprint:    rapid.SampledFrom([]Footprint{StandardFootprint, HalfFootprint, {1200, 800}, {1200, 1000}}).Draw(t, "fp"),
+			Footprint:    rapid.SampledFrom([]Footprint{StandardFootprint, HalfFootprint, {610, 508}, {1200, 800}, {1200, 1000}}).Draw(t, "fp"),
 			Temperature:  constraints.Temperature(rapid.IntRange(0, 2).Draw(t, "temp")),
 			MayBeStacked: rapid.Bool().Draw(t, "stacked"), MayCarry: rapid.Bool().Draw(t, "carry"),
 		})

@@ -22,6 +22,9 @@ type order struct {
 	prefer  []bool
 	reason  string // why it was last sent back, for the unassigned list
 	message string
+	// laidOutWhole: a trip's layout sent the order back, so routing counts
+	// its floor positions whole (see model.demand).
+	laidOutWhole bool
 }
 
 // palletPositions is the floor positions a pallet takes on a trailer: 1 when

@@ -67,7 +67,7 @@ func genRequest(t *rapid.T) Request {
 	}
 	nPallets := rapid.IntRange(0, 60).Draw(t, "pallets")
 	for i := range nPallets {
-		fp := rapid.SampledFrom([]Footprint{StandardFootprint, HalfFootprint, {1200, 800}, {1200, 1000}}).Draw(t, "fp")
+		fp := rapid.SampledFrom([]Footprint{StandardFootprint, HalfFootprint, {610, 508}, {1200, 800}, {1200, 1000}}).Draw(t, "fp")
 		req.Pallets = append(req.Pallets, Pallet{
 			ID: fmt.Sprint("P", i), Store: fmt.Sprint("S", rapid.IntRange(0, nStores-1).Draw(t, "store")),
 			WeightKg: rapid.Float64Range(10, 1500).Draw(t, "kg"), HeightMM: rapid.IntRange(300, 2800).Draw(t, "h"),

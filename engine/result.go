@@ -130,6 +130,15 @@ type Placement struct {
 	Zone   int    `json:"zone"`   // index into Zones
 	XMM    int    `json:"xMM"`    // from the nose to the pallet's front edge
 	Level  int    `json:"level"`  // 0 on the floor, 1 stacked on the floor pallet below
+	// Slot is where across its floor position a half or quarter pallet
+	// stands that shares the position: 0 against the wall of its side, 1
+	// one of its own widths in from there. A position (one row, one side)
+	// holds one pallet, or two halves, four quarters, or a half and two
+	// quarters. Two halves standing straight take slots 0 and 1 side by
+	// side; turned (long side across) they stand one behind the other in
+	// slot 0. A stacked pallet has its bottom's slot. In JSON "slot" may be
+	// left out for 0.
+	Slot int `json:"slot,omitempty"`
 }
 
 // AxleLoad is the weight on the kingpin and the trailer axle group.

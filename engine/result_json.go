@@ -93,6 +93,7 @@ var placementObject = &object[Placement]{What: "a placement", Members: []member[
 	{Name: "zone", Read: func(d dec, p *Placement) { d.ReadInt(&p.Zone, "a zone index") }},
 	{Name: "xMM", Read: func(d dec, p *Placement) { d.ReadInt(&p.XMM, wantMM) }},
 	{Name: "level", Read: func(d dec, p *Placement) { d.ReadInt(&p.Level, "a level (0 on the floor, 1 stacked)") }},
+	{Name: "slot", Read: func(d dec, p *Placement) { d.ReadInt(&p.Slot, "a slot (0 at the wall, 1 beside it)") }},
 }}
 
 var axleLoadObject = &object[AxleLoad]{What: "an axle load", Members: []member[AxleLoad]{

@@ -50,7 +50,7 @@ func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, po
 		trip := splitTrips(rr)[bad]
 		lastVisit := trip.Visits[len(trip.Visits)-1]
 		last := pool[lastVisit.Site]
-		last.reason, last.message = ReasonLoadLayout, err.Error()
+		last.reason, last.message, last.laidOutWhole = ReasonLoadLayout, err.Error(), true
 		back = append(back, last)
 		sites := slices.DeleteFunc(routeSites(rr), func(s int) bool { return s == lastVisit.Site })
 		// Fewer stops take less time and end sooner: time the shift again.
@@ -169,7 +169,7 @@ func fromLayout(l *loadplan.Layout) LoadPlan {
 		lp.Zones = append(lp.Zones, Zone{Temperature: z.Temperature, FirstRow: z.FirstRow, LastRow: z.LastRow, FromMM: z.FromMM, ToMM: z.ToMM})
 	}
 	for _, p := range l.Placements {
-		lp.Placements = append(lp.Placements, Placement{Pallet: p.Pallet, Row: p.Row, Side: p.Side.String(), Turned: p.Turned, Zone: p.Zone, XMM: p.XMM, Level: p.Level})
+		lp.Placements = append(lp.Placements, Placement{Pallet: p.Pallet, Row: p.Row, Side: p.Side.String(), Turned: p.Turned, Zone: p.Zone, XMM: p.XMM, Level: p.Level, Slot: p.Slot})
 	}
 	for _, a := range l.Axles {
 		lp.Axles = append(lp.Axles, AxleLoad{AfterStop: a.AfterStop, KingpinKg: a.KingpinKg, AxleGroupKg: a.AxleGroupKg})

@@ -194,14 +194,18 @@ func addDoorResource(p *routeplan.Problem, m *model, fleet *fleetState) int {
 // allow, each taking its group's and its type's resource, with the
 // reserve surcharges on its fixed cost.
 func (r *routing) addVehicleTypes(m *model, fleet *fleetState, pool []*order, shiftRes, trailerRes []int) {
-	// A trailer carries at most a pallet per floor position plus one on
-	// top of each for the pallets that may be stacked.
-	stackable := 0
+	// A trailer carries at most as many pallets on its floor as its
+	// positions hold (four quarter pallets, two halves or one other
+	// pallet each) plus one on top of each for the pallets that may be
+	// stacked.
+	stackable, perPosition := 0, 1
 	for _, o := range pool {
 		for _, pi := range o.pallets {
-			if m.req.Pallets[pi].MayBeStacked {
+			p := &m.req.Pallets[pi]
+			if p.MayBeStacked {
 				stackable++
 			}
+			perPosition = max(perPosition, 4/positionQuarters(p))
 		}
 	}
 	dock := m.dockWindows()
@@ -218,7 +222,7 @@ func (r *routing) addVehicleTypes(m *model, fleet *fleetState, pool []*order, sh
 			}
 			for _, z := range m.zoneCounts(ti, pool) {
 				k := vehicleKind{group: g, trailer: ti, zones: z}
-				vt := m.vehicleType(k, grp, stackable, dock)
+				vt := m.vehicleType(k, grp, stackable, perPosition, dock)
 				if oneTrip {
 					vt.MaxTrips = 1
 				}
@@ -281,9 +285,9 @@ func (m *model) dockWindows() []routeplan.Window {
 }
 
 // vehicleType is the routing vehicle type of kind k, its shift of group
-// grp, with one vehicle and no resources: a trailer that carries at most a
-// pallet per floor position plus one on top of each of the stackable
-// pallets, starting inside a dock window and the shift.
+// grp, with one vehicle and no resources: a trailer that carries at most
+// perPosition pallets per floor position plus one on top of each of the
+// stackable pallets, starting inside a dock window and the shift.
 //
 // A routing route is a driver's shift: up to the group's trip limit trips
 // (none: as many as there are orders). Each trip starts with the hook-up
@@ -292,10 +296,11 @@ func (m *model) dockWindows() []routeplan.Window {
 // and ends by the hook-up, no more than the staging limit before it, and
 // placeLoadings puts it on the clock. The shift costs its cost once and
 // each trip its trailer's fixed cost.
-func (m *model) vehicleType(k vehicleKind, grp shiftGroup, stackable int, dock []routeplan.Window) routeplan.VehicleType {
+func (m *model) vehicleType(k vehicleKind, grp shiftGroup, stackable, perPosition int, dock []routeplan.Window) routeplan.VehicleType {
 	t := m.req.Fleet[k.trailer]
 	capa := m.kindCapacity(k)
-	most := capa.Positions + min(capa.Positions, stackable)
+	floor := perPosition * capa.Positions
+	most := floor + min(floor, stackable)
 	perPallet := make([]float64, dims)
 	perPallet[dimPallets] = ceilSeconds(m.req.DC.LoadingPerPallet)
 	vt := routeplan.VehicleType{
@@ -348,9 +353,37 @@ func (m *model) site(o *order, loc int) routeplan.Site {
 		// after the other share it, as they share the stop in the plan.
 		Service:     ceilSeconds(time.Duration(len(o.pallets)) * m.req.Stores[o.store].Unloading.PerPallet),
 		StopService: ceilSeconds(m.req.Stores[o.store].Unloading.Fixed),
-		Demand:      vector(o.load, len(o.pallets)),
+		Demand:      m.demand(o),
 		Windows:     m.windows(m.storeWin[o.store]),
 		Group:       int(o.class),
 		Value:       float64(len(o.pallets)),
 	}
+}
+
+// demand is order o in routing's dimensions. An order whose half pallets
+// leave one alone (an odd number of them and no quarter pallets) counts
+// half a position less than its layout takes: loadplan stands that half
+// beside the lone half of the next stop of its class. A route whose layout
+// finds no such pair sends its last stop back, and an order sent back for
+// its layout counts whole from then on.
+func (m *model) demand(o *order) []float64 {
+	v := vector(o.load, len(o.pallets))
+	if o.laidOutWhole {
+		return v
+	}
+	halves, quarters := 0, 0
+	for _, pi := range o.pallets {
+		l, w := m.req.Pallets[pi].Footprint.Dims()
+		switch {
+		case w > 508 || l > 1220:
+		case l > 610:
+			halves++
+		default:
+			quarters++
+		}
+	}
+	if halves%2 == 1 && quarters == 0 {
+		v[dimPositions] -= 0.5
+	}
+	return v
 }

@@ -53,8 +53,8 @@ func fillSpareRoom(ctx context.Context, pc *planContext, fleet *fleetState) {
 // palletsLoad is what pallets (indices into Request.Pallets, of one store
 // and class) take of a trailer of type t, as routing counts an order: their
 // weight and volume, and the floor positions of their layout with their
-// stackable pallets stacked (loadplan.StackedPositions), as loadplan
-// stacks within a stop.
+// stackable pallets stacked and the half and quarter pallets sharing
+// positions (loadplan.StackedPositions), as loadplan lays out a stop.
 func (m *model) palletsLoad(pallets []int, t TrailerType) constraints.Load {
 	req := m.req
 	var load constraints.Load
@@ -62,7 +62,8 @@ func (m *model) palletsLoad(pallets []int, t TrailerType) constraints.Load {
 	for _, pi := range pallets {
 		p := req.Pallets[pi]
 		load = load.Add(constraints.Load{Positions: palletPositions(p, t), WeightKg: p.WeightKg, VolumeM3: p.volume()})
-		stackable = stackable || p.MayBeStacked
+		_, w := p.Footprint.Dims()
+		stackable = stackable || p.MayBeStacked || 2*w <= StandardFootprint.WidthMM // stacks, or shares positions
 	}
 	if stackable && len(pallets) > 1 {
 		lp := make([]loadplan.Pallet, len(pallets))
@@ -175,7 +176,7 @@ func (m *model) retime(k vehicleKind, grp shiftGroup, trips [][]*order) (routepl
 	req := m.req
 	locs := []int{0} // matrix locations of the small problem's locations
 	local := map[int]int{0: 0}
-	stackable := 0
+	stackable, perPosition := 0, 1
 	seq := slices.Concat(trips...)
 	for _, o := range seq {
 		if _, ok := local[1+o.store]; !ok {
@@ -186,6 +187,7 @@ func (m *model) retime(k vehicleKind, grp shiftGroup, trips [][]*order) (routepl
 			if req.Pallets[pi].MayBeStacked {
 				stackable++
 			}
+			perPosition = max(perPosition, 4/positionQuarters(&req.Pallets[pi]))
 		}
 	}
 	n := len(locs)
@@ -196,7 +198,7 @@ func (m *model) retime(k vehicleKind, grp shiftGroup, trips [][]*order) (routepl
 			p.Duration[i*n+j] = float64(m.matrix.Seconds(a, b))
 		}
 	}
-	p.VehicleTypes = []routeplan.VehicleType{m.vehicleType(k, grp, stackable, m.dockWindows())}
+	p.VehicleTypes = []routeplan.VehicleType{m.vehicleType(k, grp, stackable, perPosition, m.dockWindows())}
 	var sites []int
 	for k, trip := range trips {
 		if k > 0 {

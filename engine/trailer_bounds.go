@@ -36,14 +36,17 @@ func tripFleet(req *Request, n int) []loadplan.FleetTrailer {
 // deliver the pallets idx (indices into req.Pallets), by counting floor
 // positions under the rules Validate enforces:
 //
-//   - a trailer takes at most its PalletPositions pallets on its floor
-//     (a pallet on the floor takes one position or two, never less);
+//   - a trailer takes at most its PalletPositions pallets on its floor,
+//     counted in quarters of a position: a half pallet takes at least two,
+//     a quarter pallet one (positionQuarters), any other pallet four (one
+//     position or two, never less);
 //   - every other pallet stands on exactly one floor pallet that may carry,
 //     which carries no other, in the same zone and hence of the same
 //     temperature class; the top may be stacked. So among the pallets of
 //     class c that may carry or be stacked, at most
 //     min(stacked_c, carrying_c, ⌊either_c/2⌋) stand on top: tops and
-//     bottoms are distinct pallets;
+//     bottoms are distinct pallets, and the tops leave the floor at most
+//     the largest shares among the pallets that may be stacked;
 //   - a pallet rides on a trailer type that carries its class, and that is
 //     no longer than its store's limit;
 //   - a type with units (Count above 0) may run any number of trips: a
@@ -148,7 +151,7 @@ func palletsWhere(req *Request, idx []int, keep func(Pallet) bool) []int {
 	return out
 }
 
-// positionsOf lists the floor positions of the trailer loads the types
+// positionsOf lists the floor positions, in quarters, of the trailer loads the types
 // usable accepts can carry: n of each type with units (a unit turns, and n
 // loads are all n pallets can use), largest first; ok is false when one of
 // them states no positions, so that counting positions bounds nothing.
@@ -161,25 +164,31 @@ func positionsOf(req *Request, n int, usable func(TrailerType) bool) (caps []int
 			return nil, false
 		}
 		for range n {
-			caps = append(caps, t.PalletPositions)
+			caps = append(caps, 4*t.PalletPositions)
 		}
 	}
 	slices.SortFunc(caps, func(a, b int) int { return cmp.Compare(b, a) })
 	return caps, true
 }
 
-// floorPallets is how many of the pallets idx must stand on a floor: all
-// but the most that can stand on top of another, class by class, or with
-// sameStore store by store and class by class.
+// floorPallets is how much of a floor, in quarters of a position, the
+// pallets idx take at least: all but the most that can stand on top of
+// another, class by class, or with sameStore store by store and class by
+// class, each its share of a position.
 func floorPallets(req *Request, idx []int, sameStore bool) int {
 	type group struct {
 		store string
 		class constraints.Temperature
 	}
-	type count struct{ stacked, carrying, either int }
+	type count struct {
+		carrying, either int
+		stacked          []int // the quarters of the pallets that may be stacked
+	}
 	counts := map[group]*count{}
+	floor := 0
 	for _, pi := range idx {
 		p := req.Pallets[pi]
+		floor += positionQuarters(&p)
 		if !p.Temperature.Valid() {
 			continue
 		}
@@ -193,7 +202,7 @@ func floorPallets(req *Request, idx []int, sameStore bool) int {
 			counts[g] = c
 		}
 		if p.MayBeStacked {
-			c.stacked++
+			c.stacked = append(c.stacked, positionQuarters(&p))
 		}
 		if p.MayCarry {
 			c.carrying++
@@ -202,15 +211,17 @@ func floorPallets(req *Request, idx []int, sameStore bool) int {
 			c.either++
 		}
 	}
-	tops := 0
 	for _, c := range counts {
-		tops += min(c.stacked, c.carrying, c.either/2)
+		slices.SortFunc(c.stacked, func(a, b int) int { return cmp.Compare(b, a) })
+		for _, q := range c.stacked[:min(len(c.stacked), c.carrying, c.either/2)] {
+			floor -= q
+		}
 	}
-	return len(idx) - tops
+	return floor
 }
 
 // fewestPositions is how many of caps (largest first) it takes to hold
-// need floor pallets; -1 when all of them do not.
+// need quarters of floor positions; -1 when all of them do not.
 func fewestPositions(caps []int, need int) int {
 	if need <= 0 {
 		return 0

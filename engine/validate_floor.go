@@ -26,6 +26,7 @@ const (
 	codeNotOnTrailer   = "PALLET_UNKNOWN"
 	codeAxleReport     = "AXLE_REPORT"
 	codeStacking       = "STACKING"
+	codeSharing        = "POSITION_SHARING"
 )
 
 // floorSide is where in its row a pallet stands, seen from the door.
@@ -101,7 +102,11 @@ type standing struct {
 //   - each pallet on board placed once, no placement of another pallet;
 //   - each footprint (length along the trailer, or across when turned) on
 //     the floor: LEFT against the left wall, RIGHT against the right wall,
-//     CENTER midway; no pallet taller than the inside;
+//     CENTER midway, a pallet in slot 1 one of its own widths in from the
+//     wall; no pallet taller than the inside;
+//   - floor positions (validate_positions.go): the floor pallets of one
+//     row and side share a position only as halves and quarters making at
+//     most one, within one 48×40 in pallet's place;
 //   - no two pallets on one level sharing floor;
 //   - rows on each lane (LEFT and CENTER pallets, RIGHT and CENTER
 //     pallets) never starting nearer the nose for a higher row;
@@ -134,6 +139,7 @@ type floorCheck struct {
 
 func (f *floorCheck) run() constraints.Violations {
 	f.place()
+	f.floorPositions()
 	f.noOverlap()
 	f.rowsPerLane()
 	f.stacking()
@@ -182,6 +188,9 @@ func (f *floorCheck) place() {
 		p := f.pallets[i].p
 		b := f.footprint(p, pl, side)
 		f.fitsInside(path, p, b)
+		if pl.Slot != 0 && (pl.Slot != 1 || side == sideCenter) {
+			f.vs.Add(codeSharing, path+".slot", "slot %d on side %s: a pallet stands in slot 0, or in slot 1 beside a pallet sharing its LEFT or RIGHT position", pl.Slot, side)
+		}
 		if pl.Row < 0 {
 			f.vs.Add(codeRowOrder, path, "row %d: rows count from 0 at the nose", pl.Row)
 		}
@@ -192,9 +201,6 @@ func (f *floorCheck) place() {
 		}
 		f.inZone(path, p, pl)
 		f.st[k].stands, f.st[k].side, f.st[k].box = true, side, b
-		if pl.Level == 0 {
-			f.positions += side.floorPositions()
-		}
 		f.weightKg += p.WeightKg
 		f.volumeM3 += p.volume()
 	}
@@ -207,7 +213,8 @@ func (f *floorCheck) place() {
 
 // footprint is where placement pl of pallet p lies on the floor: its
 // length along the trailer (across when turned) from XMM, against the
-// wall of its side or midway for CENTER.
+// wall of its side (slot 0) or one of its widths in (slot 1), or midway
+// for CENTER.
 func (f *floorCheck) footprint(p *Pallet, pl Placement, side floorSide) box {
 	width := float64(f.t.Inside.WidthMM)
 	l, w := p.Footprint.Dims()
@@ -215,10 +222,10 @@ func (f *floorCheck) footprint(p *Pallet, pl Placement, side floorSide) box {
 	if pl.Turned {
 		along, across = across, along
 	}
-	y := 0.0 // LEFT: against the left wall
+	y := float64(pl.Slot) * across // LEFT: against the left wall, or a slot in
 	switch side {
 	case sideRight:
-		y = width - across
+		y = width - float64(pl.Slot+1)*across
 	case sideCenter:
 		y = (width - across) / 2
 	}

@@ -44,7 +44,7 @@ func floorByLoadplan(t TrailerType, on []routePallet, stops int, lp *LoadPlan, p
 			vs.Add(CodeInvalidValue, constraints.Index(path+".placements", i)+".side", "bad side")
 			continue
 		}
-		lay.Placements = append(lay.Placements, loadplan.Placement{Pallet: p.Pallet, Row: p.Row, Side: side, Turned: p.Turned, Zone: p.Zone, XMM: p.XMM, Level: p.Level})
+		lay.Placements = append(lay.Placements, loadplan.Placement{Pallet: p.Pallet, Row: p.Row, Side: side, Turned: p.Turned, Zone: p.Zone, XMM: p.XMM, Level: p.Level, Slot: p.Slot})
 	}
 	for _, a := range lp.Axles {
 		lay.Axles = append(lay.Axles, loadplan.AxleLoad{AfterStop: a.AfterStop, KingpinKg: a.KingpinKg, AxleGroupKg: a.AxleGroupKg})
@@ -80,6 +80,7 @@ func TestFloorCodesAreLoadplans(t *testing.T) {
 		codeAxleGroup: loadplan.CodeAxleGroup, codeUnloadingOrder: loadplan.CodeUnloadingOrder, codeOverlap: loadplan.CodeOverlap,
 		codeOutsideFloor: loadplan.CodeOutsideFloor, codeRowOrder: loadplan.CodeRowOrder, codeZone: loadplan.CodeZone,
 		codeNotOnTrailer: loadplan.CodeUnknown, codeAxleReport: loadplan.CodeAxleReport, codeStacking: loadplan.CodeStacking,
+		codeSharing:     loadplan.CodeSharing,
 		CodeTemperature: loadplan.CodeTemperature, CodePalletMissing: loadplan.CodeMissing, CodePalletTwice: loadplan.CodeDuplicate,
 	} {
 		if mine != theirs {
@@ -171,7 +172,7 @@ func breakFloor(t *rapid.T, fc *floorCase) string {
 	n := len(pls)
 	pick := func(label string) int { return rapid.IntRange(0, n-1).Draw(t, label) }
 	kinds := []string{"xmm", "turn", "side", "row", "zone", "level", "swapPallets", "swapX", "drop", "duplicate", "unknown",
-		"stackOn", "slideAll", "zoneRows", "zoneTemp", "zoneRange", "zoneUnstated", "zoneDrop", "zoneAdd",
+		"stackOn", "slot", "shareWith", "slideAll", "zoneRows", "zoneTemp", "zoneRange", "zoneUnstated", "zoneDrop", "zoneAdd",
 		"axleKg", "axleAfter", "axleCount", "payload", "positions", "axleLimit", "tare", "height", "width", "length", "kind",
 		"carry", "stacked", "weight", "palletHeight", "stops"}
 	kind := rapid.SampledFrom(kinds).Draw(t, "break")
@@ -217,6 +218,15 @@ func breakFloor(t *rapid.T, fc *floorCase) string {
 		i, j := pick("i"), pick("j")
 		pls[i].XMM, pls[i].Side, pls[i].Row, pls[i].Turned, pls[i].Zone = pls[j].XMM, pls[j].Side, pls[j].Row, pls[j].Turned, pls[j].Zone
 		pls[i].Level = rapid.IntRange(0, 1).Draw(t, "onTop")
+	case "slot":
+		pls[pick("i")].Slot = rapid.IntRange(-1, 2).Draw(t, "slot")
+	case "shareWith":
+		// Stand pallet i in pallet j's floor position, beside it or one
+		// half or quarter behind it.
+		i, j := pick("i"), pick("j")
+		pls[i].Side, pls[i].Row, pls[i].Turned, pls[i].Zone, pls[i].Level = pls[j].Side, pls[j].Row, pls[j].Turned, pls[j].Zone, 0
+		pls[i].XMM = pls[j].XMM + rapid.SampledFrom([]int{0, 508, 610}).Draw(t, "behind")
+		pls[i].Slot = rapid.IntRange(0, 1).Draw(t, "slot")
 	case "slideAll":
 		d := rapid.SampledFrom([]int{1, 100, 1000, -1}).Draw(t, "slide")
 		for i := range pls {
@@ -395,4 +405,112 @@ func TestFloorCheckMatchesLoadplanOnFleets(t *testing.T) {
 	var stats floorStats
 	rapid.Check(t, func(rt *rapid.T) { checkFloors(rt, oddFreightRequest(rt), 10, &stats) })
 	stats.log(t)
+}
+
+// sharedPositionsDay is one store's 40 half pallets and 8 quarter pallets
+// and a 30-position dry van: as halves and quarters they fill 22
+// positions, so one trailer carries them, which a position per pallet
+// could not.
+func sharedPositionsDay() Request {
+	req := packingRequest(1, 2, []TrailerType{packingTrailer("DRY53", constraints.DryVan, 2)})
+	for i := range 48 {
+		p := Pallet{ID: fmt.Sprint("P", i), Store: "S0", WeightKg: 150, Footprint: HalfFootprint, HeightMM: 1200}
+		if i >= 40 {
+			p.ID, p.Footprint, p.WeightKg = fmt.Sprint("Q", i), Footprint{LengthMM: 610, WidthMM: 508}, 80
+		}
+		req.Pallets = append(req.Pallets, p)
+	}
+	return req
+}
+
+// TestHalvesAndQuartersShareFloorPositions: the day's pallets ride on one
+// trailer, two halves or four quarters to a position, and the metric of
+// positions says so.
+func TestHalvesAndQuartersShareFloorPositions(t *testing.T) {
+	req := sharedPositionsDay()
+	plan := planOK(t, req)
+	if plan.Metrics.Routes != 1 || len(plan.Unassigned) != 0 {
+		t.Fatalf("%d routes, %d unassigned; want all 48 pallets on one trailer", plan.Metrics.Routes, len(plan.Unassigned))
+	}
+	if got := plan.Routes[0].Metrics.Positions; got != 22 {
+		t.Errorf("%d floor positions, want 22 (20 for 40 halves, 2 for 8 quarters)", got)
+	}
+	slots := 0
+	for _, pl := range plan.Routes[0].Load.Placements {
+		slots += pl.Slot
+	}
+	if slots == 0 {
+		t.Errorf("no pallet in slot 1: halves standing straight share a position side by side")
+	}
+}
+
+// TestFloorChecksRejectBrokenSharing breaks the planned shared positions
+// in the ways a loader could get them wrong, and demands that both floor
+// checks reject each break, with the same codes.
+func TestFloorChecksRejectBrokenSharing(t *testing.T) {
+	req := sharedPositionsDay()
+	req.Pallets = append(req.Pallets, Pallet{ID: "F", Store: "S0", WeightKg: 150, Footprint: StandardFootprint, HeightMM: 1200})
+	plan := planOK(t, req)
+	fc := routeFloors(req, plan)[0]
+	find := func(c floorCase, pred func(Placement) bool) int {
+		for k, pl := range c.load.Placements {
+			if pred(pl) {
+				return k
+			}
+		}
+		t.Fatalf("no placement as wanted in %+v", c.load.Placements)
+		return -1
+	}
+	// samePosition finds a second pallet in placement k's position.
+	samePosition := func(c floorCase, k int) int {
+		a := c.load.Placements[k]
+		return find(c, func(pl Placement) bool {
+			return pl.Pallet != a.Pallet && pl.Row == a.Row && pl.Side == a.Side && pl.Level == 0
+		})
+	}
+	isHalf := func(pl Placement) bool { return pl.Pallet[0] == 'P' && pl.Level == 0 }
+	for _, tc := range []struct {
+		name   string
+		break_ func(c floorCase)
+	}{
+		{"two halves in one slot", func(c floorCase) {
+			k := find(c, isHalf)
+			j := samePosition(c, k)
+			c.load.Placements[j].Slot, c.load.Placements[j].XMM = c.load.Placements[k].Slot, c.load.Placements[k].XMM
+		}},
+		{"a full pallet sharing with a half", func(c floorCase) {
+			f := find(c, func(pl Placement) bool { return pl.Pallet == "F" })
+			k := find(c, isHalf)
+			j := samePosition(c, k)
+			c.load.Placements[j].Row, c.load.Placements[j].Side = c.load.Placements[f].Row, c.load.Placements[f].Side
+		}},
+		{"three halves in one position", func(c floorCase) {
+			k := find(c, isHalf)
+			j := find(c, func(pl Placement) bool {
+				a := c.load.Placements[k]
+				return isHalf(pl) && (pl.Row != a.Row || pl.Side != a.Side)
+			})
+			a := c.load.Placements[k]
+			c.load.Placements[j].Row, c.load.Placements[j].Side, c.load.Placements[j].Zone = a.Row, a.Side, a.Zone
+		}},
+		{"a slot on a CENTER side", func(c floorCase) {
+			k := find(c, isHalf)
+			c.load.Placements[k].Side, c.load.Placements[k].Slot = "CENTER", 1
+		}},
+		{"slot 2", func(c floorCase) { c.load.Placements[find(c, isHalf)].Slot = 2 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := fc.clone()
+			tc.break_(c)
+			c.trueAxles()
+			mine := floorByValidate(c.trailer, c.on, c.stops, &c.load, "routes[0].load")
+			theirs, _ := floorByLoadplan(c.trailer, c.on, c.stops, &c.load, "routes[0].load")
+			if len(mine) == 0 {
+				t.Fatalf("Validate accepts the broken floor")
+			}
+			if a, b := codeSet(mine), codeSet(theirs); !slices.Equal(a, b) {
+				t.Fatalf("Validate gives %v, loadplan.Validate %v\n%v\n%v", a, b, mine, theirs)
+			}
+		})
+	}
 }

@@ -15,6 +15,20 @@
 // of 2 × 1,219 mm. A pallet allowed to be stacked may stand on one allowed
 // to carry (Placement.Level 1); stacked pallets take no floor position.
 //
+// A floor position (one row on one side) is the place of one 48×40 in
+// pallet. Half pallets (48×20 in, at most 1,220 × 508 mm) and quarter
+// pallets (24×20 in, at most 610 × 508 mm) share positions: two halves,
+// four quarters, or one half and two quarters make one position, which
+// counts once. Placement.Slot says where across the position a pallet
+// stands: slot 0 against the wall of its side, slot 1 one of its own
+// widths further in. Standing straight, two halves stand side by side in
+// slots 0 and 1 and quarters two by two; turned (long side across), two
+// halves stand one behind the other, both in slot 0, and quarters take
+// slots 0 and 1 in each of two rows of the position. PlanTrailer pairs the
+// halves and quarters of one stop first, and puts the one left over beside
+// those of the next stop, the later stop's at the nose-most corner; each
+// pallet weighs on the axles at its own centre.
+//
 // Pallets for the last stop are loaded first, nearest the nose, so that at
 // every stop the pallets to unload stand nearest the door: within a zone a
 // pallet for a later stop never starts nearer the door than one for an

@@ -185,12 +185,13 @@ func (f *fleetPacker) binTrailers(s *packing, c constraints.Temperature, n int) 
 	return seq, withPositions
 }
 
-// binCapacity is a trailer as a bin of solveClass: half floor positions
-// (when withPositions), floor length, payload and volume, rounded down.
+// binCapacity is a trailer as a bin of solveClass: eighths of floor
+// positions (when withPositions), floor length, payload and volume,
+// rounded down.
 func binCapacity(t Trailer, withPositions bool) []int64 {
 	var cp []int64
 	if withPositions {
-		cp = append(cp, 2*int64(t.Positions))
+		cp = append(cp, 8*int64(t.Positions))
 	}
 	return append(cp, int64(t.LengthMM), max(1, int64(math.Floor(t.PayloadKg))), max(1, int64(math.Floor(t.Volume()*1000))))
 }
@@ -220,13 +221,13 @@ func (f *fleetPacker) classSizes(ref int, c constraints.Temperature, items []int
 			u = [2]int{pos, length}
 			units[unitKey{p.LengthMM, p.WidthMM}] = u
 		}
-		pos2, length := 2*int64(u[0]), int64(u[1])
+		pos8, length := 2*int64(u[0]), int64(u[1])
 		if paired[j] {
-			pos2, length = pos2/2, (length+1)/2
+			pos8, length = pos8/2, (length+1)/2
 		}
 		var sz []int64
 		if withPositions {
-			sz = append(sz, pos2)
+			sz = append(sz, pos8)
 		}
 		sz = append(sz, length, int64(math.Ceil(p.WeightKg)), int64(math.Ceil(p.VolumeM3*1000)))
 		for d := range sz {
@@ -285,20 +286,25 @@ func (f *fleetPacker) binsOf(prob binpack.Problem, items []int, found [][]int) [
 }
 
 // floorUnit estimates a pallet's share of the floor on a floor of the given
-// width: the positions of its row when it cannot share one (1 or 2), and the
-// floor length per pallet in the best of a row of two and a pinwheel block
-// of four pallets like it, or of a row of its own.
-func floorUnit(p Pallet, width int) (positions, lengthMM int) {
+// width: the quarter positions it takes (a quarter or half pallet its share
+// of a position shared across the floor's width, any other the positions
+// of its row, 1 or 2), and the floor length per pallet in the best of a row
+// of two and a pinwheel block of four pallets like it, or of a row of its
+// own.
+func floorUnit(p Pallet, width int) (quarters, lengthMM int) {
 	p.Stop = 0
 	if _, _, d2, ok := pairRow(p, p, width); ok {
 		l := (d2 + 1) / 2
 		if blk, ok := pinwheel([4]Pallet{p, p, p, p}, width, 2*d2); ok {
 			l = min(l, (blk.depth+3)/4)
 		}
-		return 1, l
+		if s := share(p); s < 4 && 4*p.WidthMM <= width {
+			return s, l
+		}
+		return 4, l
 	}
-	_, d1, side := singleRow(p, width)
-	return side.Positions(), d1
+	_, d1, side := singleRow(p, width, false)
+	return 4 * side.Positions(), d1
 }
 
 // assignBins turns the bins of one class into loads: the most constrained

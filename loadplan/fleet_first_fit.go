@@ -40,6 +40,7 @@ func (f *fleetPacker) placeGroup(s *packing, group []int) bool {
 	for li, l := range s.loads {
 		a := l.agg
 		a.n += ga.n
+		a.saved += ga.saved
 		a.pairs += ga.flexible
 		a.flexible += ga.flexible
 		a.weight += ga.weight

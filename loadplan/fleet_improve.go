@@ -240,7 +240,7 @@ func (f *fleetPacker) eject(trial []*fleetLoad, v, i int, budget *int, until lim
 func (f *fleetPacker) roomFor(s *packing, v int) bool {
 	victim := s.loads[v]
 	var weight, volume float64
-	positions, limited := 0, true
+	quarters, limited := 0, true // free quarters of a position, at most
 	for j, l := range s.loads {
 		if j == v {
 			continue
@@ -251,13 +251,13 @@ func (f *fleetPacker) roomFor(s *packing, v int) bool {
 		if t.Positions == 0 {
 			limited = false
 		}
-		positions += t.Positions - l.agg.n + l.agg.pairs
+		quarters += 4*(t.Positions-l.agg.n+l.agg.pairs) + l.agg.saved
 	}
 	a := victim.agg
 	if a.weight > weight*(1+1e-6)+1e-6 || a.volume > volume*(1+1e-6)+1e-9 {
 		return false
 	}
-	if limited && a.n-a.flexible > positions {
+	if limited && 4*(a.n-a.flexible)-a.saved > quarters {
 		return false
 	}
 	return true

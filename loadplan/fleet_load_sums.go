@@ -8,9 +8,14 @@ import (
 
 // loadAgg sums what the cheap checks need about a set of pallets.
 type loadAgg struct {
-	n              int
-	pairs          int // at most this many pallets can stand on others
-	flexible       int // pallets that may be stacked or carry
+	n        int
+	pairs    int // at most this many pallets can stand on others
+	flexible int // pallets that may be stacked or carry
+	// saved is the quarters of a floor position that the half and quarter
+	// pallets leave to others sharing their positions: 2 for a half, 3
+	// for a quarter. The pallets standing on the floor take at least
+	// 4(n − pairs) − saved quarters.
+	saved          int
 	weight, volume float64
 	floorArea      int64 // of the pallets that must stand on the floor
 	classes        uint8 // bit t set when class t is on board
@@ -20,6 +25,7 @@ type loadAgg struct {
 // carry: a bound, made exact by pairsWith where it matters.
 func (a loadAgg) plus(p Pallet) loadAgg {
 	a.n++
+	a.saved += 4 - floorQuarters(p)
 	if p.MayCarry || p.MayBeStacked {
 		a.pairs++
 		a.flexible++
@@ -115,7 +121,8 @@ func (f *fleetPacker) pairsWith(l *fleetLoad, i int) int {
 // that would fail, and a true still needs one: equipment and zone count,
 // payload and volume (with a margin for the order of float sums), floor
 // positions (PlanTrailer stacks only within a store and class, a bottom
-// that may carry under a top that may be stacked), and the floor area of
+// that may carry under a top that may be stacked; halves and quarters
+// share positions), and the floor area of
 // the pallets that may not be stacked.
 func (f *fleetPacker) mayFit(k int, a loadAgg) bool {
 	t := f.fleet[k].Trailer
@@ -130,7 +137,7 @@ func (f *fleetPacker) mayFit(k int, a loadAgg) bool {
 	if a.weight > t.PayloadKg*(1+1e-6)+1e-6 || a.volume > t.Volume()*(1+1e-6)+1e-9 {
 		return false
 	}
-	if t.Positions > 0 && a.n-a.pairs > t.Positions {
+	if t.Positions > 0 && 4*(a.n-a.pairs)-a.saved > 4*t.Positions {
 		return false
 	}
 	return a.floorArea <= int64(t.LengthMM)*int64(t.WidthMM)

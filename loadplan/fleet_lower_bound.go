@@ -15,16 +15,18 @@ import (
 // enforces:
 //
 //   - binpack's L1 and L2 in four dimensions against the largest free
-//     trailer of the fleet in each (floor area, floor positions when every
-//     type states them, weight and volume); a pallet that may be stacked
+//     trailer of the fleet in each (floor area, quarters of floor positions
+//     when every type states them, a half pallet taking two and a quarter
+//     pallet one, weight and volume); a pallet that may be stacked
 //     might ride on another one, so it counts no floor; sizes round down
 //     and capacities up;
 //   - a count: trailers taken one by one from the largest free one until
 //     their payloads hold the weight, their volumes the volume and (when
 //     every type states them) their positions the pallets that must stand
-//     on the floor: all but one per stackable pair, and pairs are at most
-//     min(may carry, may be stacked, half) per class, as a stacked pallet
-//     stands in its bottom's zone;
+//     on the floor, halves and quarters as their share of a position: all
+//     but the tops, which are at most min(may carry, may be stacked, half)
+//     per class, as a stacked pallet stands in its bottom's zone, and take
+//     at most the largest shares of the pallets that may be stacked;
 //   - both again over the pallets of each class, and over the chilled and
 //     frozen ones together, against the types that carry them;
 //   - the sum of the class bounds less Zones−1 for every free
@@ -82,11 +84,16 @@ func countOf(fleet []FleetTrailer, pallets []Pallet, usable func(Trailer) bool) 
 		return 0
 	}
 	var weight, volume float64
-	type tally struct{ n, carry, stacked int }
+	type tally struct {
+		n, carry int
+		stacked  []int // the quarters of the pallets that may be stacked
+	}
 	perClass := map[constraints.Temperature]*tally{}
+	floor := 0 // quarter positions, before the tops leave the floor
 	for _, p := range pallets {
 		weight += p.WeightKg
 		volume += p.VolumeM3
+		floor += floorQuarters(p)
 		t := perClass[p.Temperature]
 		if t == nil {
 			t = &tally{}
@@ -97,12 +104,16 @@ func countOf(fleet []FleetTrailer, pallets []Pallet, usable func(Trailer) bool) 
 			t.carry++
 		}
 		if p.MayBeStacked {
-			t.stacked++
+			t.stacked = append(t.stacked, floorQuarters(p))
 		}
 	}
-	pairs := 0
 	for _, t := range perClass {
-		pairs += min(t.carry, t.stacked, t.n/2)
+		// The tops leave the floor: at most this many, and at most the
+		// largest of the pallets that may be stacked.
+		slices.SortFunc(t.stacked, func(a, b int) int { return cmp.Compare(b, a) })
+		for _, q := range t.stacked[:min(t.carry, len(t.stacked), t.n/2)] {
+			floor -= q
+		}
 	}
 	var payloads, volumes, positions []float64
 	limited, types := true, 0
@@ -116,7 +127,7 @@ func countOf(fleet []FleetTrailer, pallets []Pallet, usable func(Trailer) bool) 
 			// more here keeps float sums on the safe side.
 			payloads = append(payloads, ft.Trailer.PayloadKg*(1+1e-6)+1e-6)
 			volumes = append(volumes, ft.Trailer.Volume()*(1+1e-6)+1e-9)
-			positions = append(positions, float64(ft.Trailer.Positions))
+			positions = append(positions, float64(4*ft.Trailer.Positions))
 		}
 		limited = limited && ft.Trailer.Positions > 0
 	}
@@ -125,7 +136,7 @@ func countOf(fleet []FleetTrailer, pallets []Pallet, usable func(Trailer) bool) 
 	}
 	best := max(fewest(payloads, weight), fewest(volumes, volume))
 	if limited {
-		best = max(best, fewest(positions, float64(len(pallets)-pairs)))
+		best = max(best, fewest(positions, float64(floor)))
 	}
 	return best
 }
@@ -159,7 +170,7 @@ func boundOf(fleet []FleetTrailer, pallets []Pallet, usable func(Trailer) bool) 
 		types++
 		t := ft.Trailer
 		capA = max(capA, int64(t.LengthMM)*int64(t.WidthMM))
-		capP = max(capP, int64(t.Positions))
+		capP = max(capP, 4*int64(t.Positions))
 		// PlanTrailer and Validate allow the payload and the volume a relative
 		// 1e-9 over, so the capacities here do too.
 		capW = max(capW, int64(math.Ceil(t.PayloadKg*(1+1e-9))))
@@ -174,7 +185,7 @@ func boundOf(fleet []FleetTrailer, pallets []Pallet, usable func(Trailer) bool) 
 		prob.Capacity = append(prob.Capacity, max(capP, 1))
 	}
 	for _, p := range pallets {
-		area, pos := int64(p.LengthMM)*int64(p.WidthMM), int64(1)
+		area, pos := int64(p.LengthMM)*int64(p.WidthMM), int64(floorQuarters(p))
 		if p.MayBeStacked {
 			area, pos = 0, 0
 		}

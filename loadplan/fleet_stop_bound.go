@@ -22,7 +22,8 @@ func (f *fleetPacker) stopBound(s *packing) int {
 // trailers one by one from the largest free one, as each carries at most
 // its own capacity: the fewest whose payloads hold the weight, whose
 // volumes hold the volume, and (when every type limits positions) whose
-// positions hold the pallets that must stand on the floor. At most one
+// positions hold the pallets that must stand on the floor (halves and
+// quarters as their share of a position). At most one
 // pallet of a pair stands on another, and PlanTrailer pairs only pallets
 // of one store and class, a bottom that may carry under a top that may be
 // stacked, so the pallets that may stand on others are at most Σ over
@@ -77,7 +78,7 @@ func (f *fleetPacker) countOf(idx []int, usable func(constraints.Equipment) bool
 	}
 	best := max(fewest(payloads, a.weight), fewest(volumes, a.volume))
 	if limited {
-		best = max(best, fewest(positions, float64(a.n-a.pairs)))
+		best = max(best, fewest(positions, float64(a.n-a.pairs)-float64(a.saved)/4))
 	}
 	return best
 }

@@ -17,8 +17,30 @@ type floorPlan struct {
 	stacked    int
 }
 
-// buildFloor lays the zones out from the nose with the given pairs stacked.
-func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature, pairs [][2]int) floorPlan {
+// sharing is how far buildFloor lets half and quarter pallets share floor
+// positions.
+type sharing int
+
+const (
+	// shareRows: shared positions, and two halves side by side may share a
+	// row with the next stop's pallets, standing straight.
+	shareRows sharing = iota
+	// shareOwnRows: shared positions keep to rows of their own stop,
+	// standing either way.
+	shareOwnRows
+	// shareNone: each pallet its own position.
+	shareNone
+)
+
+// over reports whether the floor plan needs more positions or length than
+// tr has.
+func (fp floorPlan) over(tr Trailer) bool {
+	return (tr.Positions > 0 && fp.positions > tr.Positions) || fp.length > tr.LengthMM
+}
+
+// buildFloor lays the zones out from the nose with the given pairs stacked
+// and the half and quarter pallets sharing positions as sh says.
+func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature, pairs [][2]int, sh sharing) floorPlan {
 	var fp floorPlan
 	topOf := map[int]int{}
 	isTop := map[int]bool{}
@@ -27,6 +49,13 @@ func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature,
 		isTop[pr[1]] = true
 	}
 	fp.stacked = len(pairs)
+	// The rows order units by stop keys: 2s+1 for stop s, and between two
+	// stops for a position their pallets share (shareUnits).
+	keyed := make([]Pallet, len(pallets))
+	for i, p := range pallets {
+		keyed[i] = p
+		keyed[i].Stop = 2*p.Stop + 1
+	}
 	x, row := 0, 0
 	for zi, class := range classes {
 		var units []unit
@@ -34,7 +63,7 @@ func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature,
 			if p.Temperature != class || isTop[i] {
 				continue
 			}
-			u := unit{i, -1}
+			u := unit{bottom: i, top: -1}
 			if t, ok := topOf[i]; ok {
 				u.top = t
 			}
@@ -42,19 +71,36 @@ func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature,
 		}
 		// Last stop first; ties by input order keep the layout stable.
 		sort.SliceStable(units, func(a, b int) bool { return pallets[units[a].bottom].Stop > pallets[units[b].bottom].Stop })
-		segs := rowsOf(units, pallets, tr.WidthMM)
+		rowPallets := keyed
+		if sh != shareNone {
+			units, rowPallets = shareUnits(units, keyed, tr.WidthMM)
+		}
+		segs := rowsOf(units, rowPallets, tr.WidthMM, sh == shareRows)
 		zone := Zone{Temperature: class, FirstRow: row, FromMM: x}
+		put := func(u unit, pl Placement) {
+			pl.Pallet = pallets[u.bottom].ID
+			fp.placements = append(fp.placements, pl)
+			fp.placedIdx = append(fp.placedIdx, u.bottom)
+			if u.top >= 0 {
+				pl.Pallet, pl.Level = pallets[u.top].ID, 1
+				fp.placements = append(fp.placements, pl)
+				fp.placedIdx = append(fp.placedIdx, u.top)
+			}
+		}
 		for _, sg := range segs {
 			for _, sl := range sg.slots {
 				u := units[sl.unit]
-				pl := Placement{Pallet: pallets[u.bottom].ID, Row: row + sl.row, Side: sl.side, Turned: sl.turned, Zone: zi, XMM: x + sl.x}
-				fp.placements = append(fp.placements, pl)
-				fp.placedIdx = append(fp.placedIdx, u.bottom)
+				pl := Placement{Row: row + sl.row, Side: sl.side, Turned: sl.turned, Zone: zi, XMM: x + sl.x}
 				fp.positions += sl.side.Positions()
-				if u.top >= 0 {
-					pl.Pallet, pl.Level = pallets[u.top].ID, 1
-					fp.placements = append(fp.placements, pl)
-					fp.placedIdx = append(fp.placedIdx, u.top)
+				if u.shared == nil {
+					put(u, pl)
+					continue
+				}
+				for _, m := range u.shared.places(keyed, sl.turned) {
+					mp := pl
+					mp.XMM += m.dx
+					mp.Slot = m.slot
+					put(m.unit, mp)
 				}
 			}
 			x += sg.depth

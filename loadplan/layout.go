@@ -18,10 +18,13 @@ import (
 // into rows in the orientation that makes the row shortest, two rows of
 // two merged into a pinwheel block wherever that is shorter; the rows
 // packed against the nose, or slid towards the door by part of the free
-// floor when that is what keeps the axle loads legal. Only when the floor
-// runs out (positions or length) does it stack: the fewest of the
-// compatible pairs (same zone and stop; colder zones and later stops
-// first, heavier bottoms first) that make the floor suffice.
+// floor when that is what keeps the axle loads legal. Half and quarter
+// pallets share positions (shared_positions.go) before the rows are made;
+// when that floor is too long, it tries shared positions kept to rows of
+// their own stop, then no sharing. Only when the floor runs out (positions
+// or length) does it stack: the fewest of the compatible pairs (same zone
+// and stop; colder zones and later stops first, heavier bottoms first)
+// that make the floor suffice.
 func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	if vs := checkInputs(tr, pallets, stops); len(vs) > 0 {
 		return nil, vs
@@ -32,7 +35,18 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	}
 	// Colder zones towards the nose.
 	sort.Slice(classes, func(i, j int) bool { return classes[i] > classes[j] })
-	fp := fewestStacked(tr, pallets, classes)
+	fp := fewestStacked(tr, pallets, classes, shareRows)
+	// Rows of halves standing straight beside the next stop's pallets, or
+	// shared positions alone in their rows, may take more floor than a
+	// plainer layout: try those in turn when the floor runs out.
+	for _, sh := range []sharing{shareOwnRows, shareNone} {
+		if !fp.over(tr) {
+			break
+		}
+		if alt := fewestStacked(tr, pallets, classes, sh); !alt.over(tr) {
+			fp = alt
+		}
+	}
 	if vs := floorViolations(tr, fp); len(vs) > 0 {
 		return nil, vs
 	}
@@ -92,17 +106,15 @@ func checkCargo(tr Trailer, pallets []Pallet) ([]constraints.Temperature, constr
 // pairs that fit. The search keeps the invariant "lo does not fit, hi
 // fits", so it ends on a layout that fits even where more stacking does
 // not always mean less floor.
-func fewestStacked(tr Trailer, pallets []Pallet, classes []constraints.Temperature) floorPlan {
+func fewestStacked(tr Trailer, pallets []Pallet, classes []constraints.Temperature, sh sharing) floorPlan {
 	pairs := stackPairs(tr, pallets, classes)
-	over := func(fp floorPlan) bool {
-		return (tr.Positions > 0 && fp.positions > tr.Positions) || fp.length > tr.LengthMM
-	}
-	fp := buildFloor(tr, pallets, classes, nil)
+	over := func(fp floorPlan) bool { return fp.over(tr) }
+	fp := buildFloor(tr, pallets, classes, nil, sh)
 	if over(fp) && len(pairs) > 0 {
-		fp = buildFloor(tr, pallets, classes, pairs)
+		fp = buildFloor(tr, pallets, classes, pairs, sh)
 		for lo, hi := 0, len(pairs); !over(fp) && hi-lo > 1; {
 			mid := (lo + hi) / 2
-			if m := buildFloor(tr, pallets, classes, pairs[:mid]); over(m) {
+			if m := buildFloor(tr, pallets, classes, pairs[:mid], sh); over(m) {
 				lo = mid
 			} else {
 				hi, fp = mid, m

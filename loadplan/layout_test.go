@@ -206,9 +206,14 @@ func TestPlanTrailerProperty(t *testing.T) {
 		var ps []Pallet
 		for i := range n {
 			w, l := 1016, 1219
-			if !rapid.Bool().Draw(t, "standard") {
+			switch rapid.IntRange(0, 3).Draw(t, "footprint") {
+			case 1:
 				w = rapid.IntRange(500, 1300).Draw(t, "w")
 				l = rapid.IntRange(w, 1400).Draw(t, "l")
+			case 2:
+				w = 508 // half pallet
+			case 3:
+				l, w = 610, 508 // quarter pallet
 			}
 			ps = append(ps, Pallet{
 				ID: fmt.Sprint("p", i), Stop: rapid.IntRange(0, stops-1).Draw(t, "stop"),

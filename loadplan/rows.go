@@ -4,8 +4,16 @@ import (
 	"sort"
 )
 
-// unit is what takes one floor place: a pallet and perhaps one on top.
-type unit struct{ bottom, top int } // pallet indices; top -1 when none
+// unit is what takes one floor place: a pallet and perhaps one on top
+// (pallet indices; top -1 when none), or a position shared by half and
+// quarter pallets, whose footprint bottom names.
+type unit struct {
+	bottom, top int
+	shared      *sharedPosition
+	// carried: a shared position of two halves that shares a row with the
+	// next stop's units, so it stands straight (its halves side by side).
+	carried bool
+}
 
 // slot is where a unit stands inside a segment.
 type slot struct {
@@ -33,23 +41,24 @@ type segment struct {
 // gives the most pairs. Equal widths pair in loading order. One leftover
 // unit may share the first row of the next stop's units (an earlier stop,
 // nearer the door), which keeps the unloading order.
-func rowsOf(units []unit, pallets []Pallet, width int) []segment {
-	return pinwheelRows(pairedRows(units, pallets, width), units, pallets, width)
+func rowsOf(units []unit, pallets []Pallet, width int, carryShared bool) []segment {
+	return pinwheelRows(pairedRows(units, pallets, width, carryShared), units, pallets, width)
 }
 
 // pairedRows is rowsOf before the pinwheel blocks: rows of one or two
-// units, paired per stop as rowsOf describes.
-func pairedRows(units []unit, pallets []Pallet, width int) []segment {
+// units, paired per stop as rowsOf describes; with carryShared, two halves
+// side by side may be the unit that shares the next stop's first row.
+func pairedRows(units []unit, pallets []Pallet, width int, carryShared bool) []segment {
 	var segs []segment
 	pair := func(a, b int) bool {
-		tp, tq, depth, ok := pairRow(pallets[units[a].bottom], pallets[units[b].bottom], width)
+		tp, tq, depth, ok := pairRowTurning(pallets[units[a].bottom], pallets[units[b].bottom], width, !units[a].carried, !units[b].carried)
 		if ok {
 			segs = append(segs, segment{depth: depth, rows: 1, slots: []slot{{unit: a, side: Left, turned: tp}, {unit: b, side: Right, turned: tq}}})
 		}
 		return ok
 	}
 	single := func(a int) {
-		turned, depth, side := singleRow(pallets[units[a].bottom], width)
+		turned, depth, side := singleRow(pallets[units[a].bottom], width, units[a].shared != nil)
 		segs = append(segs, segment{depth: depth, rows: 1, slots: []slot{{unit: a, side: side, turned: turned}}})
 	}
 	narrow := func(a int) int { return pallets[units[a].bottom].WidthMM }
@@ -100,10 +109,17 @@ func pairedRows(units []unit, pallets []Pallet, width int) []segment {
 				alone = append(alone, a)
 			}
 		}
-		// The narrowest unit left alone may pair with the next stop's.
-		if n := len(alone); n > 0 {
-			carry = alone[n-1]
-			alone = alone[:n-1]
+		// The narrowest unit left alone may pair with the next stop's,
+		// unless it is a shared position whose pallets stand one behind
+		// the other: those nearer the door would stand behind the next
+		// stop's. Two halves side by side may, standing straight.
+		for k := len(alone) - 1; k >= 0; k-- {
+			if sp := units[alone[k]].shared; sp == nil || (carryShared && sp.sideBySide()) {
+				carry = alone[k]
+				units[carry].carried = sp != nil
+				alone = append(alone[:k], alone[k+1:]...)
+				break
+			}
 		}
 		for _, a := range alone {
 			single(a)
@@ -120,7 +136,7 @@ func pairedRows(units []unit, pallets []Pallet, width int) []segment {
 func pinwheelRows(segs []segment, units []unit, pallets []Pallet, width int) []segment {
 	var out []segment
 	for i := 0; i < len(segs); i++ {
-		if i+1 < len(segs) && len(segs[i].slots) == 2 && len(segs[i+1].slots) == 2 {
+		if i+1 < len(segs) && len(segs[i].slots) == 2 && len(segs[i+1].slots) == 2 && !sharesIn(units, segs[i], segs[i+1]) {
 			four := [4]int{segs[i].slots[0].unit, segs[i].slots[1].unit, segs[i+1].slots[0].unit, segs[i+1].slots[1].unit}
 			var ps [4]Pallet
 			for j, u := range four {
@@ -138,6 +154,19 @@ func pinwheelRows(segs []segment, units []unit, pallets []Pallet, width int) []s
 		out = append(out, segs[i])
 	}
 	return out
+}
+
+// sharesIn reports whether a segment holds a shared position: pinwheel
+// blocks keep to whole pallets, whose stops they order by one key each.
+func sharesIn(units []unit, segs ...segment) bool {
+	for _, sg := range segs {
+		for _, sl := range sg.slots {
+			if units[sl.unit].shared != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pinwheel finds the shortest block of two rows that holds the four
@@ -239,10 +268,15 @@ func across(p Pallet, turned bool) int {
 // pairRow finds the orientations that let p and q share a row with the
 // shortest depth.
 func pairRow(p, q Pallet, width int) (tp, tq bool, depth int, ok bool) {
+	return pairRowTurning(p, q, width, true, true)
+}
+
+// pairRowTurning is pairRow with p turned only if turnP, q only if turnQ.
+func pairRowTurning(p, q Pallet, width int, turnP, turnQ bool) (tp, tq bool, depth int, ok bool) {
 	best := -1
 	for _, a := range []bool{true, false} {
 		for _, b := range []bool{true, false} {
-			if across(p, a)+across(q, b) > width {
+			if (a && !turnP) || (b && !turnQ) || across(p, a)+across(q, b) > width {
 				continue
 			}
 			d := max(along(p, a), along(q, b))
@@ -256,9 +290,13 @@ func pairRow(p, q Pallet, width int) (tp, tq bool, depth int, ok bool) {
 
 // singleRow places p alone in a row: on the left if it leaves at most half
 // the width to it, in the centre otherwise, in the orientation that makes
-// the row shortest.
-func singleRow(p Pallet, width int) (turned bool, depth int, side Side) {
+// the row shortest. A shared position (shared) stands on the left in
+// whichever orientation leaves half the width, straight if turned does not.
+func singleRow(p Pallet, width int, shared bool) (turned bool, depth int, side Side) {
 	turned = p.LengthMM <= width // turned is shorter along the floor
+	if shared && 2*across(p, turned) > width {
+		turned = false
+	}
 	depth = along(p, turned)
 	if 2*across(p, turned) <= width {
 		return turned, depth, Left

@@ -83,5 +83,5 @@ func StackedPositions(tr Trailer, pallets []Pallet) int {
 		}
 	}
 	sort.Slice(classes, func(i, j int) bool { return classes[i] > classes[j] })
-	return buildFloor(tr, pallets, classes, stackPairs(tr, pallets, classes)).positions
+	return buildFloor(tr, pallets, classes, stackPairs(tr, pallets, classes), shareRows).positions
 }

@@ -100,6 +100,12 @@ type Placement struct {
 	// Level is 0 for a pallet on the floor and 1 for a pallet standing on
 	// another one (same zone and side, inside the lower pallet's footprint).
 	Level int
+	// Slot is where across its floor position a pallet stands that shares
+	// the position with others (halves and quarters, see the package
+	// documentation): 0 against the wall of its side,
+	// 1 beside that, one of its own widths towards the centre. A pallet
+	// alone in its position, and every CENTER pallet, has slot 0.
+	Slot int
 }
 
 // Zone is a run of rows held at one temperature. Bulkheads are straight

@@ -16,7 +16,7 @@ import (
 // its zone and side whose footprint contains it, the bottom allowed to carry
 // and the top to be stacked, heights summed within the inside height, the
 // top no heavier than the bottom and off no later), heights, floor
-// positions, payload, volume, the unloading order within each zone, and the
+// positions and how pallets share them (validate_positions.go), payload, volume, the unloading order within each zone, and the
 // axle loads at departure and after every stop (which must also match the
 // ones the layout reports).
 //
@@ -46,6 +46,7 @@ func Validate(tr Trailer, pallets []Pallet, stops int, lay *Layout) constraints.
 	c := newLayoutCheck(tr, pallets, lay)
 	c.placements()
 	c.missing()
+	c.sharedPositions()
 	c.overlaps()
 	c.rowOrder()
 	c.stacking()
@@ -126,6 +127,9 @@ func (c *layoutCheck) placements() {
 			c.vs.Add(CodeInvalid, path, "unknown side")
 			continue
 		}
+		if pl.Slot != 0 && (pl.Slot != 1 || pl.Side == Center) {
+			c.vs.Add(CodeSharing, path, "slot %d on side %s: a pallet sharing a position on the LEFT or RIGHT stands in slot 0 or 1, any other in slot 0", pl.Slot, pl.Side)
+		}
 		if r.x0 < 0 || r.x1 > L || r.y0 < 0 || r.y1 > W {
 			c.vs.Add(CodeOutsideFloor, path, "pallet %q spans %.0f–%.0f mm along and %.0f–%.0f mm across a %.0f × %.0f mm floor", p.ID, r.x0, r.x1, r.y0, r.y1, L, W)
 		}
@@ -144,16 +148,14 @@ func (c *layoutCheck) placements() {
 		}
 		c.inZone(path, pl, p)
 		c.rects[k], c.valid[k] = r, true
-		if pl.Level == 0 {
-			c.positions += pl.Side.Positions()
-		}
 		c.weight += p.WeightKg
 		c.volume += p.VolumeM3
 	}
 }
 
 // footprint returns where placement pl of pallet p stands on a floor of
-// width w, or false for a side that is none of LEFT, RIGHT and CENTER.
+// width w, or false for a side that is none of LEFT, RIGHT and CENTER. Slot
+// k stands k of the pallet's own widths across from the wall of its side.
 func footprint(pl Placement, p Pallet, w float64) (rect, bool) {
 	a, c := float64(p.LengthMM), float64(p.WidthMM) // along, across when straight
 	if pl.Turned {
@@ -162,9 +164,9 @@ func footprint(pl Placement, p Pallet, w float64) (rect, bool) {
 	var y0 float64
 	switch pl.Side {
 	case Left:
-		y0 = 0
+		y0 = float64(pl.Slot) * c
 	case Right:
-		y0 = w - c
+		y0 = w - float64(pl.Slot+1)*c
 	case Center:
 		y0 = (w - c) / 2
 	default:

@@ -24,6 +24,29 @@ type Config struct {
 	// Travel is the day's road model; the zero value is geo's default
 	// speed bands (haulbench dcday -travel chooses others to compare).
 	Travel geo.TravelModel
+	// HalfShare is the share of half pallets among the pallets, from 0 to
+	// 1; 0 means the default, HalfShare (6 %). The other kinds keep their
+	// shares while there is room (StackShare of low stackable pallets, the
+	// rest full pallets).
+	HalfShare float64
+	// HalvesAsFull gives the half pallets a full 48×40 in footprint and
+	// changes nothing else of the day: the same stores, pallets, weights
+	// and heights, to measure what sharing floor positions saves.
+	HalvesAsFull bool
+}
+
+// freight is what storePallets draws a store's pallets by.
+type freight struct {
+	halfShare    float64
+	halvesAsFull bool
+}
+
+func (cfg Config) freight() freight {
+	f := freight{halfShare: HalfShare, halvesAsFull: cfg.HalvesAsFull}
+	if cfg.HalfShare > 0 {
+		f.halfShare = min(cfg.HalfShare, 1)
+	}
+	return f
 }
 
 // ErrStores is returned for a store count Generate cannot make a request of.
@@ -102,7 +125,7 @@ func Generate(cfg Config) (engine.Request, error) {
 			st.MaxTrailerLengthMM = ShortYardMM
 		}
 		req.Stores = append(req.Stores, st)
-		req.Pallets = append(req.Pallets, storePallets(r, st.ID)...)
+		req.Pallets = append(req.Pallets, storePallets(r, st.ID, cfg.freight())...)
 	}
 	req.Fleet = fleet(req)
 	req.Shifts = shifts(shiftCount(req))

@@ -164,3 +164,37 @@ func TestDaysHaveTheStatedMix(t *testing.T) {
 		}
 	}
 }
+
+// TestHalfShareKnob: a day asked for 30 % half pallets has about that
+// share, and the same day with its halves as full pallets differs in
+// nothing but their footprints.
+func TestHalfShareKnob(t *testing.T) {
+	halves, err := Generate(Config{Stores: 200, Seed: 3, HalfShare: 0.3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := Generate(Config{Stores: 200, Seed: 3, HalfShare: 0.3, HalvesAsFull: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(halves.Pallets) != len(full.Pallets) {
+		t.Fatalf("%d pallets with halves, %d with halves as full", len(halves.Pallets), len(full.Pallets))
+	}
+	n := 0
+	for i, p := range halves.Pallets {
+		q := full.Pallets[i]
+		if p.Footprint == engine.HalfFootprint {
+			n++
+			if q.Footprint != engine.StandardFootprint {
+				t.Fatalf("pallet %s: a half as full has footprint %v", q.ID, q.Footprint)
+			}
+			q.Footprint = p.Footprint
+		}
+		if p != q {
+			t.Fatalf("pallet %d differs beyond its footprint: %+v, %+v", i, p, q)
+		}
+	}
+	if share := float64(n) / float64(len(halves.Pallets)); share < 0.27 || share > 0.33 {
+		t.Errorf("%.3f of the pallets are halves, want about 0.30", share)
+	}
+}

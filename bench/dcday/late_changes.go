@@ -119,7 +119,7 @@ func LateChanges(req engine.Request, seed uint64) (engine.Request, LateChangesMa
 		storeIDs[st.ID] = true
 		st.Location = offset(beside.Location, 1+4*r.Float64(), 2*math.Pi*r.Float64())
 		out.Stores = append(out.Stores, st)
-		out.Pallets = append(out.Pallets, storePallets(r, st.ID)...)
+		out.Pallets = append(out.Pallets, storePallets(r, st.ID, Config{}.freight())...)
 		made.AddedStores = append(made.AddedStores, st.ID)
 	}
 	return out, made, nil

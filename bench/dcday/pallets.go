@@ -10,9 +10,10 @@ import (
 
 // storePallets returns a store's order: MinPallets to MaxPallets pallets,
 // each ambient, chilled or frozen by the shares. Most are full 48×40 in
-// pallets 1.2 to 1.9 m tall; some are half pallets of high-value goods,
-// some low pallets (0.9 to 1.2 m, light) that may stand on one another.
-func storePallets(r *rand.Rand, store string) []engine.Pallet {
+// pallets 1.2 to 1.9 m tall; some are half pallets of high-value goods
+// (f.halfShare of them, with a full footprint when f.halvesAsFull), some
+// low pallets (0.9 to 1.2 m, light) that may stand on one another.
+func storePallets(r *rand.Rand, store string, f freight) []engine.Pallet {
 	n := MinPallets + r.IntN(MaxPallets-MinPallets+1)
 	ps := make([]engine.Pallet, n)
 	for i := range ps {
@@ -26,11 +27,13 @@ func storePallets(r *rand.Rand, store string) []engine.Pallet {
 			p.Temperature = constraints.Frozen
 		}
 		switch u := r.Float64(); {
-		case u < HalfShare:
-			p.Footprint = engine.HalfFootprint
+		case u < f.halfShare:
+			if !f.halvesAsFull {
+				p.Footprint = engine.HalfFootprint
+			}
 			p.WeightKg = between(r, 120, 300)
 			p.HeightMM = 1000 + 50*r.IntN(11)
-		case u < HalfShare+StackShare:
+		case u < f.halfShare+StackShare:
 			p.WeightKg = between(r, 150, 400)
 			p.HeightMM = 900 + 50*r.IntN(7)
 			p.MayBeStacked, p.MayCarry = true, true

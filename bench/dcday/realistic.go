@@ -134,7 +134,7 @@ func generateRealistic(cfg Config) engine.Request {
 			st.MaxTrailerLengthMM = ShortYardMM
 		}
 		req.Stores = append(req.Stores, st)
-		req.Pallets = append(req.Pallets, storePallets(r, st.ID)...)
+		req.Pallets = append(req.Pallets, storePallets(r, st.ID, cfg.freight())...)
 	}
 	if cfg.Mode == DoorLimited || cfg.Mode == Near {
 		// The standard day's fleet and shifts: the doors (or nothing)

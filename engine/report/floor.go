@@ -56,7 +56,8 @@ type floorBox struct{ x0, x1, y0, y1 float64 }
 // footprint is where a placement puts its pallet on the trailer's floor,
 // by the rules loadplan documents: the length along the trailer (across
 // when turned), LEFT against the left wall, RIGHT against the right wall,
-// CENTER midway.
+// CENTER midway, a half or quarter pallet in slot 1 one of its widths in
+// from its wall (so two halves of one position stand side by side).
 func footprint(t *engine.TrailerType, p *engine.Pallet, pl engine.Placement) floorBox {
 	var fp engine.Footprint
 	if p != nil {
@@ -68,10 +69,10 @@ func footprint(t *engine.TrailerType, p *engine.Pallet, pl engine.Placement) flo
 		along, across = across, along
 	}
 	w := float64(t.Inside.WidthMM)
-	b := floorBox{x0: float64(pl.XMM), x1: float64(pl.XMM) + along}
+	b := floorBox{x0: float64(pl.XMM), x1: float64(pl.XMM) + along, y0: float64(pl.Slot) * across}
 	switch pl.Side {
 	case "RIGHT":
-		b.y0 = w - across
+		b.y0 = w - float64(pl.Slot+1)*across
 	case "CENTER":
 		b.y0 = (w - across) / 2
 	}
@@ -158,8 +159,8 @@ func (d *day) floorPallets(s *svgDoc, r *engine.Route, t *engine.TrailerType, k 
 			label = fmt.Sprint(n + 1)
 		}
 		x, y, w, h := px(b.x0), py(b.y1), (b.x1-b.x0)*k, (b.y1-b.y0)*k
-		a := attrs{"class", "pallet", "data-pallet", pl.Pallet, "data-stop", label, "data-level", fmt.Sprint(pl.Level), "fill", palletColour[ci]}
-		tip := fmt.Sprintf("%s · stop %s · row %d %s · %s", pl.Pallet, label, pl.Row+1, pl.Side, levelName(pl.Level))
+		a := attrs{"class", "pallet", "data-pallet", pl.Pallet, "data-stop", label, "data-level", fmt.Sprint(pl.Level), "data-slot", fmt.Sprint(pl.Slot), "fill", palletColour[ci]}
+		tip := fmt.Sprintf("%s · stop %s · row %d %s%s · %s", pl.Pallet, label, pl.Row+1, pl.Side, slotText(pl.Slot), levelName(pl.Level))
 		if p != nil {
 			tip += fmt.Sprintf(" · %.0f kg · %s", p.WeightKg, p.Temperature)
 		}
@@ -319,4 +320,13 @@ func zoneLabels(zones []engine.Zone, px func(float64) float64) []zoneLabel {
 		out[i] = zoneLabel{text: text, y: floorTop - 5 - 14*float64(line)}
 	}
 	return out
+}
+
+// slotText names the slot of a pallet sharing its position, for people:
+// nothing against the wall, "inner slot" beside it.
+func slotText(slot int) string {
+	if slot == 1 {
+		return ", inner slot"
+	}
+	return ""
 }

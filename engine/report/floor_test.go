@@ -1,6 +1,8 @@
 package report
 
 import (
+	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -49,5 +51,67 @@ func TestZoneLabelsDoNotOverlap(t *testing.T) {
 	}
 	if got := rowsText(engine.Zone{FirstRow: 0, LastRow: 7}); got != "rows 1–8" {
 		t.Errorf("row indices 0 to 7 read %q, want rows 1–8", got)
+	}
+}
+
+// TestSharedPositionsDrawnApart: two halves standing straight in one
+// position are drawn side by side, one in each half of the position's
+// width; two turned halves one behind the other; four quarters two by two.
+// No two rectangles overlap, and each lies on the floor.
+func TestSharedPositionsDrawnApart(t *testing.T) {
+	tt := engine.TrailerType{ID: "T", Inside: engine.Dimensions{LengthMM: 16002, WidthMM: 2540, HeightMM: 2700}, PalletPositions: 30, PayloadKg: 20000}
+	req := engine.Request{Fleet: []engine.TrailerType{tt}}
+	quarter := engine.Footprint{LengthMM: 610, WidthMM: 508}
+	var pls []engine.Placement
+	add := func(id string, fp engine.Footprint, pl engine.Placement) {
+		req.Pallets = append(req.Pallets, engine.Pallet{ID: id, Store: "S", WeightKg: 100, Footprint: fp, HeightMM: 1000})
+		pl.Pallet = id
+		pls = append(pls, pl)
+	}
+	add("H1", engine.HalfFootprint, engine.Placement{Row: 0, Side: "LEFT"})
+	add("H2", engine.HalfFootprint, engine.Placement{Row: 0, Side: "LEFT", Slot: 1})
+	add("H3", engine.HalfFootprint, engine.Placement{Row: 0, Side: "RIGHT", Turned: true})
+	add("H4", engine.HalfFootprint, engine.Placement{Row: 0, Side: "RIGHT", Turned: true, XMM: 508})
+	for i, at := range [][2]int{{0, 0}, {0, 1}, {610, 0}, {610, 1}} {
+		add(fmt.Sprint("Q", i), quarter, engine.Placement{Row: 1, Side: "RIGHT", XMM: 1219 + at[0], Slot: at[1]})
+	}
+	r := engine.Route{ID: "R1", Trailer: "T", Stops: []engine.Stop{{Store: "S"}}, Load: engine.LoadPlan{Placements: pls}}
+	for _, p := range req.Pallets {
+		r.Stops[0].Pallets = append(r.Stops[0].Pallets, p.ID)
+	}
+	plan := engine.Result{Routes: []engine.Route{r}}
+	var buf bytes.Buffer
+	if err := TrailerFloor(&buf, req, plan, "R1"); err != nil {
+		t.Fatal(err)
+	}
+	type box struct{ x0, y0, x1, y1 float64 }
+	drawn := map[string]box{}
+	var floor box
+	for _, e := range parseSVG(t, buf.Bytes()) {
+		switch {
+		case hasClass(e, "floor"):
+			floor = box{e.f(t, "x"), e.f(t, "y"), e.f(t, "x") + e.f(t, "width"), e.f(t, "y") + e.f(t, "height")}
+		case hasClass(e, "pallet"):
+			drawn[e.attrs["data-pallet"]] = box{e.f(t, "x"), e.f(t, "y"), e.f(t, "x") + e.f(t, "width"), e.f(t, "y") + e.f(t, "height")}
+		}
+	}
+	if len(drawn) != len(pls) {
+		t.Fatalf("%d pallets drawn, %d placed", len(drawn), len(pls))
+	}
+	for a, ba := range drawn {
+		if ba.x0 < floor.x0 || ba.x1 > floor.x1 || ba.y0 < floor.y0 || ba.y1 > floor.y1 {
+			t.Errorf("%s drawn at %v, off the floor %v", a, ba, floor)
+		}
+		for b, bb := range drawn {
+			if a < b && ba.x0 < bb.x1 && bb.x0 < ba.x1 && ba.y0 < bb.y1 && bb.y0 < ba.y1 {
+				t.Errorf("%s %v and %s %v are drawn over each other", a, ba, b, bb)
+			}
+		}
+	}
+	if h1, h2 := drawn["H1"], drawn["H2"]; h1.x0 != h2.x0 || h1.y0 <= h2.y0 {
+		t.Errorf("straight halves H1 %v (slot 0, against the left wall, drawn at the bottom) and H2 %v not side by side", h1, h2)
+	}
+	if h3, h4 := drawn["H3"], drawn["H4"]; h3.y0 != h4.y0 || h3.x1 > h4.x0+0.01 {
+		t.Errorf("turned halves H3 %v and H4 %v not one behind the other", h3, h4)
 	}
 }
