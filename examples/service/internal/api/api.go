@@ -260,6 +260,7 @@ func (s *server) routes() {
 	s.resource("/oauth/v1/token", operation{method: http.MethodPost, id: "createAccessToken", public: true, handle: s.createToken})
 	s.resource("/v1/routes", operation{method: http.MethodPost, id: "createRoutes", handle: s.storing(s.createRoutes, 0, true)})
 	s.resource("/v1/job/{jobId}", operation{method: http.MethodGet, id: "getJobDetails", handle: s.getJob})
+	s.resource("/v1/job/{jobId}/replan", operation{method: http.MethodPost, id: "replanJob", handle: s.storing(s.replanJob, 0, true)})
 	s.resource("/v1/job/{jobId}/cancel", operation{method: http.MethodPut, id: "cancelRelease", handle: s.cancelJob})
 	s.resource("/v1/job/{jobId}/dispatchSummary", operation{method: http.MethodGet, id: "downloadDispatchSummary", handle: s.dispatchSummary})
 	s.resource("/v1/job/{jobId}/report", operation{method: http.MethodGet, id: "getJobReport", handle: s.jobReport})

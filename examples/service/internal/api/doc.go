@@ -33,17 +33,25 @@
 // (409 PLAN_NOT_READY before, 409 NO_RELEASE after a cancel or failure),
 // the HTML report for any plan, the best so far included; cancels are
 // idempotent (a second cancel answers the resource as it is), a FAILED
-// job's cancel is 409 JOB_FAILED; a missing SVC_CONSUMER.ID is 400, a token
-// or client of another consumer 403 (RFC 6750 insufficient_scope, RFC 6749
-// unauthorized_client); the token endpoint's errors carry RFC 6749 §5.2's
-// error and error_description beside the common errors list, and its 401
+// job's cancel is 409 JOB_FAILED; a re-plan (POST /v1/job/{jobId}/replan)
+// is a new job whose request is the body with the job's plan as its
+// previous plan (a body with a "previous" of its own is 400), of a
+// COMPLETED job only (409 PLAN_NOT_READY before, 409 NO_PLAN for a FAILED
+// or CANCELLED one), linked both ways in job details (replanOf, replans),
+// each job's cancel its own; the job states and their transitions are
+// documented with the OpenAPI document's JobStatus; a missing
+// SVC_CONSUMER.ID is 400, a token or client of another consumer 403 (RFC
+// 6750 insufficient_scope, RFC 6749 unauthorized_client); the token
+// endpoint's errors carry RFC 6749 §5.2's error and error_description
+// beside the common errors list, and its 401
 // a Basic challenge; the token counts against the planning operations'
 // limit; a body of another Content-Type is 415 (RFC 9110 §15.5.16), one
 // over its limit 413 (§15.5.14); a consumer books an order once among its
 // deliveries that are not cancelled (a repeat is 409 DUPLICATE naming the
-// booking); createRoutes and bookDelivery take an Idempotency-Key (a
-// repeat gets the first success again, Idempotent-Replayed: true; the key
-// with another body 422, while the first is under way 409); a body that
+// booking); createRoutes, replanJob and bookDelivery take an
+// Idempotency-Key (a repeat gets the first success again,
+// Idempotent-Replayed: true; the key with another body, or a re-plan's
+// key for another job, 422, while the first is under way 409); a body that
 // would take the consumer past its storage quota is 507 (RFC 4918
 // §11.5); the limiter failing is 503 with Retry-After, never a skipped
 // limit; a planning request asking for more options.streams than the

@@ -85,7 +85,7 @@ func (s *server) idempotent(w http.ResponseWriter, r *http.Request, c *call, bod
 	ctx := context.WithoutCancel(r.Context())
 	r = r.WithContext(ctx)
 	now := s.now().UTC()
-	req := store.IdempotentRequest{TenantID: c.tenant, Key: key, Operation: c.op, Fingerprint: fingerprint(c.op, body), Created: now}
+	req := store.IdempotentRequest{TenantID: c.tenant, Key: key, Operation: c.op, Fingerprint: fingerprint(c.op, r.PathValue("jobId"), body), Created: now}
 	if keep := s.keepKey(c.op); keep > 0 {
 		req.Expires = now.Add(keep)
 	}
@@ -126,6 +126,9 @@ func (s *server) repeat(w http.ResponseWriter, c *call, req, stored store.Idempo
 	switch {
 	case stored.Operation != req.Operation || !bytes.Equal(stored.Fingerprint, req.Fingerprint):
 		where := "with another body"
+		if req.Operation == "replanJob" {
+			where = "with another body or for another job"
+		}
 		if stored.Operation != req.Operation {
 			where = "to another operation (" + stored.Operation + ")"
 		}
@@ -157,17 +160,23 @@ func (s *server) abandon(ctx context.Context, c *call, req store.IdempotentReque
 // keepKey is how long a key of the operation is kept: as long as what
 // its request created (0: forever).
 func (s *server) keepKey(op string) time.Duration {
-	if op == "createRoutes" {
+	if op == "createRoutes" || op == "replanJob" {
 		return s.retention.Jobs
 	}
 	return s.retention.Deliveries
 }
 
-// fingerprint identifies a request's operation and body.
-func fingerprint(op string, body []byte) []byte {
+// fingerprint identifies a request's operation, the job it is sent to
+// (a re-plan's source; empty for the operations that name none, whose
+// fingerprints are then what they were before any did) and its body.
+func fingerprint(op, jobID string, body []byte) []byte {
 	h := sha256.New()
 	h.Write([]byte(op))
 	h.Write([]byte{0})
+	if jobID != "" {
+		h.Write([]byte(jobID))
+		h.Write([]byte{0})
+	}
 	h.Write(body)
 	return h.Sum(nil)
 }

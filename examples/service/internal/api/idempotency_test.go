@@ -132,7 +132,7 @@ func TestIdempotencyKeyWhileUnderWay(t *testing.T) {
 
 	// A request under way since 11 minutes ago, whose process died.
 	dead := store.IdempotentRequest{TenantID: a.consumer, Key: "orphan", Operation: "bookDelivery",
-		Fingerprint: fingerprint("bookDelivery", []byte(bookingOf(t, "ORD-3003"))), Created: e.clock.now().Add(-11 * time.Minute)}
+		Fingerprint: fingerprint("bookDelivery", "", []byte(bookingOf(t, "ORD-3003"))), Created: e.clock.now().Add(-11 * time.Minute)}
 	if _, fresh, err := e.st.BeginIdempotent(context.Background(), dead, dead.Created); err != nil || !fresh {
 		t.Fatal(fresh, err)
 	}

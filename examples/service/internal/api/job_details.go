@@ -19,9 +19,13 @@ const (
 
 // jobHeader is the part of job details that is not the plan.
 type jobHeader struct {
-	JobID     string       `json:"jobId"`
-	Status    string       `json:"status"`
-	Released  bool         `json:"released"`
+	JobID    string `json:"jobId"`
+	Status   string `json:"status"`
+	Released bool   `json:"released"`
+	// ReplanOf is the job this one re-plans (null: planned from
+	// scratch); Replans the jobs that re-plan this one, oldest first.
+	ReplanOf  *string      `json:"replanOf"`
+	Replans   []string     `json:"replans"`
 	PlanState string       `json:"planState"`
 	Progress  *jobProgress `json:"progress"`
 	Error     *string      `json:"error"`
@@ -52,7 +56,7 @@ type jobProgress struct {
 // GET.
 func jobDetails(j store.Job) ([]byte, error) {
 	h := jobHeader{JobID: j.ID, Status: string(j.Status), Released: j.Status == store.JobCompleted && j.Released,
-		PlanState: planNone, Attempt: j.Attempt,
+		Replans: j.Replans, PlanState: planNone, Attempt: j.Attempt,
 		Created: instant(j.Created), Started: instant(j.Started), Finished: instant(j.Finished)}
 	plan := bytes.TrimSpace(j.Plan)
 	if len(plan) > 0 {
@@ -60,6 +64,13 @@ func jobDetails(j store.Job) ([]byte, error) {
 		if j.Status == store.JobCompleted {
 			h.PlanState = planFinal
 		}
+	}
+	if h.Replans == nil {
+		h.Replans = []string{}
+	}
+	if j.ReplanOf != "" {
+		of := j.ReplanOf
+		h.ReplanOf = &of
 	}
 	if j.Error != "" {
 		e := j.Error

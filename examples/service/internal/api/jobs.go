@@ -26,17 +26,10 @@ func (s *server) createRoutes(w http.ResponseWriter, r *http.Request, c *call) {
 		s.refuseBody(w, c, berr)
 		return
 	}
-	var errs []apiError
-	req, err := engine.DecodeRequest(bytes.NewReader(body))
+	req, errs, err := s.decodePlanningRequest(body)
 	if err != nil {
-		if errs = violationErrors(err, "body"); len(errs) == 0 {
-			s.internal(w, c, err)
-			return
-		}
-		// The request's other values still read when only the engine's
-		// checks failed: its streams are listed with the rest.
-		req = engine.Request{}
-		_ = req.UnmarshalJSON(body)
+		s.internal(w, c, err)
+		return
 	}
 	if e, over := s.limits.streamsViolation(req); over {
 		errs = append(errs, e)
@@ -57,6 +50,25 @@ func (s *server) createRoutes(w http.ResponseWriter, r *http.Request, c *call) {
 	c.log.InfoContext(r.Context(), "job created", "job_id", j.ID)
 	w.Header().Set("Location", "/v1/job/"+j.ID)
 	writeJSON(w, http.StatusAccepted, jobCreated{JobID: j.ID, Status: j.Status})
+}
+
+// decodePlanningRequest reads a planning request as the engine does,
+// every violation an entry with its path under body. err is a failure
+// that is no violation (the engine's own).
+func (s *server) decodePlanningRequest(body []byte) (engine.Request, []apiError, error) {
+	req, err := engine.DecodeRequest(bytes.NewReader(body))
+	if err == nil {
+		return req, nil, nil
+	}
+	errs := violationErrors(err, "body")
+	if len(errs) == 0 {
+		return engine.Request{}, nil, err
+	}
+	// The request's other values still read when only the engine's
+	// checks failed: its streams are listed with the rest.
+	req = engine.Request{}
+	_ = req.UnmarshalJSON(body)
+	return req, errs, nil
 }
 
 // job reads the path's job of the call's tenant, answering 404 (another

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"log/slog"
 	"net/http"
 	"slices"
 	"strings"
@@ -16,7 +15,6 @@ import (
 
 	"github.com/haulplan/haulplan/engine"
 	"github.com/haulplan/haulplan/engine/report"
-	"github.com/haulplan/haulplan/examples/service/internal/jobs"
 	"github.com/haulplan/haulplan/examples/service/internal/store"
 )
 
@@ -205,32 +203,10 @@ func TestJobFlow(t *testing.T) {
 // saved while it runs.
 func TestCompletedJobShowsItsPlansProgress(t *testing.T) {
 	e := newEnv(t, envOptions{})
-	r, err := jobs.NewRunner(e.st, jobs.Config{MaxJobs: 1, ProgressEvery: time.Hour, PlanEvery: time.Hour,
-		Logger: slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Start(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := r.Stop(ctx); err != nil {
-			t.Errorf("stopping the runner: %v", err)
-		}
-	})
+	startRunner(t, e)
 	a := e.newTenant("Acme")
 	id := e.submit(a)
-	var v jobView
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
-		if v = e.getJob(a, id); v.Status != "QUEUED" && v.Status != "RUNNING" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the job is still %s after a minute", v.Status)
-		}
-	}
+	v := e.waitFinished(a, id)
 	if v.Status != "COMPLETED" || v.PlanState != planFinal || v.Metrics == nil || v.Progress == nil {
 		t.Fatalf("finished job: %+v", v)
 	}

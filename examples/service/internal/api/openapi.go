@@ -37,7 +37,7 @@ func renderOpenAPI(perMinute, deliveryPerMinute int, maxBody int64) []byte {
 	} else {
 		deliveries += "have no limit"
 	}
-	rates := "Rate limits, per consumer and per operation: the planning operations (createRoutes, getJobDetails, cancelRelease, downloadDispatchSummary, getJobReport) and createAccessToken " +
+	rates := "Rate limits, per consumer and per operation: the planning operations (createRoutes, replanJob, getJobDetails, cancelRelease, downloadDispatchSummary, getJobReport) and createAccessToken " +
 		requestsPerMinute(perMinute) + "; " + deliveries +
 		". A request over its limit gets 429 with Retry-After, the seconds until one is allowed again."
 	deliveryBody := min(maxBody, int64(delivery.MaxBodyBytes))

@@ -33,6 +33,7 @@ func TestTenantIsolation(t *testing.T) {
 		{"getJobDetails", http.MethodGet, "/v1/job/" + done, ""},
 		{"cancelRelease", http.MethodPut, "/v1/job/" + job + "/cancel", ""},
 		{"cancelRelease of a completed job", http.MethodPut, "/v1/job/" + done + "/cancel", ""},
+		{"replanJob", http.MethodPost, "/v1/job/" + done + "/replan", readTestdata(t, "small-request.json")},
 		{"downloadDispatchSummary", http.MethodGet, "/v1/job/" + done + "/dispatchSummary", ""},
 		{"getJobReport", http.MethodGet, "/v1/job/" + done + "/report", ""},
 		{"getDelivery", http.MethodGet, "/deliveries/" + del, ""},
@@ -77,6 +78,9 @@ func TestTenantIsolation(t *testing.T) {
 	if v := e.getJob(a, done); v.Status != "COMPLETED" || !v.Released {
 		t.Fatalf("a's completed job: %+v", v)
 	}
+	if v := e.links(a, done); len(v.Replans) != 0 {
+		t.Fatalf("a's completed job was re-planned: %+v", v)
+	}
 	if h := e.history(a, del); len(h) != 1 {
 		t.Fatalf("a's delivery has %d changes", len(h))
 	}
@@ -103,6 +107,8 @@ func TestNotFoundAndMethods(t *testing.T) {
 	}
 	resp, body := e.as(a, http.MethodPut, "/deliveries/nope/update", `{"deliveries":{"clientId":"x"}}`)
 	want(t, resp, body, http.StatusNotFound, codeNotFound)
+	resp, body = e.as(a, http.MethodPost, "/v1/job/nope/replan", readTestdata(t, "small-request.json"))
+	want(t, resp, body, http.StatusNotFound, codeNotFound)
 	resp, body = e.as(a, http.MethodPut, "/deliveries/nope/status", `{"status":"DRIVER_ASSIGNED"}`)
 	want(t, resp, body, http.StatusNotFound, codeNotFound)
 	for _, p := range []string{"/", "/v2/routes", "/v1/job", "/v1/job/x/y", "/oath/v1/token", "/v1/xcancel"} {
@@ -114,6 +120,7 @@ func TestNotFoundAndMethods(t *testing.T) {
 		{http.MethodGet, "/v1/routes", "POST"},
 		{http.MethodDelete, "/v1/job/x", "GET"},
 		{http.MethodPost, "/v1/job/x/cancel", "PUT"},
+		{http.MethodGet, "/v1/job/x/replan", "POST"},
 		{http.MethodPost, "/v1/job/x/dispatchSummary", "GET"},
 		{http.MethodPut, "/v1/job/x/report", "GET"},
 		{http.MethodGet, "/deliveries", "POST"},
@@ -277,7 +284,7 @@ func TestOpenAPIServed(t *testing.T) {
 		OpenAPI string         `json:"openapi"`
 		Paths   map[string]any `json:"paths"`
 	}
-	if err := json.Unmarshal(body, &doc); err != nil || doc.OpenAPI != "3.1.0" || len(doc.Paths) != 12 {
+	if err := json.Unmarshal(body, &doc); err != nil || doc.OpenAPI != "3.1.0" || len(doc.Paths) != 13 {
 		t.Fatalf("document: %s, %d paths (%v)", doc.OpenAPI, len(doc.Paths), err)
 	}
 }

@@ -25,7 +25,7 @@ func withStorageLimits(doc []byte, quota int64, r store.Retention) []byte {
 		b.WriteString("Storage per consumer is not limited. ")
 	}
 	b.WriteString(retentionSentence(r) + " ")
-	b.WriteString("createRoutes and bookDelivery take an Idempotency-Key header: a repeat with the key and the same body gets the first answer again (same status and body, Idempotent-Replayed: true) as long as what it created is kept; the key with another body is 422 IDEMPOTENCY_KEY_REUSED, a repeat while the first is under way 409 IDEMPOTENCY_KEY_IN_USE. Only a success is kept: after an error the key may be sent again.")
+	b.WriteString("createRoutes, replanJob and bookDelivery take an Idempotency-Key header: a repeat with the key and the same body (and, for replanJob, the same job) gets the first answer again (same status and body, Idempotent-Replayed: true) as long as what it created is kept; the key with another body is 422 IDEMPOTENCY_KEY_REUSED, a repeat while the first is under way 409 IDEMPOTENCY_KEY_IN_USE. Only a success is kept: after an error the key may be sent again.")
 	return []byte(strings.Replace(string(doc), storageLimitsPlaceholder, jsonText(b.String()), 1))
 }
 

@@ -10,7 +10,8 @@ import (
 
 // jobColumns are the columns scanJob reads, in its order.
 const jobColumns = `id, tenant_id, status, request, plan, phase, round, elapsed_ns, limit_ns, routes, delivered,
-unassigned, cost, progress_at, error, released, attempt, owner, lease_until, created, started, finished`
+unassigned, cost, progress_at, error, released, attempt, owner, lease_until, created, started, finished,
+COALESCE(replan_of, '')`
 
 func scanJob(r row) (Job, error) {
 	var (
@@ -22,7 +23,7 @@ func scanJob(r row) (Job, error) {
 	)
 	err := r.Scan(&j.ID, &j.TenantID, &status, &j.Request, &j.Plan, &j.Progress.Phase, &round, &elapsed, &limit,
 		&routes, &delivered, &unassigned, &j.Progress.Cost, &progressAt, &j.Error, &j.Released, &attempt,
-		&j.Owner, &leaseUntil, &created, &started, &finished)
+		&j.Owner, &leaseUntil, &created, &started, &finished, &j.ReplanOf)
 	if err != nil {
 		return Job{}, err
 	}
@@ -45,7 +46,9 @@ func scanJob(r row) (Job, error) {
 // CreateJob records j as QUEUED (j.Status must be empty or QUEUED) and
 // enqueues its River job in the same transaction: either both exist
 // afterwards or neither does. With maxQueued positive, a tenant with that
-// many QUEUED jobs gets ErrQueueFull instead.
+// many QUEUED jobs gets ErrQueueFull instead. A re-plan's source job is
+// looked for in the same transaction, so that no job is linked to
+// another tenant's job or to one the retention has just removed.
 func (s *dbStore) CreateJob(ctx context.Context, j Job, maxQueued int) error {
 	p := problems{what: "job"}
 	p.require("id", j.ID)
@@ -64,6 +67,15 @@ func (s *dbStore) CreateJob(ctx context.Context, j Job, maxQueued int) error {
 		j.Created = now
 	}
 	return s.b.write(ctx, func(ctx context.Context, tx txn) error {
+		if j.ReplanOf != "" {
+			var n int64
+			if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE id = ? AND tenant_id = ?`, j.ReplanOf, j.TenantID).Scan(&n); err != nil {
+				return fmt.Errorf("store: job %s re-planned by %s: %w", j.ReplanOf, j.ID, err)
+			}
+			if n == 0 {
+				return fmt.Errorf("%w: job %s, which job %s would re-plan", ErrNotFound, j.ReplanOf, j.ID)
+			}
+		}
 		if maxQueued > 0 {
 			if err := s.lockTenantQueue(ctx, tx, j.TenantID); err != nil {
 				return err
@@ -81,8 +93,15 @@ func (s *dbStore) CreateJob(ctx context.Context, j Job, maxQueued int) error {
 		if err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `INSERT INTO jobs (id, tenant_id, status, request, river_job_id, created, updated)
-VALUES (?, ?, ?, ?, ?, ?, ?)`, j.ID, j.TenantID, string(JobQueued), j.Request, riverID, micros(j.Created), micros(now)); err != nil {
+		// A job planned from scratch leaves replan_of NULL (the statement
+		// is then the one of the schema before re-plans).
+		insert := `INSERT INTO jobs (id, tenant_id, status, request, river_job_id, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)`
+		args := []any{j.ID, j.TenantID, string(JobQueued), j.Request, riverID, micros(j.Created), micros(now)}
+		if j.ReplanOf != "" {
+			insert = `INSERT INTO jobs (id, tenant_id, status, request, river_job_id, created, updated, replan_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+			args = append(args, j.ReplanOf)
+		}
+		if _, err := tx.exec(ctx, insert, args...); err != nil {
 			return fmt.Errorf("store: job %s: %w", j.ID, err)
 		}
 		return nil
@@ -90,16 +109,39 @@ VALUES (?, ?, ?, ?, ?, ?, ?)`, j.ID, j.TenantID, string(JobQueued), j.Request, r
 }
 
 func (s *dbStore) Job(ctx context.Context, tenantID, jobID string) (Job, error) {
-	j, err := scanJob(s.b.reader().queryRow(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = ? AND tenant_id = ?`, jobID, tenantID))
-	return j, notFound(err)
+	return tenantJob(ctx, s.b.reader(), jobColumns, tenantID, jobID)
 }
 
 // jobOverviewColumns are jobColumns with a NULL for the request.
 var jobOverviewColumns = strings.Replace(jobColumns, "request,", "NULL,", 1)
 
 func (s *dbStore) JobOverview(ctx context.Context, tenantID, jobID string) (Job, error) {
-	j, err := scanJob(s.b.reader().queryRow(ctx, `SELECT `+jobOverviewColumns+` FROM jobs WHERE id = ? AND tenant_id = ?`, jobID, tenantID))
-	return j, notFound(err)
+	return tenantJob(ctx, s.b.reader(), jobOverviewColumns, tenantID, jobID)
+}
+
+// tenantJob reads the tenant's job jobID (columns: jobColumns or
+// jobOverviewColumns) with the ids of its re-plans.
+func tenantJob(ctx context.Context, q querier, columns, tenantID, jobID string) (Job, error) {
+	j, err := scanJob(q.queryRow(ctx, `SELECT `+columns+` FROM jobs WHERE id = ? AND tenant_id = ?`, jobID, tenantID))
+	if err != nil {
+		return Job{}, notFound(err)
+	}
+	rs, err := q.query(ctx, `SELECT id FROM jobs WHERE tenant_id = ? AND replan_of = ? ORDER BY created, id`, tenantID, jobID)
+	if err != nil {
+		return Job{}, fmt.Errorf("store: re-plans of job %s: %w", jobID, err)
+	}
+	defer rs.Close()
+	for rs.Next() {
+		var id string
+		if err := rs.Scan(&id); err != nil {
+			return Job{}, fmt.Errorf("store: re-plans of job %s: %w", jobID, err)
+		}
+		j.Replans = append(j.Replans, id)
+	}
+	if err := rs.Err(); err != nil {
+		return Job{}, fmt.Errorf("store: re-plans of job %s: %w", jobID, err)
+	}
+	return j, nil
 }
 
 func (s *dbStore) CancelJob(ctx context.Context, tenantID, jobID, reason string) (Job, error) {
@@ -140,8 +182,8 @@ WHERE id = ? AND tenant_id = ? AND status = ? AND released = TRUE`, now, jobID, 
 		default:
 			return fmt.Errorf("store: cancel job %s: %w", jobID, err)
 		}
-		out, err = scanJob(tx.queryRow(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = ? AND tenant_id = ?`, jobID, tenantID))
-		return notFound(err)
+		out, err = tenantJob(ctx, tx, jobColumns, tenantID, jobID)
+		return err
 	})
 	if err != nil {
 		return Job{}, err

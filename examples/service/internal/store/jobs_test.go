@@ -223,3 +223,67 @@ func TestCreateJobRollsBackRiverJob(t *testing.T) {
 		}
 	})
 }
+
+// TestJobReplans: a job created as a re-plan names its source, and the
+// source lists its re-plans, oldest first, in every read for the tenant
+// (Job, JobOverview, CancelJob). A re-plan of another tenant's job, or of
+// none, is ErrNotFound and records nothing.
+func TestJobReplans(t *testing.T) {
+	eachStore(t, func(t *testing.T, h harness, s Store) {
+		ctx := context.Background()
+		tn, _ := newTenant(t, s)
+		src := newJob(t, s, tn.ID)
+		t0 := time.Now()
+		var replans []string
+		for i := range 2 {
+			j := Job{ID: newID("job"), TenantID: tn.ID, Request: []byte(`{"stores":[]}`), ReplanOf: src.ID, Created: t0.Add(time.Duration(i) * time.Second)}
+			if err := s.CreateJob(ctx, j, 0); err != nil {
+				t.Fatal(err)
+			}
+			replans = append(replans, j.ID)
+		}
+		for name, read := range map[string]func(context.Context, string, string) (Job, error){"Job": s.Job, "JobOverview": s.JobOverview} {
+			got, err := read(ctx, tn.ID, src.ID)
+			if err != nil || got.ReplanOf != "" || !reflect.DeepEqual(got.Replans, replans) {
+				t.Errorf("%s of the source: replanOf %q, replans %v (%v); want none, %v", name, got.ReplanOf, got.Replans, err, replans)
+			}
+			got, err = read(ctx, tn.ID, replans[0])
+			if err != nil || got.ReplanOf != src.ID || got.Replans != nil {
+				t.Errorf("%s of a re-plan: replanOf %q, replans %v (%v); want %s, none", name, got.ReplanOf, got.Replans, err, src.ID)
+			}
+		}
+		cancelled, err := s.CancelJob(ctx, tn.ID, replans[1], "not needed")
+		if err != nil || cancelled.Status != JobCancelled || cancelled.ReplanOf != src.ID {
+			t.Errorf("cancelled re-plan = %+v (%v), want CANCELLED, replanOf %s", cancelled, err, src.ID)
+		}
+		cancelled, err = s.CancelJob(ctx, tn.ID, src.ID, "not needed")
+		if err != nil || !reflect.DeepEqual(cancelled.Replans, replans) {
+			t.Errorf("cancelled source: replans %v (%v), want %v", cancelled.Replans, err, replans)
+		}
+		if got, err := s.Job(ctx, tn.ID, replans[0]); err != nil || got.Status != JobQueued {
+			t.Errorf("the other re-plan after the cancels = %s (%v), want QUEUED", got.Status, err)
+		}
+
+		other, _ := newTenant(t, s)
+		for _, of := range []string{src.ID, "no-such-job"} {
+			j := Job{ID: newID("job"), TenantID: other.ID, Request: []byte(`{}`), ReplanOf: of}
+			if err := s.CreateJob(ctx, j, 0); !errors.Is(err, ErrNotFound) {
+				t.Errorf("a re-plan of %s by another tenant: err = %v, want ErrNotFound", of, err)
+			}
+			if _, err := s.Job(ctx, other.ID, j.ID); !errors.Is(err, ErrNotFound) {
+				t.Errorf("the refused re-plan of %s was recorded: err = %v", of, err)
+			}
+			if total, _ := h.riverJobs(t, s, j.ID); total != 0 {
+				t.Errorf("the refused re-plan of %s has %d River jobs", of, total)
+			}
+		}
+		if got, err := s.Job(ctx, tn.ID, src.ID); err != nil || len(got.Replans) != 2 {
+			t.Errorf("the source after another tenant's attempts: replans %v (%v)", got.Replans, err)
+		}
+		// Another tenant's re-plans are not listed, whatever they claim:
+		// a job's link is read only within its tenant.
+		if got, err := s.Job(ctx, other.ID, src.ID); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the source read by another tenant = %+v, %v; want ErrNotFound", got, err)
+		}
+	})
+}

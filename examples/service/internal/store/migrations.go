@@ -176,6 +176,9 @@ CREATE INDEX jobs_queued_tenant ON jobs (tenant_id, created) WHERE status = 'QUE
 CREATE INDEX jobs_queued_river_job ON jobs (river_job_id) WHERE status = 'QUEUED';
 CREATE INDEX jobs_running_tenant ON jobs (tenant_id) WHERE status = 'RUNNING';
 CREATE INDEX jobs_tenant_claimed ON jobs (tenant_id, claimed)`, nil, nil},
+	{7, "jobs: the job a re-plan changes the plan of (NULL for a job planned from scratch)", `
+ALTER TABLE jobs ADD COLUMN replan_of TEXT;
+CREATE INDEX jobs_replans ON jobs (tenant_id, replan_of, created) WHERE replan_of IS NOT NULL`, nil, nil},
 }
 
 // The triggers of step 3: every insert, change and delete of a job's

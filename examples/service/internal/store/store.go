@@ -112,6 +112,14 @@ type Job struct {
 	Released bool
 	// Attempt counts the runs started (0 while never started).
 	Attempt int
+	// ReplanOf is the job this one re-plans (its request's previous plan
+	// is that job's plan); empty for a job planned from scratch. The job
+	// it names may have been removed by the retention since.
+	ReplanOf string
+	// Replans are the tenant's jobs that re-plan this one, oldest first:
+	// filled by the reads for a tenant (Job, JobOverview, CancelJob), nil
+	// elsewhere and when there are none.
+	Replans []string
 	// Owner is the process running the job and LeaseUntil when its lease
 	// ends unless renewed; empty/zero when nobody runs it.
 	Owner      string
@@ -226,7 +234,9 @@ type Store interface {
 	// CreateJob records a QUEUED job and enqueues PlanArgs{JobID, 0} on
 	// River in the same transaction. When maxQueued is positive and the
 	// tenant has that many QUEUED jobs already, it records nothing and
-	// returns an error wrapping ErrQueueFull.
+	// returns an error wrapping ErrQueueFull. A job with ReplanOf set is
+	// linked to that job, which must be the same tenant's (ErrNotFound
+	// otherwise, and nothing is recorded).
 	CreateJob(ctx context.Context, j Job, maxQueued int) error
 	Job(ctx context.Context, tenantID, jobID string) (Job, error)
 	// JobOverview is Job without the request (Request is nil): what job

@@ -69,3 +69,40 @@ func TestUpgradeKeepsRepeatedBookings(t *testing.T) {
 		})
 	}
 }
+
+// TestUpgradeJobsPlannedFromScratch: jobs of the schema before re-plans
+// open as planned from scratch, with no re-plans, and take re-plans
+// after the upgrade.
+func TestUpgradeJobsPlannedFromScratch(t *testing.T) {
+	for _, h := range harnesses {
+		t.Run(h.name, func(t *testing.T) {
+			ctx := context.Background()
+			where := h.fresh(t)
+			all := migrations
+			migrations = migrations[:6]
+			s, err := h.open(t, where)
+			migrations = all
+			if err != nil {
+				t.Fatal(err)
+			}
+			tn, _ := newTenant(t, s)
+			old := newJob(t, s, tn.ID)
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+
+			s = h.mustOpen(t, where)
+			got, err := s.Job(ctx, tn.ID, old.ID)
+			if err != nil || got.ReplanOf != "" || got.Replans != nil {
+				t.Fatalf("a job from before re-plans: replanOf %q, replans %v (%v)", got.ReplanOf, got.Replans, err)
+			}
+			j := Job{ID: newID("job"), TenantID: tn.ID, Request: []byte(`{}`), ReplanOf: old.ID}
+			if err := s.CreateJob(ctx, j, 0); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := s.JobOverview(ctx, tn.ID, old.ID); err != nil || len(got.Replans) != 1 || got.Replans[0] != j.ID {
+				t.Fatalf("its re-plans after the upgrade: %v (%v), want [%s]", got.Replans, err, j.ID)
+			}
+		})
+	}
+}
