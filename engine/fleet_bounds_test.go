@@ -96,6 +96,16 @@ func boundsOf(t fataler, req Request) fleetBounds {
 // 05:54:54 and back and turned around no sooner than 04:33:33 + 720 +
 // 1,113 + 1,800 = 05:34:06: no instant in common, unless the dock closes
 // at 03:00, when every unit is out from 03:00 to 05:34:06: 5.
+//
+// Shifts of 10 h with A receiving from 04:00 to 07:00: the stops start
+// from 04:33:33 (04:00 + 900 + 1,113) and end by 07:00 + 5,400 s (all 40
+// pallets at once) = 08:30, direct legs 1,114 + 1 s each way. A shift
+// works at most 08:30 − 04:00 + 1,115 = 17,315 s of the 21,030 the day
+// asks: 2 shifts, where 10 h a shift would say 1. A unit works at most
+// 14,187 + 960 (loading 16 pallets) + 900 + 2,230 + 1,800 = 20,077 s of
+// the 32,430: 2 units, where the horizon of 38,760 s would say 1; the
+// loading waves ask for 3 (loadingWavesBound). Receiving all day, each
+// bound is 1.
 func TestFleetBoundsByHand(t *testing.T) {
 	cases := []struct {
 		name          string
@@ -115,6 +125,10 @@ func TestFleetBoundsByHand(t *testing.T) {
 		{"dock hours end at 03:00", 3 * time.Hour, func(r *Request) {
 			r.DC.DockHours = &constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("00:00", "03:00")}
 		}, 2, 5},
+		{"10 h shifts, A receiving 04:00–07:00: work inside the receiving hours", 10 * time.Hour, func(r *Request) {
+			r.Stores[0].Hours = constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("04:00", "07:00")}
+		}, 2, 3},
+		{"10 h shifts, A receiving all day", 10 * time.Hour, nil, 1, 1},
 		{"nothing to deliver", 3 * time.Hour, func(r *Request) { r.Pallets = nil }, 0, 0},
 	}
 	for _, tc := range cases {

@@ -72,6 +72,10 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 		}
 		fillSpareRoom(ctx, pc, fleet)
 	}
+	if req.Options.Objective.fewestRoutes() {
+		// Trips that one shift can drive, as timed, ride one shift.
+		chainShifts(m, fleet)
+	}
 	fleet.unassignLeftOut(m)
 
 	plan := assemble(m, fleet.routes, fleet.unassigned)

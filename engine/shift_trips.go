@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"cmp"
 	"slices"
+	"time"
 
+	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/routeplan"
 )
 
@@ -119,4 +122,109 @@ func (fleet *fleetState) replaceOrders(m *model, ri int, seq []*order) bool {
 		fleet.placed[x].orders = trips[k]
 	}
 	return true
+}
+
+// chainShifts hands the trip of each shift that drives only that one to
+// another shift that can drive it too as it is timed, and frees the shift
+// it came from: the trip's times, trailer unit and dock door stay, so
+// units and doors are as before. The receiving shift must hold the trip
+// inside its start and end, between or around its own trips without
+// overlap, within its maxTrips, and under its hours-of-service limits as
+// one duty with them (constraints.HoursOfService.Validate, which Validate
+// applies; the time at the DC between trips counts as a break when long
+// enough, and the breaks the trips need are stated when the plan is
+// assembled). A shift may drive trips of different trailer types, as a
+// driver hooks whatever trailer is loaded; routing keeps a route's trips
+// on one type, and builds routes in rounds, so trips that one shift could
+// drive end up on shifts of their own. The trips go in the order they
+// start, each to the first shift that takes it, shifts with the least
+// duty left first, so that long duties fill up; a shift that took a trip
+// keeps its own. It reports how many shifts it freed.
+func chainShifts(m *model, fleet *fleetState) int {
+	byShift := map[string][]int{}
+	for ri, r := range fleet.routes {
+		byShift[r.Shift] = append(byShift[r.Shift], ri)
+	}
+	shiftIndex := make(map[string]int, len(m.req.Shifts))
+	for si, sh := range m.req.Shifts {
+		shiftIndex[sh.ID] = si
+	}
+	ids := make([]string, 0, len(byShift))
+	for id := range byShift {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	var guests []int
+	for _, id := range ids {
+		if run := byShift[id]; len(run) == 1 {
+			guests = append(guests, run[0])
+		}
+	}
+	slices.SortStableFunc(guests, func(a, b int) int { return fleet.routes[a].Start.Compare(fleet.routes[b].Start) })
+	hosting := map[string]bool{}
+	freed := 0
+	for _, gi := range guests {
+		given := fleet.routes[gi].Shift
+		if hosting[given] {
+			continue // it drives another shift's trip now
+		}
+		type host struct {
+			id   string
+			room time.Duration
+		}
+		var hosts []host
+		for _, id := range ids {
+			run := byShift[id]
+			if id == given || len(run) == 0 {
+				continue
+			}
+			si := shiftIndex[id]
+			if trips, ok := fleet.withTrip(m, si, run, gi); ok {
+				room := m.req.ShiftLimits(si).MaxDuty - fleet.routes[trips[len(trips)-1]].Return.Sub(fleet.routes[trips[0]].Start)
+				hosts = append(hosts, host{id, room})
+			}
+		}
+		if len(hosts) == 0 {
+			continue
+		}
+		h := slices.MinFunc(hosts, func(a, b host) int { return cmp.Compare(a.room, b.room) })
+		fleet.routes[gi].Shift = h.id
+		byShift[h.id] = append(byShift[h.id], gi)
+		byShift[given] = nil
+		hosting[h.id] = true
+		fleet.returnShift(m, fleet.placed[gi].kind.group, given)
+		freed++
+	}
+	return freed
+}
+
+// withTrip returns the routes of shift si, run, with route gi among them
+// in the order of their starts, and whether the shift can drive them all
+// as they are timed (see chainShifts).
+func (fleet *fleetState) withTrip(m *model, si int, run []int, gi int) ([]int, bool) {
+	sh := m.req.Shifts[si]
+	g := fleet.routes[gi]
+	if (sh.MaxTrips > 0 && len(run) >= sh.MaxTrips) || g.Start.Before(sh.Start) || g.Return.After(sh.End) {
+		return nil, false
+	}
+	trips := append(slices.Clone(run), gi)
+	slices.SortStableFunc(trips, func(a, b int) int { return fleet.routes[a].Start.Compare(fleet.routes[b].Start) })
+	var legs []constraints.Leg
+	for k, ri := range trips {
+		r := &fleet.routes[ri]
+		if k > 0 && r.Start.Before(fleet.routes[trips[k-1]].Return) {
+			return nil, false
+		}
+		leave := r.Depart
+		for _, st := range r.Stops {
+			legs = append(legs, constraints.Leg{Depart: leave, Arrive: st.Arrival})
+			leave = st.Departure
+		}
+		legs = append(legs, constraints.Leg{Depart: leave, Arrive: r.Return})
+	}
+	duty := constraints.Duty{Start: fleet.routes[trips[0]].Start, End: fleet.routes[trips[len(trips)-1]].Return, Legs: legs}
+	if len(m.req.ShiftLimits(si).Validate(duty, "", func(int) string { return "" })) > 0 {
+		return nil, false
+	}
+	return trips, true
 }
