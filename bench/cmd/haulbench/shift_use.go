@@ -21,11 +21,45 @@ type shiftUse struct {
 	// trip's Return, sorted; driving the sum of its trips' driving.
 	duty    []time.Duration
 	driving time.Duration
+	// tripDuty sums the trips' own duties, Start to Return; packed is
+	// the fewest shifts of the longest duty limit that could hold them
+	// end to end: what the plan's trips, as cut, need at the least.
+	tripDuty time.Duration
+	packed   int
+	// byType is, for each trailer type in the fleet's order, its trips,
+	// their median stops and median duty, on single-trip shifts and on
+	// shifts of several trips.
+	byType []typeUse
 	// chainable is how many single-trip shifts could hand their trip, as
 	// it is timed, to another shift that keeps it (see chainTrips): at
 	// least that many shifts the plan could do without, with no trip
 	// moved in time.
 	chainable int
+}
+
+// typeUse is how one trailer type's trips ride the shifts.
+type typeUse struct {
+	trailer     string
+	alone, more tripShape // trips on single-trip shifts, on the others
+}
+
+// tripShape is the count, median stops and median duty of some trips.
+type tripShape struct {
+	trips, stops int
+	duty         time.Duration
+}
+
+func shapeOf(rs []engine.Route) tripShape {
+	if len(rs) == 0 {
+		return tripShape{}
+	}
+	stops, duty := make([]int, len(rs)), make([]time.Duration, len(rs))
+	for k, r := range rs {
+		stops[k], duty[k] = len(r.Stops), r.Return.Sub(r.Start)
+	}
+	slices.Sort(stops)
+	slices.Sort(duty)
+	return tripShape{len(rs), stops[len(rs)/2], duty[len(rs)/2]}
 }
 
 // measureShiftUse reads plan's shifts and units.
@@ -53,6 +87,31 @@ func measureShiftUse(req engine.Request, plan engine.Result) shiftUse {
 	}
 	for _, n := range byUnit {
 		u.tripsPerUnit = count(u.tripsPerUnit, n)
+	}
+	longest := time.Duration(0)
+	for i := range req.Shifts {
+		longest = max(longest, min(req.ShiftLimits(i).MaxDuty, req.Shifts[i].End.Sub(req.Shifts[i].Start)))
+	}
+	for _, r := range plan.Routes {
+		u.tripDuty += r.Return.Sub(r.Start)
+	}
+	if longest > 0 {
+		u.packed = int((u.tripDuty + longest - 1) / longest)
+	}
+	for _, t := range req.Fleet {
+		var alone, more []engine.Route
+		for _, r := range plan.Routes {
+			switch {
+			case r.Trailer != t.ID:
+			case len(byShift[r.Shift]) == 1:
+				alone = append(alone, r)
+			default:
+				more = append(more, r)
+			}
+		}
+		if len(alone)+len(more) > 0 {
+			u.byType = append(u.byType, typeUse{t.ID, shapeOf(alone), shapeOf(more)})
+		}
 	}
 	slices.Sort(u.duty)
 	u.chainable = chainTrips(req, byShift)
@@ -152,4 +211,15 @@ func writeShiftUse(w io.Writer, name string, u shiftUse) {
 	}
 	fmt.Fprintf(w, "%s: shifts by trips %s; trailer units by trips %s; duty a shift %.1f/%.1f/%.1f h (min/median/max), %.0f h in all, driving %.0f h; %d single-trip shifts could hand their trip, as timed, to another shift\n",
 		name, hist(u.tripsPerShift), hist(u.tripsPerUnit), q(0), q(0.5), q(1), sum.Hours(), u.driving.Hours(), u.chainable)
+	var types []string
+	for _, t := range u.byType {
+		types = append(types, fmt.Sprintf("%s %s alone, %s with others", t.trailer, t.alone, t.more))
+	}
+	fmt.Fprintf(w, "%s: the trips' own duty is %.0f h, %d shifts' worth packed end to end; trips (median stops, median duty): %s\n",
+		name, u.tripDuty.Hours(), u.packed, strings.Join(types, "; "))
+}
+
+// String is "N (S stops, D h)".
+func (s tripShape) String() string {
+	return fmt.Sprintf("%d (%d stops, %.1f h)", s.trips, s.stops, s.duty.Hours())
 }

@@ -37,6 +37,10 @@ func TestShiftUse(t *testing.T) {
 	if want := "day: shifts by trips 3×1; trailer units by trips 1×1 1×2; duty a shift 5.5/6.0/6.0 h"; !strings.HasPrefix(out.String(), want) {
 		t.Errorf("wrote %q; want it to begin %q", out.String(), want)
 	}
+	// 6 + 5.5 + 6 h of trips fit two shifts of 14 h end to end.
+	if u.tripDuty != 17*time.Hour+30*time.Minute || u.packed != 2 {
+		t.Errorf("trips' duty %v, %d shifts' worth; want 17h30m and 2", u.tripDuty, u.packed)
+	}
 	// A limit of 10 h of duty keeps R2 off R1's shift.
 	req.HoursOfService.MaxDuty = 10 * time.Hour
 	if u := measureShiftUse(req, plan); u.chainable != 0 {
