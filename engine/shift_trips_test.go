@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"context"
+	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"pgregory.net/rapid"
 
@@ -60,4 +63,77 @@ func couldDrive(req *Request, si int, trips []Route, trip Route) bool {
 	}
 	duty := constraints.Duty{Start: all[0].Start, End: all[len(all)-1].Return, Legs: legs}
 	return len(req.ShiftLimits(si).Validate(duty, "", func(int) string { return "" })) == 0
+}
+
+// shiftsOnMorningTrips is a fleet state of two shifts, each driving one
+// trip at 04:00 to a store of its own 6 km from the DC (packingRequest:
+// open all day, 12 h shifts from 04:00), its 20 pallets filling a 20
+// position dry van, of which there are two: each trip could be driven
+// after the other by one shift, but not as timed.
+func shiftsOnMorningTrips(t *testing.T) (*planContext, *fleetState) {
+	t.Helper()
+	req := packingRequest(2, 2, []TrailerType{dryVan(2, 20)})
+	req.Options.Objective = FewestDrivers
+	for s := range 2 {
+		for i := range 20 {
+			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S%d-P%02d", s, i), Store: fmt.Sprint("S", s),
+				WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Ambient})
+		}
+	}
+	if err := req.Check(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := prepare(context.Background(), &req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc := newPlanContext(m, time.Now(), time.Now)
+	orders, unpacked, err := makeOrders(context.Background(), pc)
+	if err != nil || len(orders) != 2 {
+		t.Fatalf("%d orders (%v); want one a store", len(orders), err)
+	}
+	fleet := newFleetState(m, unpacked)
+	kind := vehicleKind{trailer: 0}
+	for _, o := range orders {
+		rr, ok := m.retime(kind, fleet.groups[0], [][]*order{{o}})
+		if !ok {
+			t.Fatal("a trip of one store cannot be timed")
+		}
+		trips, _, err := m.buildTrips(kind, rr, []*order{o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fleet.keepShift(m, trips, kind, [][]*order{{o}})
+	}
+	if a, b := fleet.routes[0], fleet.routes[1]; a.Shift == b.Shift || !b.Start.Before(a.Return) {
+		t.Fatalf("trips %v–%v on %s and %v–%v on %s; want two overlapping trips on two shifts", a.Start, a.Return, a.Shift, b.Start, b.Return, b.Shift)
+	}
+	return pc, fleet
+}
+
+// TestRetimingChainsTwoMorningTrips: chainShifts, which keeps the trips'
+// times, leaves the two shifts as they are; retimeChains drives the two
+// trips one after the other on one shift, frees the other, and the plan
+// passes Validate.
+func TestRetimingChainsTwoMorningTrips(t *testing.T) {
+	pc, fleet := shiftsOnMorningTrips(t)
+	if n := chainShifts(pc.m, fleet); n != 0 {
+		t.Fatalf("chainShifts freed %d shifts of overlapping trips", n)
+	}
+	if n := retimeChains(context.Background(), pc, fleet); n != 1 {
+		t.Fatalf("retimeChains freed %d shifts; want 1", n)
+	}
+	if a, b := fleet.routes[0], fleet.routes[1]; a.Shift != b.Shift {
+		t.Fatalf("trips on shifts %s and %s; want one", a.Shift, b.Shift)
+	}
+	if fleet.freeShifts() != 1 {
+		t.Errorf("%d shifts free; want 1", fleet.freeShifts())
+	}
+	plan := assemble(pc.m, fleet.routes, fleet.unassigned)
+	if err := Validate(*pc.m.req, plan); err != nil {
+		t.Fatalf("Validate: %v", err)
+	}
+	if plan.Metrics.ShiftsUsed != 1 || plan.Metrics.Pallets != 40 {
+		t.Errorf("%d shifts deliver %d pallets; want 1 and 40", plan.Metrics.ShiftsUsed, plan.Metrics.Pallets)
+	}
 }
