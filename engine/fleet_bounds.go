@@ -485,16 +485,7 @@ func (d *dayDemand) workCap(s constraints.Shift, maxDuty time.Duration, w delive
 func (d *dayDemand) unitsBound(trips int) int {
 	req := d.req
 	turn := req.Turnaround()
-	most := 0
-	for _, t := range req.Fleet {
-		if t.Count > 0 {
-			most = max(most, 2*t.PalletPositions)
-		}
-	}
-	horizon := d.to.Add(turn).Sub(d.from) + req.DC.LoadingTime(min(d.pallets, most))
-	if w := d.deliveryWindow(); w.ok {
-		horizon = min(horizon, w.last.Sub(w.first)+req.DC.LoadingTime(min(d.pallets, most))+req.HookTime()+d.legOut+d.legBack+turn)
-	}
+	horizon := d.unitWorkCap()
 	busy := time.Duration(trips)*(req.DC.LoadingFixed+req.HookTime()+turn) +
 		time.Duration(d.pallets)*req.DC.LoadingPerPallet + d.drivingBound(trips) + d.unloadingBound()
 	occupancy := 0
@@ -502,6 +493,26 @@ func (d *dayDemand) unitsBound(trips int) int {
 		occupancy = int((busy + horizon - 1) / horizon)
 	}
 	return max(1, occupancy, overlapBound(d.unitSpans()), d.loadingWavesBound(trips))
+}
+
+// unitWorkCap is the most a trailer unit can be busy with the parts
+// unitsBound counts (its occupancy): the horizon, or the deliveryWindow
+// with what may come before and after it, whichever is shorter.
+func (d *dayDemand) unitWorkCap() time.Duration {
+	req := d.req
+	turn := req.Turnaround()
+	most := 0
+	for _, t := range req.Fleet {
+		if t.Count > 0 {
+			most = max(most, 2*t.PalletPositions)
+		}
+	}
+	loading := req.DC.LoadingTime(min(d.pallets, most))
+	horizon := d.to.Add(turn).Sub(d.from) + loading
+	if w := d.deliveryWindow(); w.ok {
+		horizon = min(horizon, w.last.Sub(w.first)+loading+req.HookTime()+d.legOut+d.legBack+turn)
+	}
+	return horizon
 }
 
 // fewestToCover is the fewest of caps whose sum reaches need, taking the

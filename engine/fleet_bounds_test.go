@@ -560,3 +560,47 @@ func TestLoadingWavesHoldOnTightDays(t *testing.T) {
 		}
 	})
 }
+
+// TestWorkCapsHoldOnTightDays: on a legal day that uses its shifts and
+// units to the full, no shift works more than workCap and no unit is busy
+// more than unitWorkCap, counting the parts the bounds count: a trip's
+// hook time, its legs' driving and its stops' unloading, and for a unit
+// also its loading and turnaround.
+func TestWorkCapsHoldOnTightDays(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		req, plan := genTightDay(t)
+		d, _ := tightDemand(t, &req)
+		w := d.deliveryWindow()
+		storeOf := map[string]int{}
+		for i, s := range req.Stores {
+			storeOf[s.ID] = i
+		}
+		work := func(r Route) time.Duration {
+			sum, at := req.HookTime(), r.Depart
+			for _, st := range r.Stops {
+				sum += st.Arrival.Sub(at) + req.Stores[storeOf[st.Store]].Unloading.Time(len(st.Pallets))
+				at = st.Departure
+			}
+			return sum + r.Return.Sub(at)
+		}
+		byShift, byUnit := map[string]time.Duration{}, map[string]time.Duration{}
+		for _, r := range plan.Routes {
+			byShift[r.Shift] += work(r)
+			n := 0
+			for _, st := range r.Stops {
+				n += len(st.Pallets)
+			}
+			byUnit[r.TrailerUnit] += work(r) + req.DC.LoadingTime(n) + req.Turnaround()
+		}
+		for si, sh := range req.Shifts {
+			if got, most := byShift[sh.ID], d.workCap(sh, req.ShiftLimits(si).MaxDuty, w); got > most {
+				t.Fatalf("shift %s works %v; workCap says at most %v (deliveries %v to %v)", sh.ID, got, most, w.first, w.last)
+			}
+		}
+		for unit, got := range byUnit {
+			if most := d.unitWorkCap(); got > most {
+				t.Fatalf("unit %s is busy %v; unitWorkCap says at most %v", unit, got, most)
+			}
+		}
+	})
+}
