@@ -47,13 +47,19 @@
 //     shift again (fleetState.replaceOrders).
 //  6. fillSpareRoom(ctx, pc, fleet state): routes with room left take
 //     part of what the fleet had no room for (spare_room.go).
-//  7. Under FewestTrailers or FewestDrivers, eliminateRoutes(ctx, pc, fleet state) →
+//  7. Under FewestDrivers, retimeChains(ctx, pc, fleet state) → shifts
+//     freed: a shift of one trip hands it to a shift of the same trailer
+//     kind that can drive it timed again, before or after its own trips
+//     (shift_trips.go), in a third of the time left.
+//  8. Under FewestTrailers or FewestDrivers, eliminateRoutes(ctx, pc, fleet state) →
 //     routes taken off (route_elimination.go); when it took any,
 //     routeLeftovers routes again what was left behind with the units
-//     freed, and fillSpareRoom runs again.
-//  8. fleet state unassignLeftOut: the pallets of the orders left out,
+//     freed, and fillSpareRoom runs again. Then chainShifts(model, fleet
+//     state) → shifts freed: a shift of one trip hands it, as it is timed,
+//     to another shift that can drive it too (shift_trips.go).
+//  9. fleet state unassignLeftOut: the pallets of the orders left out,
 //     with a reason and a message (unassigned.go).
-//  9. assemble(model, routes, unassigned) → Result: the routes fitted
+//  10. assemble(model, routes, unassigned) → Result: the routes fitted
 //     into the DC's day by scheduleDC (dc_schedule.go: each trip's loading
 //     in the dock hours, loading_schedule.go; a trailer unit,
 //     trailer_units.go; a dock door, dock_doors.go; the trips of each shift

@@ -84,6 +84,9 @@ type dayDemand struct {
 	stores   []storeDemand
 	pallets  int
 	from, to time.Time // the earliest shift start, the latest shift end
+	// legOut and legBack are at least the driving of any direct leg from
+	// the DC to a store of the day and from one back (dcLegs).
+	legOut, legBack time.Duration
 }
 
 func newDayDemand(req *Request, idx []int, mx *geo.Matrix, rowOf func(int) int) *dayDemand {
@@ -129,7 +132,36 @@ func newDayDemand(req *Request, idx []int, mx *geo.Matrix, rowOf func(int) int) 
 	for k := range d.stores {
 		d.stores[k].out, d.stores[k].back = out[k], back[k]
 	}
+	d.legOut, d.legBack = dcLegs(req, places, mx, rowOf)
 	return d
+}
+
+// dcLegs returns upper bounds on the driving of a direct leg from the DC
+// to one of the places (1+i for store i) and of one from such a place
+// back: the longest such leg, as Validate times it (legTravel: req.Travel's
+// Duration, or the matrix's), plus a second for floating point. It is the
+// free-flow time: under a travel profile a leg may take longer from
+// departure to arrival, but its driving at free flow is this. A leg the
+// matrix has no route for is left out: no legal trip drives it.
+func dcLegs(req *Request, places []int, mx *geo.Matrix, rowOf func(int) int) (out, back time.Duration) {
+	matrix := (req.Options.Matrix != nil || req.RoadMatrix != nil) && mx != nil
+	for _, p := range places {
+		var o, b time.Duration
+		if matrix {
+			dc, at := rowOf(0), rowOf(p)
+			if mx.Routed(dc, at) {
+				o = mx.Duration(dc, at)
+			}
+			if mx.Routed(at, dc) {
+				b = mx.Duration(at, dc)
+			}
+		} else {
+			dc, at := req.DC.Location, req.Stores[p-1].Location
+			o, b = req.Travel.Duration(dc, at), req.Travel.Duration(at, dc)
+		}
+		out, back = max(out, o+time.Second), max(back, b+time.Second)
+	}
+	return out, back
 }
 
 // palletShares is pallet p's share of a trailer in floor positions,
@@ -334,14 +366,14 @@ func (d *dayDemand) unloadingBound() time.Duration {
 // the largest of:
 //
 //   - 1, for a trip needs a shift;
-//   - duty: a trip's duty, Start to Return, holds its hook time, its legs
+//   - work: a trip's duty, Start to Return, holds its hook time, its legs
 //     and its stops one after another, and a shift's trips do not overlap
 //     inside its one duty, so the shifts' duties hold at least trips ×
-//     hook time + drivingBound + unloadingBound; a shift's duty is at most
-//     min(MaxDuty, End − Start), so the shifts used are at least the
-//     fewest shifts whose longest possible duties add up to that;
-//   - driving: likewise drivingBound against min(MaxDriving, MaxDuty,
-//     End − Start) a shift;
+//     hook time + drivingBound + unloadingBound of work; a shift works at
+//     most workCap, so the shifts used are at least the fewest shifts
+//     whose workCaps add up to that;
+//   - driving: likewise drivingBound against min(MaxDriving, workCap) a
+//     shift;
 //   - trips: against MaxTrips a shift (no limit counting as all trips);
 //   - at one instant: a shift drives one trip at a time (overlapBound).
 //
@@ -351,9 +383,10 @@ func (d *dayDemand) shiftsBound(trips int) int {
 	req := d.req
 	duty, driving := make([]int64, len(req.Shifts)), make([]int64, len(req.Shifts))
 	tripCaps := make([]int64, len(req.Shifts))
+	w := d.deliveryWindow()
 	for i, s := range req.Shifts {
 		h := req.ShiftLimits(i)
-		span := max(0, min(h.MaxDuty, s.End.Sub(s.Start)))
+		span := d.workCap(s, h.MaxDuty, w)
 		duty[i], driving[i] = int64(span), int64(min(h.MaxDriving, span))
 		tripCaps[i] = int64(trips)
 		if s.MaxTrips > 0 {
@@ -367,6 +400,62 @@ func (d *dayDemand) shiftsBound(trips int) int {
 		fewestToCover(driving, int64(drive)),
 		fewestToCover(tripCaps, int64(trips)),
 		overlapBound(d.dutySpans()))
+}
+
+// deliveryWindow is when the day's unloading can happen at all: first,
+// the earliest instant a stop of any trip can start unloading, and last,
+// the latest instant one can end, each store's reach (the latest start)
+// plus its unloading of all its delivered pallets (more than any one stop
+// unloads). ok is false when no store is reached.
+type deliveryWindow struct {
+	first, last time.Time
+	ok          bool
+}
+
+func (d *dayDemand) deliveryWindow() deliveryWindow {
+	var w deliveryWindow
+	for k, r := range d.reach() {
+		if !r.ok {
+			continue
+		}
+		end := r.last.Add(d.req.Stores[d.stores[k].store].Unloading.Time(d.stores[k].pallets))
+		if !w.ok || r.first.Before(w.first) {
+			w.first = r.first
+		}
+		if !w.ok || end.After(w.last) {
+			w.last = end
+		}
+		w.ok = true
+	}
+	return w
+}
+
+// workCap is the most work a shift s with duty limit maxDuty can do:
+// work being what shiftsBound counts of its trips, the hook time of each
+// (inside Start to Depart: take the last hook time of it), the driving of
+// each leg (inside the leg's departure to arrival: take the first that
+// long of it) and the least unloading of each stop (from its start).
+// These parts lie one after another, inside the shift's duty, so work is
+// at most min(maxDuty, End − Start). With the day's deliveryWindow w:
+//
+//   - every part but the first trip's hook and first leg comes at or after
+//     its first stop's start, itself at or after w.first, and before End;
+//   - every part but the last trip's leg back ends at or before its last
+//     stop's unloading, so by w.last, and comes after Start;
+//   - that first leg and that leg back are direct legs between the DC and
+//     a store, at most legOut and legBack (dcLegs);
+//
+// so work is also at most End − w.first + hook + legOut, w.last − Start +
+// legBack, and w.last − w.first + hook + legOut + legBack. A shift that
+// starts late or ends early thus counts for the part of the day in which
+// stores receive, not for its whole length.
+func (d *dayDemand) workCap(s constraints.Shift, maxDuty time.Duration, w deliveryWindow) time.Duration {
+	c := min(maxDuty, s.End.Sub(s.Start))
+	if w.ok {
+		hook := d.req.HookTime()
+		c = min(c, s.End.Sub(w.first)+hook+d.legOut, w.last.Sub(s.Start)+d.legBack, w.last.Sub(w.first)+hook+d.legOut+d.legBack)
+	}
+	return max(0, c)
 }
 
 // unitsBound is a lower bound on the trailer units that run the day, all
@@ -385,11 +474,33 @@ func (d *dayDemand) shiftsBound(trips int) int {
 //     do not overlap, so the units used are at least the sum of those
 //     parts over the trips, trips × (LoadingFixed + hook + turnaround) +
 //     pallets × LoadingPerPallet + drivingBound + unloadingBound, over the
-//     length of that horizon, rounded up;
+//     length of that horizon, rounded up. The horizon is also at most
+//     the deliveryWindow w's length + LoadingTime(nₘₐₓ) + hook + legOut +
+//     legBack + turnaround: of the parts counted, a unit's first trip
+//     loads, hooks and drives its first leg before its first stop starts
+//     (at or after w.first), and its last trip drives its leg back and
+//     turns around after its last stop's unloading ends (by w.last); all
+//     else lies between (as in workCap);
 //   - at one instant: a unit runs one trip at a time (overlapBound);
 //   - by loading waves: a unit runs one trip at a time, and loading
 //     starts only in the dock hours (loadingWavesBound).
 func (d *dayDemand) unitsBound(trips int) int {
+	req := d.req
+	turn := req.Turnaround()
+	horizon := d.unitWorkCap()
+	busy := time.Duration(trips)*(req.DC.LoadingFixed+req.HookTime()+turn) +
+		time.Duration(d.pallets)*req.DC.LoadingPerPallet + d.drivingBound(trips) + d.unloadingBound()
+	occupancy := 0
+	if horizon > 0 {
+		occupancy = int((busy + horizon - 1) / horizon)
+	}
+	return max(1, occupancy, overlapBound(d.unitSpans()), d.loadingWavesBound(trips))
+}
+
+// unitWorkCap is the most a trailer unit can be busy with the parts
+// unitsBound counts (its occupancy): the horizon, or the deliveryWindow
+// with what may come before and after it, whichever is shorter.
+func (d *dayDemand) unitWorkCap() time.Duration {
 	req := d.req
 	turn := req.Turnaround()
 	most := 0
@@ -398,14 +509,12 @@ func (d *dayDemand) unitsBound(trips int) int {
 			most = max(most, 2*t.PalletPositions)
 		}
 	}
-	horizon := d.to.Add(turn).Sub(d.from) + req.DC.LoadingTime(min(d.pallets, most))
-	busy := time.Duration(trips)*(req.DC.LoadingFixed+req.HookTime()+turn) +
-		time.Duration(d.pallets)*req.DC.LoadingPerPallet + d.drivingBound(trips) + d.unloadingBound()
-	occupancy := 0
-	if horizon > 0 {
-		occupancy = int((busy + horizon - 1) / horizon)
+	loading := req.DC.LoadingTime(min(d.pallets, most))
+	horizon := d.to.Add(turn).Sub(d.from) + loading
+	if w := d.deliveryWindow(); w.ok {
+		horizon = min(horizon, w.last.Sub(w.first)+loading+req.HookTime()+d.legOut+d.legBack+turn)
 	}
-	return max(1, occupancy, overlapBound(d.unitSpans()), d.loadingWavesBound(trips))
+	return horizon
 }
 
 // fewestToCover is the fewest of caps whose sum reaches need, taking the

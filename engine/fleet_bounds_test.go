@@ -96,6 +96,16 @@ func boundsOf(t fataler, req Request) fleetBounds {
 // 05:54:54 and back and turned around no sooner than 04:33:33 + 720 +
 // 1,113 + 1,800 = 05:34:06: no instant in common, unless the dock closes
 // at 03:00, when every unit is out from 03:00 to 05:34:06: 5.
+//
+// Shifts of 10 h with A receiving from 04:00 to 07:00: the stops start
+// from 04:33:33 (04:00 + 900 + 1,113) and end by 07:00 + 5,400 s (all 40
+// pallets at once) = 08:30, direct legs 1,114 + 1 s each way. A shift
+// works at most 08:30 − 04:00 + 1,115 = 17,315 s of the 21,030 the day
+// asks: 2 shifts, where 10 h a shift would say 1. A unit works at most
+// 14,187 + 960 (loading 16 pallets) + 900 + 2,230 + 1,800 = 20,077 s of
+// the 32,430: 2 units, where the horizon of 38,760 s would say 1; the
+// loading waves ask for 3 (loadingWavesBound). Receiving all day, each
+// bound is 1.
 func TestFleetBoundsByHand(t *testing.T) {
 	cases := []struct {
 		name          string
@@ -115,6 +125,10 @@ func TestFleetBoundsByHand(t *testing.T) {
 		{"dock hours end at 03:00", 3 * time.Hour, func(r *Request) {
 			r.DC.DockHours = &constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("00:00", "03:00")}
 		}, 2, 5},
+		{"10 h shifts, A receiving 04:00–07:00: work inside the receiving hours", 10 * time.Hour, func(r *Request) {
+			r.Stores[0].Hours = constraints.WeeklyHours{TimeZone: "UTC", Days: dailyOpenings("04:00", "07:00")}
+		}, 2, 3},
+		{"10 h shifts, A receiving all day", 10 * time.Hour, nil, 1, 1},
 		{"nothing to deliver", 3 * time.Hour, func(r *Request) { r.Pallets = nil }, 0, 0},
 	}
 	for _, tc := range cases {
@@ -543,6 +557,50 @@ func TestLoadingWavesHoldOnTightDays(t *testing.T) {
 		d, trips := tightDemand(t, &req)
 		if got := d.loadingWavesBound(trips); got > req.Fleet[0].Count {
 			t.Fatalf("loading waves ask for %d units; the day uses %d", got, req.Fleet[0].Count)
+		}
+	})
+}
+
+// TestWorkCapsHoldOnTightDays: on a legal day that uses its shifts and
+// units to the full, no shift works more than workCap and no unit is busy
+// more than unitWorkCap, counting the parts the bounds count: a trip's
+// hook time, its legs' driving and its stops' unloading, and for a unit
+// also its loading and turnaround.
+func TestWorkCapsHoldOnTightDays(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		req, plan := genTightDay(t)
+		d, _ := tightDemand(t, &req)
+		w := d.deliveryWindow()
+		storeOf := map[string]int{}
+		for i, s := range req.Stores {
+			storeOf[s.ID] = i
+		}
+		work := func(r Route) time.Duration {
+			sum, at := req.HookTime(), r.Depart
+			for _, st := range r.Stops {
+				sum += st.Arrival.Sub(at) + req.Stores[storeOf[st.Store]].Unloading.Time(len(st.Pallets))
+				at = st.Departure
+			}
+			return sum + r.Return.Sub(at)
+		}
+		byShift, byUnit := map[string]time.Duration{}, map[string]time.Duration{}
+		for _, r := range plan.Routes {
+			byShift[r.Shift] += work(r)
+			n := 0
+			for _, st := range r.Stops {
+				n += len(st.Pallets)
+			}
+			byUnit[r.TrailerUnit] += work(r) + req.DC.LoadingTime(n) + req.Turnaround()
+		}
+		for si, sh := range req.Shifts {
+			if got, most := byShift[sh.ID], d.workCap(sh, req.ShiftLimits(si).MaxDuty, w); got > most {
+				t.Fatalf("shift %s works %v; workCap says at most %v (deliveries %v to %v)", sh.ID, got, most, w.first, w.last)
+			}
+		}
+		for unit, got := range byUnit {
+			if most := d.unitWorkCap(); got > most {
+				t.Fatalf("unit %s is busy %v; unitWorkCap says at most %v", unit, got, most)
+			}
 		}
 	})
 }

@@ -65,12 +65,19 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 		return Result{}, err
 	}
 	fillSpareRoom(ctx, pc, fleet)
+	if req.Options.Objective == FewestDrivers {
+		retimeChains(ctx, pc, fleet)
+	}
 	if req.Options.Objective.fewestRoutes() && eliminateRoutes(ctx, pc, fleet) > 0 {
 		// The trailers and drivers freed may carry what was left behind.
 		if rounds, err = routeLeftovers(ctx, pc, fleet, rounds, cut); err != nil {
 			return Result{}, err
 		}
 		fillSpareRoom(ctx, pc, fleet)
+	}
+	if req.Options.Objective.fewestRoutes() {
+		// Trips that one shift can drive, as timed, ride one shift.
+		chainShifts(m, fleet)
 	}
 	fleet.unassignLeftOut(m)
 

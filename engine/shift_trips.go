@@ -1,8 +1,12 @@
 package engine
 
 import (
+	"cmp"
+	"context"
 	"slices"
+	"time"
 
+	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/routeplan"
 )
 
@@ -118,5 +122,254 @@ func (fleet *fleetState) replaceOrders(m *model, ri int, seq []*order) bool {
 		fleet.routes[x] = *built[k]
 		fleet.placed[x].orders = trips[k]
 	}
+	return true
+}
+
+// chainShifts hands the trip of each shift that drives only that one to
+// another shift that can drive it too as it is timed, and frees the shift
+// it came from: the trip's times, trailer unit and dock door stay, so
+// units and doors are as before. The receiving shift must hold the trip
+// inside its start and end, between or around its own trips without
+// overlap, within its maxTrips, and under its hours-of-service limits as
+// one duty with them (constraints.HoursOfService.Validate, which Validate
+// applies; the time at the DC between trips counts as a break when long
+// enough, and the breaks the trips need are stated when the plan is
+// assembled). A shift may drive trips of different trailer types, as a
+// driver hooks whatever trailer is loaded; routing keeps a route's trips
+// on one type, and builds routes in rounds, so trips that one shift could
+// drive end up on shifts of their own. The trips go in the order they
+// start, each to the first shift that takes it, shifts with the least
+// duty left first, so that long duties fill up; a shift that took a trip
+// keeps its own. It reports how many shifts it freed.
+func chainShifts(m *model, fleet *fleetState) int {
+	byShift := map[string][]int{}
+	for ri, r := range fleet.routes {
+		byShift[r.Shift] = append(byShift[r.Shift], ri)
+	}
+	shiftIndex := make(map[string]int, len(m.req.Shifts))
+	for si, sh := range m.req.Shifts {
+		shiftIndex[sh.ID] = si
+	}
+	ids := make([]string, 0, len(byShift))
+	for id := range byShift {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	var guests []int
+	for _, id := range ids {
+		if run := byShift[id]; len(run) == 1 {
+			guests = append(guests, run[0])
+		}
+	}
+	slices.SortStableFunc(guests, func(a, b int) int { return fleet.routes[a].Start.Compare(fleet.routes[b].Start) })
+	hosting := map[string]bool{}
+	freed := 0
+	for _, gi := range guests {
+		given := fleet.routes[gi].Shift
+		if hosting[given] {
+			continue // it drives another shift's trip now
+		}
+		type host struct {
+			id   string
+			room time.Duration
+		}
+		var hosts []host
+		for _, id := range ids {
+			run := byShift[id]
+			if id == given || len(run) == 0 {
+				continue
+			}
+			si := shiftIndex[id]
+			if trips, ok := fleet.withTrip(m, si, run, gi); ok {
+				room := m.req.ShiftLimits(si).MaxDuty - fleet.routes[trips[len(trips)-1]].Return.Sub(fleet.routes[trips[0]].Start)
+				hosts = append(hosts, host{id, room})
+			}
+		}
+		if len(hosts) == 0 {
+			continue
+		}
+		h := slices.MinFunc(hosts, func(a, b host) int { return cmp.Compare(a.room, b.room) })
+		fleet.routes[gi].Shift = h.id
+		byShift[h.id] = append(byShift[h.id], gi)
+		byShift[given] = nil
+		hosting[h.id] = true
+		fleet.returnShift(m, fleet.placed[gi].kind.group, given)
+		freed++
+	}
+	return freed
+}
+
+// withTrip returns the routes of shift si, run, with route gi among them
+// in the order of their starts, and whether the shift can drive them all
+// as they are timed (see chainShifts).
+func (fleet *fleetState) withTrip(m *model, si int, run []int, gi int) ([]int, bool) {
+	sh := m.req.Shifts[si]
+	g := fleet.routes[gi]
+	if (sh.MaxTrips > 0 && len(run) >= sh.MaxTrips) || g.Start.Before(sh.Start) || g.Return.After(sh.End) {
+		return nil, false
+	}
+	trips := append(slices.Clone(run), gi)
+	slices.SortStableFunc(trips, func(a, b int) int { return fleet.routes[a].Start.Compare(fleet.routes[b].Start) })
+	var legs []constraints.Leg
+	for k, ri := range trips {
+		r := &fleet.routes[ri]
+		if k > 0 && r.Start.Before(fleet.routes[trips[k-1]].Return) {
+			return nil, false
+		}
+		leave := r.Depart
+		for _, st := range r.Stops {
+			legs = append(legs, constraints.Leg{Depart: leave, Arrive: st.Arrival})
+			leave = st.Departure
+		}
+		legs = append(legs, constraints.Leg{Depart: leave, Arrive: r.Return})
+	}
+	duty := constraints.Duty{Start: fleet.routes[trips[0]].Start, End: fleet.routes[trips[len(trips)-1]].Return, Legs: legs}
+	if len(m.req.ShiftLimits(si).Validate(duty, "", func(int) string { return "" })) > 0 {
+		return nil, false
+	}
+	return trips, true
+}
+
+// Bounds of retimeChains: the shifts it times in all, so that an
+// iteration budget gives the same plan on any machine; the shifts it
+// offers one trip, those with the least room first; and the share of the
+// time left when it begins that it may take (the rest is route
+// elimination's).
+const (
+	retimeTries  = 20000
+	retimeHosts  = 8
+	retimeShare  = 3
+	retimeOrders = 2 // the trip last, then first
+)
+
+// retimeChains hands the trip of a shift that drives only that one to a
+// shift of the same trailer kind that drives others, timing the
+// receiving shift's trips again as routing would (retime), the trip
+// after its own trips or before them: unlike chainShifts, the trip may
+// move in time, say from the morning wave to the afternoon one, when its
+// stores still receive then. Each trip's floor is laid out again, and the
+// trailer units and dock doors must still suffice (unitsFit, doorsFit).
+// Shifts with the shortest trip go first, onto the shifts whose trips
+// leave the most room, so that a trip finds a shift it fits. It takes a
+// retimeShare of the time left and reports how many shifts it freed.
+func retimeChains(ctx context.Context, pc *planContext, fleet *fleetState) int {
+	m := pc.m
+	tries, freed := 0, 0
+	until := pc.now().Add(pc.deadline.Sub(pc.now()) / retimeShare)
+	tried := map[string]bool{} // guest shifts tried and left as they were
+	for {
+		byShift := map[string][]int{}
+		for ri, r := range fleet.routes {
+			byShift[r.Shift] = append(byShift[r.Shift], ri)
+		}
+		var guests []int
+		for id, run := range byShift {
+			if len(run) == 1 && !tried[id] {
+				guests = append(guests, run[0])
+			}
+		}
+		duty := func(ri int) time.Duration { return fleet.routes[ri].Return.Sub(fleet.routes[ri].Start) }
+		slices.SortFunc(guests, func(a, b int) int {
+			return cmp.Or(cmp.Compare(duty(a), duty(b)), cmp.Compare(fleet.routes[a].Shift, fleet.routes[b].Shift))
+		})
+		moved := false
+		for _, gi := range guests {
+			if tries >= retimeTries || pc.stopped(ctx) || !pc.now().Before(until) {
+				return freed
+			}
+			if fleet.retimeOnto(m, gi, byShift, &tries) {
+				freed++
+				moved = true
+				break // the shifts changed: look again
+			}
+			tried[fleet.routes[gi].Shift] = true
+		}
+		if !moved {
+			return freed
+		}
+	}
+}
+
+// retimeOnto moves route gi, the one trip of its shift, onto another
+// shift of byShift (shift → its routes) of the same trailer kind whose
+// limits leave room for it, and reports whether it did; tries counts the
+// shifts timed.
+func (fleet *fleetState) retimeOnto(m *model, gi int, byShift map[string][]int, tries *int) bool {
+	guest := fleet.routes[gi]
+	gk := fleet.placed[gi].kind
+	type host struct {
+		id   string
+		room time.Duration
+	}
+	var hosts []host
+	for id, run := range byShift {
+		if id == guest.Shift {
+			continue
+		}
+		hk := fleet.placed[run[0]].kind
+		grp := fleet.groups[hk.group]
+		if hk.trailer != gk.trailer || hk.zones != gk.zones || (grp.maxTrips > 0 && len(run) >= grp.maxTrips) {
+			continue
+		}
+		// The trips' own duties and driving, end to end, must fit the
+		// shift's limits and its hours, however they are timed.
+		duty, driving := guest.Return.Sub(guest.Start), guest.Metrics.Driving
+		for _, ri := range run {
+			duty += fleet.routes[ri].Return.Sub(fleet.routes[ri].Start)
+			driving += fleet.routes[ri].Metrics.Driving
+		}
+		if duty > min(grp.limits.MaxDuty, grp.end.Sub(grp.start)) || driving > grp.limits.MaxDriving {
+			continue
+		}
+		hosts = append(hosts, host{id, grp.limits.MaxDuty - duty})
+	}
+	slices.SortFunc(hosts, func(a, b host) int { return cmp.Or(cmp.Compare(b.room, a.room), cmp.Compare(a.id, b.id)) })
+	for _, h := range hosts[:min(len(hosts), retimeHosts)] {
+		run := byShift[h.id]
+		for at := range retimeOrders {
+			*tries++
+			all := append(slices.Clone(run), gi)
+			if at == 1 {
+				all = append([]int{gi}, run...)
+			}
+			if fleet.joinShift(m, all, gi) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// joinShift makes the routes all (in the order they are to be driven)
+// the trips of the shift of all's routes but gi, timing them again as
+// routing would on that shift, gi's shift then free. It reports whether
+// the shift stays legal with a trip for each, every trip's floor takes
+// its pallets, and the units and doors suffice; when not, nothing
+// changes.
+func (fleet *fleetState) joinShift(m *model, all []int, gi int) bool {
+	host := all[0]
+	if host == gi {
+		host = all[1]
+	}
+	kind := fleet.placed[host].kind
+	trips := make([][]*order, len(all))
+	for k, x := range all {
+		trips[k] = fleet.placed[x].orders
+	}
+	rr, ok := m.retime(kind, fleet.groups[kind.group], trips)
+	if !ok || len(rr.Reloads)+1 != len(all) {
+		return false
+	}
+	built, _, err := m.buildTrips(kind, rr, slices.Concat(trips...))
+	if err != nil || !fleet.unitsFit(m, kind.trailer, built, all) || !fleet.doorsFit(m, built, all) {
+		return false
+	}
+	shift, given, gk := fleet.routes[host].Shift, fleet.routes[gi].Shift, fleet.placed[gi].kind
+	for k, x := range all {
+		built[k].Shift = shift
+		fleet.routes[x] = *built[k]
+		fleet.placed[x] = placedRoute{kind: kind, orders: trips[k]}
+	}
+	fleet.returnShift(m, gk.group, given)
 	return true
 }

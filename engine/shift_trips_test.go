@@ -1,0 +1,139 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/haulplan/haulplan/constraints"
+)
+
+// TestPlanLeavesNoShiftAnotherCouldDrive: under the trailers and drivers
+// objectives, no shift of a plan drives a single trip that another shift
+// of the plan could drive as well, as the trip is timed: inside that
+// shift's start and end, not overlapping its trips, within its maxTrips,
+// and under its hours-of-service limits as one duty with them.
+func TestPlanLeavesNoShiftAnotherCouldDrive(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		req := genRequest(t)
+		req.Options.Objective = rapid.SampledFrom([]Objective{FewestTrailers, FewestDrivers}).Draw(t, "objective")
+		plan := planOK(t, req)
+		byShift := map[string][]Route{}
+		for _, r := range plan.Routes {
+			byShift[r.Shift] = append(byShift[r.Shift], r)
+		}
+		for si, sh := range req.Shifts {
+			for oi, other := range req.Shifts {
+				trips := byShift[other.ID]
+				if oi == si || len(byShift[sh.ID]) != 1 || len(trips) == 0 {
+					continue
+				}
+				if trip := byShift[sh.ID][0]; couldDrive(&req, oi, trips, trip) {
+					t.Fatalf("shift %s drives only route %s, which shift %s could drive as well beside its %d", sh.ID, trip.ID, other.ID, len(trips))
+				}
+			}
+		}
+	})
+}
+
+// couldDrive reports whether shift si, driving trips, could drive trip as
+// well as the trips are timed.
+func couldDrive(req *Request, si int, trips []Route, trip Route) bool {
+	sh := req.Shifts[si]
+	if (sh.MaxTrips > 0 && len(trips) >= sh.MaxTrips) || trip.Start.Before(sh.Start) || trip.Return.After(sh.End) {
+		return false
+	}
+	all := append(slices.Clone(trips), trip)
+	slices.SortFunc(all, func(a, b Route) int { return a.Start.Compare(b.Start) })
+	var legs []constraints.Leg
+	for k, r := range all {
+		if k > 0 && r.Start.Before(all[k-1].Return) {
+			return false
+		}
+		at := r.Depart
+		for _, st := range r.Stops {
+			legs = append(legs, constraints.Leg{Depart: at, Arrive: st.Arrival})
+			at = st.Departure
+		}
+		legs = append(legs, constraints.Leg{Depart: at, Arrive: r.Return})
+	}
+	duty := constraints.Duty{Start: all[0].Start, End: all[len(all)-1].Return, Legs: legs}
+	return len(req.ShiftLimits(si).Validate(duty, "", func(int) string { return "" })) == 0
+}
+
+// shiftsOnMorningTrips is a fleet state of two shifts, each driving one
+// trip at 04:00 to a store of its own 6 km from the DC (packingRequest:
+// open all day, 12 h shifts from 04:00), its 20 pallets filling a 20
+// position dry van, of which there are two: each trip could be driven
+// after the other by one shift, but not as timed.
+func shiftsOnMorningTrips(t *testing.T) (*planContext, *fleetState) {
+	t.Helper()
+	req := packingRequest(2, 2, []TrailerType{dryVan(2, 20)})
+	req.Options.Objective = FewestDrivers
+	for s := range 2 {
+		for i := range 20 {
+			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S%d-P%02d", s, i), Store: fmt.Sprint("S", s),
+				WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Ambient})
+		}
+	}
+	if err := req.Check(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := prepare(context.Background(), &req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc := newPlanContext(m, time.Now(), time.Now)
+	orders, unpacked, err := makeOrders(context.Background(), pc)
+	if err != nil || len(orders) != 2 {
+		t.Fatalf("%d orders (%v); want one a store", len(orders), err)
+	}
+	fleet := newFleetState(m, unpacked)
+	kind := vehicleKind{trailer: 0}
+	for _, o := range orders {
+		rr, ok := m.retime(kind, fleet.groups[0], [][]*order{{o}})
+		if !ok {
+			t.Fatal("a trip of one store cannot be timed")
+		}
+		trips, _, err := m.buildTrips(kind, rr, []*order{o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fleet.keepShift(m, trips, kind, [][]*order{{o}})
+	}
+	if a, b := fleet.routes[0], fleet.routes[1]; a.Shift == b.Shift || !b.Start.Before(a.Return) {
+		t.Fatalf("trips %v–%v on %s and %v–%v on %s; want two overlapping trips on two shifts", a.Start, a.Return, a.Shift, b.Start, b.Return, b.Shift)
+	}
+	return pc, fleet
+}
+
+// TestRetimingChainsTwoMorningTrips: chainShifts, which keeps the trips'
+// times, leaves the two shifts as they are; retimeChains drives the two
+// trips one after the other on one shift, frees the other, and the plan
+// passes Validate.
+func TestRetimingChainsTwoMorningTrips(t *testing.T) {
+	pc, fleet := shiftsOnMorningTrips(t)
+	if n := chainShifts(pc.m, fleet); n != 0 {
+		t.Fatalf("chainShifts freed %d shifts of overlapping trips", n)
+	}
+	if n := retimeChains(context.Background(), pc, fleet); n != 1 {
+		t.Fatalf("retimeChains freed %d shifts; want 1", n)
+	}
+	if a, b := fleet.routes[0], fleet.routes[1]; a.Shift != b.Shift {
+		t.Fatalf("trips on shifts %s and %s; want one", a.Shift, b.Shift)
+	}
+	if fleet.freeShifts() != 1 {
+		t.Errorf("%d shifts free; want 1", fleet.freeShifts())
+	}
+	plan := assemble(pc.m, fleet.routes, fleet.unassigned)
+	if err := Validate(*pc.m.req, plan); err != nil {
+		t.Fatalf("Validate: %v", err)
+	}
+	if plan.Metrics.ShiftsUsed != 1 || plan.Metrics.Pallets != 40 {
+		t.Errorf("%d shifts deliver %d pallets; want 1 and 40", plan.Metrics.ShiftsUsed, plan.Metrics.Pallets)
+	}
+}
