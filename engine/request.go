@@ -135,7 +135,26 @@ type Options struct {
 	// the report to another goroutine for slow work). It is not part of
 	// the JSON form. Unset, it costs nothing.
 	Progress func(Progress) `json:"-"`
+	// Stability is what a changed store costs when the request carries a
+	// previous plan, in kilometres of driving: a store moved to another
+	// route (trailer unit, shift and trip), or whose arrival moves by more
+	// than ChangeTolerance, is worth that many kilometres to avoid. 0
+	// means DefaultStability; a negative value makes a change cost
+	// nothing, so that the previous plan is kept only where a lock says
+	// so. See Request.Previous for how re-planning uses it.
+	Stability float64 `json:"stability,omitempty"`
+	// ChangeTolerance is how far a store's arrival may move without the
+	// store counting as changed ("toleranceMinutes" in JSON, a number of
+	// minutes); 0 means DefaultChangeTolerance. It is also the result's
+	// Changes.Tolerance.
+	ChangeTolerance time.Duration `json:"toleranceMinutes,omitempty"`
 }
+
+// DefaultStability is Options.Stability when it is zero: 30 km, about
+// half an hour of a driver and a tractor, which is what re-issuing a
+// store's paperwork and warning its receiving crew is worth to a night
+// dispatcher; a change that saves less driving than that is not made.
+const DefaultStability = 30.0
 
 // DefaultTimeLimit is the search time when Options.TimeLimit is zero.
 const DefaultTimeLimit = 10 * time.Second
