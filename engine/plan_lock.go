@@ -18,15 +18,16 @@ import (
 type Lock struct {
 	// Before, when set, fixes every route of the previous plan whose
 	// loading has started by then (LoadingStart ≤ Before): its loaders
-	// are at work or done. Such a route that has not departed by Before
-	// may still take more pallets where its floor has room for them
-	// without moving a placed pallet.
+	// are at work or done. A locked route takes no more pallets, even
+	// where its floor has room: a pallet more at a stop lengthens the
+	// unloading there and moves every later stop's times, which the lock
+	// fixes to the second. Late pallets of its stores ride another route.
 	Before time.Time `json:"before,omitzero"`
 	// Routes fixes the previous plan's routes with these ids, whatever
 	// the time.
 	Routes []string `json:"routes,omitempty"`
 	// Stores keeps each of these stores on the route and trip of the
-	// previous plan that delivers it.
+	// previous plan that delivers it, by fixing that route (see below).
 	Stores []string `json:"stores,omitempty"`
 }
 

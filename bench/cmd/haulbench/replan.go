@@ -21,7 +21,8 @@ func init() {
 
 const replanHeader = "instance,mode,stores,pallets,stores_after,pallets_after,delivered_before,delivered_after,extra_pallets,extra_delivered," +
 	"added_stores_delivered,locked_routes,locked_changed,stores_compared,stores_moved,stores_retimed,stores_moved_or_retimed,moved_or_retimed_share," +
-	"unlocked_compared,unlocked_moved_or_retimed,unlocked_share,routes_before,routes_after,routes_changed,seconds"
+	"unlocked_compared,unlocked_moved_or_retimed,unlocked_share,unlocked_stops,unlocked_stops_moved_or_retimed,unlocked_stops_share," +
+	"routes_before,routes_after,routes_changed,seconds"
 
 // runReplan plans a generated day, changes its request as a night does
 // (dcday.LateChanges: 5 % more pallets, two stores added, one removed)
@@ -59,7 +60,9 @@ func runReplan(args []string, stdout, stderr io.Writer) error {
 			"moved_or_retimed_share is the stores moved to other routes (trailer unit,\n"+
 			"shift, trip) or whose arrival moved by more than -tolerance, over the\n"+
 			"stores both plans deliver; unlocked_share the same over the stores no\n"+
-			"locked route delivers; locked_changed counts the locked routes the new\n"+
+			"locked route delivers; unlocked_stops_share the stops of the unlocked\n"+
+			"routes the new plan does not make on the same route within -tolerance\n"+
+			"(the issue's measure); locked_changed counts the locked routes the new\n"+
 			"plan does not have as they were; routes_changed counts the routes whose\n"+
 			"paperwork changed (engine.ChangeMetrics); seconds is the re-plan's time.\n"+
 			"stderr gets a summary.",
@@ -154,9 +157,9 @@ func runReplan(args []string, stdout, stderr io.Writer) error {
 		}
 		r := replanRow{name: name, mode: mode, req: req, changed: changed, before: before, after: after, made: made, pc: pc, secs: secs}
 		if mode == "previous" {
-			r.count(lockedRoutes(before, lock))
+			r.count(lockedRoutes(before, lock), *tolerance)
 		} else {
-			r.count(nil)
+			r.count(nil, *tolerance)
 		}
 		if err := r.write(stdout, stderr, *tolerance); err != nil {
 			return err
@@ -237,13 +240,18 @@ type replanRow struct {
 	secs                    float64
 	locked, lockedChanged   int
 	unlockedCompared, unMoR int
+	// stops and stopsMoR count the stops of the previous plan's unlocked
+	// routes at stores the changed day still has, and those of them the
+	// new plan does not make on the same route (trailer unit, shift,
+	// trip) within the tolerance of the old arrival.
+	stops, stopsMoR int
 }
 
 // count sets the row's lock figures: the locked routes, those the new
 // plan does not have as they were (same trailer unit, shift and trip,
 // dock door, times, stops with their times and pallets, floor
 // placements), and the stores no locked route delivers.
-func (r *replanRow) count(locked []engine.Route) {
+func (r *replanRow) count(locked []engine.Route, tolerance time.Duration) {
 	r.locked = len(locked)
 	onLocked := map[string]bool{}
 	for _, l := range locked {
@@ -258,6 +266,42 @@ func (r *replanRow) count(locked []engine.Route) {
 		}
 		if !same {
 			r.lockedChanged++
+		}
+	}
+	type key struct {
+		unit, shift string
+		trip        int
+	}
+	isLocked := map[key]bool{}
+	for _, l := range locked {
+		isLocked[key{l.TrailerUnit, l.Shift, l.Trip}] = true
+	}
+	now := map[key]map[string]time.Time{} // the new plan's arrivals, by route and store
+	for _, n := range r.after.Routes {
+		k := key{n.TrailerUnit, n.Shift, n.Trip}
+		now[k] = map[string]time.Time{}
+		for _, st := range n.Stops {
+			now[k][st.Store] = st.Arrival
+		}
+	}
+	stores := map[string]bool{}
+	for _, s := range r.changed.Stores {
+		stores[s.ID] = true
+	}
+	for _, p := range r.before.Routes {
+		k := key{p.TrailerUnit, p.Shift, p.Trip}
+		if isLocked[k] {
+			continue
+		}
+		for _, st := range p.Stops {
+			if len(st.Pallets) == 0 || !stores[st.Store] {
+				continue
+			}
+			r.stops++
+			at, ok := now[k][st.Store]
+			if d := at.Sub(st.Arrival); !ok || d > tolerance || -d > tolerance {
+				r.stopsMoR++
+			}
 		}
 	}
 	changed := map[string]engine.StoreChange{}
@@ -327,17 +371,20 @@ func (r *replanRow) write(stdout, stderr io.Writer, tolerance time.Duration) err
 		}
 	}
 	m := r.pc.Metrics
-	share, unShare := 0.0, 0.0
+	share, unShare, stopShare := 0.0, 0.0, 0.0
+	if r.stops > 0 {
+		stopShare = float64(r.stopsMoR) / float64(r.stops)
+	}
 	if m.StoresCompared > 0 {
 		share = float64(m.StoresMovedOrRetimed) / float64(m.StoresCompared)
 	}
 	if r.unlockedCompared > 0 {
 		unShare = float64(r.unMoR) / float64(r.unlockedCompared)
 	}
-	if _, err := fmt.Fprintf(stdout, "%s,%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.4f,%d,%d,%.4f,%d,%d,%d,%.2f\n",
+	if _, err := fmt.Fprintf(stdout, "%s,%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.4f,%d,%d,%.4f,%d,%d,%.4f,%d,%d,%d,%.2f\n",
 		r.name, r.mode, len(r.req.Stores), len(r.req.Pallets), len(r.changed.Stores), len(r.changed.Pallets), r.before.Metrics.Pallets, r.after.Metrics.Pallets,
 		len(r.made.ExtraPallets), extraDelivered, addedDelivered, r.locked, r.lockedChanged, m.StoresCompared, m.StoresMoved, m.StoresRetimed, m.StoresMovedOrRetimed, share,
-		r.unlockedCompared, r.unMoR, unShare, r.before.Metrics.Routes, r.after.Metrics.Routes, m.RoutesChanged, r.secs); err != nil {
+		r.unlockedCompared, r.unMoR, unShare, r.stops, r.stopsMoR, stopShare, r.before.Metrics.Routes, r.after.Metrics.Routes, m.RoutesChanged, r.secs); err != nil {
 		return err
 	}
 	how := "planned from scratch"
@@ -346,12 +393,12 @@ func (r *replanRow) write(stdout, stderr io.Writer, tolerance time.Duration) err
 	}
 	fmt.Fprintf(stderr, "%s: %s after the late changes (stores %v removed, %v added, %d extra pallets) in %.2f s: "+
 		"%d of %d stores both plans deliver moved or retimed by more than %v (%.1f %%: %d moved to other routes, %d retimed); "+
-		"%d of %d stores off the locked routes (%.1f %%); "+
+		"%d of %d stores off the locked routes (%.1f %%), %d of %d of their stops not on their route within %v (%.1f %%); "+
 		"%d routes changed their paperwork (%d routes before, %d after); %d of %d extra pallets and %d of %d added stores delivered; "+
 		"%d pallets delivered before, %d after (%d unassigned)\n",
 		r.name, how, r.made.RemovedStores, r.made.AddedStores, len(r.made.ExtraPallets), r.secs,
 		m.StoresMovedOrRetimed, m.StoresCompared, tolerance, 100*share, m.StoresMoved, m.StoresRetimed,
-		r.unMoR, r.unlockedCompared, 100*unShare,
+		r.unMoR, r.unlockedCompared, 100*unShare, r.stopsMoR, r.stops, tolerance, 100*stopShare,
 		m.RoutesChanged, r.before.Metrics.Routes, r.after.Metrics.Routes, extraDelivered, len(r.made.ExtraPallets), addedDelivered, len(r.made.AddedStores),
 		r.before.Metrics.Pallets, r.after.Metrics.Pallets, r.after.Metrics.Unassigned)
 	return nil
