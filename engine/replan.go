@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -73,30 +72,18 @@ func (m *model) fixRoutes() error {
 			}
 		}
 	}
-	// The locked routes alone, as a plan of the request without its
-	// previous plan, every other pallet unplanned: what Validate finds on
-	// its routes is what the lock asks that the request forbids.
-	alone := *req
-	alone.Previous, alone.Lock = nil, Lock{}
-	plan := Result{Routes: routes}
-	for i, p := range req.Pallets {
-		if !m.kept[i] {
-			plan.Unassigned = append(plan.Unassigned, Unassigned{Pallet: p.ID, Store: p.Store, Reason: ReasonNotPlanned})
-		}
-	}
-	err := Validate(alone, plan)
-	var vs constraints.Violations
-	if !errors.As(err, &vs) {
-		if err == nil {
-			m.fixed = routes
-		}
+	// The locked routes alone, checked as Validate checks a plan's
+	// routes: what it finds is what the lock asks that the request
+	// forbids.
+	vs, err := validateRoutes(req, routes)
+	if err != nil {
 		return err
 	}
 	var out constraints.Violations
 	for _, v := range vs {
 		k, rest, ok := routeOfPath(v.Path)
 		if !ok || k >= len(locked) {
-			continue // the plan's totals, which only the whole plan has
+			k = 0 // a path that names no route: the first lock's
 		}
 		lr := locked[k]
 		where := ""

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -133,4 +134,32 @@ func lockedRouteDiff(a, b *Route) []routeDiff {
 		}
 	}
 	return out
+}
+
+// validateRoutes checks routes, a part of a plan for req (req already
+// checked), as Validate checks a plan's routes: each route alone, the
+// trips of each shift, the trailer units and the dock doors, with the
+// paths of a plan whose routes they are ("routes[2].stops[0].arrival").
+// It leaves out what only a whole plan has (every pallet accounted for,
+// the totals and their bounds): a re-plan checks with it that the routes
+// its lock fixes still keep the request's rules.
+func validateRoutes(req *Request, routes []Route) (constraints.Violations, error) {
+	plan := Result{Routes: routes}
+	c, err := newPlanCheck(context.Background(), req, &plan)
+	if err != nil {
+		return nil, err
+	}
+	var vs constraints.Violations
+	figs := make([]routeFigures, len(routes))
+	for ri := range routes {
+		path := constraints.Index("routes", ri)
+		fig, rvs := c.routeAlone(&routes[ri], path)
+		vs = append(vs, rvs...)
+		vs = append(vs, fig.compare(path+".metrics", routes[ri].Metrics)...)
+		figs[ri] = fig
+	}
+	vs = append(vs, c.checkShiftTrips(routes, figs)...)
+	vs = append(vs, c.checkTrailerUnits(routes)...)
+	vs = append(vs, c.checkDockDoors(routes)...)
+	return vs, nil
 }
