@@ -119,11 +119,12 @@ func routeOfPath(path string) (int, string, bool) {
 // the free shifts, and gives it back in a group of its own for the trips
 // it may still drive after its last locked trip returns: from then until
 // the shift's end or its duty limit counted from its first locked trip,
-// with the driving and trips the locked trips leave it, its driving
-// between breaks shortened by what the locked trips drove since their
-// last break (so that the first stretch after them keeps the break rule;
-// a later one is held to less than it need be), and nothing more to pay
-// for the shift.
+// with the driving and trips the locked trips leave it, and nothing more
+// to pay for the shift. Where the locked trips drove since their last
+// break, the driver either rests at the DC for a break first, or drives
+// with the driving between breaks shortened by that (so that the first
+// stretch after them keeps the break rule; a later one is held to less
+// than it need be), as the previous plan's next trip of the shift did.
 func (fleet *fleetState) continueLockedShifts(m *model) {
 	byShift := map[string][]Route{}
 	var order []string
@@ -154,10 +155,19 @@ func (fleet *fleetState) continueLockedShifts(m *model) {
 		if lim.MaxDriving > 0 {
 			lim.MaxDriving -= driving
 		}
-		if lim.BreakAfter > 0 {
-			if lim.BreakAfter -= since; lim.BreakAfter <= 0 {
-				// The driver must rest at the DC first.
-				start, lim.BreakAfter = start.Add(lim.BreakDuration), grp.limits.BreakAfter
+		if lim.BreakAfter > 0 && since > 0 {
+			// Either the driver rests at the DC first, and drives on with
+			// the whole of BreakAfter, or leaves sooner with what the
+			// locked trips left of it. The previous plan says which its
+			// next trip of the shift did; a shift without one rests.
+			rest := true
+			if next, ok := m.nextPreviousTrip(id, trips[len(trips)-1]); ok {
+				rest = next.Depart.Sub(start) >= lim.BreakDuration
+			}
+			if rest || lim.BreakAfter <= since {
+				start = start.Add(lim.BreakDuration)
+			} else {
+				lim.BreakAfter -= since
 			}
 		}
 		n := grp.maxTrips
@@ -170,6 +180,19 @@ func (fleet *fleetState) continueLockedShifts(m *model) {
 		lim.MaxDuty = end.Sub(start)
 		fleet.groups = append(fleet.groups, shiftGroup{start: start, end: end, limits: lim, maxTrips: n, free: []int{si}})
 	}
+}
+
+// nextPreviousTrip is the trip of shift id that follows last in the
+// previous plan, and whether there is one.
+func (m *model) nextPreviousTrip(id string, last Route) (Route, bool) {
+	var next Route
+	found := false
+	for _, r := range m.req.Previous.Routes {
+		if r.Shift == id && r.Start.After(last.Start) && (!found || r.Start.Before(next.Start)) {
+			next, found = r, true
+		}
+	}
+	return next, found
 }
 
 // drivenSinceBreak is the driving of a shift's trips, in the order driven,

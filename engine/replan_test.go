@@ -113,9 +113,18 @@ func TestReplanKeepsEveryLock(t *testing.T) {
 		again.Lock = drawLock(t, prev)
 		more := rapid.Bool().Draw(t, "addToo")
 		perturb(t, &again, more)
+		// Every plan a progress report offers passes Validate too (Best
+		// checks it), locks included.
+		var reports []Progress
+		again.Options.Progress = func(p Progress) { reports = append(reports, p) }
 		plan, err := Plan(context.Background(), again)
 		if err != nil {
 			t.Fatalf("re-plan: %v", err)
+		}
+		for _, p := range reports {
+			if _, err := p.Best(); err != nil {
+				t.Fatalf("progress in phase %v: %v", p.Phase, err)
+			}
 		}
 		if err := Validate(again, plan); err != nil {
 			t.Fatalf("Validate: %v", err)
