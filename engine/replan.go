@@ -10,6 +10,7 @@ import (
 
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/loadplan"
+	"github.com/haulplan/haulplan/routeplan"
 )
 
 // Re-planning a released plan (Request.Previous) happens in three places:
@@ -51,18 +52,7 @@ func (m *model) fixRoutes() error {
 	}
 	routes := make([]Route, len(locked))
 	for k, lr := range locked {
-		r := req.Previous.Routes[lr.index]
-		r.Stops = slices.Clone(r.Stops)
-		for i := range r.Stops {
-			r.Stops[i].Pallets = slices.Clone(r.Stops[i].Pallets)
-			if b := r.Stops[i].Break; b != nil {
-				c := *b
-				r.Stops[i].Break = &c
-			}
-		}
-		r.Load.Zones = slices.Clone(r.Load.Zones)
-		r.Load.Placements = slices.Clone(r.Load.Placements)
-		r.Load.Axles = slices.Clone(r.Load.Axles)
+		r := cloneRoute(req.Previous.Routes[lr.index])
 		r.Locked = true
 		r.Metrics.Cost = req.Fleet[m.trailer[r.Trailer]].Costs.Route(r.Metrics.DistanceM, r.Metrics.Duration)
 		routes[k] = r
@@ -293,16 +283,108 @@ func seedPrevious(m *model, fleet *fleetState) {
 		}
 	}
 	for _, id := range order {
-		trips := byShift[id]
-		slices.SortStableFunc(trips, func(a, b Route) int { return a.Start.Compare(b.Start) })
-		fleet.seedShift(m, id, trips, late)
+		slices.SortStableFunc(byShift[id], func(a, b Route) int { return a.Start.Compare(b.Start) })
 	}
+	asWas := m.unchangedShifts(order, byShift)
+	for _, id := range order {
+		fleet.seedShift(m, id, byShift[id], asWas[id], late)
+	}
+}
+
+// unchangedShifts are the shifts of the previous plan (trips, by shift,
+// in order) whose trips the request leaves as they were, each trip as
+// the previous plan has it (its cost priced at the request's costs): the
+// request has every store, pallet, trailer type and unit, shift and dock
+// door they use, and they keep its rules (validateRoutes, with the
+// locked routes beside them). Such a shift is kept to the second, rather
+// than timed and laid out again.
+func (m *model) unchangedShifts(order []string, byShift map[string][]Route) map[string][]Route {
+	req := m.req
+	var routes []Route
+	var shiftOf []string // by route of routes, past the locked ones
+	for _, id := range order {
+		if _, ok := m.shift[id]; !ok {
+			continue
+		}
+		same := true
+		for _, r := range byShift[id] {
+			ti, ok := m.trailer[r.Trailer]
+			if !ok {
+				same = false
+				break
+			}
+			if _, unit := unitNumber(req.Fleet[ti], r.TrailerUnit); !unit || (req.DC.DockDoors > 0 && r.DockDoor > req.DC.DockDoors) {
+				same = false
+				break
+			}
+			for _, st := range r.Stops {
+				for _, pid := range st.Pallets {
+					pi, ok := m.pallet[pid]
+					same = same && ok && req.Pallets[pi].Store == st.Store && !m.kept[pi]
+				}
+				_, ok := m.store[st.Store]
+				same = same && ok && len(st.Pallets) > 0
+			}
+		}
+		if !same {
+			continue
+		}
+		for _, r := range byShift[id] {
+			r = cloneRoute(r)
+			r.Locked = false
+			r.Metrics.Cost = req.Fleet[m.trailer[r.Trailer]].Costs.Route(r.Metrics.DistanceM, r.Metrics.Duration)
+			routes = append(routes, r)
+			shiftOf = append(shiftOf, id)
+		}
+	}
+	if len(routes) == 0 {
+		return nil
+	}
+	vs, err := validateRoutes(req, slices.Concat(m.fixed, routes))
+	if err != nil {
+		return nil
+	}
+	broken := map[string]bool{}
+	for _, v := range vs {
+		k, _, ok := routeOfPath(v.Path)
+		if !ok {
+			return nil // a path that names no route: keep none as it was
+		}
+		if k -= len(m.fixed); k >= 0 && k < len(shiftOf) {
+			broken[shiftOf[k]] = true
+		}
+	}
+	out := map[string][]Route{}
+	for k, r := range routes {
+		if !broken[shiftOf[k]] {
+			out[shiftOf[k]] = append(out[shiftOf[k]], r)
+		}
+	}
+	return out
+}
+
+// cloneRoute is r with its own stops, breaks and load plan.
+func cloneRoute(r Route) Route {
+	r.Stops = slices.Clone(r.Stops)
+	for i := range r.Stops {
+		r.Stops[i].Pallets = slices.Clone(r.Stops[i].Pallets)
+		if b := r.Stops[i].Break; b != nil {
+			c := *b
+			r.Stops[i].Break = &c
+		}
+	}
+	r.Load.Zones = slices.Clone(r.Load.Zones)
+	r.Load.Placements = slices.Clone(r.Load.Placements)
+	r.Load.Axles = slices.Clone(r.Load.Axles)
+	return r
 }
 
 // seedShift keeps the trips of shift id from the previous plan, as
 // seedPrevious says, with late pallets of their stores (late, by store,
-// taken from as they are kept) where lateWorthIt.
-func (fleet *fleetState) seedShift(m *model, id string, prev []Route, late map[int][]int) {
+// taken from as they are kept) where lateWorthIt: as they were (asWas,
+// see unchangedShifts) when the request leaves them so, else timed and
+// laid out again.
+func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, late map[int][]int) {
 	req := m.req
 	si, ok := m.shift[id]
 	if !ok || len(prev) == 0 {
@@ -367,9 +449,27 @@ func (fleet *fleetState) seedShift(m *model, id string, prev []Route, late map[i
 			return
 		}
 	}
-	built, ok := fleet.buildSeed(m, kind, trips)
-	if !ok {
-		return
+	var built []*Route
+	if len(asWas) == len(trips) && samePallets(asWas, trips) {
+		// The shift as it was, to the second, where its units and the
+		// doors still allow it beside the routes kept so far.
+		for k := range asWas {
+			built = append(built, &asWas[k])
+		}
+		for _, trip := range trips {
+			for _, o := range trip {
+				m.setTrailers(o)
+			}
+		}
+		if !fleet.unitsFit(m, ti, built, nil) || !fleet.doorsFit(m, built, nil) {
+			built = nil
+		}
+	}
+	if built == nil {
+		var ok bool
+		if built, ok = fleet.buildSeed(m, kind, trips, kept); !ok {
+			return
+		}
 	}
 	arrivals := previousArrivals(prev)
 	// The late pallets of the shift's stores, store by store in the order
@@ -383,7 +483,7 @@ func (fleet *fleetState) seedShift(m *model, id string, prev []Route, late map[i
 			if len(added) == 0 {
 				continue
 			}
-			b, ok := fleet.buildSeed(m, kind, more)
+			b, ok := fleet.buildSeed(m, kind, more, kept)
 			if !ok || !m.lateWorthIt(s, built, b, arrivals) {
 				continue
 			}
@@ -404,6 +504,24 @@ func (fleet *fleetState) seedShift(m *model, id string, prev []Route, late map[i
 			}
 		}
 	}
+}
+
+// samePallets reports whether each route of routes carries as many
+// pallets as the orders of its trip.
+func samePallets(routes []Route, trips [][]*order) bool {
+	for k, r := range routes {
+		n := 0
+		for _, st := range r.Stops {
+			n -= len(st.Pallets)
+		}
+		for _, o := range trips[k] {
+			n += len(o.pallets)
+		}
+		if n != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // newOrder is an order of store s and class c with no pallets yet, that
@@ -451,22 +569,40 @@ func tripStores(trip []*order) []int {
 
 // buildSeed times the trips of one shift of kind as routing does, lays
 // each out, and reports whether they keep every rule beside the routes
-// kept so far (trailer units, dock doors).
-func (fleet *fleetState) buildSeed(m *model, kind vehicleKind, trips [][]*order) ([]*Route, bool) {
+// kept so far (trailer units, dock doors). prev are the trips as the
+// previous plan had them.
+//
+// Timed alone, the shift starts as early as its stores allow, where its
+// trailer unit or a door may still be busy with another trip (routing
+// holds such a trip back; timing one shift alone cannot). It is then
+// timed with each trip loading where a trip of the previous plan did,
+// which held its unit and its door then: a trip with fewer or the same
+// pallets holds them no longer.
+func (fleet *fleetState) buildSeed(m *model, kind vehicleKind, trips [][]*order, prev []Route) ([]*Route, bool) {
 	for _, trip := range trips {
 		for _, o := range trip {
 			m.setTrailers(o)
 		}
 	}
-	rr, ok := m.retime(kind, fleet.groups[kind.group], trips)
-	if !ok || len(rr.Reloads)+1 != len(trips) {
-		return nil, false
+	grp := fleet.groups[kind.group]
+	var atPrevious []routeplan.Window
+	for _, r := range prev {
+		at := m.seconds(r.LoadingStart)
+		if n := len(atPrevious); n == 0 || atPrevious[n-1].Start < at {
+			atPrevious = append(atPrevious, routeplan.Window{Start: at, End: at})
+		}
 	}
-	built, _, err := m.buildTrips(kind, rr, slices.Concat(trips...))
-	if err != nil || !fleet.unitsFit(m, kind.trailer, built, nil) || !fleet.doorsFit(m, built, nil) {
-		return nil, false
+	for _, loading := range [][]routeplan.Window{m.dockWindows(), atPrevious} {
+		rr, ok := m.retimeIn(kind, grp, trips, loading)
+		if !ok || len(rr.Reloads)+1 != len(trips) {
+			continue
+		}
+		built, _, err := m.buildTrips(kind, rr, slices.Concat(trips...))
+		if err == nil && fleet.unitsFit(m, kind.trailer, built, nil) && fleet.doorsFit(m, built, nil) {
+			return built, true
+		}
 	}
-	return built, true
+	return nil, false
 }
 
 // withLate is trips with as many of store s's late pallets (pallets, in
