@@ -22,7 +22,7 @@ func init() {
 const replanHeader = "instance,mode,stores,pallets,stores_after,pallets_after,delivered_before,delivered_after,extra_pallets,extra_delivered," +
 	"added_stores_delivered,locked_routes,locked_changed,stores_compared,stores_moved,stores_retimed,stores_moved_or_retimed,moved_or_retimed_share," +
 	"unlocked_compared,unlocked_moved_or_retimed,unlocked_share,unlocked_stops,unlocked_stops_moved_or_retimed,unlocked_stops_share," +
-	"routes_before,routes_after,routes_changed,seconds"
+	"routes_before,routes_after,routes_changed,seconds,first_full_seconds"
 
 // runReplan plans a generated day, changes its request as a night does
 // (dcday.LateChanges: 5 % more pallets, two stores added, one removed)
@@ -64,7 +64,9 @@ func runReplan(args []string, stdout, stderr io.Writer) error {
 			"routes the new plan does not make on the same route within -tolerance\n"+
 			"(the issue's measure); locked_changed counts the locked routes the new\n"+
 			"plan does not have as they were; routes_changed counts the routes whose\n"+
-			"paperwork changed (engine.ChangeMetrics); seconds is the re-plan's time.\n"+
+			"paperwork changed (engine.ChangeMetrics); seconds is the re-plan's time,\n"+
+			"first_full_seconds when its search first had a plan that delivers as\n"+
+			"many pallets (engine.Progress).\n"+
 			"stderr gets a summary.",
 		"haulbench replan -stores 1000 -time 30s -replan-time 2s -seed 1",
 		"none needed: the day and its changes are generated from -seed (nothing in\n"+
@@ -136,12 +138,27 @@ func runReplan(args []string, stdout, stderr io.Writer) error {
 				again.Options.TimeLimit = *replanLimit
 			}
 		}
+		// When the search first had a plan that delivers what the
+		// returned plan delivers (a progress report's Delivered).
+		type report struct {
+			at        time.Duration
+			delivered int
+		}
+		var reports []report
+		again.Options.Progress = func(p engine.Progress) { reports = append(reports, report{p.Elapsed, p.Delivered}) }
 		began := time.Now()
 		after, err := planValid(fmt.Sprintf("%s (%s, after the late changes)", name, mode), again)
 		if err != nil {
 			return err
 		}
 		secs := time.Since(began).Seconds()
+		first := secs
+		for _, p := range reports {
+			if p.delivered >= after.Metrics.Pallets {
+				first = p.at.Seconds()
+				break
+			}
+		}
 		pc, err := engine.Changes(before, after, engine.ChangeOptions{Tolerance: *tolerance})
 		if err != nil {
 			return err
@@ -155,7 +172,7 @@ func runReplan(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 		}
-		r := replanRow{name: name, mode: mode, req: req, changed: changed, before: before, after: after, made: made, pc: pc, secs: secs}
+		r := replanRow{name: name, mode: mode, req: req, changed: changed, before: before, after: after, made: made, pc: pc, secs: secs, first: first}
 		if mode == "previous" {
 			r.count(lockedRoutes(before, lock), *tolerance)
 		} else {
@@ -237,7 +254,7 @@ type replanRow struct {
 	before, after           engine.Result
 	made                    dcday.LateChangesMade
 	pc                      engine.PlanChanges
-	secs                    float64
+	secs, first             float64 // the call's seconds; when its search first had a plan delivering as much
 	locked, lockedChanged   int
 	unlockedCompared, unMoR int
 	// stops and stopsMoR count the stops of the previous plan's unlocked
@@ -381,22 +398,22 @@ func (r *replanRow) write(stdout, stderr io.Writer, tolerance time.Duration) err
 	if r.unlockedCompared > 0 {
 		unShare = float64(r.unMoR) / float64(r.unlockedCompared)
 	}
-	if _, err := fmt.Fprintf(stdout, "%s,%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.4f,%d,%d,%.4f,%d,%d,%.4f,%d,%d,%d,%.2f\n",
+	if _, err := fmt.Fprintf(stdout, "%s,%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.4f,%d,%d,%.4f,%d,%d,%.4f,%d,%d,%d,%.2f,%.2f\n",
 		r.name, r.mode, len(r.req.Stores), len(r.req.Pallets), len(r.changed.Stores), len(r.changed.Pallets), r.before.Metrics.Pallets, r.after.Metrics.Pallets,
 		len(r.made.ExtraPallets), extraDelivered, addedDelivered, r.locked, r.lockedChanged, m.StoresCompared, m.StoresMoved, m.StoresRetimed, m.StoresMovedOrRetimed, share,
-		r.unlockedCompared, r.unMoR, unShare, r.stops, r.stopsMoR, stopShare, r.before.Metrics.Routes, r.after.Metrics.Routes, m.RoutesChanged, r.secs); err != nil {
+		r.unlockedCompared, r.unMoR, unShare, r.stops, r.stopsMoR, stopShare, r.before.Metrics.Routes, r.after.Metrics.Routes, m.RoutesChanged, r.secs, r.first); err != nil {
 		return err
 	}
 	how := "planned from scratch"
 	if r.mode == "previous" {
 		how = fmt.Sprintf("planned from the previous plan, %d routes locked (%d changed)", r.locked, r.lockedChanged)
 	}
-	fmt.Fprintf(stderr, "%s: %s after the late changes (stores %v removed, %v added, %d extra pallets) in %.2f s: "+
+	fmt.Fprintf(stderr, "%s: %s after the late changes (stores %v removed, %v added, %d extra pallets) in %.2f s (a plan delivering as much after %.2f s): "+
 		"%d of %d stores both plans deliver moved or retimed by more than %v (%.1f %%: %d moved to other routes, %d retimed); "+
 		"%d of %d stores off the locked routes (%.1f %%), %d of %d of their stops not on their route within %v (%.1f %%); "+
 		"%d routes changed their paperwork (%d routes before, %d after); %d of %d extra pallets and %d of %d added stores delivered; "+
 		"%d pallets delivered before, %d after (%d unassigned)\n",
-		r.name, how, r.made.RemovedStores, r.made.AddedStores, len(r.made.ExtraPallets), r.secs,
+		r.name, how, r.made.RemovedStores, r.made.AddedStores, len(r.made.ExtraPallets), r.secs, r.first,
 		m.StoresMovedOrRetimed, m.StoresCompared, tolerance, 100*share, m.StoresMoved, m.StoresRetimed,
 		r.unMoR, r.unlockedCompared, 100*unShare, r.stopsMoR, r.stops, tolerance, 100*stopShare,
 		m.RoutesChanged, r.before.Metrics.Routes, r.after.Metrics.Routes, extraDelivered, len(r.made.ExtraPallets), addedDelivered, len(r.made.AddedStores),
