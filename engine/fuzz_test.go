@@ -89,7 +89,7 @@ func FuzzDecodeAndValidate(f *testing.F) {
 		// A small re-plan is planned: a lock the request breaks is an
 		// error with violations, and a plan passes Validate with its locks.
 		if req.Previous != nil && len(req.Pallets) <= 20 && len(req.Stores) <= 10 {
-			req.Options.TimeLimit, req.Options.Iterations, req.Options.Streams = time.Second, 20, 1
+			req.Options.TimeLimit, req.Options.Iterations, req.Options.Streams = 200*time.Millisecond, 20, 1
 			got, err := Plan(context.Background(), req)
 			switch {
 			case errors.Is(err, ErrInternal):
