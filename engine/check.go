@@ -21,6 +21,7 @@ const (
 	MaxShifts       = 5000
 	MaxHorizon      = 31 * 24 * time.Hour // from the earliest shift start to the latest shift end
 	maxStreams      = 256
+	maxStabilityKm  = 1000000 // a change worth more than a million km is a lock
 )
 
 // Check reports every problem with the request, each with its JSON path, as
@@ -52,6 +53,7 @@ func (r Request) check(report func(constraints.Violation)) {
 	c.roadMatrix(r)
 	c.rushHours(r)
 	c.options(r.Options)
+	c.previousPlan(r)
 }
 
 // dc checks the DC.
@@ -342,6 +344,12 @@ func (c checker) options(o Options) {
 	}
 	if !o.Objective.Valid() {
 		c.add(CodeInvalidValue, "options.objective", "objective %d: must be %s, %s or %s", int(o.Objective), FewestTrailers, FewestDrivers, LowestCost)
+	}
+	if math.IsNaN(o.Stability) || math.IsInf(o.Stability, 0) || math.Abs(o.Stability) > maxStabilityKm {
+		c.add(CodeInvalidValue, "options.stability", "stability %v km: must be a number of kilometres of at most %s (0 means %v km, a negative value no preference for the previous plan)", o.Stability, numtext.Int(maxStabilityKm), DefaultStability)
+	}
+	if o.ChangeTolerance < 0 {
+		c.add(CodeInvalidValue, "options.toleranceMinutes", "toleranceMinutes %v: must not be negative (0 means %v)", o.ChangeTolerance.Minutes(), DefaultChangeTolerance)
 	}
 	if n := o.Streams; n < 0 || n > maxStreams {
 		c.add(CodeInvalidValue, "options.streams", "streams %s: must be between 0 and %d (0 means %d)", numtext.Int(n), maxStreams, DefaultStreams)

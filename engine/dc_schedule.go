@@ -8,7 +8,8 @@ import (
 // scheduleDC fits the routes (taken over) into the DC's day: each trip's
 // loading inside the dock hours (placeLoadings), each trip on a trailer
 // unit (assignTrailerUnits), its loading on a dock door (assignDockDoors),
-// and the trips of each shift numbered (numberShiftTrips). Routing kept
+// and the trips of each shift numbered (numberShiftTrips), with the
+// locked routes of a re-plan (m.fixed) among them as they are. Routing kept
 // the units and the doors within their counts; a trip that cannot be
 // loaded in the dock hours, or still finds every unit or door taken, is
 // dropped: its pallets join unassigned, with the reason. It returns the
@@ -18,6 +19,9 @@ func scheduleDC(m *model, routes []Route, unassigned []Unassigned) ([]Route, []U
 	slices.SortStableFunc(routes, byLoadingStart)
 	routes, unassigned = assignTrailerUnits(m, routes, unassigned)
 	routes, unassigned = assignDockDoors(m, routes, unassigned)
+	// The locked routes of a re-plan join as they are: the first trips
+	// of their shifts, so numbering keeps their trips.
+	routes = append(routes, m.fixed...)
 	numberShiftTrips(routes)
 	return routes, unassigned
 }

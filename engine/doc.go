@@ -30,10 +30,17 @@
 //
 //  1. prepare(ctx, &req) → model: the checked request indexed, its travel
 //     matrix, every weekly schedule resolved to instants (model.go).
-//  2. makeOrders(ctx, pc) → orders, unassigned pallets: the pallets of a
-//     store and class cut into orders one trailer carries (orders.go).
-//  3. newFleetState(model, unassigned) → fleet state: the shifts grouped,
-//     no route yet.
+//  2. A re-plan (Request.Previous, replan.go): model.fixRoutes takes the
+//     routes the lock fixes over as they are (model.fixed, whose shifts'
+//     time, trailer units and dock doors the later phases leave alone);
+//     newFleetState(model, nil) → fleet state, the shifts grouped;
+//     continueLockedShifts lets a shift with locked trips drive on after
+//     them; seedPrevious keeps the previous plan's other routes that the
+//     request allows, with late pallets where worth it (model.kept marks
+//     their pallets). Without a previous plan only newFleetState runs.
+//  3. makeOrders(ctx, pc) → orders, unassigned pallets: the pallets of a
+//     store and class, but those kept, cut into orders one trailer
+//     carries (orders.go).
 //  4. preferTrailers(model, orders, free shifts): on large days, keeps
 //     orders off the versatile trailers for the first round, in
 //     order.prefer (trailer_reserve.go).
@@ -47,11 +54,14 @@
 //     shift again (fleetState.replaceOrders).
 //  6. fillSpareRoom(ctx, pc, fleet state): routes with room left take
 //     part of what the fleet had no room for (spare_room.go).
-//  7. Under FewestDrivers, retimeChains(ctx, pc, fleet state) → shifts
-//     freed: a shift of one trip hands it to a shift of the same trailer
-//     kind that can drive it timed again, before or after its own trips
-//     (shift_trips.go), in a third of the time left.
-//  8. Under FewestTrailers or FewestDrivers, eliminateRoutes(ctx, pc, fleet state) →
+//  7. Under FewestDrivers, unless the request re-plans a previous plan,
+//     retimeChains(ctx, pc, fleet state) → shifts freed: a shift of one
+//     trip hands it to a shift of the same trailer kind that can drive it
+//     timed again, before or after its own trips (shift_trips.go), in a
+//     third of the time left.
+//  8. Under FewestTrailers or FewestDrivers, unless the request re-plans
+//     a previous plan (the phase would scatter the routes kept from it),
+//     eliminateRoutes(ctx, pc, fleet state) →
 //     routes taken off (route_elimination.go); when it took any,
 //     routeLeftovers routes again what was left behind with the units
 //     freed, and fillSpareRoom runs again. Then chainShifts(model, fleet
@@ -65,7 +75,8 @@
 //     trailer_units.go; a dock door, dock_doors.go; the trips of each shift
 //     numbered), ordered, named and their breaks stated across each
 //     shift's trips, the totals and the fleet bounds (result_assembly.go,
-//     fleet_bounds.go); then Validate.
+//     fleet_bounds.go), the locked routes among them as they are; then
+//     Validate, and with a previous plan the result's Changes.
 //
 // A new phase is a function of its own, in a file named after it, that
 // takes ctx, the planContext, the fleetState when it changes the plan,

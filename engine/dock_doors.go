@@ -34,6 +34,21 @@ import (
 func assignDockDoors(m *model, routes []Route, unassigned []Unassigned) ([]Route, []Unassigned) {
 	limit := m.req.DC.DockDoors
 	var freeAt []time.Time // by door − 1: the end of its last loading
+	// The locked routes of a re-plan keep their doors (lockedOn).
+	lockedOn := map[int][]hold{}
+	for _, r := range m.fixed {
+		if r.LoadingEnd.After(r.LoadingStart) {
+			lockedOn[r.DockDoor] = append(lockedOn[r.DockDoor], hold{r.LoadingStart, r.LoadingEnd})
+		}
+	}
+	lockedAt := func(door int, r Route) bool {
+		for _, h := range lockedOn[door] {
+			if h.from.Before(r.LoadingEnd) && r.LoadingStart.Before(h.til) {
+				return true
+			}
+		}
+		return false
+	}
 	kept := routes[:0]
 	for _, r := range routes {
 		if !r.LoadingEnd.After(r.LoadingStart) {
@@ -43,14 +58,16 @@ func assignDockDoors(m *model, routes []Route, unassigned []Unassigned) ([]Route
 		}
 		door := 0
 		for d, at := range freeAt {
-			if !at.After(r.LoadingStart) {
+			if !at.After(r.LoadingStart) && !lockedAt(d+1, r) {
 				door = d + 1
 				break
 			}
 		}
-		if door == 0 && (limit == 0 || len(freeAt) < limit) {
+		for door == 0 && (limit == 0 || len(freeAt) < limit) {
 			freeAt = append(freeAt, time.Time{})
-			door = len(freeAt)
+			if !lockedAt(len(freeAt), r) {
+				door = len(freeAt)
+			}
 		}
 		if door == 0 {
 			msg := fmt.Sprintf("no dock door free to load its trip from %s: %s",
@@ -92,6 +109,9 @@ func (fleet *fleetState) doorsFit(m *model, trips []*Route, skip []int) bool {
 			others = append(others, hold{from, til})
 		}
 	}
+	for _, r := range m.fixed {
+		others = append(others, hold{r.LoadingStart, r.LoadingEnd})
+	}
 	return holdsWithin(mine, others, m.req.DC.DockDoors)
 }
 
@@ -103,6 +123,11 @@ func (fleet *fleetState) busyDoors(m *model) []routeplan.Window {
 	for _, r := range fleet.routes {
 		if from, til := m.loadingHold(r); til.After(from) {
 			out = append(out, routeplan.Window{Start: m.seconds(from), End: m.secondsUp(til)})
+		}
+	}
+	for _, r := range m.fixed {
+		if r.LoadingEnd.After(r.LoadingStart) {
+			out = append(out, routeplan.Window{Start: m.seconds(r.LoadingStart), End: m.secondsUp(r.LoadingEnd)})
 		}
 	}
 	return out

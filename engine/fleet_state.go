@@ -20,6 +20,8 @@ type fleetState struct {
 	placed     []placedRoute // how each of routes was made
 	leftOut    []*order      // orders left out for good, with their reasons
 	unassigned []Unassigned  // pallets listed as unassigned so far
+	// seeded says that routes of a previous plan were kept (seedPrevious).
+	seeded bool
 }
 
 // shiftGroup is a set of shifts routing cannot tell apart: the same start,

@@ -2,10 +2,13 @@ package engine
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/haulplan/haulplan/constraints"
 )
@@ -43,6 +46,18 @@ func FuzzDecodeAndValidate(f *testing.F) {
 	f.Add([]byte(strings.Replace(strings.Replace(decodeBase, `"loadingPerPallet": "1m"`, `"loadingPerPallet": "1m", "timeZone": "America/Chicago"`, 1), `"options"`,
 		`"travel": {"profile": [{"from": "04:30", "to": "09:00", "factor": 0.5}]}, "options"`, 1)),
 		[]byte(`{"routes":[{"id":"R1","trailer":"T","shift":"X","start":"2026-11-23T04:00:00-06:00","depart":"2026-11-23T04:15:00-06:00","return":"2026-11-23T06:30:00-06:00","stops":[{"store":"S1","arrival":"2026-11-23T05:00:00-06:00","start":"2026-11-23T05:00:00-06:00","departure":"2026-11-23T05:20:00-06:00","pallets":["P1","P2"]}]}]}`))
+	// Re-plans: the base request with its own plan as the previous plan,
+	// under each kind of lock and the stability options, and a previous
+	// plan and lock of a bad shape.
+	if prev, err := replanSeed(); err == nil {
+		f.Add([]byte(strings.Replace(decodeBase, `"options"`, `"previous": `+prev+`, "lock": {"routes": ["R1"]}, "options"`, 1)), []byte(prev))
+		f.Add([]byte(strings.Replace(strings.Replace(decodeBase, `"options"`, `"previous": `+prev+`, "lock": {"before": "2026-11-23T05:00:00-06:00", "stores": ["S1", "S9"]}, "options"`, 1),
+			`"seed": 1`, `"seed": 1, "stability": 12.5, "toleranceMinutes": 20`, 1)), []byte(prev))
+	} else {
+		f.Fatal(err)
+	}
+	f.Add([]byte(strings.Replace(decodeBase, `"options"`, `"previous": {"routes": [{"id": "R1", "trip": 0}, {"id": "R1", "stops": [{"pallets": ["P1", "P1"]}]}], "unassigned": []}, "lock": {"routes": [1, "R7"], "before": "soon", "stores": null}, "options"`, 1)), []byte(`{}`))
+	f.Add([]byte(strings.Replace(decodeBase, `"seed": 1`, `"seed": 1, "stability": -1e400, "toleranceMinutes": "15m"`, 1)), []byte(`{}`))
 	f.Fuzz(func(t *testing.T, reqJSON, planJSON []byte) {
 		req, err := DecodeRequest(bytes.NewReader(reqJSON))
 		checkDecodeError(t, reqJSON, err)
@@ -71,7 +86,39 @@ func FuzzDecodeAndValidate(f *testing.F) {
 		if perr == nil {
 			_ = Validate(req, plan)
 		}
+		// A small re-plan is planned: a lock the request breaks is an
+		// error with violations, and a plan passes Validate with its locks.
+		if req.Previous != nil && len(req.Pallets) <= 20 && len(req.Stores) <= 10 {
+			req.Options.TimeLimit, req.Options.Iterations, req.Options.Streams = 200*time.Millisecond, 20, 1
+			got, err := Plan(context.Background(), req)
+			switch {
+			case errors.Is(err, ErrInternal):
+				t.Fatalf("re-plan: %v", err)
+			case err != nil:
+				checkDecodeError(t, reqJSON, err)
+			default:
+				if err := Validate(req, got); err != nil {
+					t.Fatalf("re-plan fails Validate: %v", err)
+				}
+			}
+		}
 	})
+}
+
+// replanSeed is the plan of decodeBase in JSON, a previous plan for the
+// fuzz seeds.
+func replanSeed() (string, error) {
+	req, err := DecodeRequest(strings.NewReader(decodeBase))
+	if err != nil {
+		return "", err
+	}
+	req.Options.Iterations = 20
+	plan, err := Plan(context.Background(), req)
+	if err != nil {
+		return "", err
+	}
+	b, err := json.Marshal(plan)
+	return string(b), err
 }
 
 // checkDecodeError: an error is a non-empty Violations whose entries all

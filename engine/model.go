@@ -28,6 +28,14 @@ type model struct {
 	// without one): its slow intervals over the shifts and a day either
 	// side, beyond which travel is free flow.
 	rush geo.SlowTimeline
+	// fixed are the previous plan's routes the request's lock fixes, as
+	// the plan will have them (see fixRoutes): they hold their shifts,
+	// trailer units and dock doors over their times, and their pallets
+	// are planned already. kept marks, by pallet, those on a fixed route
+	// or on a route kept from the previous plan (seedPrevious): the
+	// orders leave them out.
+	fixed []Route
+	kept  []bool
 }
 
 func prepare(ctx context.Context, req *Request) (*model, error) {

@@ -63,6 +63,9 @@ func makeOrders(ctx context.Context, pc *planContext) (orders []*order, unassign
 	groups := map[key][]int{}
 	var keys []key
 	for i, p := range req.Pallets {
+		if m.kept != nil && m.kept[i] {
+			continue // on a route of the previous plan kept (replan.go)
+		}
 		k := key{m.store[p.Store], p.Temperature}
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)

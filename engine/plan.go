@@ -51,12 +51,20 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 		return Result{}, err
 	}
 	pc := newPlanContext(m, began, now)
+	// A re-plan keeps the locked routes of the previous plan as they are
+	// and starts from its other routes (replan.go).
+	if err := m.fixRoutes(); err != nil {
+		return Result{}, err
+	}
+	fleet := newFleetState(m, nil)
+	fleet.continueLockedShifts(m)
+	seedPrevious(m, fleet)
 
 	orders, unpacked, err := makeOrders(ctx, pc)
 	if err != nil {
 		return Result{}, err
 	}
-	fleet := newFleetState(m, unpacked)
+	fleet.unassigned = unpacked
 	preferTrailers(m, orders, fleet.freeShifts())
 	pc.report(PhaseOrders, 0, fleet)
 
@@ -65,17 +73,22 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 		return Result{}, err
 	}
 	fillSpareRoom(ctx, pc, fleet)
-	if req.Options.Objective == FewestDrivers {
+	// A re-plan keeps the shifts of the previous plan's routes (locked in
+	// m.fixed, kept by seedPrevious): handing trips to other shifts or
+	// taking routes off would scatter them, and the chaining phases see
+	// only the routes planned here, not the locked trips of a shift.
+	replanning := req.Previous != nil
+	if req.Options.Objective == FewestDrivers && !replanning {
 		retimeChains(ctx, pc, fleet)
 	}
-	if req.Options.Objective.fewestRoutes() && eliminateRoutes(ctx, pc, fleet) > 0 {
+	if req.Options.Objective.fewestRoutes() && !replanning && eliminateRoutes(ctx, pc, fleet) > 0 {
 		// The trailers and drivers freed may carry what was left behind.
 		if rounds, err = routeLeftovers(ctx, pc, fleet, rounds, cut); err != nil {
 			return Result{}, err
 		}
 		fillSpareRoom(ctx, pc, fleet)
 	}
-	if req.Options.Objective.fewestRoutes() {
+	if req.Options.Objective.fewestRoutes() && !replanning {
 		// Trips that one shift can drive, as timed, ride one shift.
 		chainShifts(m, fleet)
 	}
@@ -84,6 +97,9 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 	plan := assemble(m, fleet.routes, fleet.unassigned)
 	if err := Validate(req, plan); err != nil {
 		return Result{}, fmt.Errorf("%w: the planner produced an invalid plan: %w", ErrInternal, err)
+	}
+	if err := m.replanChanges(&plan); err != nil {
+		return Result{}, fmt.Errorf("%w: comparing the plan with the previous one: %w", ErrInternal, err)
 	}
 	pc.reportDone(plan, rounds)
 	return plan, nil

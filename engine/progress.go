@@ -167,7 +167,7 @@ func snapshotOf(m *model, fleet *fleetState, r *routing, pool []*order, sol *rou
 // totals are the figures of the snapshot's plan, without laying it out.
 func (s *snapshot) totals() Progress {
 	var p Progress
-	for _, r := range s.routes {
+	for _, r := range slices.Concat(s.m.fixed, s.routes) { // a re-plan's locked routes too
 		p.Routes++
 		p.Delivered += r.Metrics.Pallets
 		p.Cost += r.Metrics.Cost
@@ -194,7 +194,7 @@ func (s *snapshot) plan() (Result, error) {
 	routes := slices.Clone(s.routes)
 	unassigned := slices.Clone(s.unassigned)
 	on := make([]bool, len(req.Pallets))
-	for _, r := range routes {
+	for _, r := range slices.Concat(s.m.fixed, routes) { // assemble adds a re-plan's locked routes
 		for _, st := range r.Stops {
 			for _, id := range st.Pallets {
 				on[s.m.pallet[id]] = true

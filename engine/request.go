@@ -65,9 +65,18 @@ type Request struct {
 	// shifts and a day either side; Validate times every leg with it.
 	RushHours geo.RushHours `json:"-"`
 	// Previous, when set, is the plan this request changes, as Plan
-	// returned it for an earlier request of the same day: the search
-	// keeps what Lock fixes and prefers the rest of it (see Lock and
-	// Options.Stability), and the result's Changes say what differs.
+	// returned it for an earlier request of the same day. Plan keeps what
+	// Lock fixes exactly (a lock the request now breaks is an error at
+	// the lock's path, never undone), and keeps every other route of it,
+	// shift by shift, that the request still allows: without the pallets
+	// and stores the request dropped, timed again and laid out again,
+	// on the same trailer unit, with the late pallets of its stores where
+	// the trailer has room and the change is worth it under
+	// Options.Stability. Only what it could not keep, and what is new, is
+	// routed afresh, with the shifts, trailer units and dock doors left;
+	// routes are then not taken off to save a trailer (FewestTrailers'
+	// elimination would scatter the stores kept). The result's Changes
+	// say, store by store, what differs from Previous.
 	Previous *Result `json:"previous,omitempty"`
 	// Lock says what of Previous stays as it is; it needs Previous.
 	Lock    Lock    `json:"lock,omitzero"`
@@ -135,7 +144,30 @@ type Options struct {
 	// the report to another goroutine for slow work). It is not part of
 	// the JSON form. Unset, it costs nothing.
 	Progress func(Progress) `json:"-"`
+	// Stability is what a changed store costs when the request carries a
+	// previous plan, in kilometres of driving: a store moved to another
+	// route (trailer unit, shift and trip), or whose arrival moves by more
+	// than ChangeTolerance, is worth that many kilometres to avoid. Plan
+	// weighs it where it chooses between changes: a store's late pallets
+	// join its kept route when the stores that route then retimes, at
+	// this weight each, plus any extra distance, cost less than a second
+	// route to the store (a moved store, at this weight, plus the drive
+	// there and back). 0 means DefaultStability; a negative value makes a
+	// change cost nothing: only what Lock fixes is kept, and the rest is
+	// planned afresh.
+	Stability float64 `json:"stability,omitempty"`
+	// ChangeTolerance is how far a store's arrival may move without the
+	// store counting as changed ("toleranceMinutes" in JSON, a number of
+	// minutes); 0 means DefaultChangeTolerance. It is also the result's
+	// Changes.Tolerance.
+	ChangeTolerance time.Duration `json:"toleranceMinutes,omitempty"`
 }
+
+// DefaultStability is Options.Stability when it is zero: 30 km, about
+// half an hour of a driver and a tractor, which is what re-issuing a
+// store's paperwork and warning its receiving crew is worth to a night
+// dispatcher; a change that saves less driving than that is not made.
+const DefaultStability = 30.0
 
 // DefaultTimeLimit is the search time when Options.TimeLimit is zero.
 const DefaultTimeLimit = 10 * time.Second

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"math"
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -97,7 +98,32 @@ var optionsObject = &object[Options]{What: "planning options", Members: []member
 	{Name: "objective", Read: func(d dec, o *Options) { jsonwire.ReadEnum(d, &o.Objective, objectiveNames) }},
 	{Name: "wholeDeliveries", Read: func(d dec, o *Options) { d.ReadBool(&o.WholeDeliveries) }},
 	{Name: "workers", Read: func(d dec, o *Options) { d.ReadInt(&o.Workers, "a whole number of goroutines") }},
+	{Name: "stability", Read: func(d dec, o *Options) { d.ReadFloat(&o.Stability, "a number of kilometres") }},
+	{Name: "toleranceMinutes", Read: func(d dec, o *Options) {
+		var min float64
+		d.ReadFloat(&min, "a number of minutes")
+		if math.Abs(min) <= maxToleranceMinutes {
+			o.ChangeTolerance = time.Duration(math.Round(min * float64(time.Minute)))
+		} else {
+			d.Reportf(jsonwire.BadValue, "must be a number of minutes of at most %d, not %v", maxToleranceMinutes, min)
+		}
+	}},
 }}
+
+// maxToleranceMinutes bounds "toleranceMinutes" as it is read, so that
+// the minutes fit a time.Duration: a week.
+const maxToleranceMinutes = 7 * 24 * 60
+
+// MarshalJSON writes the options with the time limit as a duration
+// string and the change tolerance as "toleranceMinutes", as they are read.
+func (o Options) MarshalJSON() ([]byte, error) {
+	type plain Options
+	return json.Marshal(struct {
+		plain
+		TimeLimit        string  `json:"timeLimit,omitempty"`
+		ToleranceMinutes float64 `json:"toleranceMinutes,omitempty"`
+	}{plain: plain(o), TimeLimit: durationText(o.TimeLimit), ToleranceMinutes: o.ChangeTolerance.Minutes()})
+}
 
 var pointObject = &object[geo.Point]{What: `a location {"lat", "lng"}`, Members: []member[geo.Point]{
 	{Name: "lat", Required: true, Read: func(d dec, p *geo.Point) { d.ReadFloat(&p.Lat, "a latitude in degrees") }},
@@ -371,15 +397,6 @@ func (u Unloading) MarshalJSON() ([]byte, error) {
 		Fixed     string `json:"fixed"`
 		PerPallet string `json:"perPallet"`
 	}{u.Fixed.String(), u.PerPallet.String()})
-}
-
-// MarshalJSON writes the options with timeLimit as a duration string.
-func (o Options) MarshalJSON() ([]byte, error) {
-	type plain Options
-	return json.Marshal(struct {
-		plain
-		TimeLimit string `json:"timeLimit,omitempty"`
-	}{plain(o), durationText(o.TimeLimit)})
 }
 
 // durationText is d as a Go duration string, "" for zero (left out).

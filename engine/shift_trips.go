@@ -119,6 +119,7 @@ func (fleet *fleetState) replaceOrders(m *model, ri int, seq []*order) bool {
 	}
 	for k, x := range run {
 		built[k].Shift = fleet.routes[x].Shift
+		built[k].TrailerUnit = fleet.routes[x].TrailerUnit // a unit kept from a previous plan
 		fleet.routes[x] = *built[k]
 		fleet.placed[x].orders = trips[k]
 	}

@@ -173,6 +173,12 @@ func classesOf(orders []*order) []constraints.Temperature {
 // routing problem of just those stores and that vehicle. The route's
 // visits index the orders of all trips in turn.
 func (m *model) retime(k vehicleKind, grp shiftGroup, trips [][]*order) (routeplan.Route, bool) {
+	return m.retimeIn(k, grp, trips, m.dockWindows())
+}
+
+// retimeIn is retime with each trip's loading starting in one of the
+// windows loading (nil: at any time) rather than the dock hours.
+func (m *model) retimeIn(k vehicleKind, grp shiftGroup, trips [][]*order, loading []routeplan.Window) (routeplan.Route, bool) {
 	req := m.req
 	locs := []int{0} // matrix locations of the small problem's locations
 	local := map[int]int{0: 0}
@@ -198,7 +204,7 @@ func (m *model) retime(k vehicleKind, grp shiftGroup, trips [][]*order) (routepl
 			p.Duration[i*n+j] = float64(m.matrix.Seconds(a, b))
 		}
 	}
-	p.VehicleTypes = []routeplan.VehicleType{m.vehicleType(k, grp, stackable, perPosition, m.dockWindows())}
+	p.VehicleTypes = []routeplan.VehicleType{m.vehicleType(k, grp, stackable, perPosition, loading)}
 	var sites []int
 	for k, trip := range trips {
 		if k > 0 {

@@ -18,29 +18,85 @@ import (
 // (unitsFit); should a route still find none, it is dropped as
 // FLEET_EXHAUSTED rather than planned on a unit twice. It returns the
 // routes kept and the unassigned pallets.
+//
+// The locked routes of a re-plan (m.fixed) hold their units over their
+// times whatever comes: no route takes a unit over a locked route's hold.
+// A route that names a unit already (one kept from the previous plan)
+// takes that unit when it is free, so that its paperwork stays, and the
+// other routes keep off such units while they have others.
 func assignTrailerUnits(m *model, routes []Route, unassigned []Unassigned) ([]Route, []Unassigned) {
 	turn := m.req.Turnaround()
-	freeAt := make([][]time.Time, len(m.req.Fleet)) // by type, by unit − 1 of the units used so far
+	type unitHolds map[string][]hold
+	fixed, wanted := unitHolds{}, unitHolds{}
+	for _, r := range m.fixed {
+		fixed[r.TrailerUnit] = append(fixed[r.TrailerUnit], hold{r.LoadingStart, r.Return.Add(turn)})
+	}
+	for _, r := range routes {
+		if r.TrailerUnit != "" {
+			wanted[r.TrailerUnit] = append(wanted[r.TrailerUnit], hold{r.LoadingStart, r.Return.Add(turn)})
+		}
+	}
+	clashes := func(hs []hold, h hold, self bool) bool {
+		for _, o := range hs {
+			if self && o == h {
+				self = false // the route's own wish
+				continue
+			}
+			if o.from.Before(h.til) && h.from.Before(o.til) {
+				return true
+			}
+		}
+		return false
+	}
+	// By type, by unit − 1, up to the highest unit used so far: when each
+	// unit is free again, and whether it has been used (a type may have a
+	// million units: only those used take room).
+	freeAt := make([][]time.Time, len(m.req.Fleet))
+	used := make([][]bool, len(m.req.Fleet))
 	kept := routes[:0]
 	for _, r := range routes {
 		ti := m.trailer[r.Trailer]
 		t := m.req.Fleet[ti]
-		unit := 0
-		for u, at := range freeAt[ti] {
-			if !at.After(r.LoadingStart) && (unit == 0 || at.Before(freeAt[ti][unit-1])) {
-				unit = u + 1
+		h := hold{r.LoadingStart, r.Return.Add(turn)}
+		free := func(u int, soft bool) bool {
+			if u < len(freeAt[ti]) && freeAt[ti][u].After(r.LoadingStart) {
+				return false
 			}
+			if len(fixed) == 0 && len(wanted) == 0 {
+				return true
+			}
+			id := t.UnitID(u + 1)
+			return !clashes(fixed[id], h, false) && (!soft || !clashes(wanted[id], h, id == r.TrailerUnit))
 		}
-		if unit == 0 && len(freeAt[ti]) < t.Count {
-			freeAt[ti] = append(freeAt[ti], time.Time{})
-			unit = len(freeAt[ti])
+		unit := 0
+		if u, ok := unitNumber(t, r.TrailerUnit); ok && free(u-1, false) {
+			unit = u
+		}
+		for _, soft := range []bool{true, false} {
+			if unit != 0 {
+				break
+			}
+			for u := range freeAt[ti] {
+				if used[ti][u] && free(u, soft) && (unit == 0 || freeAt[ti][u].Before(freeAt[ti][unit-1])) {
+					unit = u + 1
+				}
+			}
+			for u := 0; unit == 0 && u < t.Count; u++ {
+				if (u >= len(used[ti]) || !used[ti][u]) && free(u, soft) {
+					unit = u + 1
+				}
+			}
 		}
 		if unit == 0 {
 			msg := fmt.Sprintf("all %d units of trailer type %s are on other trips when its loading starts", t.Count, t.ID)
 			unassigned = append(unassigned, unassignTrip(m, &r, ReasonFleetExhausted, msg)...)
 			continue
 		}
-		freeAt[ti][unit-1] = r.Return.Add(turn)
+		for len(freeAt[ti]) < unit {
+			freeAt[ti], used[ti] = append(freeAt[ti], time.Time{}), append(used[ti], false)
+		}
+		used[ti][unit-1] = true
+		freeAt[ti][unit-1] = h.til
 		r.TrailerUnit = t.UnitID(unit)
 		kept = append(kept, r)
 	}
@@ -72,6 +128,7 @@ func (fleet *fleetState) unitsFit(m *model, ti int, trips []*Route, skip []int) 
 		from, til := m.unitHold(r)
 		others = append(others, hold{from, til})
 	}
+	others = append(others, m.fixedUnitHolds(ti)...)
 	return holdsWithin(mine, others, m.req.Fleet[ti].Count)
 }
 
@@ -126,6 +183,22 @@ func (fleet *fleetState) busyUnits(m *model, ti int) []routeplan.Window {
 		if m.trailer[r.Trailer] == ti {
 			from, til := m.unitHold(r)
 			out = append(out, routeplan.Window{Start: m.seconds(from), End: m.secondsUp(til)})
+		}
+	}
+	for _, h := range m.fixedUnitHolds(ti) {
+		out = append(out, routeplan.Window{Start: m.seconds(h.from), End: m.secondsUp(h.til)})
+	}
+	return out
+}
+
+// fixedUnitHolds are the holds of the locked routes (m.fixed) on trailer
+// type ti: from their loading's start to their return plus the
+// turnaround, as the previous plan has them.
+func (m *model) fixedUnitHolds(ti int) []hold {
+	var out []hold
+	for _, r := range m.fixed {
+		if m.trailer[r.Trailer] == ti {
+			out = append(out, hold{r.LoadingStart, r.Return.Add(m.req.Turnaround())})
 		}
 	}
 	return out

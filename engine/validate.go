@@ -74,7 +74,10 @@ const (
 // temperature compatibility, each trailer's floor layout and unloading
 // order, the axle loads at departure and after every stop, that every
 // pallet is delivered exactly once or listed as unassigned, and every
-// metric the plan reports. It trusts no number in the plan.
+// metric the plan reports. It trusts no number in the plan. Given a
+// previous plan and a lock (Request.Previous, Request.Lock), it also
+// checks that every route the lock fixes is in the plan unchanged, to the
+// second and to the placement (LOCK_BROKEN).
 //
 // It is the project's oracle, so it shares no code with the planner: only
 // the request and plan types, and packages constraints and geo. The floor
@@ -251,6 +254,7 @@ func (c *planCheck) checkPlan(plan *Result) constraints.Violations {
 	vs = append(vs, c.checkTrailerUnits(plan.Routes)...)
 	vs = append(vs, c.checkDockDoors(plan.Routes)...)
 	vs = append(vs, c.checkUnassigned(plan.Unassigned, where)...)
+	vs = append(vs, c.checkLocks(plan)...)
 	sum.unassigned = len(plan.Unassigned)
 	sum.bound = trailersLowerBound(req, delivered)
 	sum.fleet = fleetLowerBounds(req, delivered, sum.bound, c.byLeg.mx, func(place int) int { return c.byLeg.row[place] })

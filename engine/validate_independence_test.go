@@ -15,14 +15,15 @@ import (
 // plan reports, which are defined on the request alone (trailer_bounds.go,
 // with the loadplan view of the request it counts with, and
 // fleet_bounds.go, the bounds on shifts and trailer units), and the
-// comparison of two plans (plan_changes.go and its JSON form), which
+// comparison of two plans (plan_changes.go and its JSON form), and the
+// lock of a re-plan with its check (plan_lock.go), which
 // neither plans nor validates: what the planner and Validate share. Every other file of the package that is not validate.go
 // or validate_*.go is the planner's.
 var requestFiles = map[string]bool{
 	"doc.go": true, "check.go": true, "decode.go": true, "objective.go": true, "presets.go": true,
 	"request.go": true, "request_json.go": true, "request_rules.go": true,
 	"result.go": true, "result_json.go": true, "plan_changes.go": true, "plan_changes_json.go": true,
-	"trailer_bounds.go": true, "loadplan_view.go": true, "fleet_bounds.go": true,
+	"trailer_bounds.go": true, "loadplan_view.go": true, "fleet_bounds.go": true, "plan_lock.go": true,
 }
 
 // isValidatorFile tells Validate's files: validate.go and validate_*.go.

@@ -53,7 +53,22 @@ var ErrLateChanges = errors.New("dcday: late changes need a day of at least 2 st
 // The fleet and the shifts stay as they are: the night brings freight,
 // not trucks.
 func LateChanges(req engine.Request, seed uint64) (engine.Request, LateChangesMade, error) {
-	if len(req.Stores) < LateStoresRemoved+1 || req.RoadMatrix != nil {
+	return LateChangesSparing(req, seed, nil)
+}
+
+// LateChangesSparing is LateChanges that removes none of the stores in
+// spare: those on the released plan's locked routes, say, whose trailers
+// are loaded (a cancelled store there is a lock the request breaks, which
+// engine.Plan reports). With no store spared it draws what LateChanges
+// draws.
+func LateChangesSparing(req engine.Request, seed uint64, spare []string) (engine.Request, LateChangesMade, error) {
+	removable := 0
+	for _, st := range req.Stores {
+		if !slices.Contains(spare, st.ID) {
+			removable++
+		}
+	}
+	if len(req.Stores) < LateStoresRemoved+1 || removable < LateStoresRemoved || req.RoadMatrix != nil {
 		return engine.Request{}, LateChangesMade{}, fmt.Errorf("%w (%d stores, road matrix %t)", ErrLateChanges, len(req.Stores), req.RoadMatrix != nil)
 	}
 	r := rand.New(rand.NewPCG(seed, 0x1a7e))
@@ -63,6 +78,15 @@ func LateChanges(req engine.Request, seed uint64) (engine.Request, LateChangesMa
 	gone := map[string]bool{}
 	for range LateStoresRemoved {
 		i := r.IntN(len(out.Stores))
+		if len(spare) > 0 {
+			var may []int
+			for k, st := range out.Stores {
+				if !slices.Contains(spare, st.ID) {
+					may = append(may, k)
+				}
+			}
+			i = may[r.IntN(len(may))]
+		}
 		gone[out.Stores[i].ID] = true
 		made.RemovedStores = append(made.RemovedStores, out.Stores[i].ID)
 		out.Stores = slices.Delete(out.Stores, i, i+1)

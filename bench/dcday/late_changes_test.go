@@ -145,3 +145,44 @@ func TestLateChangesRefuses(t *testing.T) {
 		t.Errorf("road matrix: %v", err)
 	}
 }
+
+// TestLateChangesSparing: the stores spared are never the one removed,
+// over many seeds, and sparing all but one removes that one; sparing
+// none draws what LateChanges draws; sparing every store is refused.
+func TestLateChangesSparing(t *testing.T) {
+	req, err := Generate(Config{Stores: 20, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spare []string
+	for _, s := range req.Stores[:10] {
+		spare = append(spare, s.ID)
+	}
+	for seed := range uint64(30) {
+		_, made, err := LateChangesSparing(req, seed, spare)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range made.RemovedStores {
+			if slices.Contains(spare, s) {
+				t.Fatalf("seed %d: spared store %s removed", seed, s)
+			}
+		}
+		a, _, _ := LateChanges(req, seed)
+		b, _, _ := LateChangesSparing(req, seed, nil)
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("seed %d: sparing no store draws other changes than LateChanges", seed)
+		}
+	}
+	var all []string
+	for _, s := range req.Stores {
+		all = append(all, s.ID)
+	}
+	_, made, err := LateChangesSparing(req, 1, all[1:])
+	if err != nil || !slices.Equal(made.RemovedStores, all[:1]) {
+		t.Fatalf("sparing all but %s: removed %v, %v", all[0], made.RemovedStores, err)
+	}
+	if _, _, err := LateChangesSparing(req, 1, all); !errors.Is(err, ErrLateChanges) {
+		t.Fatalf("sparing every store: %v, want ErrLateChanges", err)
+	}
+}

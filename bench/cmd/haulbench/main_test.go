@@ -13,7 +13,7 @@ func TestHelp(t *testing.T) {
 		"binpack": {"-time", "-seed", "-sol", "-ref"},
 		"dcday":   {"-stores", "-sizes", "-seed", "-time", "-iterations", "-streams", "-objective", "-in", "-out"},
 		"vrptw":   {"-time", "-objective", "-workers", "-seed", "-sol", "-ref", "-random"},
-		"replan":  {"-stores", "-mode", "-seed", "-time", "-iterations", "-streams", "-objective", "-tolerance", "-changes"},
+		"replan":  {"-stores", "-mode", "-seed", "-time", "-replan-time", "-iterations", "-streams", "-objective", "-tolerance", "-modes", "-lock", "-changes"},
 	}
 	if len(flags) != len(commands) {
 		t.Fatalf("commands %v: the test lists %d", commands, len(flags))

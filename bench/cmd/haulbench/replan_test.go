@@ -19,22 +19,40 @@ func TestReplanCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 2 || lines[0] != replanHeader {
+	if len(lines) != 3 || lines[0] != replanHeader {
 		t.Fatalf("output %q", lines)
 	}
 	names := strings.Split(replanHeader, ",")
-	fields := strings.Split(lines[1], ",")
-	if len(fields) != len(names) {
-		t.Fatalf("row %q has %d fields, the header %d", lines[1], len(fields), len(names))
-	}
-	row := map[string]int{}
-	for i, n := range names[1:] {
-		if v, err := strconv.Atoi(fields[i+1]); err == nil {
-			row[n] = v
+	rows := map[string]map[string]int{}
+	shares := map[string]map[string]float64{}
+	for _, line := range lines[1:] {
+		fields := strings.Split(line, ",")
+		if len(fields) != len(names) {
+			t.Fatalf("row %q has %d fields, the header %d", line, len(fields), len(names))
 		}
+		row, share := map[string]int{}, map[string]float64{}
+		for i, n := range names[2:] {
+			if v, err := strconv.Atoi(fields[i+2]); err == nil {
+				row[n] = v
+			}
+			if v, err := strconv.ParseFloat(fields[i+2], 64); err == nil {
+				share[n] = v
+			}
+		}
+		if fields[0] != "replan-20-s1" || row["stores"] != 20 || row["stores_after"] != 21 || row["extra_pallets"] < 1 {
+			t.Fatalf("row %q", line)
+		}
+		rows[fields[1]], shares[fields[1]] = row, share
 	}
-	if fields[0] != "replan-20-s1" || row["stores"] != 20 || row["stores_after"] != 21 || row["extra_pallets"] < 1 {
-		t.Fatalf("row %q", lines[1])
+	scratch, previous := rows["scratch"], rows["previous"]
+	if scratch == nil || previous == nil {
+		t.Fatalf("modes %v, want scratch and previous", rows)
+	}
+	if scratch["locked_routes"] != 0 || previous["locked_routes"] < 1 || previous["locked_changed"] != 0 {
+		t.Errorf("locked routes: scratch %d, previous %d (%d changed)", scratch["locked_routes"], previous["locked_routes"], previous["locked_changed"])
+	}
+	if previous["unlocked_compared"] > previous["stores_compared"] {
+		t.Errorf("%d unlocked stores of %d compared", previous["unlocked_compared"], previous["stores_compared"])
 	}
 	b, err := os.ReadFile(changesFile)
 	if err != nil {
@@ -44,24 +62,27 @@ func TestReplanCommand(t *testing.T) {
 	if err := pc.UnmarshalJSON(b); err != nil {
 		t.Fatal(err)
 	}
-	// The row's figures are the changes'.
+	// The last mode's figures are the changes'.
 	m := pc.Metrics
 	for n, v := range map[string]int{"stores_compared": m.StoresCompared, "stores_moved": m.StoresMoved, "stores_retimed": m.StoresRetimed,
 		"stores_moved_or_retimed": m.StoresMovedOrRetimed, "routes_changed": m.RoutesChanged, "added_stores_delivered": m.StoresAdded} {
-		if row[n] != v {
-			t.Errorf("%s: %d in the row, %d in the changes", n, row[n], v)
+		if previous[n] != v {
+			t.Errorf("%s: %d in the row, %d in the changes", n, previous[n], v)
 		}
 	}
-	if share, _ := strconv.ParseFloat(fields[14], 64); m.StoresCompared == 0 || math.Abs(share-float64(m.StoresMovedOrRetimed)/float64(m.StoresCompared)) > 0.00005 {
-		t.Errorf("share %s of %d over %d", fields[14], m.StoresMovedOrRetimed, m.StoresCompared)
+	if share := shares["previous"]["moved_or_retimed_share"]; m.StoresCompared == 0 || math.Abs(share-float64(m.StoresMovedOrRetimed)/float64(m.StoresCompared)) > 0.00005 {
+		t.Errorf("share %v of %d over %d", share, m.StoresMovedOrRetimed, m.StoresCompared)
 	}
 	if m.StoresRemoved != 1 {
 		t.Errorf("%d stores removed, want the one the day lost", m.StoresRemoved)
 	}
-	if !strings.Contains(errs.String(), "replan-20-s1: planned from scratch") {
-		t.Errorf("no summary on stderr:\n%s", errs.String())
+	for _, want := range []string{"replan-20-s1: planned from scratch", "replan-20-s1: planned from the previous plan"} {
+		if !strings.Contains(errs.String(), want) {
+			t.Errorf("no %q on stderr:\n%s", want, errs.String())
+		}
 	}
-	for _, args := range [][]string{{"-stores", "1"}, {"-stores", "20", "-tolerance", "0s"}, {"-stores", "20", "extra"}, {"-stores", "20", "-mode", "rural"}} {
+	for _, args := range [][]string{{"-stores", "1"}, {"-stores", "20", "-tolerance", "0s"}, {"-stores", "20", "extra"}, {"-stores", "20", "-mode", "rural"},
+		{"-stores", "20", "-modes", "both"}, {"-stores", "20", "-lock", "half"}, {"-stores", "20", "-replan-time", "-1s"}} {
 		if code := run(append([]string{"replan"}, args...), &out, &errs); code == 0 {
 			t.Errorf("%q: exit 0", args)
 		}

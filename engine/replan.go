@@ -1,0 +1,712 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/loadplan"
+	"github.com/haulplan/haulplan/routeplan"
+)
+
+// Re-planning a released plan (Request.Previous) happens in three places:
+//
+//   - fixRoutes takes the routes the lock fixes (Request.lockedRoutes)
+//     over as they are, and checks that they still keep every rule of
+//     the request; they hold their shifts' time, their trailer units and
+//     their dock doors (m.fixed, read by the unit and door resources and
+//     by scheduleDC), and a shift with locked trips may drive more trips
+//     after them (continueLockedShifts);
+//   - seedPrevious keeps every other route of the previous plan that the
+//     request still allows, shift by shift, without the pallets and
+//     stores the request dropped, and with the late pallets of its stores
+//     where the trailer has room and the change is worth it under
+//     Options.Stability (see lateWorthIt); only what it could not keep,
+//     and what is new, is routed;
+//   - replanChanges compares the plan with the previous one (Changes).
+//
+// Routing itself knows nothing of the previous plan: its vehicles are
+// shift groups and trailer types, not the trailer units and trips a store
+// keeps, so the previous plan is kept where those are known, here.
+
+// fixRoutes sets m.fixed to the routes of the previous plan the lock
+// fixes, each as the previous plan has it but marked Locked and its cost
+// priced at the request's costs, and marks their pallets kept. It returns
+// a constraints.Violations when a locked route no longer keeps a rule of
+// the request (a store's new hours, a shift cut short, a pallet grown
+// heavier): each at the path of the lock that fixes the route, saying
+// what is wrong where on it, since a lock is never silently undone.
+func (m *model) fixRoutes() error {
+	req := m.req
+	if req.Previous == nil {
+		return nil
+	}
+	m.kept = make([]bool, len(req.Pallets))
+	locked := req.lockedRoutes()
+	if len(locked) == 0 {
+		return nil
+	}
+	routes := make([]Route, len(locked))
+	for k, lr := range locked {
+		r := cloneRoute(req.Previous.Routes[lr.index])
+		r.Locked = true
+		r.Metrics.Cost = req.Fleet[m.trailer[r.Trailer]].Costs.Route(r.Metrics.DistanceM, r.Metrics.Duration)
+		routes[k] = r
+		for _, st := range r.Stops {
+			for _, id := range st.Pallets {
+				m.kept[m.pallet[id]] = true
+			}
+		}
+	}
+	// The locked routes alone, checked as Validate checks a plan's
+	// routes: what it finds is what the lock asks that the request
+	// forbids.
+	vs, err := validateRoutes(req, routes)
+	if err != nil {
+		return err
+	}
+	var out constraints.Violations
+	for _, v := range vs {
+		k, rest, ok := routeOfPath(v.Path)
+		if !ok || k >= len(locked) {
+			k = 0 // a path that names no route: the first lock's
+		}
+		lr := locked[k]
+		where := ""
+		if rest != "" {
+			where = " at " + strings.TrimPrefix(rest, ".")
+		}
+		out = append(out, constraints.Violation{Code: v.Code, Path: lr.by,
+			Message: fmt.Sprintf("locked route %s (previous.routes[%d])%s: %s", req.Previous.Routes[lr.index].ID, lr.index, where, v.Message)})
+	}
+	if len(out) > 0 {
+		return out
+	}
+	m.fixed = routes
+	return nil
+}
+
+// routeOfPath splits a plan path "routes[3].stops[1].arrival" into the
+// route's index and the rest (".stops[1].arrival").
+func routeOfPath(path string) (int, string, bool) {
+	rest, ok := strings.CutPrefix(path, "routes[")
+	if !ok {
+		return 0, "", false
+	}
+	end := strings.IndexByte(rest, ']')
+	if end < 0 {
+		return 0, "", false
+	}
+	k, err := strconv.Atoi(rest[:end])
+	return k, rest[end+1:], err == nil
+}
+
+// continueLockedShifts takes each shift that drives a locked route out of
+// the free shifts, and gives it back in a group of its own for the trips
+// it may still drive after its last locked trip returns: from then until
+// the shift's end or its duty limit counted from its first locked trip,
+// with the driving and trips the locked trips leave it, and nothing more
+// to pay for the shift. Where the locked trips drove since their last
+// break, the driver either rests at the DC for a break first, or drives
+// with the driving between breaks shortened by that (so that the first
+// stretch after them keeps the break rule; a later one is held to less
+// than it need be), as the previous plan's next trip of the shift did.
+func (fleet *fleetState) continueLockedShifts(m *model) {
+	byShift := map[string][]Route{}
+	var order []string
+	for _, r := range m.fixed {
+		if byShift[r.Shift] == nil {
+			order = append(order, r.Shift)
+		}
+		byShift[r.Shift] = append(byShift[r.Shift], r)
+	}
+	for _, id := range order {
+		si := m.shift[id]
+		g := fleet.groupOf(si)
+		if g < 0 {
+			continue
+		}
+		grp := fleet.groups[g]
+		fleet.groups[g].free = slices.DeleteFunc(slices.Clone(grp.free), func(x int) bool { return x == si })
+		trips := byShift[id]
+		slices.SortStableFunc(trips, func(a, b Route) int { return a.Start.Compare(b.Start) })
+		lim := grp.limits
+		start, end := trips[len(trips)-1].Return, grp.end
+		if lim.MaxDuty > 0 {
+			if limit := trips[0].Start.Add(lim.MaxDuty); limit.Before(end) {
+				end = limit
+			}
+		}
+		driving, since := drivenSinceBreak(trips, lim.BreakDuration)
+		if lim.MaxDriving > 0 {
+			lim.MaxDriving -= driving
+		}
+		if lim.BreakAfter > 0 && since > 0 {
+			// Either the driver rests at the DC first, and drives on with
+			// the whole of BreakAfter, or leaves sooner with what the
+			// locked trips left of it. The previous plan says which its
+			// next trip of the shift did; a shift without one rests.
+			rest := true
+			if next, ok := m.nextPreviousTrip(id, trips[len(trips)-1]); ok {
+				rest = next.Depart.Sub(start) >= lim.BreakDuration
+			}
+			if rest || lim.BreakAfter <= since {
+				start = start.Add(lim.BreakDuration)
+			} else {
+				lim.BreakAfter -= since
+			}
+		}
+		n := grp.maxTrips
+		if n > 0 {
+			n -= len(trips)
+		}
+		if !start.Before(end) || lim.MaxDriving < 0 || (grp.maxTrips > 0 && n <= 0) {
+			continue
+		}
+		lim.MaxDuty = end.Sub(start)
+		fleet.groups = append(fleet.groups, shiftGroup{start: start, end: end, limits: lim, maxTrips: n, free: []int{si}})
+	}
+}
+
+// nextPreviousTrip is the trip of shift id that follows last in the
+// previous plan, and whether there is one.
+func (m *model) nextPreviousTrip(id string, last Route) (Route, bool) {
+	var next Route
+	found := false
+	for _, r := range m.req.Previous.Routes {
+		if r.Shift == id && r.Start.After(last.Start) && (!found || r.Start.Before(next.Start)) {
+			next, found = r, true
+		}
+	}
+	return next, found
+}
+
+// drivenSinceBreak is the driving of a shift's trips, in the order driven,
+// and the part of it since the last break: a stop on site, or a wait at
+// the DC between two trips, of at least brk.
+func drivenSinceBreak(trips []Route, brk time.Duration) (driving, since time.Duration) {
+	for k, r := range trips {
+		if k > 0 && r.Depart.Sub(trips[k-1].Return) >= brk {
+			since = 0
+		}
+		leave := r.Depart
+		for _, st := range r.Stops {
+			driving += st.Arrival.Sub(leave)
+			since += st.Arrival.Sub(leave)
+			if st.Departure.Sub(st.Arrival) >= brk {
+				since = 0
+			}
+			leave = st.Departure
+		}
+		driving += r.Return.Sub(leave)
+		since += r.Return.Sub(leave)
+	}
+	return driving, since
+}
+
+// groupOf is the group whose free shifts hold shift si, -1 for none.
+func (fleet *fleetState) groupOf(si int) int {
+	for g, grp := range fleet.groups {
+		if slices.Contains(grp.free, si) {
+			return g
+		}
+	}
+	return -1
+}
+
+// stability is the option's weight in metres, 0 when changes cost nothing.
+func (m *model) stability() float64 {
+	s := m.req.Options.Stability
+	if s == 0 {
+		s = DefaultStability
+	}
+	return max(0, s) * 1000
+}
+
+// changeTolerance is the option's tolerance, or its default.
+func (m *model) changeTolerance() time.Duration {
+	if t := m.req.Options.ChangeTolerance; t > 0 {
+		return t
+	}
+	return DefaultChangeTolerance
+}
+
+// seedPrevious adds to fleet, shift by shift, the routes of the previous
+// plan the lock leaves free, as the request still allows them: a shift
+// and trailer type the request has, with the stops of stores it still
+// has and the pallets it still has for them (in the previous order, each
+// trip timed again as routing times it and laid out again), the trailer
+// units they had, when its trailer units and the dock doors allow it
+// beside the routes kept so far. A shift that cannot be kept whole is
+// not kept: its pallets are routed with what is new. With a negative
+// Options.Stability nothing is kept: a change costs nothing, and routing
+// plans every unlocked pallet afresh.
+func seedPrevious(m *model, fleet *fleetState) {
+	req := m.req
+	if req.Previous == nil || m.stability() == 0 {
+		return
+	}
+	fixed := map[routeKey]bool{}
+	for i := range m.fixed {
+		fixed[keyOf(&m.fixed[i])] = true
+	}
+	onPrevious := make([]bool, len(req.Pallets))
+	var order []string
+	byShift := map[string][]Route{}
+	for _, r := range req.Previous.Routes {
+		for _, st := range r.Stops {
+			for _, id := range st.Pallets {
+				if pi, ok := m.pallet[id]; ok {
+					onPrevious[pi] = true
+				}
+			}
+		}
+		if fixed[keyOf(&r)] {
+			continue
+		}
+		if _, ok := byShift[r.Shift]; !ok {
+			order = append(order, r.Shift)
+		}
+		byShift[r.Shift] = append(byShift[r.Shift], r)
+	}
+	// The late pallets: those of the request no previous route carried,
+	// by store and class, in request order.
+	late := map[int][]int{}
+	for pi, p := range req.Pallets {
+		if !onPrevious[pi] && !m.kept[pi] {
+			s := m.store[p.Store]
+			late[s] = append(late[s], pi)
+		}
+	}
+	for _, id := range order {
+		slices.SortStableFunc(byShift[id], func(a, b Route) int { return a.Start.Compare(b.Start) })
+	}
+	asWas := m.unchangedShifts(order, byShift)
+	for _, id := range order {
+		fleet.seedShift(m, id, byShift[id], asWas[id], late)
+	}
+}
+
+// unchangedShifts are the shifts of the previous plan (trips, by shift,
+// in order) whose trips the request leaves as they were, each trip as
+// the previous plan has it (its cost priced at the request's costs): the
+// request has every store, pallet, trailer type and unit, shift and dock
+// door they use, and they keep its rules (validateRoutes, with the
+// locked routes beside them). Such a shift is kept to the second, rather
+// than timed and laid out again.
+func (m *model) unchangedShifts(order []string, byShift map[string][]Route) map[string][]Route {
+	req := m.req
+	var routes []Route
+	var shiftOf []string // by route of routes, past the locked ones
+	for _, id := range order {
+		if _, ok := m.shift[id]; !ok {
+			continue
+		}
+		same := true
+		for _, r := range byShift[id] {
+			ti, ok := m.trailer[r.Trailer]
+			if !ok {
+				same = false
+				break
+			}
+			if _, unit := unitNumber(req.Fleet[ti], r.TrailerUnit); !unit || (req.DC.DockDoors > 0 && r.DockDoor > req.DC.DockDoors) {
+				same = false
+				break
+			}
+			for _, st := range r.Stops {
+				for _, pid := range st.Pallets {
+					pi, ok := m.pallet[pid]
+					same = same && ok && req.Pallets[pi].Store == st.Store && !m.kept[pi]
+				}
+				_, ok := m.store[st.Store]
+				same = same && ok && len(st.Pallets) > 0
+			}
+		}
+		if !same {
+			continue
+		}
+		for _, r := range byShift[id] {
+			r = cloneRoute(r)
+			r.Locked = false
+			r.Metrics.Cost = req.Fleet[m.trailer[r.Trailer]].Costs.Route(r.Metrics.DistanceM, r.Metrics.Duration)
+			routes = append(routes, r)
+			shiftOf = append(shiftOf, id)
+		}
+	}
+	if len(routes) == 0 {
+		return nil
+	}
+	vs, err := validateRoutes(req, slices.Concat(m.fixed, routes))
+	if err != nil {
+		return nil
+	}
+	broken := map[string]bool{}
+	for _, v := range vs {
+		k, _, ok := routeOfPath(v.Path)
+		if !ok {
+			return nil // a path that names no route: keep none as it was
+		}
+		if k -= len(m.fixed); k >= 0 && k < len(shiftOf) {
+			broken[shiftOf[k]] = true
+		}
+	}
+	out := map[string][]Route{}
+	for k, r := range routes {
+		if !broken[shiftOf[k]] {
+			out[shiftOf[k]] = append(out[shiftOf[k]], r)
+		}
+	}
+	return out
+}
+
+// cloneRoute is r with its own stops, breaks and load plan.
+func cloneRoute(r Route) Route {
+	r.Stops = slices.Clone(r.Stops)
+	for i := range r.Stops {
+		r.Stops[i].Pallets = slices.Clone(r.Stops[i].Pallets)
+		if b := r.Stops[i].Break; b != nil {
+			c := *b
+			r.Stops[i].Break = &c
+		}
+	}
+	r.Load.Zones = slices.Clone(r.Load.Zones)
+	r.Load.Placements = slices.Clone(r.Load.Placements)
+	r.Load.Axles = slices.Clone(r.Load.Axles)
+	return r
+}
+
+// seedShift keeps the trips of shift id from the previous plan, as
+// seedPrevious says, with late pallets of their stores (late, by store,
+// taken from as they are kept) where lateWorthIt: as they were (asWas,
+// see unchangedShifts) when the request leaves them so, else timed and
+// laid out again.
+func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, late map[int][]int) {
+	req := m.req
+	si, ok := m.shift[id]
+	if !ok || len(prev) == 0 {
+		return
+	}
+	g := fleet.groupOf(si)
+	ti, ok := m.trailer[prev[0].Trailer]
+	if g < 0 || !ok {
+		return
+	}
+	t := req.Fleet[ti]
+	zones := 0
+	var trips [][]*order
+	var kept []Route // the previous trips kept, parallel to trips
+	for _, r := range prev {
+		if r.Trailer != t.ID {
+			return // routing drives a shift with one trailer type
+		}
+		var trip []*order
+		classes := map[constraints.Temperature]bool{}
+		for _, st := range r.Stops {
+			s, ok := m.store[st.Store]
+			if !ok {
+				continue
+			}
+			byClass := map[constraints.Temperature]*order{}
+			for _, pid := range st.Pallets {
+				pi, ok := m.pallet[pid]
+				if !ok || m.kept[pi] || req.Pallets[pi].Store != st.Store || !m.fits(req.Pallets[pi], t, s) {
+					continue
+				}
+				c := req.Pallets[pi].Temperature
+				o := byClass[c]
+				if o == nil {
+					o = m.newOrder(s, c)
+					byClass[c] = o
+					trip = append(trip, o)
+				}
+				m.addPallet(o, pi, t)
+				classes[c] = true
+			}
+		}
+		for _, o := range trip {
+			m.stackedLoad(o, t)
+		}
+		if len(trip) > 0 {
+			trips = append(trips, trip)
+			kept = append(kept, r)
+			zones = max(zones, len(classes))
+		}
+	}
+	if len(trips) == 0 {
+		return
+	}
+	if t.Equipment.Kind != constraints.MultiTempReefer {
+		zones = 0
+	}
+	kind := vehicleKind{group: g, trailer: ti, zones: zones}
+	capa := m.kindCapacity(kind)
+	for _, trip := range trips {
+		if !loadWithin(trip, capa) {
+			return
+		}
+	}
+	var built []*Route
+	if len(asWas) == len(trips) && samePallets(asWas, trips) {
+		// The shift as it was, to the second, where its units and the
+		// doors still allow it beside the routes kept so far.
+		for k := range asWas {
+			built = append(built, &asWas[k])
+		}
+		for _, trip := range trips {
+			for _, o := range trip {
+				m.setTrailers(o)
+			}
+		}
+		if !fleet.unitsFit(m, ti, built, nil) || !fleet.doorsFit(m, built, nil) {
+			built = nil
+		}
+	}
+	if built == nil {
+		var ok bool
+		if built, ok = fleet.buildSeed(m, kind, trips, kept); !ok {
+			return
+		}
+	}
+	arrivals := previousArrivals(prev)
+	// The late pallets of the shift's stores, store by store in the order
+	// driven, where worth it.
+	for k := range trips {
+		for _, s := range tripStores(trips[k]) {
+			if len(late[s]) == 0 {
+				continue
+			}
+			more, added := m.withLate(trips, k, s, late[s], t, capa)
+			if len(added) == 0 {
+				continue
+			}
+			b, ok := fleet.buildSeed(m, kind, more, kept)
+			if !ok || !m.lateWorthIt(s, built, b, arrivals) {
+				continue
+			}
+			trips, built = more, b
+			late[s] = slices.DeleteFunc(late[s], func(pi int) bool { return slices.Contains(added, pi) })
+		}
+	}
+	fleet.groups[g].free = slices.DeleteFunc(slices.Clone(fleet.groups[g].free), func(x int) bool { return x == si })
+	fleet.seeded = true
+	for k, r := range built {
+		r.Shift = id
+		r.TrailerUnit = kept[k].TrailerUnit
+		fleet.routes = append(fleet.routes, *r)
+		fleet.placed = append(fleet.placed, placedRoute{kind: kind, orders: trips[k]})
+		for _, o := range trips[k] {
+			for _, pi := range o.pallets {
+				m.kept[pi] = true
+			}
+		}
+	}
+}
+
+// samePallets reports whether each route of routes carries as many
+// pallets as the orders of its trip.
+func samePallets(routes []Route, trips [][]*order) bool {
+	for k, r := range routes {
+		n := 0
+		for _, st := range r.Stops {
+			n -= len(st.Pallets)
+		}
+		for _, o := range trips[k] {
+			n += len(o.pallets)
+		}
+		if n != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// newOrder is an order of store s and class c with no pallets yet, that
+// every trailer type carrying it to s may take.
+func (m *model) newOrder(s int, c constraints.Temperature) *order {
+	return &order{store: s, class: c, trailers: make([]bool, len(m.req.Fleet))}
+}
+
+// setTrailers sets the trailer types that may carry order o: those with
+// units that carry each of its pallets to its store.
+func (m *model) setTrailers(o *order) {
+	for ti, t := range m.req.Fleet {
+		o.trailers[ti] = t.Count > 0 && !slices.ContainsFunc(o.pallets, func(pi int) bool { return !m.fits(m.req.Pallets[pi], t, o.store) })
+	}
+}
+
+// stackedLoad counts the floor positions of order o as routing counts an
+// order's (packGroup): those its pallets take on a trailer of type t with
+// its stackable pallets stacked.
+func (m *model) stackedLoad(o *order, t TrailerType) {
+	tr := layoutTrailer(t)
+	tr.Positions = routingCapacity(t).Positions
+	o.load.Positions = loadplan.StackedPositions(tr, layoutPallets(m.req, o.pallets))
+}
+
+// loadWithin reports whether the orders together fit capa.
+func loadWithin(trip []*order, capa constraints.Load) bool {
+	var l constraints.Load
+	for _, o := range trip {
+		l = l.Add(o.load)
+	}
+	return l.Positions <= capa.Positions && l.WeightKg <= capa.WeightKg && l.VolumeM3 <= capa.VolumeM3
+}
+
+// tripStores are the stores of a trip's orders, each once, in order.
+func tripStores(trip []*order) []int {
+	var out []int
+	for _, o := range trip {
+		if !slices.Contains(out, o.store) {
+			out = append(out, o.store)
+		}
+	}
+	return out
+}
+
+// buildSeed times the trips of one shift of kind as routing does, lays
+// each out, and reports whether they keep every rule beside the routes
+// kept so far (trailer units, dock doors). prev are the trips as the
+// previous plan had them.
+//
+// Timed alone, the shift starts as early as its stores allow, where its
+// trailer unit or a door may still be busy with another trip (routing
+// holds such a trip back; timing one shift alone cannot). It is then
+// timed with each trip loading where a trip of the previous plan did,
+// which held its unit and its door then: a trip with fewer or the same
+// pallets holds them no longer.
+func (fleet *fleetState) buildSeed(m *model, kind vehicleKind, trips [][]*order, prev []Route) ([]*Route, bool) {
+	for _, trip := range trips {
+		for _, o := range trip {
+			m.setTrailers(o)
+		}
+	}
+	grp := fleet.groups[kind.group]
+	var atPrevious []routeplan.Window
+	for _, r := range prev {
+		at := m.seconds(r.LoadingStart)
+		if n := len(atPrevious); n == 0 || atPrevious[n-1].Start < at {
+			atPrevious = append(atPrevious, routeplan.Window{Start: at, End: at})
+		}
+	}
+	for _, loading := range [][]routeplan.Window{m.dockWindows(), atPrevious} {
+		rr, ok := m.retimeIn(kind, grp, trips, loading)
+		if !ok || len(rr.Reloads)+1 != len(trips) {
+			continue
+		}
+		built, _, err := m.buildTrips(kind, rr, slices.Concat(trips...))
+		if err == nil && fleet.unitsFit(m, kind.trailer, built, nil) && fleet.doorsFit(m, built, nil) {
+			return built, true
+		}
+	}
+	return nil, false
+}
+
+// withLate is trips with as many of store s's late pallets (pallets, in
+// order) as trip k has room for, each on s's order of its class on trip
+// k, or on a new order right after s's last one: the trips, copied where
+// they change, and the pallets added.
+func (m *model) withLate(trips [][]*order, k, s int, pallets []int, t TrailerType, capa constraints.Load) ([][]*order, []int) {
+	out := slices.Clone(trips)
+	trip := slices.Clone(trips[k])
+	var load constraints.Load
+	last := -1
+	for i, o := range trip {
+		load = load.Add(o.load)
+		if o.store == s {
+			last = i
+		}
+	}
+	var added []int
+	for _, pi := range pallets {
+		p := m.req.Pallets[pi]
+		if !m.fits(p, t, s) {
+			continue
+		}
+		at := slices.IndexFunc(trip, func(o *order) bool { return o.store == s && o.class == p.Temperature })
+		o := m.newOrder(s, p.Temperature)
+		if at >= 0 {
+			*o = *trip[at] // a copy: the kept trips stay as they are
+			o.pallets = slices.Clone(o.pallets)
+			o.trailers = slices.Clone(o.trailers)
+		}
+		was := o.load
+		m.addPallet(o, pi, t)
+		m.stackedLoad(o, t)
+		next := load.Add(o.load)
+		next.Positions -= was.Positions
+		next.WeightKg -= was.WeightKg
+		next.VolumeM3 -= was.VolumeM3
+		if next.Positions > capa.Positions || next.WeightKg > capa.WeightKg || next.VolumeM3 > capa.VolumeM3 {
+			continue
+		}
+		if at < 0 {
+			last++
+			trip = slices.Insert(trip, last, o)
+		} else {
+			trip[at] = o
+		}
+		load = next
+		added = append(added, pi)
+	}
+	out[k] = trip
+	return out, added
+}
+
+// previousArrivals is each store's first arrival on the trips prev.
+func previousArrivals(prev []Route) map[string]time.Time {
+	out := map[string]time.Time{}
+	for _, r := range prev {
+		for _, st := range r.Stops {
+			if at, ok := out[st.Store]; !ok || st.Arrival.Before(at) {
+				out[st.Store] = st.Arrival
+			}
+		}
+	}
+	return out
+}
+
+// lateWorthIt decides, under Options.Stability, whether store s's late
+// pallets ride the shift's kept trips (after, the trips with them; before,
+// without) rather than another route. With them, every store of the
+// shift whose arrival moves beyond the tolerance, of those that did not
+// before, costs the stability weight, and so does any extra distance;
+// without them, s is delivered by a second route (a MOVED store, its
+// weight) that drives to s and back at least.
+func (m *model) lateWorthIt(s int, before, after []*Route, prev map[string]time.Time) bool {
+	tol := m.changeTolerance()
+	retimed := func(trips []*Route) (n int, dist float64) {
+		for _, r := range trips {
+			dist += r.Metrics.DistanceM
+			for _, st := range r.Stops {
+				if at, ok := prev[st.Store]; ok && math.Abs(st.Arrival.Sub(at).Seconds()) > tol.Seconds() {
+					n++
+				}
+			}
+		}
+		return n, dist
+	}
+	n0, d0 := retimed(before)
+	n1, d1 := retimed(after)
+	w := m.stability()
+	with := w*float64(max(0, n1-n0)) + max(0, d1-d0)
+	without := w + m.matrix.Distance(0, 1+s) + m.matrix.Distance(1+s, 0)
+	return with <= without
+}
+
+// replanChanges sets plan.Changes when the request carries a previous
+// plan.
+func (m *model) replanChanges(plan *Result) error {
+	if m.req.Previous == nil {
+		return nil
+	}
+	c, err := Changes(*m.req.Previous, *plan, ChangeOptions{Tolerance: m.changeTolerance()})
+	if err != nil {
+		return err
+	}
+	plan.Changes = &c
+	return nil
+}

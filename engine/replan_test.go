@@ -1,0 +1,306 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/haulplan/haulplan/constraints"
+	"pgregory.net/rapid"
+)
+
+// replanDay draws a day and its plan, from genRequest or genTripsDay
+// (several trips a shift), with an iteration budget so that the plan is
+// the same on any machine.
+func replanDay(t *rapid.T) (Request, Result) {
+	var req Request
+	if rapid.Bool().Draw(t, "trips") {
+		req = genTripsDay(t)
+	} else {
+		req = genRequest(t)
+	}
+	req.Options.Iterations, req.Options.TimeLimit = 40, time.Minute
+	return req, planOK(t, req)
+}
+
+// drawLock locks a random part of plan: routes by id, a loading instant,
+// stores, or a mix.
+func drawLock(t *rapid.T, plan Result) Lock {
+	var l Lock
+	for _, r := range plan.Routes {
+		if rapid.IntRange(0, 3).Draw(t, "lockRoute") == 0 {
+			l.Routes = append(l.Routes, r.ID)
+		}
+	}
+	if len(plan.Routes) > 0 && rapid.Bool().Draw(t, "lockBefore") {
+		l.Before = plan.Routes[rapid.IntRange(0, len(plan.Routes)-1).Draw(t, "beforeRoute")].LoadingStart
+	}
+	for _, r := range plan.Routes {
+		for _, st := range r.Stops {
+			if rapid.IntRange(0, 9).Draw(t, "lockStore") == 0 && !slices.Contains(l.Stores, st.Store) {
+				l.Stores = append(l.Stores, st.Store)
+			}
+		}
+	}
+	return l
+}
+
+// lockedStores are the stores the routes req's lock fixes deliver.
+func lockedStores(req *Request) map[string]bool {
+	out := map[string]bool{}
+	for _, lr := range req.lockedRoutes() {
+		for _, st := range req.Previous.Routes[lr.index].Stops {
+			out[st.Store] = true
+		}
+	}
+	return out
+}
+
+// perturb changes req as a night does, leaving what the lock fixes alone:
+// it removes pallets and stores off the locked routes, and when more is
+// true it also adds pallets to stores and adds a store (a copy of one,
+// beside it, with pallets of its own).
+func perturb(t *rapid.T, req *Request, more bool) {
+	locked := lockedStores(req)
+	var pallets []Pallet
+	for _, p := range req.Pallets {
+		if locked[p.Store] || rapid.IntRange(0, 4).Draw(t, "keepPallet") > 0 {
+			pallets = append(pallets, p)
+		}
+	}
+	req.Pallets = pallets
+	if len(req.Stores) > 1 && rapid.Bool().Draw(t, "removeStore") {
+		k := rapid.IntRange(0, len(req.Stores)-1).Draw(t, "removedStore")
+		if s := req.Stores[k].ID; !locked[s] {
+			req.Stores = slices.Delete(slices.Clone(req.Stores), k, k+1)
+			req.Pallets = slices.DeleteFunc(req.Pallets, func(p Pallet) bool { return p.Store == s })
+		}
+	}
+	if !more || len(req.Pallets) == 0 {
+		return
+	}
+	for i := range rapid.IntRange(1, 4).Draw(t, "late") {
+		p := req.Pallets[rapid.IntRange(0, len(req.Pallets)-1).Draw(t, "copied")]
+		p.ID = fmt.Sprintf("late-%d", i)
+		req.Pallets = append(req.Pallets, p)
+	}
+	if rapid.Bool().Draw(t, "addStore") {
+		s := req.Stores[rapid.IntRange(0, len(req.Stores)-1).Draw(t, "besideStore")]
+		s.ID = "new-store"
+		s.Location.Lat += 0.01
+		req.Stores = append(slices.Clone(req.Stores), s)
+		p := req.Pallets[0]
+		p.ID, p.Store = "new-store-1", s.ID
+		req.Pallets = append(req.Pallets, p)
+	}
+}
+
+// TestReplanKeepsEveryLock: a planned day, re-planned after a random
+// night's changes with a random part of its plan locked, gives a plan
+// that passes Validate given the previous plan and the lock (Plan checks
+// it): every locked route is in it as it was, to the second and to the
+// placement, and marked locked. Where the night only removed pallets and
+// stores, no store off the locked routes moves to a route it was not on,
+// but on a shift of several unlocked trips (see below).
+func TestReplanKeepsEveryLock(t *testing.T) {
+	locked := 0
+	rapid.Check(t, func(t *rapid.T) {
+		req, prev := replanDay(t)
+		again := req
+		again.Previous = &prev
+		again.Lock = drawLock(t, prev)
+		more := rapid.Bool().Draw(t, "addToo")
+		perturb(t, &again, more)
+		// Every plan a progress report offers passes Validate too (Best
+		// checks it), locks included.
+		var reports []Progress
+		again.Options.Progress = func(p Progress) { reports = append(reports, p) }
+		plan, err := Plan(context.Background(), again)
+		if err != nil {
+			t.Fatalf("re-plan: %v", err)
+		}
+		for _, p := range reports {
+			if _, err := p.Best(); err != nil {
+				t.Fatalf("progress in phase %v: %v", p.Phase, err)
+			}
+		}
+		if err := Validate(again, plan); err != nil {
+			t.Fatalf("Validate: %v", err)
+		}
+		n := 0
+		for _, r := range plan.Routes {
+			if r.Locked {
+				n++
+			}
+		}
+		if n != len(again.lockedRoutes()) {
+			t.Fatalf("%d routes say locked, the lock fixes %d", n, len(again.lockedRoutes()))
+		}
+		locked += n
+		if plan.Changes == nil {
+			t.Fatal("a re-plan without changes")
+		}
+		if more {
+			return
+		}
+		onLocked := lockedStores(&again)
+		// A store that lost every pallet of one of its routes is MOVED
+		// by Changes' count (its routes differ), and has moved nowhere:
+		// a store moves when a route of its own is new to it. A store on
+		// a shift of several unlocked trips may move: timed again alone,
+		// such a shift can find its trailer unit still turning from its
+		// trip before (routing holds trips back for a unit; timing one
+		// shift cannot), and then routing plans its stores again.
+		unlockedTrips := map[string]int{}
+		onSeveralTrips := map[string]bool{}
+		for _, r := range prev.Routes {
+			if !slices.ContainsFunc(plan.Routes, func(n Route) bool {
+				return n.Locked && n.TrailerUnit == r.TrailerUnit && n.Shift == r.Shift && n.Trip == r.Trip
+			}) {
+				unlockedTrips[r.Shift]++
+			}
+		}
+		for _, r := range prev.Routes {
+			for _, st := range r.Stops {
+				if unlockedTrips[r.Shift] > 1 {
+					onSeveralTrips[st.Store] = true
+				}
+			}
+		}
+		for _, c := range plan.Changes.Stores {
+			if !c.Has(Moved) || onLocked[c.Store] || onSeveralTrips[c.Store] {
+				continue
+			}
+			for _, to := range c.To {
+				if !slices.ContainsFunc(c.From, func(f RouteRef) bool {
+					return f.TrailerUnit == to.TrailerUnit && f.Shift == to.Shift && f.Trip == to.Trip
+				}) {
+					t.Fatalf("store %s moved from %v to %v though the night only removed pallets", c.Store, c.From, c.To)
+				}
+			}
+		}
+	})
+	t.Logf("%d locked routes kept", locked)
+	if locked == 0 {
+		t.Fatal("no route was locked: the test no longer tests locks")
+	}
+}
+
+// TestCheckReportsBadLocks: a lock without a previous plan, lock members
+// the previous plan lacks, a previous plan of a bad shape and a locked
+// route the request takes its shift, store or pallet from are each
+// reported at their path.
+func TestCheckReportsBadLocks(t *testing.T) {
+	req, prev := goldenVan()
+	if len(prev.Routes) == 0 {
+		t.Fatal("the golden plan has no route")
+	}
+	r0 := prev.Routes[0]
+	cases := []struct {
+		name   string
+		change func(r *Request)
+		want   []string // code@path
+	}{
+		{"lock without previous", func(r *Request) { r.Previous = nil; r.Lock = Lock{Routes: []string{r0.ID}} }, []string{"REQUIRED@previous"}},
+		{"unknown route", func(r *Request) { r.Lock = Lock{Routes: []string{"R99"}} }, []string{"UNKNOWN_REFERENCE@lock.routes[0]"}},
+		{"unknown store", func(r *Request) { r.Lock = Lock{Stores: []string{"nowhere"}} }, []string{"UNKNOWN_REFERENCE@lock.stores[0]"}},
+		{"duplicate route id", func(r *Request) {
+			p := *r.Previous
+			p.Routes = append(slices.Clone(p.Routes), p.Routes[0])
+			r.Previous = &p
+		}, []string{"DUPLICATE_ID@previous.routes[1].id", "DUPLICATE_ID@previous.routes[1]", "DUPLICATE_ID@previous.routes[1].stops[0].pallets[0]"}},
+		{"shift removed", func(r *Request) {
+			r.Lock = Lock{Routes: []string{r0.ID}}
+			r.Shifts = slices.DeleteFunc(slices.Clone(r.Shifts), func(s constraints.Shift) bool { return s.ID == r0.Shift })
+			r.Shifts = append(r.Shifts, constraints.Shift{ID: "other", Start: r0.Start, End: r0.Return.Add(time.Hour)})
+		}, []string{"UNKNOWN_REFERENCE@lock.routes[0]"}},
+		{"pallet removed", func(r *Request) {
+			r.Lock = Lock{Before: r0.LoadingStart}
+			gone := r0.Stops[0].Pallets[0]
+			r.Pallets = slices.DeleteFunc(slices.Clone(r.Pallets), func(p Pallet) bool { return p.ID == gone })
+		}, []string{"UNKNOWN_REFERENCE@lock.before"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := req
+			p := prev
+			r.Previous = &p
+			c.change(&r)
+			var got []string
+			for _, v := range constraints.AsViolations(r.Check()) {
+				got = append(got, v.Code+"@"+v.Path)
+			}
+			for _, w := range c.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("want %s among %v", w, got)
+				}
+			}
+		})
+	}
+}
+
+// TestPlanReportsALockTheRequestBreaks: a locked route whose store the
+// request now closes when the route arrives is reported at the lock's
+// path, with what is wrong on it, and nothing is planned.
+func TestPlanReportsALockTheRequestBreaks(t *testing.T) {
+	req, prev := goldenVan()
+	r0 := prev.Routes[0]
+	again := req
+	again.Previous = &prev
+	again.Lock = Lock{Routes: []string{r0.ID}}
+	again.Options = Options{TimeLimit: 5 * time.Second, Iterations: 20}
+	// The first store of the route now opens an hour after the route
+	// arrives there.
+	again.Stores = slices.Clone(req.Stores)
+	for i := range again.Stores {
+		if again.Stores[i].ID == r0.Stops[0].Store {
+			open := r0.Stops[0].Arrival.Add(time.Hour).UTC()
+			again.Stores[i].Hours = constraints.WeeklyHours{TimeZone: "UTC", Days: map[string][]constraints.Opening{
+				strings.ToLower(open.Weekday().String()[:3]): {{Open: open.Format("15:04"), Close: "23:59"}}}}
+		}
+	}
+	_, err := Plan(context.Background(), again)
+	vs := constraints.AsViolations(err)
+	if len(vs) == 0 {
+		t.Fatalf("Plan: %v, want violations at lock.routes[0]", err)
+	}
+	for _, v := range vs {
+		if v.Path != "lock.routes[0]" {
+			t.Errorf("violation at %s, want lock.routes[0]: %v", v.Path, v)
+		}
+	}
+}
+
+// TestValidateFindsABrokenLock: a plan that moves a locked route's stop by
+// a second, or drops the route, fails Validate given the lock.
+func TestValidateFindsABrokenLock(t *testing.T) {
+	req, prev := goldenVan()
+	again := req
+	again.Previous = &prev
+	again.Lock = Lock{Routes: []string{prev.Routes[0].ID}}
+	plan := prev
+	plan.Routes = slices.Clone(prev.Routes)
+	plan.Routes[0].Locked = true
+	if err := Validate(again, plan); err != nil {
+		t.Fatalf("the previous plan itself, its locked route marked: %v", err)
+	}
+	moved := plan
+	moved.Routes = slices.Clone(plan.Routes)
+	moved.Routes[0].Load.Placements = slices.Clone(plan.Routes[0].Load.Placements)
+	moved.Routes[0].Load.Placements[0].XMM++
+	unmarked := plan
+	unmarked.Routes = slices.Clone(plan.Routes)
+	unmarked.Routes[0].Locked = false
+	for name, p := range map[string]Result{"placement moved": moved, "not marked": unmarked} {
+		found := false
+		for _, v := range constraints.AsViolations(Validate(again, p)) {
+			found = found || v.Code == CodeLockBroken
+		}
+		if !found {
+			t.Errorf("%s: no %s", name, CodeLockBroken)
+		}
+	}
+}
