@@ -396,13 +396,16 @@ func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, lat
 		return
 	}
 	t := req.Fleet[ti]
+	if slices.ContainsFunc(prev, func(r Route) bool { return r.Trailer != t.ID }) {
+		// Routing drives a shift with one trailer type. chainShifts may
+		// have handed the shift a trip of another: such a shift is
+		// routed again.
+		return
+	}
 	zones := 0
 	var trips [][]*order
 	var kept []Route // the previous trips kept, parallel to trips
 	for _, r := range prev {
-		if r.Trailer != t.ID {
-			return // routing drives a shift with one trailer type
-		}
 		var trip []*order
 		classes := map[constraints.Temperature]bool{}
 		for _, st := range r.Stops {
@@ -445,7 +448,7 @@ func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, lat
 	kind := vehicleKind{group: g, trailer: ti, zones: zones}
 	capa := m.kindCapacity(kind)
 	for _, trip := range trips {
-		if !loadWithin(trip, capa) {
+		if !m.loadWithin(trip, capa) {
 			return
 		}
 	}
@@ -547,13 +550,16 @@ func (m *model) stackedLoad(o *order, t TrailerType) {
 	o.load.Positions = loadplan.StackedPositions(tr, layoutPallets(m.req, o.pallets))
 }
 
-// loadWithin reports whether the orders together fit capa.
-func loadWithin(trip []*order, capa constraints.Load) bool {
+// loadWithin reports whether the orders together fit capa, their floor
+// positions counted as routing counts them (model.demand).
+func (m *model) loadWithin(trip []*order, capa constraints.Load) bool {
 	var l constraints.Load
+	positions := 0.0
 	for _, o := range trip {
 		l = l.Add(o.load)
+		positions += m.demand(o)[dimPositions]
 	}
-	return l.Positions <= capa.Positions && l.WeightKg <= capa.WeightKg && l.VolumeM3 <= capa.VolumeM3
+	return positions <= float64(capa.Positions) && l.WeightKg <= capa.WeightKg && l.VolumeM3 <= capa.VolumeM3
 }
 
 // tripStores are the stores of a trip's orders, each once, in order.
