@@ -2,6 +2,7 @@ package constraints
 
 import (
 	"sort"
+	"sync"
 	"time"
 
 	// Stores name zones like "America/Chicago"; the embedded database lets
@@ -94,6 +95,28 @@ func (h WeeklyHours) Check(path string) Violations {
 	return vs
 }
 
+// zones holds the time zones loadZone has loaded, by name. A
+// *time.Location never changes once loaded, so sharing one changes no
+// result; it spares a plan of a thousand stores reading and parsing the
+// zone's rules each time a store's hours are resolved (several times a
+// store in one planning call).
+var zones sync.Map // string → *time.Location
+
+// loadZone is time.LoadLocation(name), loaded once per name.
+func loadZone(name string) (*time.Location, error) {
+	if loc, ok := zones.Load(name); ok {
+		return loc.(*time.Location), nil
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, err
+	}
+	if name != "Local" {
+		zones.Store(name, loc)
+	}
+	return loc, nil
+}
+
 // compile checks h and, when it is valid, converts it for Resolve.
 func (h WeeklyHours) compile(path string) (*compiledHours, Violations) {
 	var vs Violations
@@ -101,7 +124,7 @@ func (h WeeklyHours) compile(path string) (*compiledHours, Violations) {
 	if h.TimeZone != "" {
 		// "Local" is whatever the machine says, so a plan would depend on
 		// where it was computed.
-		loc, err := time.LoadLocation(h.TimeZone)
+		loc, err := loadZone(h.TimeZone)
 		if err != nil || h.TimeZone == "Local" {
 			vs.Add(CodeInvalidTimeZone, Field(path, "timeZone"), "timeZone %q: not an IANA time zone name such as \"America/Chicago\"", h.TimeZone)
 		} else {

@@ -22,6 +22,11 @@ type fleetState struct {
 	unassigned []Unassigned  // pallets listed as unassigned so far
 	// seeded says that routes of a previous plan were kept (seedPrevious).
 	seeded bool
+	// previous is each store's first arrival in the previous plan, and
+	// tolerance how far a kept route's stop may move from it before it
+	// counts as retimed (see replaceOrders); nil unless re-planning.
+	previous  map[string]time.Time
+	tolerance time.Duration
 }
 
 // shiftGroup is a set of shifts routing cannot tell apart: the same start,
@@ -39,6 +44,10 @@ type shiftGroup struct {
 type placedRoute struct {
 	kind   vehicleKind
 	orders []*order
+	// kept marks a route of the previous plan that seedPrevious kept:
+	// route elimination never takes it off, and a change to it must not
+	// retime any more of its stops (replaceOrders).
+	kept bool
 }
 
 // newFleetState is the whole fleet free, with no route yet: the request's

@@ -74,14 +74,19 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 	}
 	fillSpareRoom(ctx, pc, fleet)
 	// A re-plan keeps the shifts of the previous plan's routes (locked in
-	// m.fixed, kept by seedPrevious): handing trips to other shifts or
-	// taking routes off would scatter them, and the chaining phases see
-	// only the routes planned here, not the locked trips of a shift.
+	// m.fixed, kept by seedPrevious): handing trips to other shifts would
+	// scatter them, and the chaining phases see only the routes planned
+	// here, not the locked trips of a shift. Route elimination takes off
+	// only routes made in this call (never a kept one), and a kept route
+	// takes part of what they carried only where none of its stops is
+	// retimed for it (fleetState.keepsArrivals): so the late pallets that
+	// routing spread over small new trips may ride together, or on kept
+	// routes with room, as far as the time limit allows.
 	replanning := req.Previous != nil
 	if req.Options.Objective == FewestDrivers && !replanning {
 		retimeChains(ctx, pc, fleet)
 	}
-	if req.Options.Objective.fewestRoutes() && !replanning && eliminateRoutes(ctx, pc, fleet) > 0 {
+	if req.Options.Objective.fewestRoutes() && eliminateRoutes(ctx, pc, fleet) > 0 {
 		// The trailers and drivers freed may carry what was left behind.
 		if rounds, err = routeLeftovers(ctx, pc, fleet, rounds, cut); err != nil {
 			return Result{}, err
@@ -126,7 +131,10 @@ type planContext struct {
 func newPlanContext(m *model, began time.Time, now func() time.Time) *planContext {
 	opts := m.req.Options
 	limit := opts.TimeLimit
-	if limit == 0 {
+	switch {
+	case limit == 0 && m.req.Previous != nil:
+		limit = DefaultReplanTimeLimit
+	case limit == 0:
 		limit = DefaultTimeLimit
 	}
 	// The limit counts from the call, the checks and the travel matrix

@@ -250,6 +250,7 @@ func seedPrevious(m *model, fleet *fleetState) {
 	if req.Previous == nil || m.stability() == 0 {
 		return
 	}
+	fleet.previous, fleet.tolerance = previousArrivals(req.Previous.Routes), m.changeTolerance()
 	fixed := map[routeKey]bool{}
 	for i := range m.fixed {
 		fixed[keyOf(&m.fixed[i])] = true
@@ -447,8 +448,15 @@ func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, lat
 	}
 	kind := vehicleKind{group: g, trailer: ti, zones: zones}
 	capa := m.kindCapacity(kind)
+	// Each trip carries pallets of one previous route, whose floor took
+	// them: its floor positions as routing counts them (order by order)
+	// may exceed the capacity by the positions that orders shared there
+	// (half pallets of two stores side by side); the layout (buildSeed,
+	// or validateRoutes for a shift as it was) checks the floor.
+	anyFloor := capa
+	anyFloor.Positions = math.MaxInt
 	for _, trip := range trips {
-		if !m.loadWithin(trip, capa) {
+		if !m.loadWithin(trip, anyFloor) {
 			return
 		}
 	}
@@ -500,7 +508,7 @@ func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, lat
 		r.Shift = id
 		r.TrailerUnit = kept[k].TrailerUnit
 		fleet.routes = append(fleet.routes, *r)
-		fleet.placed = append(fleet.placed, placedRoute{kind: kind, orders: trips[k]})
+		fleet.placed = append(fleet.placed, placedRoute{kind: kind, orders: trips[k], kept: true})
 		for _, o := range trips[k] {
 			for _, pi := range o.pallets {
 				m.kept[pi] = true

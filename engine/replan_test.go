@@ -304,3 +304,31 @@ func TestValidateFindsABrokenLock(t *testing.T) {
 		}
 	}
 }
+
+// TestReplanDefaultTimeLimit: a re-plan without a time limit searches
+// under DefaultReplanTimeLimit, a plan without a previous one under
+// DefaultTimeLimit, as the progress reports say.
+func TestReplanDefaultTimeLimit(t *testing.T) {
+	req, prev := goldenVan()
+	again := req
+	again.Previous = &prev
+	for _, c := range []struct {
+		name string
+		req  Request
+		want time.Duration
+	}{{"re-plan", again, DefaultReplanTimeLimit}, {"plan", req, DefaultTimeLimit}} {
+		var limits []time.Duration
+		c.req.Options = Options{Iterations: 20, Progress: func(p Progress) { limits = append(limits, p.Limit) }}
+		if _, err := Plan(context.Background(), c.req); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if len(limits) == 0 {
+			t.Fatalf("%s: no progress report", c.name)
+		}
+		for _, l := range limits {
+			if l != c.want {
+				t.Errorf("%s: progress reports a limit of %v, want %v", c.name, l, c.want)
+			}
+		}
+	}
+}

@@ -88,7 +88,8 @@ type Request struct {
 // how the search looks for one.
 type Options struct {
 	// TimeLimit bounds the whole call, counted from it; 0 means
-	// DefaultTimeLimit. Plan returns the best plan found when it runs out
+	// DefaultTimeLimit, or DefaultReplanTimeLimit when the request
+	// carries a previous plan. Plan returns the best plan found when it runs out
 	// or the context ends. Every phase stops at it, the first routing
 	// construction included: the pallets the search had not reached are
 	// NOT_PLANNED (all of them when the limit ends before routing begins),
@@ -171,6 +172,14 @@ const DefaultStability = 30.0
 
 // DefaultTimeLimit is the search time when Options.TimeLimit is zero.
 const DefaultTimeLimit = 10 * time.Second
+
+// DefaultReplanTimeLimit is the search time when Options.TimeLimit is
+// zero and the request carries a previous plan: a re-plan keeps most of
+// that plan and routes only what it cannot keep, which a second and a half of search
+// does about as well as ten, and a dispatcher re-planning in the night
+// waits for the answer (with the layouts and Validate after it, about
+// 2 s at 1,000 stores on two cores).
+const DefaultReplanTimeLimit = 1500 * time.Millisecond
 
 // DefaultStreams is the number of search streams when Options.Streams is
 // zero: fixed, not the number of cores, so that the plan does not depend on

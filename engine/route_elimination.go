@@ -15,15 +15,21 @@ const (
 	eliminationTries = 50000
 )
 
+// replanReach is how many routes, nearest first, are offered an order of
+// a route taken off in a re-plan: its time limit is short, and a route
+// that passes near is where a part is most often on time, so it tries
+// more routes rather than every route for each.
+const replanReach = 12
+
 // eliminateRoutes takes routes off the plan while the other routes can
 // carry their pallets: the routes with the fewest floor positions first,
 // each of the route's orders spread over the room left on the others,
 // nearest first (see spreadOrderOver), and where that is not enough, over
 // room made by moving another order whole (makeRoomFor); so a store's
 // pallets of one class may come on two trailers, unless the request asks
-// for whole deliveries (see carry). A
-// route goes only when every one of its pallets finds room, and then its
-// trailer and shift are free again; otherwise the plan stays as it was.
+// for whole deliveries (see carry). A route kept from a previous plan
+// (placedRoute.kept) is never taken off. A route goes only when every one
+// of its pallets finds room, and then its trailer and shift are free again; otherwise the plan stays as it was.
 // Routing moves whole orders, so a trailer or two of room scattered a
 // position or two a route stays out of its reach; this is where the
 // trailers-first objective gets it. The tries are bounded in number, so
@@ -44,6 +50,9 @@ func eliminateRoutes(ctx context.Context, pc *planContext, fleet *fleetState) in
 		if tries >= eliminationTries || pc.stopped(ctx) {
 			break
 		}
+		if fleet.placed[ri].kept {
+			continue // its stores would move
+		}
 		need := 0
 		for _, o := range fleet.placed[ri].orders {
 			need += o.load.Positions
@@ -62,6 +71,13 @@ func eliminateRoutes(ctx context.Context, pc *planContext, fleet *fleetState) in
 			rest.pallets = slices.Clone(o.pallets)
 			rest.prefer = nil // routing's preference: any room will do now
 			near := fleet.nearestRoutes(m, o.store, ri, gone)
+			if fleet.previous != nil {
+				// A re-plan has a third of a short time limit for this:
+				// it offers each order to the routes passing nearest,
+				// where it is most often on time, so as to try more
+				// routes.
+				near = near[:min(len(near), replanReach)]
+			}
 			carry(ctx, pc, fleet, &rest, near, &tries)
 			if len(rest.pallets) > 0 {
 				makeRoomFor(ctx, pc, fleet, &rest, near[:min(len(near), ejectionReach)], append(slices.Clone(gone), ri), &tries)

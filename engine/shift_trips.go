@@ -117,6 +117,9 @@ func (fleet *fleetState) replaceOrders(m *model, ri int, seq []*order) bool {
 	if err != nil || !fleet.unitsFit(m, kind.trailer, built, run) || !fleet.doorsFit(m, built, run) {
 		return false
 	}
+	if !fleet.keepsArrivals(run, built) {
+		return false
+	}
 	for k, x := range run {
 		built[k].Shift = fleet.routes[x].Shift
 		built[k].TrailerUnit = fleet.routes[x].TrailerUnit // a unit kept from a previous plan
@@ -124,6 +127,40 @@ func (fleet *fleetState) replaceOrders(m *model, ri int, seq []*order) bool {
 		fleet.placed[x].orders = trips[k]
 	}
 	return true
+}
+
+// keepsArrivals reports whether the trips built for the placed routes run
+// retime no more stops of the routes kept from the previous plan than
+// those routes retime now: a stop whose arrival is more than the change
+// tolerance from the store's previous arrival is retimed. Routes of a
+// shift come and go together, so a run is kept or new as a whole; a new
+// run always passes.
+func (fleet *fleetState) keepsArrivals(run []int, built []*Route) bool {
+	if fleet.previous == nil {
+		return true
+	}
+	before, after := 0, 0
+	for k, x := range run {
+		if !fleet.placed[x].kept {
+			continue
+		}
+		before += fleet.retimedStops(&fleet.routes[x])
+		after += fleet.retimedStops(built[k])
+	}
+	return after <= before
+}
+
+// retimedStops counts the stops of r whose arrival is more than the
+// change tolerance from the store's first arrival in the previous plan.
+func (fleet *fleetState) retimedStops(r *Route) int {
+	n := 0
+	for _, st := range r.Stops {
+		at, ok := fleet.previous[st.Store]
+		if ok && (st.Arrival.Sub(at) > fleet.tolerance || at.Sub(st.Arrival) > fleet.tolerance) {
+			n++
+		}
+	}
+	return n
 }
 
 // chainShifts hands the trip of each shift that drives only that one to

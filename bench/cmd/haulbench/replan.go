@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -41,7 +42,7 @@ func runReplan(args []string, stdout, stderr io.Writer) error {
 	fl.stores = fs.Int("stores", 0, "plan a generated day of N stores")
 	fl.seed = fs.Int64("seed", 1, "seed of the generated day, of its late changes and of the search (engine Options.Seed)")
 	fl.limit = fs.Duration("time", engine.DefaultTimeLimit, "time limit of the first plan and of the re-plan from scratch")
-	replanLimit := fs.Duration("replan-time", 0, "time limit of the re-plan from the previous plan (0: -time)")
+	replanLimit := fs.Duration("replan-time", 0, "time limit of the re-plan from the previous plan (0: engine's default for a re-plan, engine.DefaultReplanTimeLimit)")
 	fl.iterations = fs.Int("iterations", 0, "iteration budget of each search stream (0: the time limit alone)")
 	fl.streams = fs.Int("streams", 0, fmt.Sprintf("search streams (0: engine's default, %d)", engine.DefaultStreams))
 	fl.objective = fs.String("objective", "", "trailers, drivers or cost (engine Options.Objective; empty: engine's default)")
@@ -49,6 +50,8 @@ func runReplan(args []string, stdout, stderr io.Writer) error {
 	changesOut := fs.String("changes", "", "write the changes of the last mode (engine.PlanChanges JSON) to `FILE.json`")
 	tolerance := fs.Duration("tolerance", engine.DefaultChangeTolerance, "how far a store's arrival may move before it counts as retimed")
 	modes := fs.String("modes", "scratch,previous", "the re-plans to run: scratch, previous or both, comma-separated")
+	beforeFile := fs.String("before", "", "read the first plan from `FILE.json` when it exists, else plan it and write it there (re-plans of one first plan compare)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the re-plans from the previous plan to `FILE`")
 	lockName := fs.String("lock", "before", "the lock of a re-plan from the previous plan: before (lock.before at the median loading start), routes (lock.routes: every other route) or none")
 	fs.Usage = commandUsage(fs, stderr,
 		"haulbench replan -stores N [-mode standard|realistic|door-limited|near] [-seed 1] [-time 10s] [-replan-time 0] [-iterations 0] [-streams 0] [-objective trailers|drivers|cost] [-tolerance 15m] [-modes scratch,previous] [-lock before|routes|none] [-changes FILE.json]",
@@ -108,7 +111,7 @@ func runReplan(args []string, stdout, stderr io.Writer) error {
 	if fl.mode != dcday.Standard {
 		name = fmt.Sprintf("replan-%v-%d-s%d", fl.mode, *fl.stores, *fl.seed)
 	}
-	before, err := planValid(name+" (before)", req)
+	before, err := firstPlan(name+" (before)", req, *beforeFile)
 	if err != nil {
 		return err
 	}
@@ -134,9 +137,7 @@ func runReplan(args []string, stdout, stderr io.Writer) error {
 		if mode == "previous" {
 			again.Previous = &before
 			again.Lock = lock
-			if *replanLimit > 0 {
-				again.Options.TimeLimit = *replanLimit
-			}
+			again.Options.TimeLimit = *replanLimit
 		}
 		// When the search first had a plan that delivers what the
 		// returned plan delivers (a progress report's Delivered).
@@ -146,12 +147,31 @@ func runReplan(args []string, stdout, stderr io.Writer) error {
 		}
 		var reports []report
 		again.Options.Progress = func(p engine.Progress) { reports = append(reports, report{p.Elapsed, p.Delivered}) }
-		began := time.Now()
-		after, err := planValid(fmt.Sprintf("%s (%s, after the late changes)", name, mode), again)
-		if err != nil {
-			return err
+		if mode == "previous" && *cpuProfile != "" {
+			f, err := os.Create(*cpuProfile)
+			if err != nil {
+				return err
+			}
+			if err := pprof.StartCPUProfile(f); err != nil {
+				f.Close()
+				return err
+			}
 		}
+		// seconds is the engine.Plan call alone; the bench's own Validate
+		// of its plan comes after.
+		began := time.Now()
+		after, err := engine.Plan(context.Background(), again)
 		secs := time.Since(began).Seconds()
+		if mode == "previous" && *cpuProfile != "" {
+			pprof.StopCPUProfile()
+		}
+		what := fmt.Sprintf("%s (%s, after the late changes)", name, mode)
+		if err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		if err := engine.Validate(again, after); err != nil {
+			return errors.Join(fmt.Errorf("%s: the plan fails engine.Validate", what), err)
+		}
 		first := secs
 		for _, p := range reports {
 			if p.delivered >= after.Metrics.Pallets {
@@ -445,4 +465,32 @@ func deliveredPallets(plan engine.Result) map[string]bool {
 		}
 	}
 	return ids
+}
+
+// firstPlan is the plan of req, read from file when it names one that
+// exists (checked by engine.Validate as any plan), else planned and, when
+// file is set, written there.
+func firstPlan(name string, req engine.Request, file string) (engine.Result, error) {
+	if file != "" {
+		if f, err := os.Open(file); err == nil {
+			defer f.Close()
+			plan, err := engine.DecodePlan(f)
+			if err != nil {
+				return engine.Result{}, fmt.Errorf("-before %s: %w", file, err)
+			}
+			if err := engine.Validate(req, plan); err != nil {
+				return engine.Result{}, errors.Join(fmt.Errorf("-before %s: the plan does not answer this day", file), err)
+			}
+			return plan, nil
+		}
+	}
+	plan, err := planValid(name, req)
+	if err != nil || file == "" {
+		return plan, err
+	}
+	b, err := engine.MarshalIndent(plan)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	return plan, os.WriteFile(file, b, 0o644)
 }
