@@ -334,7 +334,7 @@ func (c checker) rushHours(r Request) {
 // options checks the planning options.
 func (c checker) options(o Options) {
 	if o.TimeLimit < 0 {
-		c.add(CodeInvalidValue, "options.timeLimit", "timeLimit %v: must not be negative (0 means %v)", o.TimeLimit, DefaultTimeLimit)
+		c.add(CodeInvalidValue, "options.timeLimit", "timeLimit %v: must not be negative (0 means %v, %v for a re-plan)", o.TimeLimit, DefaultTimeLimit, DefaultReplanTimeLimit)
 	}
 	if o.Iterations < 0 {
 		c.add(CodeInvalidValue, "options.iterations", "iterations %s: must not be negative (0 means no bound)", numtext.Int(o.Iterations))

@@ -58,25 +58,30 @@ func TestLimitCapsTheSearchAndSharesTheCores(t *testing.T) {
 		{"less asked", engine.Options{TimeLimit: time.Second, Workers: 1, Streams: 1}, engine.Options{TimeLimit: time.Second, Workers: 1, Streams: 1}},
 		{"more cores asked", engine.Options{Workers: cores + 8}, engine.Options{TimeLimit: engine.DefaultTimeLimit, Workers: cores, Streams: def}},
 	} {
-		o := c.in
-		r.limit(&o)
-		if o.TimeLimit != c.want.TimeLimit || o.Workers != c.want.Workers || o.Streams != c.want.Streams {
+		req := engine.Request{Options: c.in}
+		r.limit(&req)
+		if o := req.Options; o.TimeLimit != c.want.TimeLimit || o.Workers != c.want.Workers || o.Streams != c.want.Streams {
 			t.Errorf("%s: %v, %d workers, %d streams; want %v, %d, %d", c.name, o.TimeLimit, o.Workers, o.Streams,
 				c.want.TimeLimit, c.want.Workers, c.want.Streams)
 		}
 	}
+	// A re-plan that sets no time limit gets the engine's re-plan default.
+	req := engine.Request{Previous: &engine.Result{}}
+	if r.limit(&req); req.Options.TimeLimit != engine.DefaultReplanTimeLimit {
+		t.Errorf("a re-plan's default time limit: %v, want %v", req.Options.TimeLimit, engine.DefaultReplanTimeLimit)
+	}
 	// An operator's lower cap binds the engine's default as well.
 	r, _ = NewRunner(newMemStore(), Config{MaxStreams: 2})
 	for _, asked := range []int{0, 3} {
-		o := engine.Options{Streams: asked}
-		if r.limit(&o); o.Streams != 2 {
-			t.Errorf("%d streams asked under a cap of 2: %d", asked, o.Streams)
+		req := engine.Request{Options: engine.Options{Streams: asked}}
+		if r.limit(&req); req.Options.Streams != 2 {
+			t.Errorf("%d streams asked under a cap of 2: %d", asked, req.Options.Streams)
 		}
 	}
 	r, _ = NewRunner(newMemStore(), Config{MaxJobs: 4 * cores})
-	o := engine.Options{}
-	r.limit(&o)
-	if o.Workers != 1 {
-		t.Errorf("%d jobs on %d cores: %d workers each, want 1", 4*cores, cores, o.Workers)
+	req = engine.Request{}
+	r.limit(&req)
+	if req.Options.Workers != 1 {
+		t.Errorf("%d jobs on %d cores: %d workers each, want 1", 4*cores, cores, req.Options.Workers)
 	}
 }

@@ -97,7 +97,7 @@ func (r *Runner) run(planCtx context.Context, j store.Job, rn *run, log *slog.Lo
 		r.finish(j.ID, store.JobFailed, nil, "the stored request does not read: "+err.Error(), log)
 		return
 	}
-	r.limit(&req.Options)
+	r.limit(&req)
 	saver := newProgressSaver(r, j.ID, rn, log)
 	req.Options.Progress = saver.report
 	saving := saver.start(planCtx)
@@ -202,11 +202,17 @@ func (r *Runner) saveFinalProgress(jobID string, p engine.Progress, log *slog.Lo
 	}
 }
 
-// limit caps the search time at Config.MaxTimeLimit and the streams at
-// Config.MaxStreams, and gives the search its share of the cores (a
-// request may ask for less of each).
-func (r *Runner) limit(o *engine.Options) {
-	if o.TimeLimit == 0 {
+// limit caps the search time of req at Config.MaxTimeLimit and the
+// streams at Config.MaxStreams, and gives the search its share of the
+// cores (a request may ask for less of each). A request that sets no
+// time limit gets the engine's default, a re-plan's (engine.
+// DefaultReplanTimeLimit) when it carries a previous plan.
+func (r *Runner) limit(req *engine.Request) {
+	o := &req.Options
+	switch {
+	case o.TimeLimit == 0 && req.Previous != nil:
+		o.TimeLimit = engine.DefaultReplanTimeLimit
+	case o.TimeLimit == 0:
 		o.TimeLimit = engine.DefaultTimeLimit
 	}
 	o.TimeLimit = min(o.TimeLimit, r.cfg.MaxTimeLimit)
