@@ -291,3 +291,28 @@ func TestFleetLowerBound(t *testing.T) {
 		}
 	}
 }
+
+// TestFleetBoundTopsNeedCarryingBottoms: a top stands on a pallet that may
+// carry, and the two are distinct pallets of those that may stack at all:
+// four pallets that may both carry and be stacked make two stacks, not
+// four, so 4 + 29 pallets need 31 floor positions and two 30-position
+// trailers.
+func TestFleetBoundTopsNeedCarryingBottoms(t *testing.T) {
+	tr := testTrailer(constraints.DryVan)
+	if tr.Positions != 30 {
+		t.Fatalf("test trailer has %d positions, the test assumes 30", tr.Positions)
+	}
+	var ps []Pallet
+	for i := range 4 {
+		p := std(fmt.Sprint("s", i), 0, 300, constraints.Ambient)
+		p.HeightMM, p.MayCarry, p.MayBeStacked = 1000, true, true
+		ps = append(ps, p)
+	}
+	for i := range 29 {
+		ps = append(ps, std(fmt.Sprint("p", i), 0, 300, constraints.Ambient))
+	}
+	if got := FleetLowerBound([]FleetTrailer{{Trailer: tr, Count: 3}}, ps); got != 2 {
+		t.Fatalf("FleetLowerBound = %d, want 2: at most two of the four stackable pallets ride on the other two", got)
+	}
+	planValid(t, tr, ps[:4+26], 1) // the bound's count is met: 2 stacks, 28 positions
+}
