@@ -44,7 +44,8 @@ func mustValidate(t *testing.T, tr Trailer, ps []Pallet, stops int, lay *Layout)
 // pallets of the second stop fill the 30 positions, and the two pallets
 // of the first stop ride on the last row, nearest the door, so they come
 // off first and nothing for the later stop stands between them and the
-// door. Validate allows it; PlanTrailer never stacks across stores.
+// door. Validate allows it; PlanTrailer stacks at most two pairs across
+// one boundary between stops.
 func crossStoreStack(t *testing.T) (Trailer, []Pallet) {
 	tr := testTrailer(constraints.DryVan)
 	var ps []Pallet
