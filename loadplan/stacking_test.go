@@ -128,3 +128,51 @@ func TestStackedPositions(t *testing.T) {
 		t.Errorf("StackedPositions, stops 0 and 2 apart = %d; want 10", got)
 	}
 }
+
+// TestValidateStacksAcrossStops: a top for stop 0 on stop 1's pallet, in
+// the row between the two stops, is legal; Validate rejects the same stack
+// with the top for the later stop, too tall, on a pallet that may not
+// carry, or standing behind pallets of the stop in between.
+func TestValidateStacksAcrossStops(t *testing.T) {
+	pallet := func(id string, stop int, kg float64) Pallet {
+		p := sizedPallet(id, stop, 1219, 1016, 1200, kg, constraints.Ambient)
+		p.MayCarry, p.MayBeStacked = true, true
+		return p
+	}
+	// Row 0: stop 2; row 1: stop 1, with a0 (stop 0) on b0; row 2: stop 0.
+	legal := func() (Trailer, []Pallet, *Layout) {
+		ps := []Pallet{pallet("c0", 2, 400), pallet("c1", 2, 400), pallet("b0", 1, 400), pallet("b1", 1, 400), pallet("a0", 0, 300), pallet("a1", 0, 300)}
+		lay := &Layout{Zones: []Zone{{Temperature: constraints.Ambient, FirstRow: 0, LastRow: 2}}, Placements: []Placement{
+			{Pallet: "c0", Row: 0, Side: Left, Turned: true}, {Pallet: "c1", Row: 0, Side: Right, Turned: true},
+			{Pallet: "b0", Row: 1, Side: Left, Turned: true, XMM: 1016}, {Pallet: "b1", Row: 1, Side: Right, Turned: true, XMM: 1016},
+			{Pallet: "a0", Row: 1, Side: Left, Turned: true, XMM: 1016, Level: 1},
+			{Pallet: "a1", Row: 2, Side: Left, Turned: true, XMM: 2032},
+		}}
+		return testTrailer(constraints.DryVan), ps, lay
+	}
+	tr, ps, lay := legal()
+	mustValidate(t, tr, ps, 3, lay)
+	cases := []struct {
+		name   string
+		break_ func(tr *Trailer, ps []Pallet, lay *Layout)
+		code   string
+	}{
+		{"top for the later stop", func(_ *Trailer, ps []Pallet, _ *Layout) { ps[2].Stop, ps[4].Stop = 0, 1 }, CodeStacking},
+		{"together too tall", func(tr *Trailer, _ []Pallet, _ *Layout) { tr.HeightMM = 2399 }, CodeTooTall},
+		{"bottom may not carry", func(_ *Trailer, ps []Pallet, _ *Layout) { ps[2].MayCarry = false }, CodeStacking},
+		{"stack behind the stop in between", func(_ *Trailer, _ []Pallet, lay *Layout) {
+			lay.Placements[4].XMM, lay.Placements[4].Row = 0, 0 // a0 on c0, behind stop 1's row
+		}, CodeUnloadingOrder},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tr, ps, lay := legal()
+			tc.break_(&tr, ps, lay)
+			fillAxles(tr, ps, 3, lay)
+			vs := Validate(tr, ps, 3, lay)
+			if !vs.Has(tc.code) {
+				t.Fatalf("want %s, got %v", tc.code, vs)
+			}
+		})
+	}
+}
