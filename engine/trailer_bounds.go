@@ -59,10 +59,9 @@ func tripFleet(req *Request, n int) []loadplan.FleetTrailer {
 // whole. It is 0 when a type that could carry them states no positions,
 // since Validate then counts none.
 //
-// loadplan.FleetLowerBound counts min(stacked, carrying, n/2) tops per
-// class, n being all the class's pallets: for stackable pallets that may
-// also carry, it allows every one of them on top of another. This bound
-// is the sharper one there, and both hold, so the plan reports the larger.
+// loadplan.FleetLowerBound counts the same tops per class; this count
+// also bounds the trailers of the stores limited to short ones, and both
+// hold, so the plan reports the larger.
 func floorCountBound(req *Request, idx []int) int {
 	return floorCountBoundStacking(req, idx, false)
 }
@@ -237,12 +236,12 @@ func fewestPositions(caps []int, need int) int {
 
 // SameStoreStackingBound is a lower bound on the trailers, hence routes,
 // that deliver the pallets plan delivers when no pallet stands on a pallet
-// of another store, as in every plan Plan returns: loadplan stacks a
-// pallet only on one of its own stop. Metrics.TrailersLowerBound also
-// counts stacks of two stores' pallets, which Validate accepts where the
-// unloading order allows them (a top for the earlier stop, in the row
-// between the two stops' pallets); the difference between the two bounds
-// is at most what such stacks could save. It fails when req does not pass
+// of another store. Metrics.TrailersLowerBound also counts stacks of two
+// stores' pallets, which Validate accepts where the unloading order allows
+// them (a top for the earlier stop, in the row between the two stops'
+// pallets) and loadplan lays out when a trip's floor runs short; the
+// difference between the two bounds is at most what such stacks could
+// save. It fails when req does not pass
 // Check, or plan names a pallet req does not have or one twice.
 func SameStoreStackingBound(req Request, plan Result) (int, error) {
 	if err := req.Check(); err != nil {

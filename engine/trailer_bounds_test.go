@@ -18,11 +18,12 @@ import (
 // at most its count, and a bound above it would be wrong. The bound must
 // also reach the count on a share of the cases, or the test would pass a
 // bound that says nothing. The same holds for the count of plans that
-// stack within a store only (SameStoreStackingBound), which the search's
-// layouts are. How often the bound is tight or sharper depends on the
-// cases drawn, so the seed is pinned: on rapid's random seed one or two runs
-// in a hundred drew no case where it is sharper. -rapid.seed=N (or
-// RAPID_SEED) explores other cases.
+// stack within a store only (SameStoreStackingBound) against a second
+// search whose loads keep every stack within a store. How often the bounds
+// are tight depends on the cases drawn, so the seed is pinned; -rapid.seed=N
+// (or RAPID_SEED) explores other cases. loadplan.FleetLowerBound counts
+// the same tops per class, so floorCountBound is sharper than it only
+// where stores take short trailers: that is logged, not required.
 func TestFloorCountBoundAgainstExhaustivePacking(t *testing.T) {
 	pinRapidSeed(t, 20261123)
 	tight, sharper, cases, sameStoreTight := 0, 0, 0, 0
@@ -32,7 +33,7 @@ func TestFloorCountBoundAgainstExhaustivePacking(t *testing.T) {
 		for i := range idx {
 			idx[i] = i
 		}
-		best, ok := exhaustivePacking(&req)
+		best, ok := exhaustivePacking(&req, false)
 		if !ok {
 			return // no packing of all the pallets exists under these rules
 		}
@@ -40,18 +41,18 @@ func TestFloorCountBoundAgainstExhaustivePacking(t *testing.T) {
 		if b > best {
 			t.Fatalf("floorCountBound %d, but %d trailers carry every pallet", b, best)
 		}
-		// The exhaustive search lays loads out with PlanTrailer, which
-		// stacks within a stop only: its count is also the optimum of the
-		// plans that stack within a store, which the same-store count
-		// bounds, never below the count across stores.
+		// The same search with every stack kept within a store: the
+		// same-store count bounds it, and is never below the count
+		// across stores.
+		bestSame, _ := exhaustivePacking(&req, true)
 		ss := floorCountBoundStacking(&req, idx, true)
-		if ss > best {
-			t.Fatalf("same-store floorCountBound %d, but %d trailers carry every pallet stacking within stores", ss, best)
+		if bestSame >= 0 && ss > bestSame {
+			t.Fatalf("same-store floorCountBound %d, but %d trailers carry every pallet stacking within stores", ss, bestSame)
 		}
 		if ss < b {
 			t.Fatalf("same-store floorCountBound %d below the count across stores %d", ss, b)
 		}
-		if ss == best {
+		if ss == bestSame {
 			sameStoreTight++
 		}
 		if fb := trailersLowerBound(&req, idx); fb > best {
@@ -66,8 +67,8 @@ func TestFloorCountBoundAgainstExhaustivePacking(t *testing.T) {
 		}
 	})
 	t.Logf("%d cases: the bound met the exhaustive count on %d, beat loadplan.FleetLowerBound on %d; the same-store count met it on %d", cases, tight, sharper, sameStoreTight)
-	if cases > 20 && (tight*3 < cases || sharper == 0 || sameStoreTight < tight) {
-		t.Fatalf("a bound that is rarely tight (%d of %d) or never sharper (%d) checks little", tight, cases, sharper)
+	if cases > 20 && (tight*3 < cases || sameStoreTight*3 < cases) {
+		t.Fatalf("a bound that is rarely tight (%d and, within stores, %d of %d) checks little", tight, sameStoreTight, cases)
 	}
 }
 
@@ -108,7 +109,7 @@ func smallPackingRequest(t *rapid.T) Request {
 // pallets: over every partition into loads, with a type for each load
 // that reaches its stores and lays it out (PlanTrailer, stops in store
 // order), within the types' counts. ok is false when none does.
-func exhaustivePacking(req *Request) (int, bool) {
+func exhaustivePacking(req *Request, sameStore bool) (int, bool) {
 	n := len(req.Pallets)
 	limit := map[string]int{}
 	stop := map[string]int{}
@@ -132,7 +133,8 @@ func exhaustivePacking(req *Request) (int, bool) {
 				ps = append(ps, layoutPallet(p, stop[p.Store]))
 			}
 			if ok {
-				if _, err := loadplan.PlanTrailer(layoutTrailer(t), ps, len(req.Stores)); err == nil {
+				lay, err := loadplan.PlanTrailer(layoutTrailer(t), ps, len(req.Stores))
+				if err == nil && !(sameStore && stacksAcrossStops(lay, ps)) {
 					fits[mask] = append(fits[mask], ti)
 				}
 			}
@@ -174,11 +176,29 @@ func exhaustivePacking(req *Request) (int, bool) {
 	return best, best >= 0
 }
 
+// stacksAcrossStops reports whether lay stands a pallet on one of another
+// stop.
+func stacksAcrossStops(lay *loadplan.Layout, ps []loadplan.Pallet) bool {
+	stop := map[string]int{}
+	for _, p := range ps {
+		stop[p.ID] = p.Stop
+	}
+	for _, top := range lay.Placements {
+		for _, b := range lay.Placements {
+			if top.Level == 1 && b.Level == 0 && b.Zone == top.Zone && b.Side == top.Side && b.Row == top.Row && b.XMM == top.XMM &&
+				b.Slot == top.Slot && stop[b.Pallet] != stop[top.Pallet] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // TestSameStoreStackingBound: two stores with one low stackable pallet
 // each, and trailers of one position. Stacking one store's pallet on the
 // other's would take one trailer, and Metrics.TrailersLowerBound says 1;
-// Plan stacks within a store only and needs two, which
-// SameStoreStackingBound says. A plan naming an unknown pallet, or one
+// Plan, whose routing counts each store's floor with its own stacks only,
+// needs two, which SameStoreStackingBound says. A plan naming an unknown pallet, or one
 // pallet twice, is refused with the pallet's path.
 func TestSameStoreStackingBound(t *testing.T) {
 	tr := packingTrailer("DRY1", constraints.DryVan, 2)

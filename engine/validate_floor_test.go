@@ -514,3 +514,162 @@ func TestFloorChecksRejectBrokenSharing(t *testing.T) {
 		})
 	}
 }
+
+// crossStopFloor draws a trailer and pallets of several stops whose floor
+// runs short, so that PlanTrailer stacks across stops (a top for an
+// earlier stop on the next stop's pallet), and returns the layout as a
+// floor case; ok is false when PlanTrailer finds none.
+func crossStopFloor(t *rapid.T) (fc floorCase, ok bool) {
+	kind := constraints.EquipmentKind(rapid.IntRange(0, 2).Draw(t, "kind"))
+	tt := packingTrailer("T", kind, 1)
+	if kind == constraints.MultiTempReefer {
+		tt.Equipment.MaxZones = rapid.IntRange(2, 3).Draw(t, "maxZones")
+	}
+	tt.Inside.HeightMM = rapid.IntRange(2200, 2800).Draw(t, "height")
+	stops := rapid.IntRange(2, 6).Draw(t, "stops")
+	class := constraints.Temperature(rapid.IntRange(0, 2).Draw(t, "class"))
+	var lps []loadplan.Pallet
+	add := func(p Pallet, stop int) {
+		switch kind {
+		case constraints.DryVan:
+			p.Temperature = constraints.Ambient
+		case constraints.MultiTempReefer:
+			p.Temperature = constraints.Temperature(rapid.IntRange(0, 2).Draw(t, "temp"))
+		default:
+			p.Temperature = class
+		}
+		fc.on = append(fc.on, routePallet{&p, stop})
+		lps = append(lps, layoutPallet(p, stop))
+	}
+	// Each stop has a few pallets and perhaps one low one that
+	// may be stacked and carry, as on a DC's day: most stacks then pair
+	// two stops.
+	for stop := range stops {
+		for range rapid.IntRange(0, 1).Draw(t, "low") {
+			add(Pallet{ID: fmt.Sprint("L", len(lps)), Store: "S", Footprint: StandardFootprint,
+				HeightMM: rapid.IntRange(800, 1300).Draw(t, "h"), WeightKg: rapid.Float64Range(100, 400).Draw(t, "kg"),
+				MayBeStacked: true, MayCarry: true}, stop)
+		}
+		for range rapid.IntRange(0, 6).Draw(t, "others") {
+			p := Pallet{ID: fmt.Sprint("P", len(lps)), Store: "S", Footprint: StandardFootprint,
+				HeightMM: rapid.IntRange(800, 2000).Draw(t, "h"), WeightKg: rapid.Float64Range(100, 700).Draw(t, "kg")}
+			switch rapid.IntRange(0, 19).Draw(t, "footprint") {
+			case 0:
+				p.Footprint = HalfFootprint
+			case 1:
+				p.Footprint = Footprint{LengthMM: 610, WidthMM: 508}
+			case 2:
+				p.MayBeStacked = true
+			case 3:
+				p.MayCarry = true
+			}
+			add(p, stop)
+		}
+	}
+	// The floor runs short by about what stacks across the stops'
+	// boundaries can save.
+	tt.PalletPositions = max(1, len(lps)-rapid.IntRange(1, max(1, stops/2)).Draw(t, "short"))
+	lay, err := loadplan.PlanTrailer(layoutTrailer(tt), lps, stops)
+	if err != nil {
+		return fc, false
+	}
+	fc.trailer, fc.stops, fc.load = tt, stops, fromLayout(lay)
+	return fc, true
+}
+
+// crossStacks lists the stacked pairs of fc (bottom, top placement) whose
+// top comes off at another stop than its bottom.
+func crossStacks(fc floorCase) [][2]int {
+	stop := map[string]int{}
+	for _, rp := range fc.on {
+		stop[rp.p.ID] = rp.stop
+	}
+	var out [][2]int
+	pls := fc.load.Placements
+	for k, top := range pls {
+		if top.Level != 1 {
+			continue
+		}
+		for j, b := range pls {
+			if b.Level == 0 && b.Zone == top.Zone && b.Side == top.Side && b.Row == top.Row && b.XMM == top.XMM && b.Slot == top.Slot &&
+				stop[b.Pallet] != stop[top.Pallet] {
+				out = append(out, [2]int{j, k})
+			}
+		}
+	}
+	return out
+}
+
+// breakCrossStack breaks stacked pair pr of fc in one of the ways a loader
+// could get a stack across stops wrong: the top for the later stop, the
+// two together taller than the trailer, a bottom that may not carry, a top
+// heavier than its bottom or one that may not be stacked.
+func breakCrossStack(t *rapid.T, fc *floorCase, pr [2]int) string {
+	rp := map[string]*routePallet{}
+	for i := range fc.on {
+		rp[fc.on[i].p.ID] = &fc.on[i]
+	}
+	bottom, top := rp[fc.load.Placements[pr[0]].Pallet], rp[fc.load.Placements[pr[1]].Pallet]
+	kind := rapid.SampledFrom([]string{"topLater", "tooTall", "bottomMayNotCarry", "topHeavier", "topMayNotBeStacked"}).Draw(t, "crossBreak")
+	switch kind {
+	case "topLater":
+		bottom.stop, top.stop = top.stop, bottom.stop
+	case "tooTall":
+		fc.trailer.Inside.HeightMM = bottom.p.HeightMM + top.p.HeightMM - rapid.IntRange(1, 300).Draw(t, "over")
+	case "bottomMayNotCarry":
+		bottom.p.MayCarry = false
+	case "topHeavier":
+		top.p.WeightKg = bottom.p.WeightKg + rapid.Float64Range(0.5, 100).Draw(t, "heavier")
+	case "topMayNotBeStacked":
+		top.p.MayBeStacked = false
+	}
+	return kind
+}
+
+// TestFloorCheckMatchesLoadplanOnCrossStopStacks: floors that PlanTrailer
+// lays out with stacks across stops, as planned and broken: both checks
+// accept the stacks as planned, reject every stack broken against a
+// stacking rule, and agree on every other break.
+func TestFloorCheckMatchesLoadplanOnCrossStopStacks(t *testing.T) {
+	var stats floorStats
+	var crossFloors, crossBroken atomic.Int64
+	rapid.Check(t, func(rt *rapid.T) {
+		fc, ok := crossStopFloor(rt)
+		if !ok {
+			return
+		}
+		pairs := crossStacks(fc)
+		if len(pairs) > 0 {
+			crossFloors.Add(1)
+		}
+		stats.planned.Add(1)
+		if mine := floorByValidate(fc.trailer, fc.on, fc.stops, &fc.load, "routes[0].load"); len(mine) > 0 {
+			rt.Fatalf("Validate rejects PlanTrailer's floor: %v\n%+v", mine, fc.load.Placements)
+		}
+		sameVerdict(rt, fc, "as planned", &stats)
+		for c := range 8 {
+			b := fc.clone()
+			var what string
+			if len(pairs) > 0 && rapid.Bool().Draw(rt, "cross") {
+				what = breakCrossStack(rt, &b, pairs[rapid.IntRange(0, len(pairs)-1).Draw(rt, "pair")])
+				b.trueAxles()
+				if mine := floorByValidate(b.trailer, b.on, b.stops, &b.load, "routes[0].load"); len(mine) == 0 {
+					rt.Fatalf("copy %d: Validate accepts a stack across stops broken by %s", c, what)
+				}
+				crossBroken.Add(1)
+			} else {
+				what = breakFloor(rt, &b)
+				if rapid.Bool().Draw(rt, "trueAxles") {
+					b.trueAxles()
+				}
+			}
+			stats.broken.Add(1)
+			sameVerdict(rt, b, fmt.Sprintf("copy %d broken by %s", c, what), &stats)
+		}
+	})
+	stats.log(t)
+	t.Logf("%d floors with stacks across stops, %d of them broken", crossFloors.Load(), crossBroken.Load())
+	if crossFloors.Load() == 0 || crossBroken.Load() == 0 {
+		t.Fatalf("no stack across stops compared: the floors drawn do not exercise the rule")
+	}
+}

@@ -14,6 +14,8 @@
 // share boundaries, and four pallets take 1,219 + 1,016 mm of length instead
 // of 2 × 1,219 mm. A pallet allowed to be stacked may stand on one allowed
 // to carry (Placement.Level 1); stacked pallets take no floor position.
+// The top may be for an earlier stop than its bottom: it comes off first,
+// and the bottom stays for its own stop (never the other way round).
 //
 // A floor position (one row on one side) is the place of one 48×40 in
 // pallet. Half pallets (48×20 in, at most 1,220 × 508 mm) and quarter

@@ -40,89 +40,101 @@ func (a loadAgg) plus(p Pallet) loadAgg {
 }
 
 // groupPairs bounds the stacked pairs of one group of pallets that may
-// stack together (one store and class): each pair needs a pallet that may
-// carry, another that may be stacked, and two pallets.
+// stack together: each pair needs a pallet that may carry, another that
+// may be stacked, and two pallets.
 func groupPairs(n, carry, stackable int) int { return min(carry, stackable, n/2) }
 
-// stackGroup is a store and class: PlanTrailer stacks only within one.
-type stackGroup struct{ rank, class int }
+// stackCounts counts the pallets of one group that may carry or be
+// stacked.
+type stackCounts struct{ n, carry, stackable int }
 
-// aggOf sums the pallets idx, with the pairs bound per stackGroup.
+func (c *stackCounts) add(p Pallet) {
+	c.n++
+	if p.MayCarry {
+		c.carry++
+	}
+	if p.MayBeStacked {
+		c.stackable++
+	}
+}
+
+// aggOf sums the pallets idx, with the pairs bound of pairsBound.
 func (f *fleetPacker) aggOf(idx []int) loadAgg {
 	var a loadAgg
-	type counts struct {
-		g                   stackGroup
-		n, carry, stackable int
-	}
-	var groups []counts // few per load: a linear search beats a map
 	for _, i := range idx {
-		p := f.pallets[i]
-		a = a.plus(p)
-		if !p.MayCarry && !p.MayBeStacked {
-			continue
-		}
-		g := stackGroup{f.rank[i], int(p.Temperature)}
-		j := 0
-		for j < len(groups) && groups[j].g != g {
-			j++
-		}
-		if j == len(groups) {
-			groups = append(groups, counts{g: g})
-		}
-		c := &groups[j]
-		c.n++
-		if p.MayCarry {
-			c.carry++
-		}
-		if p.MayBeStacked {
-			c.stackable++
-		}
+		a = a.plus(f.pallets[i])
 	}
-	a.pairs = 0
-	for _, c := range groups {
-		a.pairs += groupPairs(c.n, c.carry, c.stackable)
-	}
+	a.pairs = f.pairsBound(idx, -1)
 	return a
 }
 
-// pairsWith returns the pairs bound of load l with pallet i added: only
-// i's group changes.
+// pairsWith returns the pairs bound of load l with pallet i added.
 func (f *fleetPacker) pairsWith(l *fleetLoad, i int) int {
-	p := f.pallets[i]
-	if !p.MayCarry && !p.MayBeStacked {
+	if p := f.pallets[i]; !p.MayCarry && !p.MayBeStacked {
 		return l.agg.pairs
 	}
-	n, carry, stackable := 0, 0, 0
-	for _, j := range l.pallets {
-		q := f.pallets[j]
-		if f.rank[j] == f.rank[i] && q.Temperature == p.Temperature && (q.MayCarry || q.MayBeStacked) {
-			n++
-			if q.MayCarry {
-				carry++
-			}
-			if q.MayBeStacked {
-				stackable++
-			}
+	return f.pairsBound(l.pallets, i)
+}
+
+// pairsBound bounds the pairs PlanTrailer stacks among the pallets idx
+// and pallet extra (none when -1), class by class: the pairs of one store
+// (one stop), and at most crossStopBoundary across each boundary between
+// two stops with pallets that may stack, all within the class's own
+// min(carry, stackable, half) since every pair takes two of its pallets.
+func (f *fleetPacker) pairsBound(idx []int, extra int) int {
+	type storeCounts struct {
+		rank int
+		stackCounts
+	}
+	type classCounts struct {
+		all    stackCounts
+		stores []storeCounts // few per load: a linear search beats a map
+	}
+	classes := make([]classCounts, len(constraints.Temperatures))
+	add := func(i int) {
+		p := f.pallets[i]
+		if (!p.MayCarry && !p.MayBeStacked) || !p.Temperature.Valid() {
+			return
 		}
+		c := &classes[p.Temperature]
+		c.all.add(p)
+		j := 0
+		for j < len(c.stores) && c.stores[j].rank != f.rank[i] {
+			j++
+		}
+		if j == len(c.stores) {
+			c.stores = append(c.stores, storeCounts{rank: f.rank[i]})
+		}
+		c.stores[j].add(p)
 	}
-	before := groupPairs(n, carry, stackable)
-	n++
-	if p.MayCarry {
-		carry++
+	for _, i := range idx {
+		add(i)
 	}
-	if p.MayBeStacked {
-		stackable++
+	if extra >= 0 {
+		add(extra)
 	}
-	return l.agg.pairs - before + groupPairs(n, carry, stackable)
+	pairs := 0
+	for _, c := range classes {
+		if len(c.stores) == 0 {
+			continue
+		}
+		own := 0
+		for _, s := range c.stores {
+			own += groupPairs(s.n, s.carry, s.stackable)
+		}
+		pairs += min(groupPairs(c.all.n, c.all.carry, c.all.stackable), own+crossStopBoundary*(len(c.stores)-1))
+	}
+	return pairs
 }
 
 // mayFit checks conditions PlanTrailer needs of any set with these sums on
 // a trailer of type k. Each is necessary, so a false here spares a layout
 // that would fail, and a true still needs one: equipment and zone count,
 // payload and volume (with a margin for the order of float sums), floor
-// positions (PlanTrailer stacks only within a store and class, a bottom
-// that may carry under a top that may be stacked; halves and quarters
-// share positions), and the floor area of
+// positions (PlanTrailer stacks within a store and class, and across
+// neighbouring stops of a class at most crossStopBoundary pairs each, a
+// bottom that may carry under a top that may be stacked; halves and
+// quarters share positions), and the floor area of
 // the pallets that may not be stacked.
 func (f *fleetPacker) mayFit(k int, a loadAgg) bool {
 	t := f.fleet[k].Trailer

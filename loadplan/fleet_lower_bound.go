@@ -24,8 +24,9 @@ import (
 //     their payloads hold the weight, their volumes the volume and (when
 //     every type states them) their positions the pallets that must stand
 //     on the floor, halves and quarters as their share of a position: all
-//     but the tops, which are at most min(may carry, may be stacked, half)
-//     per class, as a stacked pallet stands in its bottom's zone, and take
+//     but the tops, which are at most min(may carry, may be stacked, half
+//     of those that may do either) per class, as a stacked pallet stands
+//     in its bottom's zone on a pallet that may carry, and take
 //     at most the largest shares of the pallets that may be stacked;
 //   - both again over the pallets of each class, and over the chilled and
 //     frozen ones together, against the types that carry them;
@@ -85,8 +86,8 @@ func countOf(fleet []FleetTrailer, pallets []Pallet, usable func(Trailer) bool) 
 	}
 	var weight, volume float64
 	type tally struct {
-		n, carry int
-		stacked  []int // the quarters of the pallets that may be stacked
+		carry, either int
+		stacked       []int // the quarters of the pallets that may be stacked
 	}
 	perClass := map[constraints.Temperature]*tally{}
 	floor := 0 // quarter positions, before the tops leave the floor
@@ -99,7 +100,9 @@ func countOf(fleet []FleetTrailer, pallets []Pallet, usable func(Trailer) bool) 
 			t = &tally{}
 			perClass[p.Temperature] = t
 		}
-		t.n++
+		if p.MayCarry || p.MayBeStacked {
+			t.either++
+		}
 		if p.MayCarry {
 			t.carry++
 		}
@@ -108,10 +111,11 @@ func countOf(fleet []FleetTrailer, pallets []Pallet, usable func(Trailer) bool) 
 		}
 	}
 	for _, t := range perClass {
-		// The tops leave the floor: at most this many, and at most the
-		// largest of the pallets that may be stacked.
+		// The tops leave the floor: at most this many, since tops and
+		// bottoms are distinct pallets that may each be stacked or carry,
+		// and at most the largest of the pallets that may be stacked.
 		slices.SortFunc(t.stacked, func(a, b int) int { return cmp.Compare(b, a) })
-		for _, q := range t.stacked[:min(t.carry, len(t.stacked), t.n/2)] {
+		for _, q := range t.stacked[:min(t.carry, len(t.stacked), t.either/2)] {
 			floor -= q
 		}
 	}

@@ -44,7 +44,8 @@ func mustValidate(t *testing.T, tr Trailer, ps []Pallet, stops int, lay *Layout)
 // pallets of the second stop fill the 30 positions, and the two pallets
 // of the first stop ride on the last row, nearest the door, so they come
 // off first and nothing for the later stop stands between them and the
-// door. Validate allows it; PlanTrailer never stacks across stores.
+// door. Validate allows it; PlanTrailer stacks at most two pairs across
+// one boundary between stops.
 func crossStoreStack(t *testing.T) (Trailer, []Pallet) {
 	tr := testTrailer(constraints.DryVan)
 	var ps []Pallet
@@ -290,4 +291,29 @@ func TestFleetLowerBound(t *testing.T) {
 			t.Errorf("%s: bound %d, want %d", c.name, got, c.want)
 		}
 	}
+}
+
+// TestFleetBoundTopsNeedCarryingBottoms: a top stands on a pallet that may
+// carry, and the two are distinct pallets of those that may stack at all:
+// four pallets that may both carry and be stacked make two stacks, not
+// four, so 4 + 29 pallets need 31 floor positions and two 30-position
+// trailers.
+func TestFleetBoundTopsNeedCarryingBottoms(t *testing.T) {
+	tr := testTrailer(constraints.DryVan)
+	if tr.Positions != 30 {
+		t.Fatalf("test trailer has %d positions, the test assumes 30", tr.Positions)
+	}
+	var ps []Pallet
+	for i := range 4 {
+		p := std(fmt.Sprint("s", i), 0, 300, constraints.Ambient)
+		p.HeightMM, p.MayCarry, p.MayBeStacked = 1000, true, true
+		ps = append(ps, p)
+	}
+	for i := range 29 {
+		ps = append(ps, std(fmt.Sprint("p", i), 0, 300, constraints.Ambient))
+	}
+	if got := FleetLowerBound([]FleetTrailer{{Trailer: tr, Count: 3}}, ps); got != 2 {
+		t.Fatalf("FleetLowerBound = %d, want 2: at most two of the four stackable pallets ride on the other two", got)
+	}
+	planValid(t, tr, ps[:4+26], 1) // the bound's count is met: 2 stacks, 28 positions
 }

@@ -24,13 +24,14 @@ func (f *fleetPacker) stopBound(s *packing) int {
 // volumes hold the volume, and (when every type limits positions) whose
 // positions hold the pallets that must stand on the floor (halves and
 // quarters as their share of a position). At most one
-// pallet of a pair stands on another, and PlanTrailer pairs only pallets
-// of one store and class, a bottom that may carry under a top that may be
-// stacked, so the pallets that may stand on others are at most Σ over
-// store and class of min(may carry, may be stacked, half). Validate also
-// allows a pair across stores, which is why this count only stops the
-// search and FleetLowerBound, which pairs per class, is the bound
-// reported. The same count over the cold pallets (and over each class)
+// pallet of a pair stands on another, and PlanTrailer pairs pallets of one
+// store and class, and at most crossStopBoundary pairs across each
+// boundary between two stops of a class, a bottom that may carry under a
+// top that may be stacked (pairsBound); the boundaries are counted between
+// the stores present, which bounds the packings that keep a store's
+// pallets of a class on one trailer. Validate allows more pairs across
+// stores, which is why this count only stops the search and
+// FleetLowerBound, which pairs per class, is the bound reported. The same count over the cold pallets (and over each class)
 // against the types that carry them also bounds PackFleet's packing.
 func (f *fleetPacker) countBound(s *packing) int {
 	var all []int

@@ -42,10 +42,20 @@ func TestCountBound(t *testing.T) {
 			}
 			return ps
 		}(), 2},
-		// The same pallets spread over stores one by one: a top and its
-		// bottom share a store, and no store holds both kinds: no pairs.
-		{"pairs need one store", []FleetTrailer{{big, 2}, {small, 3}}, func() []Pallet {
+		// The same pallets spread over stores one by one: a top rides on
+		// a bottom of its own store or, two to a boundary, of the next
+		// stop: up to ten pairs still, two big trailers.
+		{"pairs across stores", []FleetTrailer{{big, 2}, {small, 3}}, func() []Pallet {
 			ps := many(65, 100, func(i int) string { return fmt.Sprint("S", i) })
+			for i := range 10 {
+				ps[i].MayBeStacked, ps[10+i].MayCarry = true, true
+			}
+			return ps
+		}(), 2},
+		// Of two stores, one with the tops and one with the bottoms: two
+		// pairs across their boundary, 63 on the floor: three trailers.
+		{"pairs across one boundary", []FleetTrailer{{big, 2}, {small, 3}}, func() []Pallet {
+			ps := many(65, 100, func(i int) string { return fmt.Sprint("S", min(i/10, 1)) })
 			for i := range 10 {
 				ps[i].MayBeStacked, ps[10+i].MayCarry = true, true
 			}

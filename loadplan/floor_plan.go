@@ -1,6 +1,7 @@
 package loadplan
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -39,8 +40,58 @@ func (fp floorPlan) over(tr Trailer) bool {
 }
 
 // buildFloor lays the zones out from the nose with the given pairs stacked
-// and the half and quarter pallets sharing positions as sh says.
+// and the half and quarter pallets sharing positions as sh says. A pair
+// across stops stands in the row between its two stops' pallets; where the
+// rows put it elsewhere (a pallet of either stop left over beside it, or
+// the other pair of its boundary in another row), the unloading order would
+// break, and the floor is laid out again without the pairs involved.
 func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature, pairs [][2]int, sh sharing) floorPlan {
+	for {
+		fp := buildFloorOnce(tr, pallets, classes, pairs, sh)
+		blocked := crossStopBlocked(pallets, fp)
+		if len(blocked) == 0 {
+			return fp
+		}
+		pairs = slices.DeleteFunc(slices.Clone(pairs), func(pr [2]int) bool { return blocked[pr[0]] || blocked[pr[1]] })
+	}
+}
+
+// crossStopBlocked returns the pallets of pairs across stops that break
+// the unloading order of fp (a pallet for a later stop starting nearer the
+// door than one for an earlier stop of its zone), nil when none does.
+func crossStopBlocked(pallets []Pallet, fp floorPlan) map[int]bool {
+	var blocked map[int]bool
+	crossAt := map[int]bool{} // placements of the pallets of pairs across stops
+	for k, pl := range fp.placements {
+		if pl.Level == 1 && pallets[fp.placedIdx[k]].Stop != pallets[fp.placedIdx[k-1]].Stop {
+			crossAt[k], crossAt[k-1] = true, true
+		}
+	}
+	if len(crossAt) == 0 {
+		return nil
+	}
+	for a, pa := range fp.placements {
+		for b, pb := range fp.placements {
+			if pa.Zone != pb.Zone || !(crossAt[a] || crossAt[b]) {
+				continue
+			}
+			if pallets[fp.placedIdx[b]].Stop > pallets[fp.placedIdx[a]].Stop && pb.XMM > pa.XMM {
+				if blocked == nil {
+					blocked = map[int]bool{}
+				}
+				for _, k := range []int{a, b} {
+					if crossAt[k] {
+						blocked[fp.placedIdx[k]] = true
+					}
+				}
+			}
+		}
+	}
+	return blocked
+}
+
+// buildFloorOnce is buildFloor with the pairs as given.
+func buildFloorOnce(tr Trailer, pallets []Pallet, classes []constraints.Temperature, pairs [][2]int, sh sharing) floorPlan {
 	var fp floorPlan
 	topOf := map[int]int{}
 	isTop := map[int]bool{}
@@ -56,6 +107,13 @@ func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature,
 		keyed[i] = p
 		keyed[i].Stop = 2*p.Stop + 1
 	}
+	// A pair across stops (crossStopPairs) stands between its two stops:
+	// the key just nearer the nose than its top's.
+	for _, pr := range pairs {
+		if b, t := pallets[pr[0]].Stop, pallets[pr[1]].Stop; b != t {
+			keyed[pr[0]].Stop = 2*t + 2
+		}
+	}
 	x, row := 0, 0
 	for zi, class := range classes {
 		var units []unit
@@ -70,7 +128,7 @@ func buildFloor(tr Trailer, pallets []Pallet, classes []constraints.Temperature,
 			units = append(units, u)
 		}
 		// Last stop first; ties by input order keep the layout stable.
-		sort.SliceStable(units, func(a, b int) bool { return pallets[units[a].bottom].Stop > pallets[units[b].bottom].Stop })
+		sort.SliceStable(units, func(a, b int) bool { return keyed[units[a].bottom].Stop > keyed[units[b].bottom].Stop })
 		rowPallets := keyed
 		if sh != shareNone {
 			units, rowPallets = shareUnits(units, keyed, tr.WidthMM)

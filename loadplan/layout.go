@@ -22,9 +22,13 @@ import (
 // pallets share positions (shared_positions.go) before the rows are made;
 // when that floor is too long, it tries shared positions kept to rows of
 // their own stop, then no sharing. Only when the floor runs out (positions
-// or length) does it stack: the fewest of the compatible pairs (same zone
-// and stop; colder zones and later stops first, heavier bottoms first)
-// that make the floor suffice.
+// or length) does it stack: the fewest of the compatible pairs that make
+// the floor suffice, pairs of one zone and stop first (colder zones and
+// later stops first, heavier bottoms first), then pairs across
+// neighbouring stops of a zone: a top for the earlier stop on a bottom for
+// the later one, in the row between the two stops' pallets, so that the
+// top comes off first and nothing of a later stop stands nearer the door
+// (at most two such pairs at each boundary).
 func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	if vs := checkInputs(tr, pallets, stops); len(vs) > 0 {
 		return nil, vs

@@ -8,10 +8,10 @@ import (
 )
 
 // stackPairs lists the (bottom, top) pairs PlanTrailer may stack, in the
-// order it stacks them: colder zones and later stops first (nearest the
-// nose), heavier bottoms first, each carrying the heaviest pallet it may.
-// Only pallets of one stop are paired: a top for an earlier stop would pin
-// every pallet of the stops in between to the pair's position.
+// order it stacks them: first pairs of one stop, colder zones and later
+// stops first (nearest the nose), heavier bottoms first, each carrying the
+// heaviest pallet it may; then the pairs across stops (crossStopPairs) of
+// the pallets left.
 func stackPairs(tr Trailer, pallets []Pallet, classes []constraints.Temperature) [][2]int {
 	type key struct {
 		t    constraints.Temperature
@@ -57,7 +57,82 @@ func stackPairs(tr Trailer, pallets []Pallet, classes []constraints.Temperature)
 			}
 		}
 	}
+	return append(pairs, crossStopPairs(tr, pallets, classes, used)...)
+}
+
+// crossStopBoundary is how many pairs across stops stand between two stops
+// of a zone: the pallets of both stand in one row there, since the
+// unloading order (see Validate) puts every pallet of the later stop no
+// nearer the door, and every pallet of the earlier stop no nearer the
+// nose, than both the top (of the earlier stop) and the bottom (of the
+// later one). A row holds two pallets side by side.
+const crossStopBoundary = 2
+
+// crossStopPairs lists the pairs of a top for an earlier stop on a bottom
+// for the next later stop of its zone (the next stop with pallets of the
+// zone's class), among the pallets not used: the top comes off first, and
+// the bottom stays for its stop. Each pair stands in the row between the
+// two stops' pallets, so a zone pairs at most crossStopBoundary pallets
+// across each boundary, and pallets of a stop in between would have to
+// stand in that row too: only neighbouring stops of the zone are paired.
+// The bottom is a whole pallet (no half or quarter), since a shared
+// position holds pallets of at most two stops. Colder zones and later
+// boundaries come first, heavier bottoms first, each carrying the heaviest
+// top it may.
+func crossStopPairs(tr Trailer, pallets []Pallet, classes []constraints.Temperature, used []bool) [][2]int {
+	var pairs [][2]int
+	for _, class := range classes {
+		byStop := map[int][]int{}
+		var stops []int
+		for i, p := range pallets {
+			if p.Temperature != class {
+				continue
+			}
+			if _, ok := byStop[p.Stop]; !ok {
+				stops = append(stops, p.Stop)
+				byStop[p.Stop] = nil
+			}
+			if !used[i] && (p.MayCarry || p.MayBeStacked) {
+				byStop[p.Stop] = append(byStop[p.Stop], i)
+			}
+		}
+		sort.Sort(sort.Reverse(sort.IntSlice(stops)))
+		for k := 0; k+1 < len(stops); k++ {
+			bottoms, tops := slices.Clone(byStop[stops[k]]), slices.Clone(byStop[stops[k+1]])
+			heavierFirst := func(a, b int) int { return cmpWeight(pallets[b], pallets[a]) }
+			slices.SortStableFunc(bottoms, heavierFirst)
+			slices.SortStableFunc(tops, heavierFirst)
+			n := 0
+			for _, b := range bottoms {
+				if n == crossStopBoundary {
+					break
+				}
+				if used[b] || share(pallets[b]) < 4 {
+					continue
+				}
+				for _, t := range tops {
+					if !used[t] && canStack(tr, pallets[b], pallets[t]) {
+						used[b], used[t] = true, true
+						pairs = append(pairs, [2]int{b, t})
+						n++
+						break
+					}
+				}
+			}
+		}
+	}
 	return pairs
+}
+
+// cmpWeight compares two pallets by weight.
+func cmpWeight(a, b Pallet) int {
+	switch {
+	case a.WeightKg < b.WeightKg:
+		return -1
+	case a.WeightKg > b.WeightKg:
+		return 1
+	}
+	return 0
 }
 
 // canStack reports whether top may stand on bottom in the bottom's

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -113,5 +114,58 @@ func TestSharedPositionsDrawnApart(t *testing.T) {
 	}
 	if h3, h4 := drawn["H3"], drawn["H4"]; h3.y0 != h4.y0 || h3.x1 > h4.x0+0.01 {
 		t.Errorf("turned halves H3 %v and H4 %v not one behind the other", h3, h4)
+	}
+}
+
+// TestCrossStopStackShowsBothStops: a pallet for stop 1 riding on one for
+// stop 2 is drawn inside it, and the picture names both stops there: the
+// bottom's number in its own part, the top's on the top.
+func TestCrossStopStackShowsBothStops(t *testing.T) {
+	tt := engine.TrailerType{ID: "T", Inside: engine.Dimensions{LengthMM: 16002, WidthMM: 2540, HeightMM: 2700}, PalletPositions: 30, PayloadKg: 20000}
+	req := engine.Request{Fleet: []engine.TrailerType{tt}}
+	r := engine.Route{ID: "R1", Trailer: "T", Stops: []engine.Stop{{Store: "A"}, {Store: "B"}}}
+	add := func(id string, stop int, pl engine.Placement) {
+		req.Pallets = append(req.Pallets, engine.Pallet{ID: id, Store: r.Stops[stop].Store, WeightKg: 300, Footprint: engine.StandardFootprint,
+			HeightMM: 1000, MayBeStacked: true, MayCarry: true})
+		r.Stops[stop].Pallets = append(r.Stops[stop].Pallets, id)
+		pl.Pallet = id
+		r.Load.Placements = append(r.Load.Placements, pl)
+	}
+	add("B1", 1, engine.Placement{Row: 0, Side: "LEFT", Turned: true})
+	add("A1", 0, engine.Placement{Row: 0, Side: "LEFT", Turned: true, Level: 1})
+	add("A2", 0, engine.Placement{Row: 0, Side: "RIGHT", Turned: true})
+	var buf bytes.Buffer
+	if err := TrailerFloor(&buf, req, engine.Result{Routes: []engine.Route{r}}, "R1"); err != nil {
+		t.Fatal(err)
+	}
+	type box struct{ x0, y0, x1, y1 float64 }
+	drawn := map[string]box{}
+	stopOf := map[string]string{}
+	var labels []*svgElement
+	for _, e := range parseSVG(t, buf.Bytes()) {
+		switch {
+		case hasClass(e, "pallet"):
+			drawn[e.attrs["data-pallet"]] = box{e.f(t, "x"), e.f(t, "y"), e.f(t, "x") + e.f(t, "width"), e.f(t, "y") + e.f(t, "height")}
+			stopOf[e.attrs["data-pallet"]] = e.attrs["data-stop"]
+		case hasClass(e, "stop-label"):
+			labels = append(labels, e)
+		}
+	}
+	bottom, top := drawn["B1"], drawn["A1"]
+	if stopOf["B1"] != "2" || stopOf["A1"] != "1" {
+		t.Fatalf("stops drawn %v, want B1 at stop 2 and A1 at stop 1", stopOf)
+	}
+	if top.x0 < bottom.x0 || top.x1 > bottom.x1 || top.y0 < bottom.y0 || top.y1 > bottom.y1 {
+		t.Errorf("top %v not drawn inside its bottom %v", top, bottom)
+	}
+	var inBottom []string
+	for _, l := range labels {
+		if x, y := l.f(t, "x"), l.f(t, "y"); x > bottom.x0 && x < bottom.x1 && y > bottom.y0 && y < bottom.y1 {
+			inBottom = append(inBottom, l.text)
+		}
+	}
+	slices.Sort(inBottom)
+	if !slices.Equal(inBottom, []string{"1", "2"}) {
+		t.Errorf("labels on the stacked position %v, want both stops, 1 and 2", inBottom)
 	}
 }
