@@ -105,6 +105,9 @@ func (st *state) cheapestNewRoute(u int, sc *scratch) (int, routeCost, bool) {
 		}
 		rc := in.newRouteCost[u][k]
 		if in.anyTimed {
+			if !st.newRouteLoadingRoom(u, int(t), sc) {
+				continue
+			}
 			sc.other[0] = u
 			if !st.holdsFitOne(-1, int(t), sc.other[:], sc) {
 				continue
