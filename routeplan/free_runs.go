@@ -6,18 +6,20 @@ import (
 )
 
 // A Timed resource whose units are all held over long stretches (dock
-// doors on a night that loads more than they can take) makes every
-// insertion near those stretches fail, and each failure walked the
-// resource's whole timeline over the trip's staging, several times. The
-// timeline's free runs, the maximal intervals over which one more hold
-// keeps the resource within its Count, answer both questions quickly:
-// whether a hold of a given length can start inside a trip's windows at
-// all (holdRoomFor, a test an insertion makes before it simulates
-// anything), and where the latest start of such a hold can be (latestFree
-// walks the timeline only inside the runs that are long enough). A change
-// of routes frees instants too: the holds it gives up. Those are counted
-// as free, so that a run is what a change may use at most, and a test on
-// the runs never rules out what the exact walk would find.
+// doors on a night that loads more than they can take) makes most
+// insertions fail, and finding that out by walking the resource's whole
+// timeline over a trip's staging, at every timing of the hold-back,
+// costs more than the rest of the insertion. The timeline's free runs,
+// the maximal intervals over which one more hold keeps the resource
+// within its Count, answer quickly: whether a hold of a given length can
+// start inside a trip's windows at all (holdRoomFor, from the longest
+// such hold, kept until the timeline changes: a test an insertion makes
+// before it simulates anything), and where the latest start of such a
+// hold can be (latestFree walks the timeline only inside the runs that
+// are long enough). A change of routes frees instants too: the holds it
+// gives up. Those are counted as free, so that a run is what a change may
+// use at most, and a test on the runs never rules out what the exact
+// walk would find.
 
 // run is an interval [from, til) of a timeline.
 type run struct{ from, til float64 }
@@ -67,13 +69,14 @@ func (tl *timeline) freeRuns(count int) []run {
 }
 
 // changed forgets the free runs, after a change of the timeline.
-func (tl *timeline) changed() { tl.freeOf = 0 }
+func (tl *timeline) changed() { tl.freeOf, tl.longestOf = 0, 0 }
 
 // copyFrom makes tl a copy of o, its free runs included.
 func (tl *timeline) copyFrom(o *timeline) {
 	tl.starts = append(tl.starts[:0], o.starts...)
 	tl.ends = append(tl.ends[:0], o.ends...)
 	tl.free, tl.freeOf = append(tl.free[:0], o.free...), o.freeOf
+	tl.longestOf = 0
 }
 
 // roomRuns are the runs of instants in [lo, hi) that may have a unit of
@@ -162,8 +165,10 @@ func (rr *roomRuns) next() (run, bool) {
 // unit free throughout, starting at an instant in ws (any instant when ws
 // is empty): some run of roomRuns holds it. Since the runs count every
 // instant a change may free, false means that no timing of the hold
-// fits, and the change need not be simulated.
-func (st *state) holdRoomFor(x int, dur float64, ws []Window, adj []signedHold, buf *[]run) bool {
+// fits, and the change need not be simulated. The timeline's own runs
+// answer at once (longestHold); only the runs that take in a hold adj
+// gives up are merged here.
+func (st *state) holdRoomFor(x int, dur float64, ws []Window, adj []signedHold) bool {
 	if dur <= 0 {
 		return true
 	}
@@ -172,15 +177,73 @@ func (st *state) holdRoomFor(x int, dur float64, ws []Window, adj []signedHold, 
 	if len(ws) == 0 {
 		ws = anyTime[:]
 	}
-	for _, w := range ws {
-		rr := st.roomRunsIn(x, w.Start, w.End+dur, adj, buf)
-		for r, ok := rr.next(); ok; r, ok = rr.next() {
-			if r.from <= w.End && r.til-r.from >= need {
+	tl := &st.timelines[x]
+	count := st.in.p.Resources[x].Count
+	if tl.longestHold(count, ws) >= need {
+		return true
+	}
+	for _, a := range adj {
+		if a.sign >= 0 || a.from >= a.til {
+			continue
+		}
+		r := mergedRun(tl.freeRuns(count), adj, run{a.from, a.til})
+		for _, w := range ws {
+			if from := max(r.from, w.Start); from <= w.End && r.til-from >= need {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// longestHold is the longest hold that may start at an instant in ws (not
+// empty) and find a unit free throughout on the timeline as it is: kept
+// for the last ws asked until the timeline changes.
+func (tl *timeline) longestHold(count int, ws []Window) float64 {
+	if tl.longestOf == count+1 && tl.longestWs == &ws[0] && tl.longestN == len(ws) {
+		return tl.longest
+	}
+	free := tl.freeRuns(count)
+	longest := 0.0
+	for _, w := range ws {
+		k, _ := slices.BinarySearchFunc(free, w.Start, func(r run, t float64) int {
+			if r.til <= t {
+				return -1
+			}
+			return 1
+		})
+		for ; k < len(free) && free[k].from <= w.End; k++ {
+			longest = max(longest, free[k].til-max(free[k].from, w.Start))
+		}
+	}
+	tl.longest, tl.longestOf, tl.longestWs, tl.longestN = longest, count+1, &ws[0], len(ws)
+	return longest
+}
+
+// mergedRun is the run of instants free or given up by adj (its holds of
+// sign -1) that contains r, itself such a run: r widened by every free
+// run and given-up hold it meets, until none is left.
+func mergedRun(free []run, adj []signedHold, r run) run {
+	for grown := true; grown; {
+		grown = false
+		k, _ := slices.BinarySearchFunc(free, r.from, func(f run, t float64) int {
+			if f.til < t {
+				return -1
+			}
+			return 1
+		})
+		for ; k < len(free) && free[k].from <= r.til; k++ {
+			if free[k].from < r.from || free[k].til > r.til {
+				r, grown = run{min(r.from, free[k].from), max(r.til, free[k].til)}, true
+			}
+		}
+		for _, a := range adj {
+			if a.sign < 0 && a.from < a.til && a.til >= r.from && a.from <= r.til && (a.from < r.from || a.til > r.til) {
+				r, grown = run{min(r.from, a.from), max(r.til, a.til)}, true
+			}
+		}
+	}
+	return r
 }
 
 // anyTime is the one window of a type without start windows.
@@ -248,7 +311,7 @@ func (st *state) tripLoadingRoom(u int, r *route, j int, sc *scratch) bool {
 			adj = append(adj, signedHold{from, til, -1})
 		}
 		sc.roomAdjust = adj
-		if !st.holdRoomFor(x, l+res.Turnaround, in.loadingStarts(r.typ), adj, &sc.runs) {
+		if !st.holdRoomFor(x, l+res.Turnaround, in.loadingStarts(r.typ), adj) {
 			return false
 		}
 	}
@@ -257,7 +320,7 @@ func (st *state) tripLoadingRoom(u int, r *route, j int, sc *scratch) bool {
 
 // newRouteLoadingRoom is loadingRoomAt for a new route of type t serving
 // u alone.
-func (st *state) newRouteLoadingRoom(u, t int, sc *scratch) bool {
+func (st *state) newRouteLoadingRoom(u, t int) bool {
 	in := st.in
 	for _, x := range in.timedOf[t] {
 		res := &in.p.Resources[x]
@@ -270,7 +333,7 @@ func (st *state) newRouteLoadingRoom(u, t int, sc *scratch) bool {
 		} else {
 			l += in.types[t].StartService
 		}
-		if !st.holdRoomFor(x, l+res.Turnaround, in.loadingStarts(t), nil, &sc.runs) {
+		if !st.holdRoomFor(x, l+res.Turnaround, in.loadingStarts(t), nil) {
 			return false
 		}
 	}

@@ -73,8 +73,20 @@ func TestLatestFreeWalksOnlyTheRoom(t *testing.T) {
 		if gotOK != wantOK || (wantOK && got != want) {
 			t.Fatalf("latestFree in [%g, %g] for %g: %g %v, the whole walk %g %v", lo, cur, dur, got, gotOK, want, wantOK)
 		}
-		if wantOK && !st.holdRoomFor(0, dur, []Window{{lo, cur}}, adj, &runs) {
+		ws := []Window{{lo, cur}}
+		if room := st.holdRoomFor(0, dur, ws, adj); wantOK && !room {
 			t.Fatalf("holdRoomFor in [%g, %g] for %g: no room, but a hold fits from %g", lo, cur, dur, want)
+		}
+		// Asked again after the timeline changed (a hold taken off, which
+		// frees instants), it answers for the timeline as it is now.
+		busy := st.in.p.Resources[0].Busy
+		if len(busy) == 0 {
+			return
+		}
+		w := busy[rapid.IntRange(0, len(busy)-1).Draw(t, "takenOff")]
+		st.timelines[0].remove(w.Start, w.End)
+		if at, ok := st.latestFreeIn(0, cur, dur, lo, adj, &ev); ok && !st.holdRoomFor(0, dur, ws, adj) {
+			t.Fatalf("holdRoomFor in [%g, %g] for %g after a change: no room, but a hold fits from %g", lo, cur, dur, at)
 		}
 	})
 }

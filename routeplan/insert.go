@@ -63,11 +63,10 @@ type scratch struct {
 	hb           holdBack
 	heldBack     objective
 	heldBackCost float64
-	// room, roomAdjust and runs are loadingRoomAt's (see free_runs.go):
-	// which trips have room for the site bestInsertion places.
+	// room and roomAdjust are loadingRoomAt's (see free_runs.go): which
+	// trips have room for the site bestInsertion places.
 	room       insertionRoom
 	roomAdjust []signedHold
-	runs       []run
 	// order is localSearch's list of the sites it starts from, kept
 	// between calls: a search calls it at every iteration.
 	order []int

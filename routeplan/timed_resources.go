@@ -303,6 +303,12 @@ type timeline struct {
 	// freeOf-1 (0: not known since the last change; see freeRuns).
 	free   []run
 	freeOf int
+	// longest is longestHold's answer for the start windows longestWs
+	// (their first, of longestN) and a Count of longestOf-1 (0: none).
+	longest   float64
+	longestWs *Window
+	longestN  int
+	longestOf int
 }
 
 // add records a hold over [from, til).
