@@ -136,7 +136,7 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 	}
 	// A trip whose loading finds no dock door free in any timing is not
 	// simulated.
-	if in.anyTimed && !st.loadingRoomAt(u, k, pos, sc) {
+	if in.loadingHeld && !st.loadingRoomAt(u, k, pos, sc) {
 		return
 	}
 	sc.seq = withInsert(sc.seq, r.seq, u, pos)
@@ -170,7 +170,7 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng *rand.Rand, sc *scratch) insertion {
 	var best insertion
 	skip := func() bool { return blink > 0 && rng.Float64() < blink }
-	if st.in.anyTimed {
+	if st.in.loadingHeld {
 		sc.room.reset(len(st.routes))
 	}
 	if !full {

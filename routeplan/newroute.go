@@ -105,7 +105,7 @@ func (st *state) cheapestNewRoute(u int, sc *scratch) (int, routeCost, bool) {
 		}
 		rc := in.newRouteCost[u][k]
 		if in.anyTimed {
-			if !st.newRouteLoadingRoom(u, int(t)) {
+			if in.loadingHeld && !st.newRouteLoadingRoom(u, int(t)) {
 				continue
 			}
 			sc.other[0] = u

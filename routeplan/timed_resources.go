@@ -50,6 +50,7 @@ func (in *instance) readTimed() {
 			if in.p.Resources[x].Timed {
 				in.timedOf[t] = append(in.timedOf[t], x)
 				in.anyTimed = true
+				in.loadingHeld = in.loadingHeld || in.p.Resources[x].Holds == HoldLoading
 			}
 		}
 	}
