@@ -104,8 +104,12 @@ func (fleet *fleetState) doorsFit(m *model, trips []*Route, skip []int) bool {
 		mine = append(mine, hold{from, til})
 	}
 	for ri, r := range fleet.routes {
-		if !slices.Contains(skip, ri) {
-			from, til := m.loadingHold(r)
+		if slices.Contains(skip, ri) {
+			continue
+		}
+		// A loading that meets none of mine counts at none of their
+		// instants: left out, the sort is of a few holds, not the day's.
+		if from, til := m.loadingHold(r); meetsAny(mine, from, til) {
 			others = append(others, hold{from, til})
 		}
 	}
@@ -113,6 +117,16 @@ func (fleet *fleetState) doorsFit(m *model, trips []*Route, skip []int) bool {
 		others = append(others, hold{r.LoadingStart, r.LoadingEnd})
 	}
 	return holdsWithin(mine, others, m.req.DC.DockDoors)
+}
+
+// meetsAny reports whether [from, til) shares an instant with one of hs.
+func meetsAny(hs []hold, from, til time.Time) bool {
+	for _, h := range hs {
+		if from.Before(h.til) && h.from.Before(til) {
+			return true
+		}
+	}
+	return false
 }
 
 // busyDoors are the loadings (loadingHold) of the plan's routes, in

@@ -54,15 +54,6 @@ func (p Progress) Best() (Result, error) {
 	return p.best()
 }
 
-// copyPlan deep-copies a plan through its JSON form.
-func copyPlan(p Result) (Result, error) {
-	b, err := json.Marshal(p)
-	if err != nil {
-		return Result{}, err
-	}
-	return DecodePlan(bytes.NewReader(b))
-}
-
 // reporter sends Progress reports for one planning call.
 type reporter struct {
 	mu    sync.Mutex // calls never overlap
@@ -121,9 +112,10 @@ func (pc *planContext) reportDone(plan Result, rounds int) {
 	}
 	p := Progress{Phase: PhaseDone, Round: rounds, Routes: plan.Metrics.Routes, Delivered: plan.Metrics.Pallets,
 		Unassigned: plan.Metrics.Unassigned, Cost: plan.Metrics.Cost}
-	// Best hands out copies: the caller owns the plan Plan returns.
-	final, err := copyPlan(plan)
-	p.best = func() (Result, error) { return copyPlan(final) }
+	// Best hands out copies: the caller owns the plan Plan returns. The
+	// plan is encoded now, as it is, and decoded only when Best is called.
+	final, err := json.Marshal(plan)
+	p.best = func() (Result, error) { return DecodePlan(bytes.NewReader(final)) }
 	if err == nil {
 		pc.progress.send(p)
 	}

@@ -55,7 +55,7 @@ func routeOrders(ctx context.Context, pc *planContext, fleet *fleetState, orders
 func routeLeftovers(ctx context.Context, pc *planContext, fleet *fleetState, rounds int, cut bool) (int, error) {
 	var pool, kept []*order
 	for _, o := range fleet.leftOut {
-		if len(o.pallets) > 0 && (o.reason == ReasonFleetExhausted || o.reason == ReasonDockCapacity) {
+		if len(o.pallets) > 0 && shortOfFleet(o.reason) {
 			pool = append(pool, o)
 		} else {
 			kept = append(kept, o)
@@ -126,8 +126,13 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 	widened := false
 	for _, u := range sol.Unassigned {
 		o := pool[u.Site]
-		setReason(o, r.reasonOf(u))
 		cut = cut || u.Reason == routeplan.NotReached
+		// An order an earlier round found no trailer, driver or door for,
+		// which this shorter round did not come to, keeps that reason:
+		// the search did try it.
+		if u.Reason != routeplan.NotReached || !shortOfFleet(o.reason) {
+			setReason(o, r.reasonOf(u))
+		}
 		// An order kept off the versatile trailers that found no room
 		// goes back with every type it is compatible with.
 		if o.prefer != nil {
@@ -135,7 +140,7 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 			short = append(short, o)
 			continue
 		}
-		if o.reason == ReasonFleetExhausted || o.reason == ReasonDockCapacity {
+		if shortOfFleet(o.reason) {
 			short = append(short, o)
 		} else {
 			fleet.leftOut = append(fleet.leftOut, o)
@@ -149,6 +154,13 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 		return nil, cut, nil
 	}
 	return append(back, short...), cut, nil
+}
+
+// shortOfFleet reports whether reason says that routing left an order out
+// for want of a trailer unit, a driver or a dock door: what a later round,
+// with what rejected routes free, may still find.
+func shortOfFleet(reason string) bool {
+	return reason == ReasonFleetExhausted || reason == ReasonDockCapacity
 }
 
 // setReason records why routing left o out. A store no compatible vehicle

@@ -43,6 +43,7 @@ type holdBack struct {
 	adjustX     []signedHold // loadAhead's scratch
 	adjustAhead []signedHold // loadAhead's scratch
 	back        []countStep  // latestFree's scratch
+	runs        []run        // latestFree's scratch
 	adjust      []signedHold
 	latest      []float64 // the latest start of each trip (latestBegins)
 	load        []float64
@@ -248,7 +249,7 @@ func (st *state) loadAhead(ch []routeChange, c int, newHolds [][]tripHold, b *ho
 	b.adjustX = adj
 	cur := h.from
 	for range maxAheadTries {
-		s, ok := st.latestFree(x, cur, l, lo, adj, &b.back)
+		s, ok := st.latestFree(x, cur, l, lo, adj, &b.back, &b.runs)
 		if !ok {
 			return false
 		}
@@ -268,10 +269,27 @@ func (st *state) loadAhead(ch []routeChange, c int, newHolds [][]tripHold, b *ho
 
 // latestFree returns the latest start s, no later than cur and no earlier
 // than lo, from which one more hold of length dur keeps resource x within
-// its Count, the timeline changed by adj; false when there is none. It
-// walks the instants at which the count changes from cur + dur down. ev
-// is scratch space.
-func (st *state) latestFree(x int, cur, dur, lo float64, adj []signedHold, ev *[]countStep) (float64, bool) {
+// its Count, the timeline changed by adj; false when there is none. Such
+// a hold lies inside one run of instants that may have a unit free
+// (roomRuns): it looks inside those long enough, the latest first, where
+// latestFreeIn walks the instants. ev and runs are scratch space.
+func (st *state) latestFree(x int, cur, dur, lo float64, adj []signedHold, ev *[]countStep, runs *[]run) (float64, bool) {
+	rr := st.roomRunsIn(x, lo, cur+dur, adj, runs)
+	for r, ok := rr.next(); ok; r, ok = rr.next() {
+		c := min(cur, r.til-dur)
+		if c < r.from {
+			continue // too short
+		}
+		if s, ok := st.latestFreeIn(x, c, dur, r.from, adj, ev); ok {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+// latestFreeIn is latestFree walking every instant at which the count
+// changes from cur + dur down to lo.
+func (st *state) latestFreeIn(x int, cur, dur, lo float64, adj []signedHold, ev *[]countStep) (float64, bool) {
 	count := st.in.p.Resources[x].Count
 	tl := &st.timelines[x]
 	hi := cur + dur
@@ -572,6 +590,14 @@ func (st *state) latestHold(c routeChange, j int, b *holdBack) float64 {
 			}
 		}
 		limit -= tl.duration(b.load)
+		// The loading starts inside a start window (tripHolds), however
+		// late the trip: held back past the last window, its loading
+		// stays at that window's end, where a unit was out.
+		if at, ok := latestIn(in.types[c.t].StartWindows, limit); ok {
+			limit = at
+		} else {
+			limit = -inf
+		}
 	}
 	return limit
 }

@@ -63,6 +63,10 @@ type scratch struct {
 	hb           holdBack
 	heldBack     objective
 	heldBackCost float64
+	// room and roomAdjust are loadingRoomAt's (see free_runs.go): which
+	// trips have room for the site bestInsertion places.
+	room       insertionRoom
+	roomAdjust []signedHold
 	// order is localSearch's list of the sites it starts from, kept
 	// between calls: a search calls it at every iteration.
 	order []int
@@ -130,6 +134,11 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 		}
 		return
 	}
+	// A trip whose loading finds no dock door free in any timing is not
+	// simulated.
+	if in.loadingHeld && !st.loadingRoomAt(u, k, pos, sc) {
+		return
+	}
 	sc.seq = withInsert(sc.seq, r.seq, u, pos)
 	if in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
 		return
@@ -161,6 +170,9 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 func (st *state) bestInsertion(u int, neigh []int, full bool, blink float64, rng *rand.Rand, sc *scratch) insertion {
 	var best insertion
 	skip := func() bool { return blink > 0 && rng.Float64() < blink }
+	if st.in.loadingHeld {
+		sc.room.reset(len(st.routes))
+	}
 	if !full {
 		for _, v := range neigh {
 			k := st.where[v]
@@ -294,8 +306,9 @@ func (st *state) recreate(sites []int, nb *neighbours, blink float64, rng *rand.
 // although a solution that serves it is better under either objective
 // (value left out comes first). The most valuable sites are retried
 // first; each pass places at least the first of them (it can open the
-// route it was retried for), so it ends, and polishes the routes it
-// changed, which may free another vehicle.
+// route it was retried for, Timed resources aside), so it ends, and
+// polishes the routes it changed, which may free another vehicle. It stops
+// when stop says so, between two sites.
 func (st *state) refill(nb *neighbours, rng *rand.Rand, sc *scratch, stop func() bool) {
 	for len(st.unassigned) > 0 && st.anyVehicleFree() {
 		retry, kept := sc.retry[:0], st.unassigned[:0]
@@ -313,7 +326,17 @@ func (st *state) refill(nb *neighbours, rng *rand.Rand, sc *scratch, stop func()
 		}
 		insertionSort(retry, func(u int) float64 { return -st.in.value[u] })
 		out := len(st.unassigned)
-		st.recreate(retry, nb, 0, rng, sc)
+		for i := range retry {
+			// Past the limit the sites not yet retried stay out: a site
+			// that finds every dock door taken tries every route first.
+			if stop() {
+				for _, v := range retry[i:] {
+					st.unassign(v)
+				}
+				return
+			}
+			st.recreate(retry[i:i+1], nb, 0, rng, sc)
+		}
 		if len(st.unassigned) == out+len(retry) {
 			return // nothing placed (cannot happen: see above)
 		}

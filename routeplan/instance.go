@@ -79,6 +79,9 @@ type instance struct {
 	// that some type takes one (see timed_resources.go).
 	timedOf  [][]int
 	anyTimed bool
+	// loadingHeld says that some type takes a Timed resource held over
+	// loadings (a dock door: see free_runs.go).
+	loadingHeld bool
 	// stamps numbers the contents of routes (route.stamp), for all the
 	// streams that share the instance.
 	stamps atomic.Uint64

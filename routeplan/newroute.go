@@ -105,6 +105,9 @@ func (st *state) cheapestNewRoute(u int, sc *scratch) (int, routeCost, bool) {
 		}
 		rc := in.newRouteCost[u][k]
 		if in.anyTimed {
+			if in.loadingHeld && !st.newRouteLoadingRoom(u, int(t)) {
+				continue
+			}
 			sc.other[0] = u
 			if !st.holdsFitOne(-1, int(t), sc.other[:], sc) {
 				continue

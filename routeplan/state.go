@@ -224,8 +224,7 @@ func (st *state) copyFrom(o *state) {
 		st.timelines = make([]timeline, len(o.timelines))
 	}
 	for x := range o.timelines {
-		st.timelines[x].starts = append(st.timelines[x].starts[:0], o.timelines[x].starts...)
-		st.timelines[x].ends = append(st.timelines[x].ends[:0], o.timelines[x].ends...)
+		st.timelines[x].copyFrom(&o.timelines[x])
 	}
 }
 

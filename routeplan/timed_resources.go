@@ -50,6 +50,7 @@ func (in *instance) readTimed() {
 			if in.p.Resources[x].Timed {
 				in.timedOf[t] = append(in.timedOf[t], x)
 				in.anyTimed = true
+				in.loadingHeld = in.loadingHeld || in.p.Resources[x].Holds == HoldLoading
 			}
 		}
 	}
@@ -297,18 +298,32 @@ func (st *state) holdsResource(ch []routeChange, x int) bool {
 // of every hold, each list sorted, so that the units held at an instant
 // are the starts up to it less the ends up to it (a hold is open at its
 // end).
-type timeline struct{ starts, ends []float64 }
+type timeline struct {
+	starts, ends []float64
+	// free are the runs over which a unit is free, for a Count of
+	// freeOf-1 (0: not known since the last change; see freeRuns).
+	free   []run
+	freeOf int
+	// longest is longestHold's answer for the start windows longestWs
+	// (their first, of longestN) and a Count of longestOf-1 (0: none).
+	longest   float64
+	longestWs *Window
+	longestN  int
+	longestOf int
+}
 
 // add records a hold over [from, til).
 func (tl *timeline) add(from, til float64) {
 	tl.starts = insertSorted(tl.starts, from)
 	tl.ends = insertSorted(tl.ends, til)
+	tl.changed()
 }
 
 // remove forgets a hold over [from, til) that add recorded.
 func (tl *timeline) remove(from, til float64) {
 	tl.starts = removeSorted(tl.starts, from)
 	tl.ends = removeSorted(tl.ends, til)
+	tl.changed()
 }
 
 func insertSorted(xs []float64, x float64) []float64 {
@@ -351,6 +366,7 @@ func (st *state) rebuildTimelines() {
 	for x := range in.p.Resources {
 		tl := &st.timelines[x]
 		tl.starts, tl.ends = tl.starts[:0], tl.ends[:0]
+		tl.changed()
 		for _, w := range in.p.Resources[x].Busy {
 			tl.starts, tl.ends = append(tl.starts, w.Start), append(tl.ends, w.End)
 		}
