@@ -141,7 +141,7 @@ func TestCheckMessages(t *testing.T) {
 			r.Travel = geo.TravelModel{SpeedKmh: 60, Bands: geo.DefaultBands()}
 		}, []string{"INVALID_VALUE travel.speedKmh: speedKmh 60 km/h: must be left out with bands, which give each band's speed"}},
 		{"time limit", func(r *Request) { r.Options.TimeLimit = -time.Second },
-			[]string{"INVALID_VALUE options.timeLimit: timeLimit -1s: must not be negative (0 means 10s)"}},
+			[]string{"INVALID_VALUE options.timeLimit: timeLimit -1s: must not be negative (0 means 10s, 1.5s for a re-plan)"}},
 		{"streams", func(r *Request) { r.Options.Streams = 300 },
 			[]string{"INVALID_VALUE options.streams: streams 300: must be between 0 and 256 (0 means 4)"}},
 		{"objective", func(r *Request) { r.Options.Objective = 5 },
