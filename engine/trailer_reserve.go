@@ -118,13 +118,27 @@ func (r *routing) routingCost(sol *routeplan.Solution) float64 {
 const reserveSlack = 1.15
 
 // reserveMinOrders is the fewest orders for which preferTrailers restricts
-// them. Orders restricted to some trailers can leave one out that a route
+// them on a day whose units need not turn (unitsTurn). Orders restricted to some trailers can leave one out that a route
 // of the unrestricted round would have taken (a route needs a driver, and
 // the round after cannot add to the routes of the first); on small days
 // the search finds the right trailers in its time without the restriction,
 // on large ones its first plan decides (dcday at 5,000 stores, 15,000
 // orders: FLEET_EXHAUSTED pallets from 3,783 to 1,699 at 30 s).
 const reserveMinOrders = 2000
+
+// unitsTurn reports whether the trailer units, each loaded once, hold
+// fewer floor positions than total: the day needs units to turn, and its
+// trailer choice decides which freight the turns carry, so the search
+// does not find it in its time on a small day either (dcday's realistic
+// day at 200 stores, 500 orders: 90 ambient pallets on reefers and 69
+// cold ones left behind for want of a reefer, at 60 s).
+func unitsTurn(req *Request, total int) bool {
+	room := 0
+	for _, t := range req.Fleet {
+		room += t.Count * routingCapacity(t).Positions
+	}
+	return room < total
+}
 
 // preferTrailers keeps freight off the versatile trailers while the less
 // versatile ones can carry it. Orders are grouped by the trailer types
@@ -151,10 +165,13 @@ const reserveMinOrders = 2000
 // and frozen ones left behind).
 func preferTrailers(m *model, pool []*order, freeShifts int) {
 	req := m.req
-	if len(req.Fleet) < 2 || len(pool) < reserveMinOrders {
+	if len(req.Fleet) < 2 {
 		return
 	}
 	reach, total := trailerReach(req, pool)
+	if len(pool) < reserveMinOrders && !unitsTurn(req, total) {
+		return
+	}
 	day := m.dayTrips(pool, reach)
 	if !driversToSpare(req, total, float64(freeShifts)*day.perShift) {
 		return
