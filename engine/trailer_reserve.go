@@ -118,9 +118,10 @@ func (r *routing) routingCost(sol *routeplan.Solution) float64 {
 const reserveSlack = 1.15
 
 // reserveMinOrders is the fewest orders for which preferTrailers restricts
-// them on a day whose units need not turn (unitsTurn). Orders restricted to some trailers can leave one out that a route
-// of the unrestricted round would have taken (a route needs a driver, and
-// the round after cannot add to the routes of the first); on small days
+// them on a day whose units need not turn (unitsTurn). Orders restricted
+// to some trailers can leave one out that a route of the unrestricted
+// round would have taken (a route needs a driver, and the round after
+// cannot add to the routes of the first); on small days
 // the search finds the right trailers in its time without the restriction,
 // on large ones its first plan decides (dcday at 5,000 stores, 15,000
 // orders: FLEET_EXHAUSTED pallets from 3,783 to 1,699 at 30 s).
@@ -401,6 +402,9 @@ func (m *model) estimateTrip(pool []*order, ok func(*order) bool, positions int,
 		if p <= 0 {
 			continue
 		}
+		if !m.matrix.Routed(0, 1+s) || !m.matrix.Routed(1+s, 0) {
+			continue // no trip reaches it
+		}
 		un := m.req.Stores[s].Unloading
 		w += p
 		out += p * m.matrix.Duration(0, 1+s).Seconds()
@@ -414,15 +418,22 @@ func (m *model) estimateTrip(pool []*order, ok func(*order) bool, positions int,
 		return typicalTrip{}, false
 	}
 	stops := max(1, float64(positions)*float64(len(stores))/atStop)
-	sec := func(s float64) time.Duration { return time.Duration(s / w * float64(time.Second)) }
+	// A mean over w, no longer than maxTrip: a trip longer runs no trip in
+	// a day anyway.
+	sec := func(s float64) time.Duration {
+		return time.Duration(min(s/w, maxTrip.Seconds()) * float64(time.Second))
+	}
 	t := typicalTrip{loading: m.req.DC.LoadingTime(positions), out: sec(out), back: sec(back)}
 	t.driving = sec(out + back + (stops-1)*between)
 	t.length = m.req.HookTime() + t.driving + sec(stops*fixed+float64(positions)*perPallet)
 	return t, true
 }
 
+// maxTrip bounds the parts of a typical trip: a week.
+const maxTrip = 7 * 24 * time.Hour
+
 // nearestHops is, for each store with an order in pool, the travel from it
-// to the nearest other such store (0 for the only one).
+// to the nearest other such store it has a route to (0 when none).
 func (m *model) nearestHops(pool []*order) []time.Duration {
 	hop := make([]time.Duration, len(m.req.Stores))
 	var stores []int
@@ -436,7 +447,7 @@ func (m *model) nearestHops(pool []*order) []time.Duration {
 	for _, a := range stores {
 		best := time.Duration(-1)
 		for _, b := range stores {
-			if a != b {
+			if a != b && m.matrix.Routed(1+a, 1+b) {
 				if d := m.matrix.Duration(1+a, 1+b); best < 0 || d < best {
 					best = d
 				}
