@@ -8,7 +8,10 @@
 #   below; OBJECTIVE is trailers, engine's default, cost, whole: trailers
 #   with Options.WholeDeliveries, haulbench's -whole, or single or
 #   single-60: trailers on the day under a single-speed road model,
-#   haulbench's -travel single or single-60).
+#   haulbench's -travel single or single-60; matrix: the travel as a road
+#   matrix in the request; halves30: 30 % of the pallets half pallets,
+#   haulbench's -halves 0.3; halves30-full: the same day with those half
+#   pallets given a full footprint, -halves-as-full).
 #   DC_RUNS overrides the runs of the DC modes (haulbench -mode), as
 #   "MODE:STORES:LIMIT:OBJECTIVE ..." (default below: realistic days at
 #   200, 1,000 and 5,000 stores, the near day of 200 stores and the
@@ -23,7 +26,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 out=bench/results/dcday.md
-RUNS=${RUNS:-"50:5s 200:5s 200:60s 200:60s:cost 1000:5s 1000:60s 1000:60s:whole 1000:60s:cost 1000:60s:single 5000:60s 5000:60s:matrix 5000:60s:single 5000:60s:single-60"}
+RUNS=${RUNS:-"50:5s 200:5s 200:60s 200:60s:cost 1000:5s 1000:60s 1000:60s:whole 1000:60s:cost 1000:60s:single 1000:60s:halves30 1000:60s:halves30-full 5000:60s 5000:60s:matrix 5000:60s:single 5000:60s:single-60"}
 DC_RUNS=${DC_RUNS-"near:200:60s:drivers realistic:200:60s:drivers realistic:1000:60s:drivers realistic:5000:60s:drivers door-limited:1000:60s:drivers"}
 GUARD=${GUARD:-900}
 SEED=1
@@ -42,7 +45,12 @@ for r in $RUNS; do
 	case $lim in *:*) obj=${lim#*:} lim=${lim%%:*} ;; esac
 	flags=${obj:+-objective $obj}
 	[ "$obj" = whole ] && flags=-whole
-	case $obj in single*) flags="-travel $obj" ;; matrix) flags=-matrix ;; esac
+	case $obj in
+	single*) flags="-travel $obj" ;;
+	matrix) flags=-matrix ;;
+	halves30) flags="-halves 0.3" ;;
+	halves30-full) flags="-halves 0.3 -halves-as-full" ;;
+	esac
 	echo "dcday.sh: $n stores, $lim${obj:+, objective $obj}" >&2
 	cut -d" " -f1-3 /proc/loadavg >"$tmp/$i.load"
 	echo "haulbench dcday -stores $n -time $lim -seed $SEED${flags:+ $flags}" >"$tmp/$i.cmd"
@@ -93,11 +101,14 @@ raw=$(nice sh -c "$bench")
 	echo "trailersLowerBound is the larger of loadplan.FleetLowerBound and engine's count of floor positions under"
 	echo "Validate's stacking, temperature and length rules (engine/trailer_bounds.go; tables before it used the"
 	echo "first alone, 73 and 365 on the 200- and 1,000-store days, where the count gives 77 and 384)."
-	echo "That count lets any two stackable pallets of a class share a position, across stores too. Plan stacks a"
-	echo "pallet only on one of its own store (loadplan pairs within a stop: Validate's unloading order allows a"
-	echo "top for an earlier stop only in the one row between two stops' pallets of a zone), so the table also"
-	echo "gives engine.SameStoreStackingBound, the same count with stacking within each store and class: a proven"
-	echo "bound on the plans that stack within a store, checked against exhaustive packing like the other."
+	echo "That count lets any two stackable pallets of a class share a position, across stores too, and counts half"
+	echo "and quarter pallets as the halves and quarters of a position they take side by side. Plan stacks mostly"
+	echo "within a store: Validate's unloading order allows a top for an earlier stop only in the one row between two"
+	echo "stops' pallets of a zone, where loadplan stacks at most two such pairs when the floor runs short. The table"
+	echo "also gives engine.SameStoreStackingBound, the same count with stacking within each store and class, which"
+	echo "bounds only plans that stack within a store (no longer quite Plan's, which may stack across two stops)."
+	echo "The 30 % half-pallet rows plan one day twice: its half pallets sharing positions two to a position, and the"
+	echo "same pallets given a full 48×40 in footprint (haulbench -halves 0.3, -halves-as-full): what sharing saves."
 	echo
 	echo "- command: \`sh bench/scripts/dcday.sh\`, which runs each line below as its own process:"
 	for j in $(seq 1 $i); do
@@ -119,6 +130,8 @@ raw=$(nice sh -c "$bench")
 		grep -q -- ' -travel single$' "$tmp/$j.cmd" && obj="trailers, single speed 55 km/h"
 		grep -q -- ' -travel single-60' "$tmp/$j.cmd" && obj="trailers, single speed 60 km/h"
 		grep -q -- ' -matrix' "$tmp/$j.cmd" && obj="trailers, travel as a road matrix in the request"
+		grep -q -- ' -halves 0.3$' "$tmp/$j.cmd" && obj="trailers, 30 % half pallets"
+		grep -q -- ' -halves-as-full' "$tmp/$j.cmd" && obj="trailers, the same 30 % half pallets as full pallets"
 		row=$(sed -n 2p "$tmp/$j.csv")
 		took=$(sed -n 's/^time: \([0-9.]*\) s.*/\1/p' "$tmp/$j.time")
 		if [ "$(cat "$tmp/$j.rc")" = 0 ] && [ -n "$row" ]; then
