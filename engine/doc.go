@@ -30,7 +30,7 @@
 //
 //  1. prepare(ctx, &req) → model: the checked request indexed, its travel
 //     matrix, every weekly schedule resolved to instants (model.go).
-//  2. A re-plan (Request.Previous, replan.go): model.fixRoutes takes the
+//  2. A re-plan (Request.Previous, previous_plan.go): model.fixRoutes takes the
 //     routes the lock fixes over as they are (model.fixed, whose shifts'
 //     time, trailer units and dock doors the later phases leave alone);
 //     newFleetState(model, nil) → fleet state, the shifts grouped;

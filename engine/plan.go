@@ -52,7 +52,7 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 	}
 	pc := newPlanContext(m, began, now)
 	// A re-plan keeps the locked routes of the previous plan as they are
-	// and starts from its other routes (replan.go).
+	// and starts from its other routes (previous_plan.go).
 	if err := m.fixRoutes(); err != nil {
 		return Result{}, err
 	}
