@@ -70,6 +70,12 @@ type RouteRef struct {
 	Trip        int    `json:"trip"`
 }
 
+// String names the route as a dispatcher does: "R3 (DRY53-04, D01 trip
+// 2)".
+func (r RouteRef) String() string {
+	return fmt.Sprintf("%s (%s, %s trip %d)", r.ID, r.TrailerUnit, r.Shift, r.Trip)
+}
+
 // ChangeMetrics count the changes.
 type ChangeMetrics struct {
 	// StoresCompared counts the stores both plans deliver: those that can

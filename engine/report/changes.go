@@ -197,7 +197,7 @@ func refsText(rs []engine.RouteRef) string {
 	}
 	var out []string
 	for _, r := range rs {
-		out = append(out, fmt.Sprintf("%s (%s, %s trip %d)", r.ID, r.TrailerUnit, r.Shift, r.Trip))
+		out = append(out, r.String())
 	}
 	return strings.Join(out, " + ")
 }
