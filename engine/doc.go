@@ -41,9 +41,9 @@
 //  3. makeOrders(ctx, pc) → orders, unassigned pallets: the pallets of a
 //     store and class, but those kept, cut into orders one trailer
 //     carries (orders.go).
-//  4. preferTrailers(model, orders, free shifts): on large days and days
-//     whose trailer units must turn, keeps orders off the versatile
-//     trailers for the first round, in order.prefer (trailer_reserve.go).
+//  4. preferTrailers(model, orders, free shifts): on large days, keeps
+//     orders off the versatile trailers for the first round, in
+//     order.prefer (trailer_reserve.go).
 //  5. routeOrders(ctx, pc, fleet state, orders) → rounds, cut: routing
 //     rounds (routing_round.go), each routeRound building the routing
 //     problem from the orders and the fleet left (routing_problem.go),
