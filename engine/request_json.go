@@ -52,6 +52,23 @@ func arrayOf[T any](o *object[T], want string) func(d dec, dst *[]T) {
 	}
 }
 
+// optional reads one of o's objects into a new value that dst points to;
+// null reads as nil, as json.Marshal writes a nil pointer, and a value
+// that does not read leaves dst as it was.
+func optional[T any](o *object[T]) func(d dec, dst **T) {
+	return func(d dec, dst **T) {
+		if d.Peek() == jsonwire.KindNull {
+			d.Null()
+			*dst = nil
+			return
+		}
+		var v T
+		if _, ok := o.Read(d, d, &v); ok {
+			*dst = &v
+		}
+	}
+}
+
 func stringsArray(d dec, dst *[]string, want string) {
 	if d.Peek() == jsonwire.KindNull {
 		d.Null()
@@ -69,17 +86,7 @@ var requestObject = &object[Request]{What: "a planning request", Members: []memb
 	{Name: "shifts", Read: func(d dec, r *Request) { arrayOf(shiftObject, "an array of driver shifts")(d, &r.Shifts) }},
 	{Name: "hoursOfService", Read: func(d dec, r *Request) { hoursOfServiceObject.Read(d, d, &r.HoursOfService) }},
 	{Name: "travel", Read: func(d dec, r *Request) { requestTravelObject.Read(d, d, r) }},
-	{Name: "previous", Read: func(d dec, r *Request) {
-		if d.Peek() == jsonwire.KindNull {
-			d.Null()
-			r.Previous = nil
-			return
-		}
-		var p Result
-		if _, ok := resultObject.Read(d, d, &p); ok {
-			r.Previous = &p
-		}
-	}},
+	{Name: "previous", Read: func(d dec, r *Request) { optional(resultObject)(d, &r.Previous) }},
 	{Name: "lock", Read: func(d dec, r *Request) { lockObject.Read(d, d, &r.Lock) }},
 	{Name: "options", Read: func(d dec, r *Request) { optionsObject.Read(d, d, &r.Options) }},
 }}
@@ -135,17 +142,7 @@ var dcObject = &object[DC]{What: "a distribution centre", Members: []member[DC]{
 	{Name: "name", Read: func(d dec, c *DC) { d.ReadString(&c.Name) }},
 	{Name: "location", Required: true, Read: func(d dec, c *DC) { pointObject.Read(d, d, &c.Location) }},
 	{Name: "timeZone", Read: func(d dec, c *DC) { d.ReadString(&c.TimeZone) }},
-	{Name: "dockHours", Read: func(d dec, c *DC) {
-		if d.Peek() == jsonwire.KindNull {
-			d.Null()
-			c.DockHours = nil
-			return
-		}
-		var h constraints.WeeklyHours
-		if _, ok := weeklyHoursObject.Read(d, d, &h); ok {
-			c.DockHours = &h
-		}
-	}},
+	{Name: "dockHours", Read: func(d dec, c *DC) { optional(weeklyHoursObject)(d, &c.DockHours) }},
 	{Name: "loadingPerPallet", Required: true, Read: func(d dec, c *DC) { d.ReadDuration(&c.LoadingPerPallet) }},
 	{Name: "loadingFixed", Read: func(d dec, c *DC) { d.ReadDuration(&c.LoadingFixed) }},
 	{Name: "hookTime", Read: func(d dec, c *DC) { d.ReadDuration(&c.HookTime) }},

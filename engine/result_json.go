@@ -12,17 +12,7 @@ var resultObject = &object[Result]{What: "a plan", Members: []member[Result]{
 	{Name: "routes", Read: func(d dec, r *Result) { arrayOf(routeObject, "an array of routes")(d, &r.Routes) }},
 	{Name: "unassigned", Read: func(d dec, r *Result) { arrayOf(unassignedObject, "an array of unassigned pallets")(d, &r.Unassigned) }},
 	{Name: "metrics", Read: func(d dec, r *Result) { metricsObject.Read(d, d, &r.Metrics) }},
-	{Name: "changes", Read: func(d dec, r *Result) {
-		if d.Peek() == jsonwire.KindNull {
-			d.Null()
-			r.Changes = nil
-			return
-		}
-		var c PlanChanges
-		if _, ok := planChangesObject.Read(d, d, &c); ok {
-			r.Changes = &c
-		}
-	}},
+	{Name: "changes", Read: func(d dec, r *Result) { optional(planChangesObject)(d, &r.Changes) }},
 }}
 
 var routeObject = &object[Route]{What: "a route", Members: []member[Route]{
@@ -50,17 +40,7 @@ var stopObject = &object[Stop]{What: "a stop", Members: []member[Stop]{
 	{Name: "departure", Read: func(d dec, s *Stop) { d.ReadTime(&s.Departure) }},
 	{Name: "wait", Read: func(d dec, s *Stop) { d.ReadDuration(&s.Wait) }},
 	{Name: "pallets", Read: func(d dec, s *Stop) { stringsArray(d, &s.Pallets, "an array of pallet ids") }},
-	{Name: "break", Read: func(d dec, s *Stop) {
-		if d.Peek() == jsonwire.KindNull {
-			d.Null()
-			s.Break = nil
-			return
-		}
-		var b Break
-		if _, ok := breakObject.Read(d, d, &b); ok {
-			s.Break = &b
-		}
-	}},
+	{Name: "break", Read: func(d dec, s *Stop) { optional(breakObject)(d, &s.Break) }},
 }}
 
 var breakObject = &object[Break]{What: "a break", Members: []member[Break]{
