@@ -17,7 +17,9 @@ import (
 //
 //   - fixRoutes takes the routes the lock fixes (Request.lockedRoutes)
 //     over as they are, and checks that they still keep every rule of
-//     the request; they hold their shifts' time, their trailer units and
+//     the request; those that have not departed take late pallets of
+//     their stores where their floors have room (gainLatePallets); they
+//     hold their shifts' time, their trailer units and
 //     their dock doors (m.fixed, read by the unit and door resources and
 //     by scheduleDC), and a shift with locked trips may drive more trips
 //     after them (continueLockedShifts);
@@ -87,6 +89,7 @@ func (m *model) fixRoutes() error {
 		return out
 	}
 	m.fixed = routes
+	m.gainLatePallets()
 	return nil
 }
 
