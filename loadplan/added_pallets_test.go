@@ -132,6 +132,7 @@ func TestAddPalletsNoZoneForTheClass(t *testing.T) {
 // and random late pallets, AddPallets never moves a placed pallet and its
 // layout passes Validate.
 func TestAddPalletsKeepsEveryRule(t *testing.T) {
+	floor, stacked, shared := 0, 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		tr := testTrailer(constraints.MultiTempReefer)
 		stops := rapid.IntRange(1, 4).Draw(t, "stops")
@@ -158,5 +159,19 @@ func TestAddPalletsKeepsEveryRule(t *testing.T) {
 		}
 		got, added := AddPallets(tr, pallets, stops, lay, more)
 		addedOK(t, tr, pallets, stops, lay, got, more, added)
+		floor += len(added)
+		for _, pl := range got.Placements[len(lay.Placements):] {
+			if pl.Level == 1 {
+				stacked++
+			}
+			if pl.Slot == 1 {
+				shared++
+			}
+		}
 	})
+	// Over a run, pallets go on the floor, on top and beside halves: each
+	// way of adding was checked.
+	if floor == 0 || stacked == 0 || shared == 0 {
+		t.Fatalf("%d pallets added, %d stacked, %d in a shared position's slot 1: the trips drawn do not exercise every way of adding", floor, stacked, shared)
+	}
 }
