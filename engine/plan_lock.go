@@ -18,10 +18,15 @@ import (
 type Lock struct {
 	// Before, when set, fixes every route of the previous plan whose
 	// loading has started by then (LoadingStart ≤ Before): its loaders
-	// are at work or done. A locked route takes no more pallets, even
-	// where its floor has room: a pallet more at a stop lengthens the
-	// unloading there and moves every later stop's times, which the lock
-	// fixes to the second. Late pallets of its stores ride another route.
+	// are at work or done. It is also the clock that says which locked
+	// routes have departed (Depart ≤ Before): those stay to the second
+	// and to the placement. A locked route that has not departed (and
+	// every locked route when Before is not set) may take late pallets of
+	// the stores it visits where its floor has room without moving a
+	// placed pallet, its times moving only by the loading and unloading
+	// they add and the return by at most Options.ChangeTolerance (see
+	// engine/locked_route_pallets.go). Late pallets that do not fit ride
+	// another route.
 	Before time.Time `json:"before,omitzero"`
 	// Routes fixes the previous plan's routes with these ids, whatever
 	// the time.
@@ -31,10 +36,16 @@ type Lock struct {
 	Stores []string `json:"stores,omitempty"`
 }
 
+// departed reports whether previous route r has left the DC by the lock's
+// clock: Before is set and r departs by then. A route locked by name or
+// store with no Before has not departed.
+func (l Lock) departed(r *Route) bool { return !l.Before.IsZero() && !r.Depart.After(l.Before) }
+
 // IsZero reports whether the lock fixes nothing.
 func (l Lock) IsZero() bool { return l.Before.IsZero() && len(l.Routes) == 0 && len(l.Stores) == 0 }
 
-// A lock fixes whole routes. Besides the routes Lock names and those
+// A lock fixes whole routes (a locked route that has not departed may
+// only take late pallets where its floor has room, see Before). Besides the routes Lock names and those
 // loading by Lock.Before:
 //   - a locked store fixes the route that delivers it (each, when several
 //     do): keeping a store on its route and trip with its arrival is

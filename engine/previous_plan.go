@@ -17,7 +17,9 @@ import (
 //
 //   - fixRoutes takes the routes the lock fixes (Request.lockedRoutes)
 //     over as they are, and checks that they still keep every rule of
-//     the request; they hold their shifts' time, their trailer units and
+//     the request; those that have not departed take late pallets of
+//     their stores where their floors have room (gainLatePallets); they
+//     hold their shifts' time, their trailer units and
 //     their dock doors (m.fixed, read by the unit and door resources and
 //     by scheduleDC), and a shift with locked trips may drive more trips
 //     after them (continueLockedShifts);
@@ -87,6 +89,7 @@ func (m *model) fixRoutes() error {
 		return out
 	}
 	m.fixed = routes
+	m.gainLatePallets()
 	return nil
 }
 
@@ -586,12 +589,15 @@ func tripStores(trip []*order) []int {
 // kept so far (trailer units, dock doors). prev are the trips as the
 // previous plan had them.
 //
-// Timed alone, the shift starts as early as its stores allow, where its
-// trailer unit or a door may still be busy with another trip (routing
-// holds such a trip back; timing one shift alone cannot). It is then
-// timed with each trip loading where a trip of the previous plan did,
-// which held its unit and its door then: a trip with fewer or the same
-// pallets holds them no longer.
+// Each stop is first held to the change tolerance around its previous
+// start (retimeNear): a store dropped from a trip, or late pallets on it,
+// then leaves the other stores' times on the driver's paper, the driver
+// waiting where the trip got early; only where that breaks a rule is the
+// shift timed freely. Timed alone, the shift starts as early as its
+// stores allow, where its trailer unit or a door may still be busy with
+// another trip (routing holds such a trip back; timing one shift alone
+// cannot). It is then timed with each trip loading while a trip of the
+// previous plan did, which held its unit and its door then.
 func (fleet *fleetState) buildSeed(m *model, kind vehicleKind, trips [][]*order, prev []Route) ([]*Route, bool) {
 	for _, trip := range trips {
 		for _, o := range trip {
@@ -599,24 +605,149 @@ func (fleet *fleetState) buildSeed(m *model, kind vehicleKind, trips [][]*order,
 		}
 	}
 	grp := fleet.groups[kind.group]
+	// Loading starts where a previous trip's did, or later while that
+	// loading ran (in the dock hours): a trip with fewer pallets may
+	// start later and still end in time, its loaded trailer no longer in
+	// the yard than the staging limit allows.
 	var atPrevious []routeplan.Window
 	for _, r := range prev {
-		at := m.seconds(r.LoadingStart)
-		if n := len(atPrevious); n == 0 || atPrevious[n-1].Start < at {
-			atPrevious = append(atPrevious, routeplan.Window{Start: at, End: at})
+		at, end := m.seconds(r.LoadingStart), max(m.seconds(r.LoadingStart), m.seconds(r.LoadingEnd))
+		switch n := len(atPrevious); {
+		case n > 0 && at <= atPrevious[n-1].End:
+			atPrevious[n-1].End = max(atPrevious[n-1].End, end)
+		case n == 0 || atPrevious[n-1].Start < at:
+			atPrevious = append(atPrevious, routeplan.Window{Start: at, End: end})
 		}
 	}
-	for _, loading := range [][]routeplan.Window{m.dockWindows(), atPrevious} {
-		rr, ok := m.retimeIn(kind, grp, trips, loading)
+	if dock := m.dockWindows(); dock != nil {
+		var in []routeplan.Window
+		for _, w := range atPrevious {
+			for _, d := range dock {
+				if lo, hi := max(w.Start, d.Start), min(w.End, d.End); lo <= hi {
+					in = append(in, routeplan.Window{Start: lo, End: hi})
+				}
+			}
+		}
+		atPrevious = in
+	}
+	type timing struct {
+		loading []routeplan.Window
+		near    bool
+	}
+	for _, tm := range []timing{{m.dockWindows(), true}, {atPrevious, true}, {m.dockWindows(), false}, {atPrevious, false}} {
+		var rr routeplan.Route
+		var ok bool
+		if tm.near {
+			rr, ok = m.retimeNear(kind, grp, trips, tm.loading, prev)
+		} else {
+			rr, ok = m.retimeIn(kind, grp, trips, tm.loading)
+		}
 		if !ok || len(rr.Reloads)+1 != len(trips) {
 			continue
 		}
 		built, _, err := m.buildTrips(kind, rr, slices.Concat(trips...))
-		if err == nil && fleet.unitsFit(m, kind.trailer, built, nil) && fleet.doorsFit(m, built, nil) {
+		if err == nil && m.unitsTurn(built, prev) && fleet.unitsFit(m, kind.trailer, built, nil) && fleet.doorsFit(m, built, nil) {
 			return built, true
 		}
 	}
 	return nil, false
+}
+
+// unitsTurn reports whether the trips built, each to keep the trailer
+// unit of its trip of prev, hold no unit twice at once (a unit is held
+// from a trip's loading until its turnaround after the return): a shift
+// that drove two trips on one unit with a trip on another between them
+// may have lost the one between.
+func (m *model) unitsTurn(built []*Route, prev []Route) bool {
+	for j := range built {
+		for k := range j {
+			if prev[k].TrailerUnit != prev[j].TrailerUnit {
+				continue
+			}
+			a0, a1 := m.unitHold(*built[k])
+			b0, b1 := m.unitHold(*built[j])
+			if a0.Before(b1) && b0.Before(a1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// retimeNear is retimeIn (spare_room.go) with each stop of trips[k]
+// starting within the change tolerance of its store's start on prev[k],
+// inside the store's hours: the same small routing problem, the windows
+// of the sites that open a stop narrowed so.
+func (m *model) retimeNear(k vehicleKind, grp shiftGroup, trips [][]*order, loading []routeplan.Window, prev []Route) (routeplan.Route, bool) {
+	if len(prev) != len(trips) {
+		return routeplan.Route{}, false
+	}
+	req := m.req
+	tol := m.seconds(m.origin.Add(m.changeTolerance()))
+	locs := []int{0}
+	local := map[int]int{0: 0}
+	stackable, perPosition := 0, 1
+	for _, o := range slices.Concat(trips...) {
+		if _, ok := local[1+o.store]; !ok {
+			local[1+o.store] = len(locs)
+			locs = append(locs, 1+o.store)
+		}
+		for _, pi := range o.pallets {
+			if req.Pallets[pi].MayBeStacked {
+				stackable++
+			}
+			perPosition = max(perPosition, 4/positionQuarters(&req.Pallets[pi]))
+		}
+	}
+	n := len(locs)
+	p := &routeplan.Problem{N: n, Distance: make([]float64, n*n), Duration: make([]float64, n*n), Rush: m.rush}
+	for i, a := range locs {
+		for j, b := range locs {
+			p.Distance[i*n+j] = m.matrix.Distance(a, b)
+			p.Duration[i*n+j] = float64(m.matrix.Seconds(a, b))
+		}
+	}
+	p.VehicleTypes = []routeplan.VehicleType{m.vehicleType(k, grp, stackable, perPosition, loading)}
+	var sites []int
+	for t, trip := range trips {
+		if t > 0 {
+			sites = append(sites, routeplan.ReloadSite)
+		}
+		for j, o := range trip {
+			site := m.site(o, local[1+o.store])
+			id := req.Stores[o.store].ID
+			at := slices.IndexFunc(prev[t].Stops, func(st Stop) bool { return st.Store == id })
+			if at < 0 {
+				return routeplan.Route{}, false
+			}
+			if j > 0 && trip[j-1].store == o.store {
+				// The stop's next order: unloaded right after the one
+				// before, whose window holds the stop.
+				sites = append(sites, len(p.Sites))
+				p.Sites = append(p.Sites, site)
+				continue
+			}
+			start := m.seconds(prev[t].Stops[at].Start)
+			var near []routeplan.Window
+			for _, w := range site.Windows {
+				if lo, hi := max(w.Start, start-tol), min(w.End, start+tol); lo <= hi {
+					near = append(near, routeplan.Window{Start: lo, End: hi})
+				}
+			}
+			if len(near) == 0 {
+				return routeplan.Route{}, false
+			}
+			site.Windows = near
+			sites = append(sites, len(p.Sites))
+			p.Sites = append(p.Sites, site)
+		}
+	}
+	ev, err := routeplan.NewEvaluator(p)
+	if err != nil {
+		return routeplan.Route{}, false
+	}
+	rr, _, ok := ev.Route(0, sites)
+	return rr, ok
 }
 
 // withLate is trips with as many of store s's late pallets (pallets, in

@@ -102,9 +102,11 @@ func perturb(t *rapid.T, req *Request, more bool) {
 // night's changes with a random part of its plan locked, gives a plan
 // that passes Validate given the previous plan and the lock (Plan checks
 // it): every locked route is in it as it was, to the second and to the
-// placement, and marked locked. Where the night only removed pallets and
-// stores, no store off the locked routes moves to a route it was not on,
-// but on a shift of several unlocked trips (see below).
+// placement (or, not departed, with late pallets added in free floor
+// space, see Lock.Before), and marked locked. Where the night only
+// removed pallets and stores, no store off the locked routes moves to a
+// route it was not on, but on a shift of several unlocked trips (see
+// below).
 func TestReplanKeepsEveryLock(t *testing.T) {
 	locked := 0
 	rapid.Check(t, func(t *rapid.T) {

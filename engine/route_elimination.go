@@ -142,6 +142,11 @@ func makeRoomFor(ctx context.Context, pc *planContext, fleet *fleetState, o *ord
 // not, the routes may have changed and the caller restores them.
 func moveOrder(ctx context.Context, pc *planContext, fleet *fleetState, si, yi int, off []int, tries *int) bool {
 	m := pc.m
+	if fleet.placed[si].kept {
+		// A route kept from the previous plan keeps its stores: moving
+		// one off would move the store and retime the stops after it.
+		return false
+	}
 	y := fleet.placed[si].orders[yi]
 	moved := *y
 	moved.pallets = slices.Clone(y.pallets)

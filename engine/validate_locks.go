@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/haulplan/haulplan/constraints"
 )
@@ -15,10 +16,12 @@ const CodeLockBroken = "LOCK_BROKEN"
 
 // checkLocks checks, for a request that carries a previous plan and a
 // lock, that every route of the previous plan the lock fixes is in the
-// plan unchanged: the same trailer unit, shift and trip, trailer type,
-// dock door, loading, start, departure and return to the second, the same
-// stops in the same order with the same times and pallets, and the same
-// floor (zones and every placement); and that it is marked locked, and no
+// plan unchanged (lockedRouteDiff): the same trailer unit, shift and
+// trip, trailer type, dock door, loading, start, departure and return to
+// the second, the same stops in the same order with the same times and
+// pallets, and the same floor (zones and every placement), or, for one
+// that has not departed by Lock.Before, the same with late pallets added
+// in free floor space and the times they move; and that it is marked locked, and no
 // other route is. Which routes the lock fixes is read here from the
 // request's documentation (Lock, Request.Previous): the routes it names,
 // those whose loading starts by Lock.Before, those that deliver a store it
@@ -76,7 +79,8 @@ func (c *planCheck) checkLocks(plan *Result) constraints.Violations {
 		}
 		locked[ri] = true
 		path := constraints.Index("routes", ri)
-		for _, d := range lockedRouteDiff(&was, &plan.Routes[ri]) {
+		mayGain := req.Lock.Before.IsZero() || was.Depart.After(req.Lock.Before)
+		for _, d := range c.lockedRouteDiff(&was, &plan.Routes[ri], mayGain) {
 			vs.Add(CodeLockBroken, path+d.path, "%s fixes this route as previous route %s has it: %s", fixes[i], was.ID, d.what)
 		}
 		if !plan.Routes[ri].Locked {
@@ -95,42 +99,100 @@ func (c *planCheck) checkLocks(plan *Result) constraints.Violations {
 // path under the route, and what differs.
 type routeDiff struct{ path, what string }
 
-// lockedRouteDiff lists how route b differs from a in what a lock fixes.
+// lockedRouteDiff lists how route b differs from a, a route of the
+// previous plan that the lock fixes, in what the lock keeps. A route that
+// has departed (mayGain false) keeps everything to the second and the
+// placement. One that has not may carry more pallets of the stores it
+// visits (Lock.Before), and then, with n pallets added and the DC's
+// loading time per pallet l:
+//   - each stop lists its pallets of a first and its added pallets after
+//     them, and the floor keeps a's placements, first and unchanged, and
+//     a's zones, but for the door-most zone's last row, which may grow;
+//   - the loading starts as it did and ends n·l later; the start and the
+//     departure move later by d, the part of n·l that a's wait from the
+//     loading's end to its start does not absorb;
+//   - each stop's arrival and start move later by d plus the unloading
+//     added at the stops before it (the store's time per pallet each),
+//     its departure also by its own, the return by d and all of it, and
+//     that by at most the change tolerance.
+//
 // Breaks are not compared: they are stated from the times and the
 // shift's limits, which the trips after a locked trip may change.
-func lockedRouteDiff(a, b *Route) []routeDiff {
+func (c *planCheck) lockedRouteDiff(a, b *Route, mayGain bool) []routeDiff {
 	var out []routeDiff
 	diff := func(path string, same bool, was, now any) {
 		if !same {
 			out = append(out, routeDiff{path, fmt.Sprintf("%v there, now %v", was, now)})
 		}
 	}
+	sameStops := len(a.Stops) == len(b.Stops)
+	added := make([]int, len(a.Stops)) // pallets b adds at each stop
+	total := 0
+	if sameStops {
+		for k := range a.Stops {
+			s, t := a.Stops[k].Pallets, b.Stops[k].Pallets
+			if len(t) > len(s) && slices.Equal(t[:len(s)], s) {
+				added[k] = len(t) - len(s)
+				total += added[k]
+			}
+		}
+	}
+	if total > 0 && !mayGain {
+		out = append(out, routeDiff{".stops", fmt.Sprintf("it departed by lock.before and carries %d pallets more", total)})
+		total, added = 0, make([]int, len(a.Stops))
+	}
+	loading := time.Duration(total) * c.req.DC.LoadingPerPallet
+	d := max(0, a.LoadingEnd.Add(loading).Sub(a.Start))
 	diff(".trailer", a.Trailer == b.Trailer, a.Trailer, b.Trailer)
 	diff(".dockDoor", a.DockDoor == b.DockDoor, a.DockDoor, b.DockDoor)
 	diff(".loadingStart", a.LoadingStart.Equal(b.LoadingStart), a.LoadingStart, b.LoadingStart)
-	diff(".loadingEnd", a.LoadingEnd.Equal(b.LoadingEnd), a.LoadingEnd, b.LoadingEnd)
-	diff(".start", a.Start.Equal(b.Start), a.Start, b.Start)
-	diff(".depart", a.Depart.Equal(b.Depart), a.Depart, b.Depart)
-	diff(".return", a.Return.Equal(b.Return), a.Return, b.Return)
-	if len(a.Stops) != len(b.Stops) {
+	diff(".loadingEnd", a.LoadingEnd.Add(loading).Equal(b.LoadingEnd), a.LoadingEnd.Add(loading), b.LoadingEnd)
+	diff(".start", a.Start.Add(d).Equal(b.Start), a.Start.Add(d), b.Start)
+	diff(".depart", a.Depart.Add(d).Equal(b.Depart), a.Depart.Add(d), b.Depart)
+	shift := d
+	if !sameStops {
 		out = append(out, routeDiff{".stops", fmt.Sprintf("%d stops there, now %d", len(a.Stops), len(b.Stops))})
 	} else {
 		for k := range a.Stops {
 			s, t := &a.Stops[k], &b.Stops[k]
 			p := constraints.Index(".stops", k)
 			diff(p+".store", s.Store == t.Store, s.Store, t.Store)
-			diff(p+".arrival", s.Arrival.Equal(t.Arrival), s.Arrival, t.Arrival)
-			diff(p+".start", s.Start.Equal(t.Start), s.Start, t.Start)
-			diff(p+".departure", s.Departure.Equal(t.Departure), s.Departure, t.Departure)
-			diff(p+".pallets", slices.Equal(s.Pallets, t.Pallets), s.Pallets, t.Pallets)
+			var u time.Duration
+			if sx, ok := c.store[s.Store]; ok {
+				u = time.Duration(added[k]) * c.req.Stores[sx].Unloading.PerPallet
+			}
+			diff(p+".arrival", s.Arrival.Add(shift).Equal(t.Arrival), s.Arrival.Add(shift), t.Arrival)
+			diff(p+".start", s.Start.Add(shift).Equal(t.Start), s.Start.Add(shift), t.Start)
+			diff(p+".departure", s.Departure.Add(shift+u).Equal(t.Departure), s.Departure.Add(shift+u), t.Departure)
+			if added[k] == 0 {
+				diff(p+".pallets", slices.Equal(s.Pallets, t.Pallets), s.Pallets, t.Pallets)
+			}
+			shift += u
 		}
 	}
-	diff(".load.zones", slices.Equal(a.Load.Zones, b.Load.Zones), a.Load.Zones, b.Load.Zones)
-	if len(a.Load.Placements) != len(b.Load.Placements) {
-		out = append(out, routeDiff{".load.placements", fmt.Sprintf("%d placements there, now %d", len(a.Load.Placements), len(b.Load.Placements))})
-	} else {
-		for k := range a.Load.Placements {
-			diff(constraints.Index(".load.placements", k), a.Load.Placements[k] == b.Load.Placements[k], a.Load.Placements[k], b.Load.Placements[k])
+	diff(".return", a.Return.Add(shift).Equal(b.Return), a.Return.Add(shift), b.Return)
+	tol := c.req.Options.ChangeTolerance
+	if tol <= 0 {
+		tol = DefaultChangeTolerance
+	}
+	if shift > tol {
+		out = append(out, routeDiff{".return", fmt.Sprintf("the pallets added move the return by %v, more than the change tolerance of %v", shift, tol)})
+	}
+	zonesSame := len(a.Load.Zones) == len(b.Load.Zones)
+	for k := 0; zonesSame && k < len(a.Load.Zones); k++ {
+		za, zb := a.Load.Zones[k], b.Load.Zones[k]
+		if total > 0 && k == len(a.Load.Zones)-1 && zb.LastRow >= za.LastRow {
+			zb.LastRow = za.LastRow // the door-most zone may take rows at the door end
+		}
+		zonesSame = za == zb
+	}
+	diff(".load.zones", zonesSame, a.Load.Zones, b.Load.Zones)
+	switch pa, pb := a.Load.Placements, b.Load.Placements; {
+	case len(pb) < len(pa) || (total == 0 && len(pb) != len(pa)):
+		out = append(out, routeDiff{".load.placements", fmt.Sprintf("%d placements there, now %d", len(pa), len(pb))})
+	default:
+		for k := range pa {
+			diff(constraints.Index(".load.placements", k), pa[k] == pb[k], pa[k], pb[k])
 		}
 	}
 	return out

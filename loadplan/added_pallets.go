@@ -1,0 +1,265 @@
+package loadplan
+
+import (
+	"slices"
+
+	"github.com/haulplan/haulplan/constraints"
+)
+
+// AddPallets places more pallets on a trailer already laid out, without
+// moving a pallet the layout places: each pallet of more, in turn, goes
+// where the layout leaves room for it, or is left out. It returns the
+// layout with the placements of lay unchanged, in their order, followed by
+// those of the pallets added, and the indices into more of the pallets
+// added. pallets are those lay places, for a trip of stops stops; each
+// pallet of more names its stop among them.
+//
+// A pallet goes into its class's zone (a class the layout has no zone for
+// is left out: the bulkheads stay), where Validate accepts it beside what
+// is placed: on the free side of a row, in a position shared with half or
+// quarter pallets, in a new row at the door end of the zone nearest the
+// door, or on top of a pallet that may carry it. Of the places that keep
+// every rule (the unloading order, the axle loads at departure and after
+// every stop, payload, volume and positions), it takes the one that adds
+// the fewest floor positions, on the floor before stacked, as PlanTrailer
+// stacks only when the floor runs out. A layout that Validate rejects
+// takes no pallet.
+func AddPallets(tr Trailer, pallets []Pallet, stops int, lay *Layout, more []Pallet) (*Layout, []int) {
+	if lay == nil {
+		return nil, nil
+	}
+	out := copyLayout(lay)
+	if len(Validate(tr, pallets, stops, lay)) > 0 {
+		return out, nil
+	}
+	on := slices.Clone(pallets)
+	var added []int
+	for i, p := range more {
+		if len(checkPallets([]Pallet{p}, stops)) > 0 || slices.ContainsFunc(on, func(q Pallet) bool { return q.ID == p.ID }) {
+			continue
+		}
+		if next, ok := addPallet(tr, on, stops, out, p); ok {
+			out, on = next, append(on, p)
+			added = append(added, i)
+		}
+	}
+	return out, added
+}
+
+// copyLayout is l with its own lists.
+func copyLayout(l *Layout) *Layout {
+	c := *l
+	c.Zones = slices.Clone(l.Zones)
+	c.Placements = slices.Clone(l.Placements)
+	c.Axles = slices.Clone(l.Axles)
+	return &c
+}
+
+// addPallet is lay with p placed too, and whether a place was found: the
+// candidate places (addCandidates) each checked by Validate with the axle
+// loads recomputed, the one adding the fewest positions, floor before
+// stacked, the first of equals.
+func addPallet(tr Trailer, on []Pallet, stops int, lay *Layout, p Pallet) (*Layout, bool) {
+	all := append(slices.Clone(on), p)
+	byID := make(map[string]int, len(all))
+	for i, q := range all {
+		byID[q.ID] = i
+	}
+	var best *Layout
+	bestPositions, bestLevel := 0, 0
+	for _, c := range addCandidates(tr, on, lay, p) {
+		cand := &Layout{Zones: c.zones, Placements: append(slices.Clone(lay.Placements), c.pl)}
+		placedIdx := make([]int, len(cand.Placements))
+		for k, pl := range cand.Placements {
+			placedIdx[k] = byID[pl.Pallet]
+		}
+		axles, vs := axleLoads(tr, all, placedIdx, cand.Placements, stops)
+		if len(vs) > 0 {
+			continue
+		}
+		cand.Axles = axles
+		if len(Validate(tr, all, stops, cand)) > 0 {
+			continue
+		}
+		finishLayout(tr, all, placedIdx, cand)
+		if best == nil || cand.Load.Positions < bestPositions || (cand.Load.Positions == bestPositions && c.pl.Level < bestLevel) {
+			best, bestPositions, bestLevel = cand, cand.Load.Positions, c.pl.Level
+		}
+	}
+	return best, best != nil
+}
+
+// finishLayout sets the rows, length, load and utilisation of lay, whose
+// placements stand for the pallets placedIdx (indices into pallets).
+func finishLayout(tr Trailer, pallets []Pallet, placedIdx []int, lay *Layout) {
+	type position struct {
+		row  int
+		side Side
+	}
+	taken := map[position]bool{}
+	lay.Rows, lay.LengthMM, lay.Load = 0, 0, constraints.Load{}
+	for k, pl := range lay.Placements {
+		p := pallets[placedIdx[k]]
+		lay.Load.WeightKg += p.WeightKg
+		lay.Load.VolumeM3 += p.VolumeM3
+		if pl.Level != 0 {
+			continue
+		}
+		if at := (position{pl.Row, pl.Side}); !taken[at] {
+			taken[at] = true
+			lay.Load.Positions += pl.Side.Positions()
+		}
+		lay.Rows = max(lay.Rows, pl.Row+1)
+		lay.LengthMM = max(lay.LengthMM, pl.XMM+along(p, pl.Turned))
+	}
+	lay.PositionsUsed, lay.WeightUsed, lay.VolumeUsed = lay.Load.Utilisation(constraints.Load{Positions: tr.Positions, WeightKg: tr.PayloadKg, VolumeM3: tr.Volume()})
+	if tr.Positions == 0 {
+		lay.PositionsUsed = 0
+	}
+}
+
+// addCandidate is a place for one more pallet, and the zones with it.
+type addCandidate struct {
+	pl    Placement
+	zones []Zone
+}
+
+// addCandidates lists the places worth checking for pallet p on lay (whose
+// pallets are on): in p's zone, each floor place at an edge of a placed
+// pallet (its nose or door end, or half or quarter a position behind its
+// nose for pallets sharing a position) on each side, in each orientation
+// and slot, in the row the pallets of its side there give it, that stands
+// on the floor clear of every placed floor pallet and keeps the unloading
+// order; and each placed floor pallet without a pallet on top, to stand
+// on. Validate decides the rest.
+func addCandidates(tr Trailer, on []Pallet, lay *Layout, p Pallet) []addCandidate {
+	zi := slices.IndexFunc(lay.Zones, func(z Zone) bool { return z.Temperature == p.Temperature })
+	if zi < 0 {
+		return nil
+	}
+	z := lay.Zones[zi]
+	last := zi == len(lay.Zones)-1
+	W, L := float64(tr.WidthMM), float64(tr.LengthMM)
+	byID := make(map[string]Pallet, len(on))
+	for _, q := range on {
+		byID[q.ID] = q
+	}
+	rects := make([]rect, len(lay.Placements))
+	for k, pl := range lay.Placements {
+		rects[k], _ = footprint(pl, byID[pl.Pallet], W)
+	}
+	// The edges along the floor a pallet may start at.
+	var xs []int
+	for _, pl := range lay.Placements {
+		if pl.Zone != zi || pl.Level != 0 {
+			continue
+		}
+		q := byID[pl.Pallet]
+		xs = append(xs, pl.XMM, pl.XMM+along(q, pl.Turned))
+		if quartersOf(q) > 0 {
+			xs = append(xs, pl.XMM+q.WidthMM, pl.XMM+q.LengthMM/2)
+		}
+	}
+	slices.Sort(xs)
+	xs = slices.Compact(xs)
+	onLane := func(s, lane Side) bool { return s == lane || s == Center }
+	// rowAt is the row a floor pallet on side s starting at x takes: that
+	// of a floor pallet of its side or its row starting there, else the
+	// row after those of its side starting nearer the nose.
+	rowAt := func(x int, s Side) int {
+		lo, same := -1, -1
+		for _, pl := range lay.Placements {
+			if pl.Level != 0 {
+				continue
+			}
+			if pl.XMM == x && (same < 0 || onLane(pl.Side, s) || s == Center) {
+				same = pl.Row
+			}
+			if pl.XMM < x && (onLane(pl.Side, s) || (s == Center && pl.Side != Center)) {
+				lo = max(lo, pl.Row)
+			}
+		}
+		if same >= 0 {
+			return same
+		}
+		return lo + 1
+	}
+	clear := func(pl Placement) bool {
+		r, ok := footprint(pl, p, W)
+		if !ok || r.x0 < 0 || r.x1 > L || r.y0 < 0 || r.y1 > W {
+			return false
+		}
+		if (z.FromMM != 0 || z.ToMM != 0) && (r.x0 < float64(z.FromMM) || r.x1 > float64(z.ToMM)) {
+			return false
+		}
+		for k, o := range lay.Placements {
+			if o.Level == 0 && pl.Level == 0 {
+				ro := rects[k]
+				if r.x0 < ro.x1 && ro.x0 < r.x1 && r.y0 < ro.y1 && ro.y0 < r.y1 {
+					return false
+				}
+			}
+			if o.Zone != zi {
+				continue
+			}
+			s := byID[o.Pallet].Stop
+			if (s < p.Stop && pl.XMM > o.XMM) || (s > p.Stop && o.XMM > pl.XMM) {
+				return false
+			}
+		}
+		return true
+	}
+	var out []addCandidate
+	for _, x := range xs {
+		for _, side := range []Side{Left, Right, Center} {
+			row := rowAt(x, side)
+			zones := lay.Zones
+			switch {
+			case row < z.FirstRow:
+				continue
+			case row > z.LastRow:
+				if !last {
+					continue
+				}
+				zones = slices.Clone(lay.Zones)
+				zones[zi].LastRow = row
+			}
+			for _, turned := range []bool{false, true} {
+				for slot := range 2 {
+					if slot == 1 && (side == Center || quartersOf(p) == 0) {
+						continue
+					}
+					pl := Placement{Pallet: p.ID, Row: row, Side: side, Turned: turned, Zone: zi, XMM: x, Slot: slot}
+					if clear(pl) {
+						out = append(out, addCandidate{pl, zones})
+					}
+				}
+			}
+		}
+	}
+	if !p.MayBeStacked {
+		return out
+	}
+	for k, b := range lay.Placements {
+		if b.Level != 0 || b.Zone != zi || !byID[b.Pallet].MayCarry {
+			continue
+		}
+		carries := slices.ContainsFunc(lay.Placements, func(t Placement) bool {
+			if t.Level != 1 || t.Zone != b.Zone || t.Side != b.Side {
+				return false
+			}
+			rt, _ := footprint(t, byID[t.Pallet], W)
+			return rt.x0 >= rects[k].x0 && rt.x1 <= rects[k].x1 && rt.y0 >= rects[k].y0 && rt.y1 <= rects[k].y1
+		})
+		if carries {
+			continue
+		}
+		for _, turned := range []bool{b.Turned, !b.Turned} {
+			pl := Placement{Pallet: p.ID, Row: b.Row, Side: b.Side, Turned: turned, Zone: zi, XMM: b.XMM, Level: 1, Slot: b.Slot}
+			if clear(pl) {
+				out = append(out, addCandidate{pl, lay.Zones})
+			}
+		}
+	}
+	return out
+}
