@@ -35,11 +35,13 @@ type scratch struct {
 	sch    schedule
 	sch2   schedule
 	j1, j2 join
-	nodes  []int
-	one    [1]int
-	two    [2]int
-	other  [1]int
-	retry  []int
+	// removal is relocate's route without the site it moves.
+	removal removalJoin
+	nodes   []int
+	one     [1]int
+	two     [2]int
+	other   [1]int
+	retry   []int
 	// tripRoutes lists the routes newTripsNear has tried for a site.
 	tripRoutes []int
 	// tried holds, per site u and index of a neighbour v of u, the stamps
