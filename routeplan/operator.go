@@ -207,7 +207,7 @@ func (in *instance) boundMove(r *route, seq []int, lo, hi int, jn *join) (object
 	// every site is r's own, so it allows r's type. The callers bound the
 	// distances first (reorderBound), so the first comparison is after the
 	// sums.
-	jn.set(r, lo, seq[lo:hi+1], r, hi+2)
+	jn.set(r, lo, seq[lo:hi+1], r, hi+2).own = len(in.reloads) == 0
 	for to := int8(boundLegs); to <= boundTimed; to++ {
 		if !in.advance(jn, to) {
 			return objective{}, false
