@@ -37,11 +37,13 @@ type scratch struct {
 	j1, j2 join
 	// removal is relocate's route without the site it moves.
 	removal removalJoin
-	nodes   []int
-	one     [1]int
-	two     [2]int
-	other   [1]int
-	retry   []int
+	// simulated holds the last candidate routes simulated.
+	simulated simulations
+	nodes     []int
+	one       [1]int
+	two       [2]int
+	other     [1]int
+	retry     []int
 	// tripRoutes lists the routes newTripsNear has tried for a site.
 	tripRoutes []int
 	// tried holds, per site u and index of a neighbour v of u, the stamps
@@ -142,7 +144,7 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 		return
 	}
 	sc.seq = withInsert(sc.seq, r.seq, u, pos)
-	if in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
+	if in.evaluateCandidate(r.typ, sc.seq, &sc.sch, &sc.simulated) != feasible {
 		return
 	}
 	d := in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)

@@ -340,7 +340,7 @@ func (in *instance) loadFits(jn *join) bool {
 			for _, m := range jn.mid {
 				l += in.sites[m].Demand[x]
 			}
-			if l > vt.Capacity[x]+1e-9*(1+math.Abs(vt.Capacity[x])) {
+			if l > in.capLimit[jn.a.typ][x] {
 				return false
 			}
 			load[x] = l
@@ -378,17 +378,16 @@ func (in *instance) loadFits(jn *join) bool {
 // through node i.
 func (in *instance) tripsFit(jn *join) bool {
 	ga, gb := &jn.a.seg, &jn.b.seg
-	capacity := in.types[jn.a.typ].Capacity
+	limit := in.capLimit[jn.a.typ]
 	i, j, d := jn.i, jn.j, in.dims
 	for x := 0; x < d; x++ {
-		tol := 1e-9 * (1 + math.Abs(capacity[x]))
 		l, first := ga.loadPre[i*d+x], true
 		for _, m := range jn.mid {
 			if !in.isReload(m) {
 				l += in.sites[m].Demand[x]
 				continue
 			}
-			if l > capacity[x]+tol {
+			if l > limit[x] {
 				return false
 			}
 			if first {
@@ -397,7 +396,7 @@ func (in *instance) tripsFit(jn *join) bool {
 			l = 0
 		}
 		l += gb.loadTrip[j*d+x] - gb.loadPre[(j-1)*d+x]
-		if l > capacity[x]+tol {
+		if l > limit[x] {
 			return false
 		}
 		if first {
@@ -416,15 +415,15 @@ func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
 	if !ga.ok || !gb.ok {
 		return true
 	}
-	capacity := in.types[a.typ].Capacity
+	limit := in.capLimit[a.typ]
 	d := in.dims
-	suffix := gb.loadPre[len(b.seq)*d:] // the trip of node j ends with the route…
+	end := len(b.seq) * d // the trip of node j ends with the route…
+	suffix := gb.loadPre
 	if len(in.reloads) > 0 {
-		suffix = gb.loadTrip[j*d:] // …or at the reload after it
+		end, suffix = j*d, gb.loadTrip // …or at the reload after it
 	}
-	for x := 0; x < d; x++ {
-		l := ga.loadPre[i*d+x] + suffix[x] - gb.loadPre[(j-1)*d+x]
-		if l > capacity[x]+1e-9*(1+math.Abs(capacity[x])) {
+	for x, lim := range limit {
+		if ga.loadPre[i*d+x]+suffix[end+x]-gb.loadPre[(j-1)*d+x] > lim {
 			return false
 		}
 	}

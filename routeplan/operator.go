@@ -79,7 +79,7 @@ func (st *state) proposeOne(k, lo, hi int, sc *scratch) bool {
 	if lb, ok := st.in.boundMove(r, sc.seq, lo, hi, &sc.j1); !ok || !lb.sub(r.obj).negative() {
 		return false
 	}
-	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
+	if st.in.evaluateCandidate(r.typ, sc.seq, &sc.sch, &sc.simulated) != feasible {
 		return false
 	}
 	d := st.in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)
@@ -101,27 +101,19 @@ func (st *state) proposeTwo(k1, k2 int, sc *scratch) bool {
 	if !ok {
 		return false
 	}
-	return st.settleTwo(k1, k2, lb2, sc, nil)
+	return st.settleTwo(k1, k2, lb2, sc)
 }
 
 // proposePair is proposeTwo for candidates given as joins: routes whose
-// bound rules them out are never built. known2, when not nil, keeps the
-// simulation of j2 between calls that propose the same j2.
-func (st *state) proposePair(k1 int, j1 *join, k2 int, j2 *join, sc *scratch, known2 *simulated) bool {
+// bound rules them out are never built.
+func (st *state) proposePair(k1 int, j1 *join, k2 int, j2 *join, sc *scratch) bool {
 	lb2, ok := st.boundPair(j1, j2)
 	if !ok {
 		return false
 	}
 	sc.seq = j1.build(sc.seq)
 	sc.seq2 = j2.build(sc.seq2)
-	return st.settleTwo(k1, k2, lb2, sc, known2)
-}
-
-// simulated is what settleTwo keeps of a route it simulated: whether it
-// is feasible, and its distance and cost (all that applying it reads).
-type simulated struct {
-	done, feasible bool
-	dist, cost     float64
+	return st.settleTwo(k1, k2, lb2, sc)
 }
 
 // boundPair reports whether the joins j1 and j2, replacing routes j1.a
@@ -157,35 +149,18 @@ func (st *state) boundPair(j1, j2 *join) (objective, bool) {
 // settleTwo simulates sc.seq and sc.seq2 as routes k1 and k2 and proposes
 // them when both are feasible and the pair is better. lb2 is a lower bound
 // of the objective of sc.seq2: when the first route's exact objective plus
-// lb2 is no better, the second is not simulated. known2, when not nil and
-// done, is sc.seq2's simulation already (its distance and cost go into
-// sc.sch2, the rest of which is then stale); when not done, it keeps the
-// simulation settleTwo makes.
-func (st *state) settleTwo(k1, k2 int, lb2 objective, sc *scratch, known2 *simulated) bool {
+// lb2 is no better, the second is not simulated.
+func (st *state) settleTwo(k1, k2 int, lb2 objective, sc *scratch) bool {
 	r1, r2 := st.routes[k1], st.routes[k2]
-	if st.in.evaluate(r1.typ, sc.seq, &sc.sch, false) != feasible {
+	if st.in.evaluateCandidate(r1.typ, sc.seq, &sc.sch, &sc.simulated) != feasible {
 		return false
 	}
 	obj1 := st.in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost)
 	if !obj1.add(lb2).sub(r1.obj).sub(r2.obj).negative() {
 		return false
 	}
-	switch {
-	case known2 == nil:
-		if st.in.evaluate(r2.typ, sc.seq2, &sc.sch2, false) != feasible {
-			return false
-		}
-	case known2.done:
-		if !known2.feasible {
-			return false
-		}
-		sc.sch2.dist, sc.sch2.cost = known2.dist, known2.cost
-	default:
-		ok := st.in.evaluate(r2.typ, sc.seq2, &sc.sch2, false) == feasible
-		*known2 = simulated{done: true, feasible: ok, dist: sc.sch2.dist, cost: sc.sch2.cost}
-		if !ok {
-			return false
-		}
+	if st.in.evaluateCandidate(r2.typ, sc.seq2, &sc.sch2, &sc.simulated) != feasible {
+		return false
 	}
 	d := obj1.add(st.in.seqObjective(sc.seq2, sc.sch2.dist, sc.sch2.cost)).sub(r1.obj).sub(r2.obj)
 	if !d.negative() {

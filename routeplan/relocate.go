@@ -48,7 +48,7 @@ func (*relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 		sc.one[0] = u
 		sc.j1.set(rv, at, sc.one[:], rv, at+1).fits = true
 		in.distancesOne(&sc.j1, u)
-		if st.proposePair(p.kv, &sc.j1, p.ku, removal, sc, &sc.removal.sim) {
+		if st.proposePair(p.kv, &sc.j1, p.ku, removal, sc) {
 			return true
 		}
 	}
@@ -56,12 +56,10 @@ func (*relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 }
 
 // removalJoin is a route without one of its sites, as a join whose bound
-// stages, and simulation once made, are kept while the route keeps its
-// content (its stamp): a relocate tries every neighbour v of u with u's
-// route without u.
+// stages are kept while the route keeps its content (its stamp): a
+// relocate tries every neighbour v of u with u's route without u.
 type removalJoin struct {
 	jn    join
-	sim   simulated
 	route *route
 	stamp uint64
 	u     int
@@ -73,7 +71,7 @@ func (rj *removalJoin) of(in *instance, r *route, pos, u int) *join {
 	if rj.route == r && rj.stamp == r.stamp && rj.u == u && r.stamp != 0 {
 		return &rj.jn
 	}
-	rj.route, rj.stamp, rj.u, rj.sim = r, r.stamp, u, simulated{}
+	rj.route, rj.stamp, rj.u = r, r.stamp, u
 	// Neither route can be overloaded now.
 	rj.jn.set(r, pos, nil, r, pos+2).fits = true
 	in.distancesNone(&rj.jn)

@@ -23,7 +23,7 @@ func (*swap) evaluate(st *state, p *pair, sc *scratch) bool {
 	sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2).fits = checked
 	in.distancesOne(&sc.j1, u)
 	in.distancesOne(&sc.j2, v)
-	return st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc, nil)
+	return st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc)
 }
 
 // exchangeMayImprove reports whether exchanging u and v in their route may

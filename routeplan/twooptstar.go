@@ -19,7 +19,7 @@ func (*twoOptStar) evaluate(st *state, p *pair, sc *scratch) bool {
 		}
 		in.distancesNone(sc.j1.set(ru, pu+1, nil, rv, pv+1))
 		in.distancesNone(sc.j2.set(rv, pv, nil, ru, pu+2))
-		return st.proposePair(p.ku, &sc.j1, p.kv, &sc.j2, sc, nil)
+		return st.proposePair(p.ku, &sc.j1, p.kv, &sc.j2, sc)
 	}
 	sc.seq = append(sc.seq[:0], ru.seq[:pu+1]...)
 	sc.seq = append(sc.seq, rv.seq[pv:]...)
