@@ -127,6 +127,9 @@ func (st *state) boundPair(j1, j2 *join) (objective, bool) {
 		// No bound: the simulation decides.
 		return objective{}, in.joinAllowed(j1) && in.joinAllowed(j2)
 	}
+	if in.exact {
+		return in.boundPairExact(j1, j2)
+	}
 	for to := int8(boundDistances); to <= boundTimed; to++ {
 		// A stage done already (most often the distances, by the
 		// operator) is not asked for again. In the Solomon case the
@@ -144,6 +147,26 @@ func (st *state) boundPair(j1, j2 *join) (objective, bool) {
 		}
 	}
 	return j2.cheap, true
+}
+
+// boundPairExact is boundPair in the Solomon case, on joins that are
+// known: the distances are the bound, the later stages only rule out, so
+// that they run one join after the other without comparing between
+// them. It answers what boundPair's loop over the stages answers.
+func (in *instance) boundPairExact(j1, j2 *join) (objective, bool) {
+	if j1.stage == boundFailed || j2.stage == boundFailed {
+		return objective{}, false
+	}
+	if j1.stage == 0 {
+		in.advance(j1, boundDistances)
+	}
+	if j2.stage == 0 {
+		in.advance(j2, boundDistances)
+	}
+	if !j1.cheap.add(j2.cheap).sub(j1.a.obj).sub(j2.a.obj).negative() || !in.joinAllowed(j1) || !in.joinAllowed(j2) {
+		return objective{}, false
+	}
+	return j2.cheap, in.advance(j1, boundTimed) && in.advance(j2, boundTimed)
 }
 
 // settleTwo simulates sc.seq and sc.seq2 as routes k1 and k2 and proposes
