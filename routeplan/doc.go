@@ -86,7 +86,11 @@
 // (reorder.go). A bound only rules a move out; the exact simulation
 // (schedule.go, departure.go: the break rule and the best departure) is
 // the one acceptance step for a move whose bound passes, so the search
-// takes exactly the moves it would take without bounds.
+// takes exactly the moves it would take without bounds. Each search
+// stream keeps what the simulation said of its last candidate routes
+// (simulations.go), and relocate keeps the bound of a route without the
+// site it moves while that route is unchanged (relocate.go): both give
+// what computing again gives.
 //
 // Local search drives a list of operators (operator.go), one file each
 // (relocate.go, swap.go, twoopt.go, twooptstar.go): an operator's evaluate

@@ -35,11 +35,15 @@ type scratch struct {
 	sch    schedule
 	sch2   schedule
 	j1, j2 join
-	nodes  []int
-	one    [1]int
-	two    [2]int
-	other  [1]int
-	retry  []int
+	// removal is relocate's route without the site it moves.
+	removal removalJoin
+	// simulated holds the last candidate routes simulated.
+	simulated simulations
+	nodes     []int
+	one       [1]int
+	two       [2]int
+	other     [1]int
+	retry     []int
 	// tripRoutes lists the routes newTripsNear has tried for a site.
 	tripRoutes []int
 	// tried holds, per site u and index of a neighbour v of u, the stamps
@@ -140,7 +144,7 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 		return
 	}
 	sc.seq = withInsert(sc.seq, r.seq, u, pos)
-	if in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
+	if in.evaluateCandidate(r.typ, sc.seq, &sc.sch, &sc.simulated) != feasible {
 		return
 	}
 	d := in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)

@@ -1,6 +1,7 @@
 package routeplan
 
 import (
+	"math"
 	"slices"
 	"sync/atomic"
 
@@ -85,6 +86,32 @@ type instance struct {
 	// stamps numbers the contents of routes (route.stamp), for all the
 	// streams that share the instance.
 	stamps atomic.Uint64
+	// capLimit is, per type and dimension, the capacity plus the
+	// rounding a bound allows; loadRead says, per type, whether bounds
+	// read a route's load beyond the capacity (readLoads).
+	capLimit [][]float64
+	loadRead []bool
+}
+
+// readLoads fills capLimit and loadRead: per type, the most a bound lets
+// a candidate load, and whether a bound of a route of that type reads its
+// load beyond the capacity, for a loading time per unit, a group limit,
+// trips loaded ahead or the trips of a route (see join.fits).
+func (in *instance) readLoads() {
+	in.loadRead = make([]bool, len(in.types))
+	in.capLimit = make([][]float64, len(in.types))
+	for t := range in.types {
+		vt := &in.types[t]
+		in.capLimit[t] = make([]float64, in.dims)
+		for x := range in.capLimit[t] {
+			c := vt.Capacity[x]
+			in.capLimit[t][x] = c + 1e-9*(1+math.Abs(c))
+		}
+		in.loadRead[t] = vt.MaxGroups > 0 || vt.Loading != nil || len(in.reloads) > 0
+		for _, u := range vt.StartServicePerUnit {
+			in.loadRead[t] = in.loadRead[t] || u != 0
+		}
+	}
 }
 
 // typePrice is the cost terms of a vehicle type and its start service.
@@ -120,6 +147,7 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in.readTimed()
 	in.relaxStartWindows()
 	in.addReloads()
+	in.readLoads()
 	symmetric, ok := in.symmetricLegs(stop)
 	if !ok {
 		return nil

@@ -33,8 +33,11 @@ type join struct {
 	// fits is set by a caller that has checked from the routes' totals
 	// that the load fits (an insertion, a removal, an exchange of two
 	// sites): in the Solomon case legs, which only sums the load, then
-	// has nothing left to do.
-	fits bool
+	// has nothing left to do, and outside it neither when nothing else
+	// reads the load (see instance.loadRead). own says that the
+	// candidate is route a's sites in another order, on one trip: its
+	// load and loading are a's.
+	fits, own bool
 }
 
 // loadFirst reports whether an exchange between two routes (swap,
@@ -50,7 +53,7 @@ func (in *instance) loadFirst() bool { return !in.exact }
 // set points jn at a new candidate, keeping its buffers.
 func (jn *join) set(a *route, i int, mid []int, b *route, j int) *join {
 	jn.a, jn.i, jn.mid, jn.b, jn.j = a, i, mid, b, j
-	jn.stage, jn.fits = 0, false
+	jn.stage, jn.fits, jn.own = 0, false, false
 	return jn
 }
 
@@ -256,17 +259,28 @@ func (in *instance) legs(jn *join) bool {
 	if in.exact {
 		return jn.fits || in.loadFits(jn) // the Solomon case has nothing more to sum
 	}
-	if !in.loadFits(jn) {
-		return false
-	}
 	ga, gb := &jn.a.seg, &jn.b.seg
 	t := jn.a.typ
 	vt := &in.types[t]
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
-	jn.l = in.loadingTime(t, jn.load)
-	var ok bool
-	if jn.d0, ok = in.earliestDeparture(t, jn.l, in.startWindows(t)); !ok {
-		return false
+	switch {
+	case jn.own:
+		jn.l, jn.d0 = ga.loading, ga.dep[0]
+	case jn.fits && !in.loadRead[t]:
+		jn.l = vt.StartService
+		var ok bool
+		if jn.d0, ok = in.earliestDeparture(t, jn.l, in.startWindows(t)); !ok {
+			return false
+		}
+	default:
+		if !in.loadFits(jn) {
+			return false
+		}
+		jn.l = in.loadingTime(t, jn.load)
+		var ok bool
+		if jn.d0, ok = in.earliestDeparture(t, jn.l, in.startWindows(t)); !ok {
+			return false
+		}
 	}
 	prev, prevSite := ga.locs[i], i > 0
 	drive := ga.nodes[i].durPre + gb.nodes[Lb+1].durPre - gb.nodes[j].durPre
@@ -326,7 +340,7 @@ func (in *instance) loadFits(jn *join) bool {
 			for _, m := range jn.mid {
 				l += in.sites[m].Demand[x]
 			}
-			if l > vt.Capacity[x]+1e-9*(1+math.Abs(vt.Capacity[x])) {
+			if l > in.capLimit[jn.a.typ][x] {
 				return false
 			}
 			load[x] = l
@@ -364,17 +378,16 @@ func (in *instance) loadFits(jn *join) bool {
 // through node i.
 func (in *instance) tripsFit(jn *join) bool {
 	ga, gb := &jn.a.seg, &jn.b.seg
-	capacity := in.types[jn.a.typ].Capacity
+	limit := in.capLimit[jn.a.typ]
 	i, j, d := jn.i, jn.j, in.dims
 	for x := 0; x < d; x++ {
-		tol := 1e-9 * (1 + math.Abs(capacity[x]))
 		l, first := ga.loadPre[i*d+x], true
 		for _, m := range jn.mid {
 			if !in.isReload(m) {
 				l += in.sites[m].Demand[x]
 				continue
 			}
-			if l > capacity[x]+tol {
+			if l > limit[x] {
 				return false
 			}
 			if first {
@@ -383,7 +396,7 @@ func (in *instance) tripsFit(jn *join) bool {
 			l = 0
 		}
 		l += gb.loadTrip[j*d+x] - gb.loadPre[(j-1)*d+x]
-		if l > capacity[x]+tol {
+		if l > limit[x] {
 			return false
 		}
 		if first {
@@ -402,15 +415,15 @@ func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
 	if !ga.ok || !gb.ok {
 		return true
 	}
-	capacity := in.types[a.typ].Capacity
+	limit := in.capLimit[a.typ]
 	d := in.dims
-	suffix := gb.loadPre[len(b.seq)*d:] // the trip of node j ends with the route…
+	end := len(b.seq) * d // the trip of node j ends with the route…
+	suffix := gb.loadPre
 	if len(in.reloads) > 0 {
-		suffix = gb.loadTrip[j*d:] // …or at the reload after it
+		end, suffix = j*d, gb.loadTrip // …or at the reload after it
 	}
-	for x := 0; x < d; x++ {
-		l := ga.loadPre[i*d+x] + suffix[x] - gb.loadPre[(j-1)*d+x]
-		if l > capacity[x]+1e-9*(1+math.Abs(capacity[x])) {
+	for x, lim := range limit {
+		if ga.loadPre[i*d+x]+suffix[end+x]-gb.loadPre[(j-1)*d+x] > lim {
 			return false
 		}
 	}

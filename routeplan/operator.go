@@ -79,7 +79,7 @@ func (st *state) proposeOne(k, lo, hi int, sc *scratch) bool {
 	if lb, ok := st.in.boundMove(r, sc.seq, lo, hi, &sc.j1); !ok || !lb.sub(r.obj).negative() {
 		return false
 	}
-	if st.in.evaluate(r.typ, sc.seq, &sc.sch, false) != feasible {
+	if st.in.evaluateCandidate(r.typ, sc.seq, &sc.sch, &sc.simulated) != feasible {
 		return false
 	}
 	d := st.in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost).sub(r.obj)
@@ -127,6 +127,9 @@ func (st *state) boundPair(j1, j2 *join) (objective, bool) {
 		// No bound: the simulation decides.
 		return objective{}, in.joinAllowed(j1) && in.joinAllowed(j2)
 	}
+	if in.exact {
+		return in.boundPairExact(j1, j2)
+	}
 	for to := int8(boundDistances); to <= boundTimed; to++ {
 		// A stage done already (most often the distances, by the
 		// operator) is not asked for again. In the Solomon case the
@@ -146,20 +149,40 @@ func (st *state) boundPair(j1, j2 *join) (objective, bool) {
 	return j2.cheap, true
 }
 
+// boundPairExact is boundPair in the Solomon case, on joins that are
+// known: the distances are the bound, the later stages only rule out, so
+// that they run one join after the other without comparing between
+// them. It answers what boundPair's loop over the stages answers.
+func (in *instance) boundPairExact(j1, j2 *join) (objective, bool) {
+	if j1.stage == boundFailed || j2.stage == boundFailed {
+		return objective{}, false
+	}
+	if j1.stage == 0 {
+		in.advance(j1, boundDistances)
+	}
+	if j2.stage == 0 {
+		in.advance(j2, boundDistances)
+	}
+	if !j1.cheap.add(j2.cheap).sub(j1.a.obj).sub(j2.a.obj).negative() || !in.joinAllowed(j1) || !in.joinAllowed(j2) {
+		return objective{}, false
+	}
+	return j2.cheap, in.advance(j1, boundTimed) && in.advance(j2, boundTimed)
+}
+
 // settleTwo simulates sc.seq and sc.seq2 as routes k1 and k2 and proposes
 // them when both are feasible and the pair is better. lb2 is a lower bound
 // of the objective of sc.seq2: when the first route's exact objective plus
 // lb2 is no better, the second is not simulated.
 func (st *state) settleTwo(k1, k2 int, lb2 objective, sc *scratch) bool {
 	r1, r2 := st.routes[k1], st.routes[k2]
-	if st.in.evaluate(r1.typ, sc.seq, &sc.sch, false) != feasible {
+	if st.in.evaluateCandidate(r1.typ, sc.seq, &sc.sch, &sc.simulated) != feasible {
 		return false
 	}
 	obj1 := st.in.seqObjective(sc.seq, sc.sch.dist, sc.sch.cost)
 	if !obj1.add(lb2).sub(r1.obj).sub(r2.obj).negative() {
 		return false
 	}
-	if st.in.evaluate(r2.typ, sc.seq2, &sc.sch2, false) != feasible {
+	if st.in.evaluateCandidate(r2.typ, sc.seq2, &sc.sch2, &sc.simulated) != feasible {
 		return false
 	}
 	d := obj1.add(st.in.seqObjective(sc.seq2, sc.sch2.dist, sc.sch2.cost)).sub(r1.obj).sub(r2.obj)
@@ -182,7 +205,7 @@ func (in *instance) boundMove(r *route, seq []int, lo, hi int, jn *join) (object
 	// every site is r's own, so it allows r's type. The callers bound the
 	// distances first (reorderBound), so the first comparison is after the
 	// sums.
-	jn.set(r, lo, seq[lo:hi+1], r, hi+2)
+	jn.set(r, lo, seq[lo:hi+1], r, hi+2).own = len(in.reloads) == 0
 	for to := int8(boundLegs); to <= boundTimed; to++ {
 		if !in.advance(jn, to) {
 			return objective{}, false

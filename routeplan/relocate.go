@@ -41,19 +41,41 @@ func (*relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 	if !in.allowed[u][rv.typ] || !st.fits(rv, u) {
 		return false
 	}
-	// u's route without u is the same for both places: bound it once.
-	// Neither route can be overloaded now.
-	sc.j2.set(ru, p.pu, nil, ru, p.pu+2).fits = true
-	in.distancesNone(&sc.j2)
+	// u's route without u is the same for both places and every v: it
+	// is bounded once while that route stays as it is.
+	removal := sc.removal.of(in, ru, p.pu, u)
 	for _, at := range []int{p.pv + 1, p.pv} {
 		sc.one[0] = u
 		sc.j1.set(rv, at, sc.one[:], rv, at+1).fits = true
 		in.distancesOne(&sc.j1, u)
-		if st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc) {
+		if st.proposePair(p.kv, &sc.j1, p.ku, removal, sc) {
 			return true
 		}
 	}
 	return false
+}
+
+// removalJoin is a route without one of its sites, as a join whose bound
+// stages are kept while the route keeps its content (its stamp): a
+// relocate tries every neighbour v of u with u's route without u.
+type removalJoin struct {
+	jn    join
+	route *route
+	stamp uint64
+	u     int
+}
+
+// of returns the join of route r without u, its site at index pos, with
+// the stages it has bounded so far when r has not changed since.
+func (rj *removalJoin) of(in *instance, r *route, pos, u int) *join {
+	if rj.route == r && rj.stamp == r.stamp && rj.u == u && r.stamp != 0 {
+		return &rj.jn
+	}
+	rj.route, rj.stamp, rj.u = r, r.stamp, u
+	// Neither route can be overloaded now.
+	rj.jn.set(r, pos, nil, r, pos+2).fits = true
+	in.distancesNone(&rj.jn)
+	return &rj.jn
 }
 
 // reorderMayImprove reports whether moving u right after (or before) v in

@@ -8,14 +8,15 @@ import "math"
 
 // reorderBound is a lower bound of the objective of route r after a change
 // that keeps its sites (so its load and loading) and replaces the legs
-// leaving the given nodes by legs whose distance differs by dDist: its
-// work loses the durations of the legs removed, the new ones counting as
-// nothing, and at most the stop service of the nodes in changed, whose
-// predecessors change; or the head of the nodes before them, the service
-// of the nodes among them and the tail of the nodes after. It costs the
-// distance reads of the new legs only. In the Solomon case the distance
-// is all the objective counts.
-func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int) objective {
+// leaving the given nodes by legs whose distance differs by dDist and
+// whose durations add up to added: its work loses the durations of the
+// legs removed and gains added, and loses at most the stop service of the
+// nodes in changed, whose predecessors change; or the head of the nodes
+// before them, the service of the nodes among them and the tail of the
+// nodes after. In the Solomon case the distance is all the objective
+// counts, and added is not read (the callers pass 0 there: see
+// timesCount).
+func (in *instance) reorderBound(r *route, dDist, added float64, removed, changed []int) objective {
 	g := &r.seg
 	L := len(r.seq)
 	dist := g.distPre[L+1] + dDist
@@ -25,7 +26,7 @@ func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int
 		// is bounded by nothing.
 		return in.boundObjective(r.typ, in.reorderTrips(r), dist, 0)
 	}
-	busy := g.nodes[L+1].busyPre
+	busy := g.nodes[L+1].busyPre + added
 	for _, k := range removed {
 		busy -= g.nodes[k].leg
 	}
@@ -51,13 +52,22 @@ func (in *instance) reorderBound(r *route, dDist float64, removed, changed []int
 	return in.boundObjective(r.typ, in.reorderTrips(r), dist, g.loading+max(busy, ends))
 }
 
+// timesCount reports whether the bounds of moves inside route r read the
+// durations of their new legs: outside the Solomon case, where the time
+// the route takes counts, and when r has segments to bound with.
+func (in *instance) timesCount(r *route) bool { return !in.exact && r.seg.ok }
+
 // swapNextBound is reorderBound for exchanging nodes x and x+1 of r (two
 // sites next to each other).
 func (in *instance) swapNextBound(r *route, x int) objective {
 	g := &r.seg
 	a, b, c, d := g.locs[x-1], g.locs[x], g.locs[x+1], g.locs[x+2]
 	delta := in.legDist(a, c) + in.legDist(c, b) + in.legDist(b, d) - in.legDist(a, b) - in.legDist(b, c) - in.legDist(c, d)
-	return in.reorderBound(r, delta, []int{x - 1, x, x + 1}, []int{x, x + 1, x + 2})
+	added := 0.0
+	if in.timesCount(r) {
+		added = in.legDur(a, c) + in.legDur(c, b) + in.legDur(b, d)
+	}
+	return in.reorderBound(r, delta, added, []int{x - 1, x, x + 1}, []int{x, x + 1, x + 2})
 }
 
 // relocateDelta is the change in distance of route r when the site at
@@ -77,10 +87,21 @@ func (in *instance) relocateDelta(r *route, nu, nv int, after bool) float64 {
 // after (or before) the site at node nv, two nodes apart at least.
 func (in *instance) relocateBound(r *route, nu, nv int, after bool) objective {
 	delta := in.relocateDelta(r, nu, nv, after)
-	if after {
-		return in.reorderBound(r, delta, []int{nu - 1, nu, nv}, []int{nu, nu + 1, nv + 1})
+	added := 0.0
+	if in.timesCount(r) {
+		g := &r.seg
+		lu, lv := g.locs[nu], g.locs[nv]
+		added = in.legDur(g.locs[nu-1], g.locs[nu+1])
+		if after {
+			added += in.legDur(lv, lu) + in.legDur(lu, g.locs[nv+1])
+		} else {
+			added += in.legDur(g.locs[nv-1], lu) + in.legDur(lu, lv)
+		}
 	}
-	return in.reorderBound(r, delta, []int{nu - 1, nu, nv - 1}, []int{nu, nu + 1, nv})
+	if after {
+		return in.reorderBound(r, delta, added, []int{nu - 1, nu, nv}, []int{nu, nu + 1, nv + 1})
+	}
+	return in.reorderBound(r, delta, added, []int{nu - 1, nu, nv - 1}, []int{nu, nu + 1, nv})
 }
 
 // swapDelta is the change in distance of route r when the sites at nodes
@@ -95,7 +116,13 @@ func (in *instance) swapDelta(r *route, nu, nv int) float64 {
 // swapBound is reorderBound for exchanging the sites at nodes nu and nv of
 // r, two nodes apart at least.
 func (in *instance) swapBound(r *route, nu, nv int) objective {
-	return in.reorderBound(r, in.swapDelta(r, nu, nv), []int{nu - 1, nu, nv - 1, nv}, []int{nu, nu + 1, nv, nv + 1})
+	added := 0.0
+	if in.timesCount(r) {
+		g := &r.seg
+		lu, lv := g.locs[nu], g.locs[nv]
+		added = in.legDur(g.locs[nu-1], lv) + in.legDur(lv, g.locs[nu+1]) + in.legDur(g.locs[nv-1], lu) + in.legDur(lu, g.locs[nv+1])
+	}
+	return in.reorderBound(r, in.swapDelta(r, nu, nv), added, []int{nu - 1, nu, nv - 1, nv}, []int{nu, nu + 1, nv, nv + 1})
 }
 
 // reverseBound is reorderBound for reversing nodes a+1..b of r, on
@@ -105,9 +132,15 @@ func (in *instance) reverseBound(r *route, a, b int, nodes []int) (objective, []
 	g := &r.seg
 	loc := func(k int) int { return g.locs[k] }
 	delta := in.legDist(loc(a), loc(b)) + in.legDist(loc(a+1), loc(b+1)) - in.legDist(loc(a), loc(a+1)) - in.legDist(loc(b), loc(b+1))
+	added := 0.0
+	if in.timesCount(r) {
+		// The legs inside the stretch keep their durations, reversed on
+		// symmetric matrices.
+		added = in.legDur(loc(a), loc(b)) + in.legDur(loc(a+1), loc(b+1))
+	}
 	nodes = nodes[:0]
 	for k := a + 1; k <= b+1; k++ {
 		nodes = append(nodes, k)
 	}
-	return in.reorderBound(r, delta, []int{a, b}, nodes), nodes
+	return in.reorderBound(r, delta, added, []int{a, b}, nodes), nodes
 }

@@ -93,7 +93,9 @@ func TestSegmentBoundsHold(t *testing.T) {
 			}
 			j := rapid.IntRange(lo, len(b.seq)+1).Draw(t, "j")
 			var mid []int
+			own := false // mid is the sites between, in some order
 			if b == a && j > i+1 && rapid.Bool().Draw(t, "stretch") {
+				own = true
 				// Some of the sites between the prefix and the suffix,
 				// in order or reversed: legs the route keeps.
 				mid = append(mid, a.seq[i:j-1]...)
@@ -105,6 +107,7 @@ func TestSegmentBoundsHold(t *testing.T) {
 				if len(mid) > 1 && rapid.Bool().Draw(t, "dropOne") {
 					k := rapid.IntRange(0, len(mid)-1).Draw(t, "drop")
 					mid = append(mid[:k], mid[k+1:]...)
+					own = false
 				}
 			} else if len(out) > 0 {
 				for n := rapid.IntRange(0, 3).Draw(t, "mid"); n > 0; n-- {
@@ -131,6 +134,11 @@ func TestSegmentBoundsHold(t *testing.T) {
 			if !in.joinAllowed(&jn) {
 				t.Fatalf("%v: feasible, but a site is said not to allow the type", seq)
 			}
+			// What the operators tell the bound: the load fits (as it
+			// does, the route being feasible), or the sites are the
+			// route's own on one trip.
+			jn.fits = rapid.Bool().Draw(t, "fits")
+			jn.own = own && len(in.reloads) == 0 && rapid.Bool().Draw(t, "own")
 			truth := in.seqObjective(seq, sch.dist, sch.cost)
 			for to := int8(boundDistances); to <= boundTimed; to++ {
 				if !in.advance(&jn, to) {

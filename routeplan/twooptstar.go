@@ -13,12 +13,15 @@ func (*twoOptStar) evaluate(st *state, p *pair, sc *scratch) bool {
 	in := st.in
 	ru, rv, pu, pv := p.ru, p.rv, p.pu, p.pv
 	if in.endsAlike(ru.typ, rv.typ) {
-		// The loads first (see loadFirst).
-		if in.loadFirst() && (!in.joinFits(ru, pu+1, rv, pv+1) || !in.joinFits(rv, pv, ru, pu+2)) {
+		// The loads first (see loadFirst): then the joins fit.
+		checked := in.loadFirst()
+		if checked && (!in.joinFits(ru, pu+1, rv, pv+1) || !in.joinFits(rv, pv, ru, pu+2)) {
 			return false
 		}
-		in.distancesNone(sc.j1.set(ru, pu+1, nil, rv, pv+1))
-		in.distancesNone(sc.j2.set(rv, pv, nil, ru, pu+2))
+		sc.j1.set(ru, pu+1, nil, rv, pv+1).fits = checked
+		sc.j2.set(rv, pv, nil, ru, pu+2).fits = checked
+		in.distancesNone(&sc.j1)
+		in.distancesNone(&sc.j2)
 		return st.proposePair(p.ku, &sc.j1, p.kv, &sc.j2, sc)
 	}
 	sc.seq = append(sc.seq[:0], ru.seq[:pu+1]...)
