@@ -123,10 +123,13 @@ const reserveSlack = 1.15
 // the round after cannot add to the routes of the first); on small days
 // the search finds the right trailers in its time without the restriction,
 // on large ones its first plan decides (dcday at 5,000 stores, 15,000
-// orders: FLEET_EXHAUSTED pallets from 3,783 to 1,699 at 30 s). This holds
-// on small days whose units must turn too (dcday's realistic day at 200
-// stores, 519 orders, 60 s, two runs of each objective: 0 to 34 pallets
-// left behind unrestricted, 30 to 41 restricted).
+// orders: FLEET_EXHAUSTED pallets from 3,783 to 1,699 at 30 s). Small days
+// whose units must turn are left unrestricted too: on dcday's realistic
+// day at 200 stores (519 orders, 3,000 iterations a stream, seeds 1-3
+// drivers and 1 trailers), restricting with trips counted left 34 pallets
+// behind in all against 48, but drove 2 to 3 more shifts and 3 to 6 more
+// trailer units on each drivers day, and left 31 behind against none on
+// the trailers day.
 const reserveMinOrders = 2000
 
 // preferTrailers keeps freight off the versatile trailers while the less
@@ -146,13 +149,14 @@ const reserveMinOrders = 2000
 // spare: freeShifts is the number of shifts free.
 //
 // On a day whose freight does not fit its units loaded once
-// (unitsMustTurn), a day's room is counted in trips: a
-// trailer unit turns and runs several trips, a shift drives several
-// (dayTrips), so that the reservation still holds when units and drivers
-// are fewer than the trailer loads, where counting each once would give up and let the ambient
-// freight take the reefers the cold freight needs (dcday's realistic day
-// at 1,000 stores: about 1,000 ambient pallets on reefers, as many chilled
-// and frozen ones left behind).
+// (unitsMustTurn), a day's room is counted in trips: a trailer unit turns
+// and runs several trips, a shift drives several (dayTrips), so that the
+// reservation still holds when units and drivers are fewer than the
+// trailer loads, where counting each once would give up and let the
+// ambient freight take the reefers the cold freight needs (dcday's
+// realistic day at 1,000 stores: about 900 ambient pallets on reefers and
+// 1,000 chilled and frozen ones left behind; none on reefers and about
+// 650 left behind with trips counted).
 func preferTrailers(m *model, pool []*order, freeShifts int) {
 	req := m.req
 	if len(req.Fleet) < 2 || len(pool) < reserveMinOrders {
