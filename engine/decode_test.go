@@ -448,7 +448,7 @@ func TestJSONTablesMatchStructTags(t *testing.T) {
 		{Request{}, requestObject}, {Options{}, optionsObject}, {geo.Point{}, pointObject}, {DC{}, dcObject},
 		{constraints.WeeklyHours{}, weeklyHoursObject}, {constraints.Opening{}, openingObject},
 		{Store{}, storeObject}, {Unloading{}, unloadingObject}, {Pallet{}, palletObject}, {Footprint{}, footprintObject},
-		{TrailerType{}, trailerObject}, {Dimensions{}, dimensionsObject}, {constraints.Equipment{}, equipmentObject},
+		{TrailerType{}, trailerObject}, {Dimensions{}, dimensionsObject}, {constraints.Equipment{}, equipmentObject}, {constraints.Door{}, doorObject},
 		{constraints.AxleGeometry{}, axlesObject}, {Costs{}, costsObject}, {constraints.Shift{}, shiftObject},
 		{constraints.HoursOfService{}, hoursOfServiceObject}, {geo.TravelModel{}, travelObject}, {geo.SpeedBand{}, speedBandObject}, {rushPeriodWire{}, rushPeriodObject},
 		{Result{}, resultObject}, {Route{}, routeObject}, {Stop{}, stopObject}, {Break{}, breakObject}, {LoadPlan{}, loadPlanObject},

@@ -19,6 +19,7 @@ import (
 func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, pool []*order) []*order {
 	kind, typ := r.kinds[rr.VehicleType], rr.VehicleType
 	var back []*order
+	moved := map[int]bool{} // sites of stops moved last for the doors (door_stops.go)
 	for len(rr.Visits) > 0 {
 		trips, bad, err := m.buildTrips(kind, rr, pool)
 		if err == nil {
@@ -49,6 +50,14 @@ func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, po
 		}
 		trip := splitTrips(rr)[bad]
 		lastVisit := trip.Visits[len(trip.Visits)-1]
+		if i, ok := stuckPallet(err); ok { // door_stops.go: a stop the doors cannot unload
+			vi := visitOfPallet(trip, pool, i)
+			if later, ok := r.stopLast(typ, rr, bad, vi, pool, moved); ok {
+				rr = later
+				continue
+			}
+			lastVisit = trip.Visits[doorBlocker(trip, pool, vi)]
+		}
 		last := pool[lastVisit.Site]
 		last.reason, last.message, last.laidOutWhole = ReasonLoadLayout, err.Error(), true
 		back = append(back, last)

@@ -128,22 +128,26 @@ func stuckPallets(tr Trailer, pallets []Pallet, idx []int, pls []Placement, stop
 }
 
 // doorViolations names, for each zone and stop, the pallets of a layout
-// that cannot come off at their stop (stuck, from stuckPallets).
+// that cannot come off at their stop (stuck, from stuckPallets), at the
+// path of the group's first pallet ("pallets[7]"), so that a route
+// planner can tell which stop and class to leave out or move later.
 func doorViolations(tr Trailer, pallets []Pallet, idx []int, lay *Layout, stuck []int) constraints.Violations {
 	type group struct{ zone, stop int }
 	var order []group
 	ids := map[group][]string{}
+	first := map[group]int{} // the group's first pallet, by index
 	for _, k := range stuck {
 		g := group{lay.Placements[k].Zone, pallets[idx[k]].Stop}
 		if _, ok := ids[g]; !ok {
 			order = append(order, g)
+			first[g] = idx[k]
 		}
 		ids[g] = append(ids[g], pallets[idx[k]].ID)
 	}
 	var vs constraints.Violations
 	for _, g := range order {
 		z := lay.Zones[g.zone]
-		vs.Add(CodeUnloadingOrder, "pallets", "%s zone %d (%d–%d mm): %d pallets for stop %d (%s) cannot come off through the trailer's doors (%s) once the earlier stops' pallets are off: pallets for later stops stand in their way",
+		vs.Add(CodeUnloadingOrder, constraints.Index("pallets", first[g]), "%s zone %d (%d–%d mm): %d pallets for stop %d (%s) cannot come off through the trailer's doors (%s) once the earlier stops' pallets are off: pallets for later stops stand in their way",
 			z.Temperature, g.zone, z.FromMM, z.ToMM, len(ids[g]), g.stop, quoteIDs(ids[g], 3), doorsText(tr.Doors))
 	}
 	return vs
