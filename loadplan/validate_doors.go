@@ -169,11 +169,9 @@ func (c *layoutCheck) whyStuck(k int, doors []constraints.Door, onBoard []bool) 
 	}
 	var why []string
 	for _, d := range doors {
-		name := d.Side.String()
+		name := "rear door"
 		if d.Side != constraints.RearDoor {
 			name = fmt.Sprintf("%s door %d–%d mm", d.Side, d.FromMM, d.ToMM)
-		} else {
-			name = "rear door"
 		}
 		switch ok, j := c.throughDoor(k, d, onBoard); {
 		case ok:
