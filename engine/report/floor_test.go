@@ -178,7 +178,7 @@ func TestCrossStopStackShowsBothStops(t *testing.T) {
 func TestDoorsDrawnOnTheirWalls(t *testing.T) {
 	tt := engine.TrailerType{ID: "T", Inside: engine.Dimensions{LengthMM: 14630, WidthMM: 2464, HeightMM: 2600}, PalletPositions: 28, PayloadKg: 18000,
 		Equipment: constraints.Equipment{Kind: constraints.MultiTempReefer},
-		Doors: []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, ToMM: 2500}, {Side: constraints.RoadDoor, FromMM: 7315, ToMM: 9144}}}
+		Doors:     []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, ToMM: 2500}, {Side: constraints.RoadDoor, FromMM: 7315, ToMM: 9144}}}
 	draw := func(tt engine.TrailerType) map[string]*svgElement {
 		req := engine.Request{Fleet: []engine.TrailerType{tt}}
 		r := engine.Route{ID: "R1", Trailer: "T"}
