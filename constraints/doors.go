@@ -16,11 +16,11 @@ import (
 // and the road side on the LEFT.
 type DoorSide int
 
-// The door sides.
+// The door sides. The zero value is no side: a door must say its side.
 const (
 	// RearDoor is the door across the back of the trailer: it opens the
 	// whole width at the end of the floor farthest from the nose.
-	RearDoor DoorSide = iota
+	RearDoor DoorSide = iota + 1
 	// CurbDoor is a door in the curbside wall (the right, seen from the
 	// rear door), over a stretch of the floor's length.
 	CurbDoor
@@ -31,13 +31,14 @@ const (
 
 var doorSideNames = [...]string{"REAR", "CURB", "ROAD"}
 
-// DoorSideNames lists the JSON names of the door sides, in order.
+// DoorSideNames lists the JSON names of the door sides, in order: name
+// i is DoorSide(i + 1).
 func DoorSideNames() []string { return doorSideNames[:] }
 
 // String returns the side's JSON name, REAR, CURB or ROAD.
 func (s DoorSide) String() string {
 	if s.Valid() {
-		return doorSideNames[s]
+		return doorSideNames[s-1]
 	}
 	return fmt.Sprintf("DoorSide(%d)", int(s))
 }
@@ -61,7 +62,7 @@ func (s *DoorSide) UnmarshalJSON(b []byte) error {
 	}
 	for i, n := range doorSideNames {
 		if n == name {
-			*s = DoorSide(i)
+			*s = DoorSide(i + 1)
 			return nil
 		}
 	}
@@ -114,6 +115,9 @@ func CheckDoors(path string, doors []Door, lengthMM int) Violations {
 	for i, d := range doors {
 		p := Index(path, i)
 		switch {
+		case d.Side == 0:
+			vs.Add(CodeRequired, Field(p, "side"), "side: required, REAR, CURB or ROAD")
+			continue
 		case !d.Side.Valid():
 			vs.Add(CodeInvalidValue, Field(p, "side"), "side %d: must be REAR, CURB or ROAD", int(d.Side))
 			continue

@@ -267,7 +267,11 @@ var equipmentObject = &object[constraints.Equipment]{What: `equipment {"kind", "
 }}
 
 var doorObject = &object[constraints.Door]{What: `a door {"side", "fromMM", "toMM"}`, Members: []member[constraints.Door]{
-	{Name: "side", Required: true, Read: func(d dec, v *constraints.Door) { jsonwire.ReadEnum(d, &v.Side, constraints.DoorSideNames()) }},
+	{Name: "side", Required: true, Read: func(d dec, v *constraints.Door) {
+		if i, ok := d.Enum(constraints.DoorSideNames()); ok {
+			v.Side = constraints.DoorSide(i + 1) // the zero side is none
+		}
+	}},
 	{Name: "fromMM", Read: func(d dec, v *constraints.Door) { d.ReadInt(&v.FromMM, wantMM) }},
 	{Name: "toMM", Read: func(d dec, v *constraints.Door) { d.ReadInt(&v.ToMM, wantMM) }},
 }}

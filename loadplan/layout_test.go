@@ -572,7 +572,7 @@ func drawDoors(t *rapid.T, length int) []constraints.Door {
 	case 2:
 		from := rapid.IntRange(0, length-500).Draw(t, "doorFrom")
 		to := rapid.IntRange(from+500, min(length, from+4000)).Draw(t, "doorTo")
-		side := constraints.DoorSide(rapid.IntRange(1, 2).Draw(t, "doorSide"))
+		side := constraints.CurbDoor + constraints.DoorSide(rapid.IntRange(0, 1).Draw(t, "doorSide"))
 		return []constraints.Door{{Side: constraints.RearDoor}, {Side: side, FromMM: from, ToMM: to}}
 	}
 	return nil
