@@ -13,9 +13,10 @@ import (
 // their trailers and keeps them in fleet, with a shift of its group and a
 // unit of its trailer type. When a trip's floor cannot take its pallets,
 // that trip's last stop goes back (the unloading order makes the last
-// stop's pallets the first loaded, at the nose) and the shift is timed
-// again, until every trip's layout succeeds or no stop is left. It returns
-// the orders sent back.
+// stop's pallets the first loaded, at the nose), or when the doors cannot
+// unload a stop, that stop moves last or an order goes back
+// (door_stops.go), and the shift is timed again, until every trip's
+// layout succeeds or no stop is left. It returns the orders sent back.
 func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, pool []*order) []*order {
 	kind, typ := r.kinds[rr.VehicleType], rr.VehicleType
 	var back []*order
