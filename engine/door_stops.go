@@ -100,3 +100,20 @@ func doorBlocker(trip routeplan.Route, pool []*order, vi int) int {
 	}
 	return vi
 }
+
+// offSideDoorTrouble keeps order o, sent back because the doors of
+// trailer type ti could not unload it, off that type from then on when it
+// has another type to ride on: a reefer of one temperature unloads any
+// stop through its rear door, where a multi-temperature reefer's nose
+// zone needs a side door for the early stops.
+func offSideDoorTrouble(o *order, ti int) {
+	if ti < 0 || ti >= len(o.trailers) || !o.trailers[ti] {
+		return
+	}
+	for tj, ok := range o.trailers {
+		if ok && tj != ti {
+			o.trailers[ti] = false
+			return
+		}
+	}
+}

@@ -58,6 +58,7 @@ func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, po
 				continue
 			}
 			lastVisit = trip.Visits[doorBlocker(trip, pool, vi)]
+			offSideDoorTrouble(pool[lastVisit.Site], kind.trailer)
 		}
 		last := pool[lastVisit.Site]
 		last.reason, last.message, last.laidOutWhole = ReasonLoadLayout, err.Error(), true
