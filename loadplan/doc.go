@@ -45,9 +45,9 @@
 // open, so the rear door reaches every zone past the pallets behind it.
 //
 // Pallets for the last stop are loaded first, nearest the nose, so that at
-// every stop the pallets to unload stand nearest the door: within a zone a
-// pallet for a later stop never starts nearer the door than one for an
-// earlier stop. In a multi-temperature reefer the floor is split into zones
+// every stop the pallets to unload stand nearest the door: within a zone,
+// but for the pallets a side door takes, a pallet for a later stop never
+// starts nearer the door than one for an earlier stop. In a multi-temperature reefer the floor is split into zones
 // by movable bulkheads straight across the trailer, colder zones towards
 // the nose, so a nose zone's pallets for early stops stand behind the
 // warmer zones' pallets for later stops: they come off through a side
