@@ -2,6 +2,7 @@ package loadplan
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -231,8 +232,20 @@ func throughSideDoors(tr Trailer, pallets []Pallet, classes []constraints.Temper
 			return n, len(stuck)
 		}
 		bestK, bestN := 0, -1
-		if lay, vs := planFloor(tr, pallets, order, classes, stops, total); len(vs) == 0 {
+		lay, vs := planFloor(tr, pallets, order, classes, stops, total)
+		if len(vs) == 0 {
 			bestN, _ = stuckIn(lay)
+			// The zone's nose end must stand in an opening, or moving
+			// pallets there reaches no side door.
+			nose := -1
+			for _, pl := range lay.Placements {
+				if pl.Zone == zi && (nose < 0 || pl.XMM < nose) {
+					nose = pl.XMM
+				}
+			}
+			if !slices.ContainsFunc(sides, func(d constraints.Door) bool { return nose >= d.FromMM && nose < d.ToMM }) {
+				continue
+			}
 		}
 		for k := 1; k <= len(zone) && bestN != 0; k++ {
 			try := append([]Pallet(nil), order...)
