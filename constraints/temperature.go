@@ -78,7 +78,9 @@ const (
 	// MultiTempReefer is divided by movable bulkheads, in whole pallet
 	// rows, into up to MaxZones zones per trip, each set to one class, with
 	// the colder zones towards the nose (FROZEN at the nose, by the
-	// refrigeration unit). Each zone is reached by its own door.
+	// refrigeration unit). The bulkheads open; pallets come off through
+	// the trailer's doors (Door): the rear door, and side doors that reach
+	// the zones towards the nose without going past the warmer zones.
 	MultiTempReefer
 )
 

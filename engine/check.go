@@ -207,6 +207,7 @@ func (c checker) trailer(t TrailerType, path string, stores []Store, limited int
 	case e.Kind != constraints.MultiTempReefer && (e.MaxZones < 0 || e.MaxZones > 1):
 		c.add(CodeInvalidValue, path+".equipment.maxZones", "maxZones %d: only a MULTI_TEMP_REEFER has several zones", e.MaxZones)
 	}
+	c.all(constraints.CheckDoors(path+".doors", t.Doors, t.Inside.LengthMM))
 	c.all(t.Axles.Check(path+".axles", float64(t.Inside.LengthMM)))
 	c.cost(t.Costs.Fixed, path+".costs.fixed", "fixed", "")
 	c.cost(t.Costs.PerKm, path+".costs.perKm", "perKm", " per km")

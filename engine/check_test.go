@@ -117,6 +117,14 @@ func TestCheckMessages(t *testing.T) {
 			[]string{"INVALID_VALUE fleet[0].volumeM3: volumeM3 -2 m³: must not be negative (0 means inside length × width × height)"}},
 		{"zones", func(r *Request) { r.Fleet[0].Equipment.MaxZones = 4 },
 			[]string{"INVALID_VALUE fleet[0].equipment.maxZones: maxZones 4: a MULTI_TEMP_REEFER has 2 or 3 zones (0 means 3)"}},
+		{"side door beyond the trailer", func(r *Request) {
+			r.Fleet[0].Doors = []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, ToMM: 2500}, {Side: constraints.RoadDoor, FromMM: 15000, ToMM: 16001}}
+		}, []string{"INVALID_VALUE fleet[0].doors[2].toMM: toMM 16,001 mm: beyond the end of the 16,000 mm inside length"}},
+		{"side doors overlapping in one wall", func(r *Request) {
+			r.Fleet[0].Doors = []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, ToMM: 2500}, {Side: constraints.CurbDoor, FromMM: 2000, ToMM: 4000}}
+		}, []string{"INVALID_VALUE fleet[0].doors[2].fromMM: CURB door 2,000–4,000 mm overlaps fleet[0].doors[1] at 0–2,500 mm in the same wall"}},
+		{"doors without the rear door", func(r *Request) { r.Fleet[0].Doors = []constraints.Door{{Side: constraints.CurbDoor, ToMM: 2500}} },
+			[]string{"REQUIRED fleet[0].doors: the rear door: a trailer that lists its doors lists its REAR door too"}},
 		{"tare not given", func(r *Request) { r.Fleet[0].Axles.TareKg = 0 },
 			[]string{"REQUIRED fleet[0].axles.tareKg: tareKg: required, the empty trailer's weight in kilograms"}},
 		{"axle group beyond the trailer", func(r *Request) { r.Fleet[0].Axles.AxleGroupMM = 16500 },

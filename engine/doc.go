@@ -15,8 +15,8 @@
 // to (one class a trip; it may change between trips), with the
 // stores' length limits, receiving hours and the dock hours in view. Every
 // route's trailer is laid out with loadplan (zones, reverse stop order,
-// axle loads); what cannot be laid out goes back to routing with the fleet
-// left. When the fleet cannot carry everything, routing delivers the most
+// unloading through the trailer's doors, axle loads); what cannot be laid
+// out goes back to routing with the fleet left. When the fleet cannot carry everything, routing delivers the most
 // pallets it can.
 //
 // Phases. Plan (planWithClock, plan.go) runs these in order. Each is a
@@ -225,6 +225,7 @@
 //	  "fleet"†: [{"id"*, "name", "count"*, "lengthMM"‡, "inside"*: {"lengthMM"*, "widthMM"*, "heightMM"*},
 //	             "palletPositions"*, "payloadKg"*, "volumeM3",
 //	             "equipment"*: {"kind"*: "DRY_VAN"|"REEFER"|"MULTI_TEMP_REEFER", "maxZones"},
+//	             "doors": [{"side"*: "REAR"|"CURB"|"ROAD", "fromMM", "toMM"}],
 //	             "axles"*: {"kingpinMM"*, "axleGroupMM"*, "tareKg"*, "tareCentreMM"*, "kingpinLimitKg"*, "axleGroupLimitKg"*},
 //	             "costs"*: {"fixed", "perKm", "perHour"}, "maxStaging"}],
 //	  "shifts"†: [{"id"*, "start"*, "end"*, "limits": HoursOfService, "maxTrips", "cost"}],

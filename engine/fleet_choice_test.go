@@ -35,10 +35,14 @@ func catalogueTrailer(id string, count, maxZones int) TrailerType {
 	case "MT48":
 		return TrailerType{ID: id, Count: count, LengthMM: 14630, Inside: Dimensions{14350, 2464, 2629}, PalletPositions: 28, PayloadKg: 18600,
 			Equipment: constraints.Equipment{Kind: constraints.MultiTempReefer, MaxZones: maxZones}, Axles: axles(11300, 7600, 6900),
-			Costs: Costs{Fixed: 240, PerKm: 1.5, PerHour: 38}}
+			Doors: noseCurbDoor, Costs: Costs{Fixed: 240, PerKm: 1.5, PerHour: 38}}
 	}
 	panic("catalogueTrailer: unknown trailer type " + id)
 }
+
+// noseCurbDoor is a multi-temperature reefer's doors: the rear door and a
+// curbside door over the first 2,500 mm of the floor, as the preset has.
+var noseCurbDoor = []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, ToMM: 2500}}
 
 // addPallets appends n pallets of one store and class: 400 kg, 1.2 m tall,
 // standard footprint, not stackable.

@@ -35,6 +35,11 @@ func FuzzDecodeAndValidate(f *testing.F) {
 	f.Add([]byte(strings.Replace(decodeBase, `"options"`, `"travel": {"bands": [{"upToKm": 5, "speedKmh": 35, "circuity": 1.4}, {"speedKmh": 90, "circuity": 1.12}]}, "options"`, 1)),
 		[]byte(`{"routes":[{"id":"R1","trailer":"T","shift":"X","start":"2026-11-23T04:00:00-06:00","depart":"2026-11-23T04:05:00-06:00","return":"2026-11-23T06:00:00-06:00","stops":[{"store":"S1","arrival":"2026-11-23T05:00:00-06:00","start":"2026-11-23T05:00:00-06:00","departure":"2026-11-23T05:20:00-06:00","pallets":["P1","P2"]}]}]}`))
 	f.Add([]byte(strings.Replace(decodeBase, `"options"`, `"travel": {"speedKmh": 50, "bands": [{"upToKm": -5, "speedKmh": 1e400, "circuity": "x"}, {"upToKm": 3, "speedKmh": 20}, null, 7]}, "options"`, 1)), []byte(`{}`))
+	// Doors: a multi-temperature reefer with a curbside door for its nose,
+	// and door lists of every bad shape.
+	f.Add([]byte(strings.Replace(decodeBase, `{"kind": "MULTI_TEMP_REEFER"}`, `{"kind": "MULTI_TEMP_REEFER"}, "doors": [{"side": "REAR"}, {"side": "CURB", "toMM": 2500}]`, 1)), []byte(`{}`))
+	f.Add([]byte(strings.Replace(decodeBase, `{"kind": "MULTI_TEMP_REEFER"}`,
+		`{"kind": "MULTI_TEMP_REEFER"}, "doors": [{"side": "CURB", "toMM": 2500}, {"side": "ROAD", "fromMM": -5, "toMM": "x"}, {"side": 3}, null, {"side": "REAR", "fromMM": 7}, {"side": "CURB", "fromMM": 2000, "toMM": 99999}]`, 1)), []byte(`{}`))
 	f.Add([]byte(`{"pallets":[{"weightkg":1,"WEIGHTKG":2,"temperature":"COLD"}],"shifts":[{"start":"tomorrow"}]`), []byte(`{"routes":[{"stops":[{"wait":"soon"}]}]`))
 	f.Add([]byte(`{"dc":{},"pallets":[{"weightkg":1},{"weightkg":1},{"weightKg":-1},{"weightkg":1,"footprint":{"lengthMM":0}}]}`),
 		[]byte(`{"routes":[{"stops":[{"wait":"soon"},{"wait":"soon"}]},{"stops":[{"wait":"soon"}]}]}`))

@@ -12,7 +12,7 @@ func layoutTrailer(t TrailerType) loadplan.Trailer {
 	return loadplan.Trailer{
 		ID: t.ID, LengthMM: t.Inside.LengthMM, WidthMM: t.Inside.WidthMM, HeightMM: t.Inside.HeightMM,
 		Positions: t.PalletPositions, PayloadKg: t.PayloadKg, VolumeM3: c.VolumeM3,
-		Equipment: t.Equipment, Axles: t.Axles,
+		Equipment: t.Equipment, Axles: t.Axles, Doors: t.Doors,
 	}
 }
 

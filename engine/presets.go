@@ -80,6 +80,7 @@ const (
 	insideHeightReeferMM   = 2591  // 102 in
 	insideWidthVanMM       = 2540  // 100 in
 	insideHeightVanMM      = 2794  // 110 in
+	presetNoseDoorMM       = 2500  // a multi-temperature reefer's curbside door opens the first 2,500 mm
 )
 
 // DryVan53 returns a 53 ft plate dry van: inside 16,002 × 2,540 ×
@@ -133,13 +134,18 @@ func Reefer53() TrailerType {
 // three zones: inside 14,350 × 2,489 × 2,591 mm (47 ft 1 in × 98 in ×
 // 102 in), 28 pallet positions, tare 16,000 lb (7,250 kg) with its unit,
 // remote evaporators, two movable bulkheads and fuel, payload 43,000 lb
-// (19,500 kg). ID "MT48"; Count and Costs are zero for the caller to set.
+// (19,500 kg). Besides the rear door it has a curbside door for its nose
+// compartment, opening the first 2,500 mm of the floor (two rows of
+// pallets), through which the frozen pallets at the nose come off at the
+// early stops of a trip. ID "MT48"; Count and Costs are zero for the
+// caller to set.
 func MultiTempReefer48() TrailerType {
 	return TrailerType{
 		ID: "MT48", Name: "48 ft multi-temperature reefer", LengthMM: lengthFt48,
 		Inside:          Dimensions{LengthMM: 14350, WidthMM: insideWidthReeferMM, HeightMM: insideHeightReeferMM},
 		PalletPositions: 28, PayloadKg: 19500,
 		Equipment: constraints.Equipment{Kind: constraints.MultiTempReefer, MaxZones: 3},
+		Doors:     []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, FromMM: 0, ToMM: presetNoseDoorMM}},
 		// An 11,700 lb body at 8,430 mm, a 2,400 lb unit 300 mm ahead of
 		// the front wall, 600 lb of remote evaporators near 6,000 mm,
 		// 500 lb of bulkheads near 7,000 mm and 550 lb of fuel at 3,000

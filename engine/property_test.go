@@ -86,6 +86,7 @@ func genRequest(t *rapid.T) Request {
 			Axles: constraints.AxleGeometry{KingpinMM: 914, AxleGroupMM: float64(length) - 3500, TareKg: 6500, TareCentreMM: 7500,
 				KingpinLimitKg: rapid.Float64Range(6000, 12000).Draw(t, "kpLimit"), AxleGroupLimitKg: 15422},
 			Costs: Costs{Fixed: 100, PerKm: 1, PerHour: 30},
+			Doors: drawDoors(t, length),
 		})
 	}
 	base := time.Date(2026, 3, rapid.IntRange(1, 31).Draw(t, "day"), 0, 0, 0, 0, time.UTC) // March: DST changes in both zones

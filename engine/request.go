@@ -369,14 +369,23 @@ type TrailerType struct {
 	// length: the inside length, all a trailer type otherwise gives, is
 	// shorter than the outside and would let a trailer into a yard too
 	// short for it.
-	LengthMM        int                      `json:"lengthMM,omitempty"`
-	Inside          Dimensions               `json:"inside"`
-	PalletPositions int                      `json:"palletPositions"`
-	PayloadKg       float64                  `json:"payloadKg"`
-	VolumeM3        float64                  `json:"volumeM3,omitempty"` // 0 = inside length × width × height
-	Equipment       constraints.Equipment    `json:"equipment"`
-	Axles           constraints.AxleGeometry `json:"axles"`
-	Costs           Costs                    `json:"costs"`
+	LengthMM        int                   `json:"lengthMM,omitempty"`
+	Inside          Dimensions            `json:"inside"`
+	PalletPositions int                   `json:"palletPositions"`
+	PayloadKg       float64               `json:"payloadKg"`
+	VolumeM3        float64               `json:"volumeM3,omitempty"` // 0 = inside length × width × height
+	Equipment       constraints.Equipment `json:"equipment"`
+	// Doors are the doors pallets come off through: the REAR door, and
+	// side doors in the CURB wall (the truck's right, the RIGHT side of a
+	// placement seen from the rear door) or the ROAD wall (its left), each
+	// opening fromMM–toMM of the inside length measured from the nose. An
+	// empty list is the rear door alone (constraints.Door and CheckDoors
+	// give the rules). Every plan unloads in stop order through them: at
+	// each stop its pallets come off through some door once the earlier
+	// stops' pallets are off.
+	Doors []constraints.Door       `json:"doors,omitempty"`
+	Axles constraints.AxleGeometry `json:"axles"`
+	Costs Costs                    `json:"costs"`
 	// MaxStaging is the longest a loaded trailer of this type may wait in
 	// the yard before the driver hooks it; 0 (the default) means the DC's
 	// MaxStaging. A reefer's unit keeps its load cold while it waits, so

@@ -249,6 +249,7 @@ var trailerObject = &object[TrailerType]{What: "a trailer type", Members: []memb
 	{Name: "payloadKg", Required: true, Read: func(d dec, t *TrailerType) { d.ReadFloat(&t.PayloadKg, wantKg) }},
 	{Name: "volumeM3", Read: func(d dec, t *TrailerType) { d.ReadFloat(&t.VolumeM3, wantM3) }},
 	{Name: "equipment", Required: true, Read: func(d dec, t *TrailerType) { equipmentObject.Read(d, d, &t.Equipment) }},
+	{Name: "doors", Read: func(d dec, t *TrailerType) { arrayOf(doorObject, "an array of doors")(d, &t.Doors) }},
 	{Name: "axles", Required: true, Read: func(d dec, t *TrailerType) { axlesObject.Read(d, d, &t.Axles) }},
 	{Name: "costs", Required: true, Read: func(d dec, t *TrailerType) { costsObject.Read(d, d, &t.Costs) }},
 	{Name: "maxStaging", Read: func(d dec, t *TrailerType) { d.ReadDuration(&t.MaxStaging) }},
@@ -263,6 +264,16 @@ var dimensionsObject = &object[Dimensions]{What: `inside dimensions {"lengthMM",
 var equipmentObject = &object[constraints.Equipment]{What: `equipment {"kind", "maxZones"}`, Members: []member[constraints.Equipment]{
 	{Name: "kind", Required: true, Read: func(d dec, e *constraints.Equipment) { jsonwire.ReadEnum(d, &e.Kind, equipmentNames) }},
 	{Name: "maxZones", Read: func(d dec, e *constraints.Equipment) { d.ReadInt(&e.MaxZones, "a whole number of zones") }},
+}}
+
+var doorObject = &object[constraints.Door]{What: `a door {"side", "fromMM", "toMM"}`, Members: []member[constraints.Door]{
+	{Name: "side", Required: true, Read: func(d dec, v *constraints.Door) {
+		if i, ok := d.Enum(constraints.DoorSideNames()); ok {
+			v.Side = constraints.DoorSide(i + 1) // the zero side is none
+		}
+	}},
+	{Name: "fromMM", Read: func(d dec, v *constraints.Door) { d.ReadInt(&v.FromMM, wantMM) }},
+	{Name: "toMM", Read: func(d dec, v *constraints.Door) { d.ReadInt(&v.ToMM, wantMM) }},
 }}
 
 var axlesObject = &object[constraints.AxleGeometry]{What: "an axle geometry", Members: []member[constraints.AxleGeometry]{

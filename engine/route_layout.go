@@ -13,12 +13,14 @@ import (
 // their trailers and keeps them in fleet, with a shift of its group and a
 // unit of its trailer type. When a trip's floor cannot take its pallets,
 // that trip's last stop goes back (the unloading order makes the last
-// stop's pallets the first loaded, at the nose) and the shift is timed
-// again, until every trip's layout succeeds or no stop is left. It returns
-// the orders sent back.
+// stop's pallets the first loaded, at the nose), or when the doors cannot
+// unload a stop, that stop moves last or an order goes back
+// (door_stops.go), and the shift is timed again, until every trip's
+// layout succeeds or no stop is left. It returns the orders sent back.
 func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, pool []*order) []*order {
 	kind, typ := r.kinds[rr.VehicleType], rr.VehicleType
 	var back []*order
+	moved := map[int]bool{} // sites of stops moved last for the doors (door_stops.go)
 	for len(rr.Visits) > 0 {
 		trips, bad, err := m.buildTrips(kind, rr, pool)
 		if err == nil {
@@ -49,6 +51,15 @@ func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, po
 		}
 		trip := splitTrips(rr)[bad]
 		lastVisit := trip.Visits[len(trip.Visits)-1]
+		if i, ok := stuckPallet(err); ok { // door_stops.go: a stop the doors cannot unload
+			vi := visitOfPallet(trip, pool, i)
+			if later, ok := r.stopLast(typ, rr, bad, vi, pool, moved); ok {
+				rr = later
+				continue
+			}
+			lastVisit = trip.Visits[doorBlocker(trip, pool, vi)]
+			offSideDoorTrouble(pool[lastVisit.Site], kind.trailer)
+		}
 		last := pool[lastVisit.Site]
 		last.reason, last.message, last.laidOutWhole = ReasonLoadLayout, err.Error(), true
 		back = append(back, last)

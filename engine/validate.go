@@ -71,8 +71,8 @@ const (
 // order, within maxTrips and the shift, and under the hours-of-service
 // limits as one duty), the trailer units and their turnaround, the dock
 // doors, capacities,
-// temperature compatibility, each trailer's floor layout and unloading
-// order, the axle loads at departure and after every stop, that every
+// temperature compatibility, each trailer's floor layout and its
+// unloading in stop order through the trailer type's doors, the axle loads at departure and after every stop, that every
 // pallet is delivered exactly once or listed as unassigned, and every
 // metric the plan reports. It trusts no number in the plan. Given a
 // previous plan and a lock (Request.Previous, Request.Lock), it also

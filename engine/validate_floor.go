@@ -120,8 +120,9 @@ type standing struct {
 //     those their pallets span) in order without overlap, holding their
 //     pallets; each pallet in a zone of its class, on one of its rows;
 //   - floor positions (level-0 pallets only), payload and volume;
-//   - the unloading order within each zone: a pallet for a later stop
-//     never starts nearer the door than one for an earlier stop;
+//   - the unloading order through the trailer's doors (validate_doors.go):
+//     at every stop its pallets come off through some door, the later
+//     stops' pallets still on board;
 //   - the axle loads at departure and after every stop (validate_axles.go).
 type floorCheck struct {
 	t       *TrailerType
@@ -436,28 +437,5 @@ func (f *floorCheck) capacity() {
 	}
 	if f.volumeM3 > c.VolumeM3*(1+1e-9) {
 		f.vs.Add(codeVolume, f.path+".placements", "%.3f m³ on board; the trailer holds %.3f m³", f.volumeM3, c.VolumeM3)
-	}
-}
-
-// unloadingOrder: within a zone, a pallet for a later stop never starts
-// nearer the door (a larger XMM) than a pallet for an earlier stop, so at
-// every stop the pallets to unload stand nearest the door. Stacked pallets
-// count like floor pallets.
-func (f *floorCheck) unloadingOrder() {
-	pls := f.lp.Placements
-	for a := range f.st {
-		if !f.st[a].stands {
-			continue
-		}
-		for b := range f.st {
-			if !f.st[b].stands || pls[a].Zone != pls[b].Zone {
-				continue
-			}
-			early, late := f.pallets[f.st[a].pallet], f.pallets[f.st[b].pallet]
-			if late.stop > early.stop && pls[b].XMM > pls[a].XMM {
-				f.vs.Add(codeUnloadingOrder, f.placementPath(b), "pallet %q for stop %d starts %d mm from the nose, nearer the door than pallet %q for stop %d at %d mm",
-					pls[b].Pallet, late.stop, pls[b].XMM, pls[a].Pallet, early.stop, pls[a].XMM)
-			}
-		}
 	}
 }

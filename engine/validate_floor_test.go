@@ -26,7 +26,7 @@ import (
 func floorByLoadplan(t TrailerType, on []routePallet, stops int, lp *LoadPlan, path string) (constraints.Violations, bool) {
 	c := t.capacity()
 	tr := loadplan.Trailer{ID: t.ID, LengthMM: t.Inside.LengthMM, WidthMM: t.Inside.WidthMM, HeightMM: t.Inside.HeightMM,
-		Positions: t.PalletPositions, PayloadKg: t.PayloadKg, VolumeM3: c.VolumeM3, Equipment: t.Equipment, Axles: t.Axles}
+		Positions: t.PalletPositions, PayloadKg: t.PayloadKg, VolumeM3: c.VolumeM3, Equipment: t.Equipment, Axles: t.Axles, Doors: t.Doors}
 	ps := make([]loadplan.Pallet, len(on))
 	for i, rp := range on {
 		l, w := rp.p.Footprint.Dims()
@@ -174,7 +174,7 @@ func breakFloor(t *rapid.T, fc *floorCase) string {
 	kinds := []string{"xmm", "turn", "side", "row", "zone", "level", "swapPallets", "swapX", "drop", "duplicate", "unknown",
 		"stackOn", "slot", "shareWith", "slideAll", "zoneRows", "zoneTemp", "zoneRange", "zoneUnstated", "zoneDrop", "zoneAdd",
 		"axleKg", "axleAfter", "axleCount", "payload", "positions", "axleLimit", "tare", "height", "width", "length", "kind",
-		"carry", "stacked", "weight", "palletHeight", "stops"}
+		"carry", "stacked", "weight", "palletHeight", "stops", "doors", "doorSpan"}
 	kind := rapid.SampledFrom(kinds).Draw(t, "break")
 	if n == 0 && slices.Index(kinds, kind) < slices.Index(kinds, "zoneRows") {
 		kind = "payload"
@@ -318,6 +318,21 @@ func breakFloor(t *rapid.T, fc *floorCase) string {
 		fc.trailer.Inside.LengthMM = max(int(fc.trailer.Axles.AxleGroupMM)+1, L+rapid.IntRange(-3000, 100).Draw(t, "dlen"))
 	case "kind":
 		fc.trailer.Equipment = constraints.Equipment{Kind: constraints.EquipmentKind(rapid.IntRange(0, 2).Draw(t, "kind"))}
+	case "doors":
+		fc.trailer.Doors = drawDoors(t, L)
+	case "doorSpan":
+		for i, d := range fc.trailer.Doors {
+			if d.Side != constraints.RearDoor {
+				ds := slices.Clone(fc.trailer.Doors)
+				shift := rapid.SampledFrom([]int{-1, 1, -508, 508, -1016, 1016}).Draw(t, "dspan")
+				ds[i].FromMM, ds[i].ToMM = max(0, d.FromMM+shift), min(L, max(d.ToMM+shift, d.FromMM+shift+1))
+				if rapid.Bool().Draw(t, "otherWall") {
+					ds[i].Side = constraints.CurbDoor + constraints.RoadDoor - d.Side
+				}
+				fc.trailer.Doors = ds
+				break
+			}
+		}
 	case "carry", "stacked", "weight", "palletHeight", "stops":
 		if len(fc.on) == 0 {
 			return kind
@@ -512,6 +527,102 @@ func TestFloorChecksRejectBrokenSharing(t *testing.T) {
 				t.Fatalf("Validate gives %v, loadplan.Validate %v\n%v\n%v", a, b, mine, theirs)
 			}
 		})
+	}
+}
+
+// drawDoors draws a trailer's door list for a floor length long: none
+// listed (the rear door), the rear door and a curbside door over the
+// first 2,500 mm, or the rear door and one or two side doors anywhere.
+func drawDoors(t *rapid.T, length int) []constraints.Door {
+	switch rapid.IntRange(0, 2).Draw(t, "doors") {
+	case 1:
+		return []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, ToMM: min(2500, length)}}
+	case 2:
+		ds := []constraints.Door{{Side: constraints.RearDoor}}
+		for k := range rapid.IntRange(1, 2).Draw(t, "sideDoors") {
+			from := rapid.IntRange(0, max(0, length-600)).Draw(t, "doorFrom")
+			ds = append(ds, constraints.Door{Side: constraints.CurbDoor + constraints.DoorSide(k), FromMM: from,
+				ToMM: rapid.IntRange(min(length, from+600), min(length, from+5000)).Draw(t, "doorTo")})
+		}
+		return ds
+	}
+	return nil
+}
+
+// doorFloor draws a multi-temperature reefer with drawn doors and pallets
+// of two or three classes for several stops, and returns PlanTrailer's
+// layout as a floor case; ok is false when PlanTrailer finds none.
+func doorFloor(t *rapid.T) (fc floorCase, ok bool) {
+	tt := packingTrailer("T", constraints.MultiTempReefer, 1)
+	tt.Equipment.MaxZones = rapid.IntRange(2, 3).Draw(t, "maxZones")
+	tt.Doors = drawDoors(t, tt.Inside.LengthMM)
+	stops := rapid.IntRange(1, 5).Draw(t, "stops")
+	var lps []loadplan.Pallet
+	for stop := range stops {
+		for range rapid.IntRange(1, 6).Draw(t, "pallets") {
+			p := Pallet{ID: fmt.Sprint("P", len(lps)), Store: "S", Footprint: StandardFootprint,
+				HeightMM: rapid.IntRange(800, 1500).Draw(t, "h"), WeightKg: rapid.Float64Range(100, 600).Draw(t, "kg"),
+				Temperature: constraints.Temperature(rapid.IntRange(0, tt.Equipment.MaxZones-1).Draw(t, "temp"))}
+			switch rapid.IntRange(0, 9).Draw(t, "footprint") {
+			case 0:
+				p.Footprint = HalfFootprint
+			case 1:
+				p.MayBeStacked, p.MayCarry, p.HeightMM = true, true, 1000
+			}
+			fc.on = append(fc.on, routePallet{&p, stop})
+			lps = append(lps, layoutPallet(p, stop))
+		}
+	}
+	lay, err := loadplan.PlanTrailer(layoutTrailer(tt), lps, stops)
+	if err != nil {
+		return fc, false
+	}
+	fc.trailer, fc.stops, fc.load = tt, stops, fromLayout(lay)
+	return fc, true
+}
+
+// TestFloorCheckMatchesLoadplanOnDoors: multi-temperature floors that
+// PlanTrailer lays out for drawn doors, as planned and broken (doors moved,
+// dropped or drawn anew among the other breaks): both checks accept them
+// as planned and agree on every break; some of the floors need a side
+// door, and both checks reject those without their side doors.
+func TestFloorCheckMatchesLoadplanOnDoors(t *testing.T) {
+	var stats floorStats
+	var sideFloors atomic.Int64
+	rapid.Check(t, func(rt *rapid.T) {
+		fc, ok := doorFloor(rt)
+		if !ok {
+			return
+		}
+		stats.planned.Add(1)
+		if mine := floorByValidate(fc.trailer, fc.on, fc.stops, &fc.load, "routes[0].load"); len(mine) > 0 {
+			rt.Fatalf("Validate rejects PlanTrailer's floor: %v\n%+v", mine, fc.load.Placements)
+		}
+		sameVerdict(rt, fc, "as planned", &stats)
+		rear := fc.clone()
+		rear.trailer.Doors = nil
+		if mine := floorByValidate(rear.trailer, rear.on, rear.stops, &rear.load, "routes[0].load"); len(mine) > 0 {
+			sideFloors.Add(1)
+			if !slices.Equal(codeSet(mine), []string{codeUnloadingOrder}) {
+				rt.Fatalf("without its side doors the floor breaks %v, want only %s", codeSet(mine), codeUnloadingOrder)
+			}
+		}
+		stats.broken.Add(1)
+		sameVerdict(rt, rear, "rear door only", &stats)
+		for c := range 8 {
+			b := fc.clone()
+			what := breakFloor(rt, &b)
+			if rapid.Bool().Draw(rt, "trueAxles") {
+				b.trueAxles()
+			}
+			stats.broken.Add(1)
+			sameVerdict(rt, b, fmt.Sprintf("copy %d broken by %s", c, what), &stats)
+		}
+	})
+	stats.log(t)
+	t.Logf("%d floors need a side door", sideFloors.Load())
+	if sideFloors.Load() == 0 {
+		t.Fatal("no floor drawn needs a side door: the test does not exercise the doors")
 	}
 }
 

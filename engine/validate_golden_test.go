@@ -403,7 +403,10 @@ func TestGoldenVanOneUnitOff(t *testing.T) {
 		{"payload a kilogram below the load", func(req *Request, p *Result) { req.Fleet[0].PayloadKg = 1399 }, []violation{{codePayload, load0 + ".placements", nil}}},
 		{"positions one below the load", func(req *Request, p *Result) { req.Fleet[0].PalletPositions = 3 }, []violation{{codePositions, load0 + ".placements", nil}}},
 		{"B1 a millimetre towards the door", func(req *Request, p *Result) { p.Routes[0].Load.Placements[0].XMM = 1 },
-			[]violation{{codeUnloadingOrder, load0 + ".placements[0]", nil}, {codeOverlap, load0 + ".placements[3]", nil}}},
+			// A2 (stop 0) stands on A1, B1 (stop 1) now starts nearer the
+			// door than both: neither comes off at stop 0.
+			[]violation{{codeUnloadingOrder, load0 + ".placements[1]", []string{"stop 0"}}, {codeUnloadingOrder, load0 + ".placements[2]", []string{`"B1" for stop 1 is in the way`}},
+				{codeOverlap, load0 + ".placements[3]", nil}}},
 		{"A3 a millimetre towards the nose", func(req *Request, p *Result) { p.Routes[0].Load.Placements[3].XMM = 1199 },
 			[]violation{{codeOverlap, load0 + ".placements[3]", nil}}},
 		{"the top a kilogram heavier than its bottom", func(req *Request, p *Result) { req.Pallets[1].WeightKg = 501 },

@@ -31,13 +31,30 @@
 // those of the next stop, the later stop's at the nose-most corner; each
 // pallet weighs on the axles at its own centre.
 //
+// Pallets come off through the trailer's doors (Trailer.Doors): the rear
+// door, and side doors in the curbside wall (the RIGHT side, seen from the
+// rear door, as the sides are named: in the US the curb is on the right of
+// the direction of travel) or the roadside wall (LEFT), each over a stretch
+// of the floor measured from the nose like XMM. A trailer that lists no
+// doors has the rear door alone. At every stop each of its pallets must
+// come off through some door once the pallets of earlier stops are off:
+// through the rear door when nothing still on board starts nearer the door
+// than it does, through a side door when its stretch along the floor lies
+// within the opening and nothing on board stands between it and that wall
+// over its stretch; a stacked pallet before the one under it. Bulkheads
+// open, so the rear door reaches every zone past the pallets behind it.
+//
 // Pallets for the last stop are loaded first, nearest the nose, so that at
-// every stop the pallets to unload stand nearest the door: within a zone a
-// pallet for a later stop never starts nearer the door than one for an
-// earlier stop. In a multi-temperature reefer the floor is split into zones
+// every stop the pallets to unload stand nearest the door: within a zone,
+// but for the pallets a side door takes, a pallet for a later stop never
+// starts nearer the door than one for an earlier stop. In a multi-temperature reefer the floor is split into zones
 // by movable bulkheads straight across the trailer, colder zones towards
-// the nose, each reached by its own door; the unloading order holds within
-// each zone.
+// the nose, so a nose zone's pallets for early stops stand behind the
+// warmer zones' pallets for later stops: they come off through a side
+// door. PlanTrailer then puts the earliest stops of such a zone at its nose
+// end, within the side door's opening, the curbside pallet of each row for
+// the earlier stop; a trip no door arrangement unloads in order gets an
+// UNLOADING_ORDER violation naming the zone and the stop.
 //
 // PlanTrailer lays out one trailer for a given stop sequence; it either
 // returns a legal layout or a constraints.Violations that says exactly why

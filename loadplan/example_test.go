@@ -74,3 +74,55 @@ func ExamplePackFleet() {
 	// T53: 22 pallets for [S2 S3]
 	// trailers 2, lower bound 2, optimal true
 }
+
+// A two-zone reefer with a curbside door over its first 2,500 mm, on a
+// trip of three stops, each with two frozen pallets and two chilled ones.
+// The frozen zone at the nose stands behind the chilled zone, whose
+// pallets for later stops would block the frozen pallets of earlier stops
+// at the rear door. So the frozen pallets of stops 0 and 1 stand in the
+// two rows within the door's opening and come off through it, and those
+// of stop 2, the last, stand behind them, reached through the rear door
+// when everything else is off. With the rear door alone no layout unloads
+// in stop order, and PlanTrailer says which zone and stop.
+func ExamplePlanTrailer_curbsideDoor() {
+	tr := trailer(2490)
+	tr.Equipment = constraints.Equipment{Kind: constraints.MultiTempReefer, MaxZones: 2}
+	tr.Doors = []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, FromMM: 0, ToMM: 2500}}
+	var ps []loadplan.Pallet
+	for stop := range 3 {
+		for i, temp := range []constraints.Temperature{constraints.Frozen, constraints.Frozen, constraints.Chilled, constraints.Chilled} {
+			p := pallet(fmt.Sprintf("s%d-%d", stop, i), "", stop)
+			p.Temperature = temp
+			ps = append(ps, p)
+		}
+	}
+	lay, err := loadplan.PlanTrailer(tr, ps, 3)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, p := range lay.Placements {
+		fmt.Printf("%s %-7s row %d %-5s x=%d mm\n", p.Pallet, lay.Zones[p.Zone].Temperature, p.Row, p.Side, p.XMM)
+	}
+	fmt.Printf("check: %d violations\n", len(loadplan.Validate(tr, ps, 3, lay)))
+	tr.Doors = nil
+	_, err = loadplan.PlanTrailer(tr, ps, 3)
+	fmt.Println("rear door only:", err)
+	// Output:
+	// s1-0 FROZEN  row 0 LEFT  x=0 mm
+	// s1-1 FROZEN  row 0 RIGHT x=0 mm
+	// s0-0 FROZEN  row 1 LEFT  x=1016 mm
+	// s0-1 FROZEN  row 1 RIGHT x=1016 mm
+	// s2-0 FROZEN  row 2 LEFT  x=2032 mm
+	// s2-1 FROZEN  row 2 RIGHT x=2032 mm
+	// s2-2 CHILLED row 3 LEFT  x=3048 mm
+	// s2-3 CHILLED row 3 RIGHT x=3048 mm
+	// s1-2 CHILLED row 4 LEFT  x=4064 mm
+	// s1-3 CHILLED row 4 RIGHT x=4064 mm
+	// s0-2 CHILLED row 5 LEFT  x=5080 mm
+	// s0-3 CHILLED row 5 RIGHT x=5080 mm
+	// check: 0 violations
+	// rear door only: 2 violations:
+	//   pallets[0]: FROZEN zone 0 (0–3048 mm): 2 pallets for stop 0 ("s0-0", "s0-1") cannot come off through the trailer's doors (rear) once the earlier stops' pallets are off: pallets for later stops stand in their way [UNLOADING_ORDER]
+	//   pallets[4]: FROZEN zone 0 (0–3048 mm): 2 pallets for stop 1 ("s1-0", "s1-1") cannot come off through the trailer's doors (rear) once the earlier stops' pallets are off: pallets for later stops stand in their way [UNLOADING_ORDER]
+}

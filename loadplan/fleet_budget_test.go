@@ -65,7 +65,7 @@ func TestPackFleetCancelledIsNotOptimal(t *testing.T) {
 // few hundred layouts; five layouts are not enough to move, so a budget
 // that is ignored shows as 13.
 func TestPackFleetBudgetBinds(t *testing.T) {
-	fleet, ps := mixedFleet(), mixedPallets(400, 48, 2)
+	fleet, ps := mixedFleet(), mixedPallets(400, 48, 6)
 	ff, _ := firstFitCount(fleet, ps)
 	small, err := PackFleet(context.Background(), fleet, ps, FleetOptions{TimeLimit: time.Minute, MaxLayouts: 5})
 	if err != nil {

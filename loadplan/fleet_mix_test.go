@@ -18,11 +18,13 @@ func mixedFleet() []FleetTrailer {
 			Axles: constraints.AxleGeometry{KingpinMM: 900, AxleGroupMM: float64(length) - 3000, TareKg: 6500, TareCentreMM: float64(length) * 0.45,
 				KingpinLimitKg: 12000, AxleGroupLimitKg: 15422}}
 	}
+	mt := mk("MT53", 15700, 2440, 2500, 30, 17500, constraints.Equipment{Kind: constraints.MultiTempReefer, MaxZones: 3})
+	mt.Doors = noseCurbDoor
 	return []FleetTrailer{
 		{mk("DRY53", 16000, 2490, 2700, 30, 20000, constraints.Equipment{Kind: constraints.DryVan}), 10},
 		{mk("DRY48", 14500, 2490, 2700, 26, 19000, constraints.Equipment{Kind: constraints.DryVan}), 6},
 		{mk("REEF53", 15700, 2440, 2500, 30, 18000, constraints.Equipment{Kind: constraints.Reefer}), 5},
-		{mk("MT53", 15700, 2440, 2500, 30, 17500, constraints.Equipment{Kind: constraints.MultiTempReefer, MaxZones: 3}), 4},
+		{mt, 4},
 	}
 }
 

@@ -49,6 +49,10 @@ func checkTrailer(tr Trailer, path string) constraints.Violations {
 	case tr.Equipment.Kind != constraints.MultiTempReefer && z != 0 && z != 1:
 		vs.Add(CodeInvalid, constraints.Field(path, "equipment.maxZones"), "only a multi-temperature reefer has several zones, got %d", z)
 	}
+	for _, v := range constraints.CheckDoors(constraints.Field(path, "doors"), tr.Doors, tr.LengthMM) {
+		v.Code = CodeInvalid
+		vs = append(vs, v)
+	}
 	return append(vs, tr.Axles.Check(constraints.Field(path, "axles"), float64(tr.LengthMM))...)
 }
 

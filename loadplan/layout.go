@@ -28,7 +28,12 @@ import (
 // neighbouring stops of a zone: a top for the earlier stop on a bottom for
 // the later one, in the row between the two stops' pallets, so that the
 // top comes off first and nothing of a later stop stands nearer the door
-// (at most two such pairs at each boundary).
+// (at most two such pairs at each boundary). Last, it checks that the
+// floor unloads in stop order through the trailer's doors; where it does
+// not (a multi-temperature reefer's nose zone with pallets for early stops
+// behind a warmer zone's later stops), it puts each zone's earliest stops
+// at the zone's nose end within a side door's opening (throughSideDoors),
+// or else reports UNLOADING_ORDER naming the zone and the stop.
 func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	if vs := checkInputs(tr, pallets, stops); len(vs) > 0 {
 		return nil, vs
@@ -39,7 +44,33 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	}
 	// Colder zones towards the nose.
 	sort.Slice(classes, func(i, j int) bool { return classes[i] > classes[j] })
-	fp := fewestStacked(tr, pallets, classes, shareRows)
+	lay, vs := planFloor(tr, pallets, pallets, classes, stops, total)
+	if len(vs) > 0 {
+		return nil, vs
+	}
+	stuck := stuckPallets(tr, pallets, lay.placedIdx, lay.Placements, stops)
+	if len(stuck) == 0 {
+		return lay.Layout, nil
+	}
+	if alt := throughSideDoors(tr, pallets, classes, stops, total); alt != nil {
+		return alt, nil
+	}
+	return nil, doorViolations(tr, pallets, lay.placedIdx, lay.Layout, stuck)
+}
+
+// indexedLayout is a layout with the pallet index of each placement.
+type indexedLayout struct {
+	*Layout
+	placedIdx []int
+}
+
+// planFloor lays the pallets out with the rows ordered by the stops of
+// order (pallets, or pallets with other stops to put some at the nose end
+// of their zone; same indices), and the axle loads of the real stops: the
+// floor with the fewest pallets stacked, sharing positions as far as the
+// floor allows, slid towards the door as the axles need.
+func planFloor(tr Trailer, pallets, order []Pallet, classes []constraints.Temperature, stops int, total constraints.Load) (indexedLayout, constraints.Violations) {
+	fp := fewestStacked(tr, order, classes, shareRows)
 	// Rows of halves standing straight beside the next stop's pallets, or
 	// shared positions alone in their rows, may take more floor than a
 	// plainer layout: try those in turn when the floor runs out.
@@ -47,20 +78,20 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 		if !fp.over(tr) {
 			break
 		}
-		if alt := fewestStacked(tr, pallets, classes, sh); !alt.over(tr) {
+		if alt := fewestStacked(tr, order, classes, sh); !alt.over(tr) {
 			fp = alt
 		}
 	}
 	if vs := floorViolations(tr, fp); len(vs) > 0 {
-		return nil, vs
+		return indexedLayout{}, vs
 	}
 	// Slide the block of rows towards the door if the nose position
 	// overloads the kingpin: the nearest legal offset, see slideOffset.
 	off, axleVs := slideOffset(tr, pallets, fp, stops)
 	if len(axleVs) > 0 {
-		return nil, axleVs
+		return indexedLayout{}, axleVs
 	}
-	return fp.layout(tr, pallets, stops, off, total), nil
+	return indexedLayout{fp.layout(tr, pallets, stops, off, total), fp.placedIdx}, nil
 }
 
 // checkCargo checks what no layout can change: each pallet's class, height

@@ -9,13 +9,19 @@ import (
 	"pgregory.net/rapid"
 )
 
+// testTrailer is a 53 ft trailer of the given kind; a multi-temperature
+// reefer has a curbside door for its nose compartment (noseCurbDoor).
 func testTrailer(kind constraints.EquipmentKind) Trailer {
-	return Trailer{
+	tr := Trailer{
 		ID: "T53", LengthMM: 16000, WidthMM: 2490, HeightMM: 2700, Positions: 30, PayloadKg: 20000,
 		Equipment: constraints.Equipment{Kind: kind},
 		Axles: constraints.AxleGeometry{KingpinMM: 900, AxleGroupMM: 13000, TareKg: 6000, TareCentreMM: 7000,
 			KingpinLimitKg: 12000, AxleGroupLimitKg: 15422},
 	}
+	if kind == constraints.MultiTempReefer {
+		tr.Doors = noseCurbDoor
+	}
+	return tr
 }
 
 // cloneLayout copies a layout deeply enough for a test to break the copy.
@@ -200,6 +206,7 @@ func TestPlanTrailerProperty(t *testing.T) {
 		tr.WidthMM = rapid.OneOf(rapid.IntRange(2000, 2600), rapid.IntRange(2235, 2437)).Draw(t, "width")
 		tr.Positions = rapid.IntRange(0, 30).Draw(t, "positions")
 		tr.Axles.KingpinLimitKg = rapid.Float64Range(5000, 15000).Draw(t, "kingpinLimit")
+		tr.Doors = drawDoors(t, tr.LengthMM)
 		stops := rapid.IntRange(1, 6).Draw(t, "stops")
 		n := rapid.IntRange(0, 34).Draw(t, "n")
 		anyTemp := rapid.IntRange(0, 9).Draw(t, "anyTemp") == 0
@@ -460,6 +467,7 @@ func TestValidateCatchesBrokenStacking(t *testing.T) {
 func TestValidateCatchesBrokenPinwheels(t *testing.T) {
 	tr := narrowTrailer()
 	tr.Equipment.Kind = constraints.MultiTempReefer
+	tr.Doors = noseCurbDoor
 	ps := []Pallet{
 		std("f", 0, 300, constraints.Frozen),
 		std("a", 1, 300, constraints.Chilled), std("b", 1, 300, constraints.Chilled),
@@ -551,7 +559,23 @@ func TestGeometricUnloadingOrderAcceptsRows(t *testing.T) {
 var knownCodes = map[string]bool{
 	CodeTemperature: true, CodeTooManyZones: true, CodeTooTall: true, CodeTooWide: true, CodePositions: true,
 	CodePayload: true, CodeVolume: true, CodeFloorLength: true, CodeKingpin: true, CodeAxleGroup: true,
-	CodeInvalid: true, CodeDuplicate: true,
+	CodeInvalid: true, CodeDuplicate: true, CodeUnloadingOrder: true,
+}
+
+// drawDoors draws a door list for a floor length long: none (the rear
+// door), the rear and a curbside door at the nose, or the rear and a
+// curbside or roadside door anywhere.
+func drawDoors(t *rapid.T, length int) []constraints.Door {
+	switch rapid.IntRange(0, 2).Draw(t, "doors") {
+	case 1:
+		return noseCurbDoor
+	case 2:
+		from := rapid.IntRange(0, length-500).Draw(t, "doorFrom")
+		to := rapid.IntRange(from+500, min(length, from+4000)).Draw(t, "doorTo")
+		side := constraints.CurbDoor + constraints.DoorSide(rapid.IntRange(0, 1).Draw(t, "doorSide"))
+		return []constraints.Door{{Side: constraints.RearDoor}, {Side: side, FromMM: from, ToMM: to}}
+	}
+	return nil
 }
 
 // temp draws a temperature class: any when anyTemp, otherwise one the
@@ -566,14 +590,24 @@ func temp(t *rapid.T, kind constraints.EquipmentKind, anyTemp bool) constraints.
 	return constraints.Chilled
 }
 
+// trailer53 is a 53 ft trailer of the given kind; a multi-temperature
+// reefer has a curbside door over its first 2,500 mm besides the rear door.
 func trailer53(kind constraints.EquipmentKind) Trailer {
-	return Trailer{
+	tr := Trailer{
 		ID: "R4", LengthMM: 16000, WidthMM: 2490, HeightMM: 2700, Positions: 30, PayloadKg: 20000,
 		Equipment: constraints.Equipment{Kind: kind},
 		Axles: constraints.AxleGeometry{KingpinMM: 900, AxleGroupMM: 13000, TareKg: 6000, TareCentreMM: 7000,
 			KingpinLimitKg: 12000, AxleGroupLimitKg: 15422},
 	}
+	if kind == constraints.MultiTempReefer {
+		tr.Doors = noseCurbDoor
+	}
+	return tr
 }
+
+// noseCurbDoor is the rear door and a curbside door over the first
+// 2,500 mm of the floor.
+var noseCurbDoor = []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, FromMM: 0, ToMM: 2500}}
 
 func sizedPallet(id string, stop int, l, w, h int, kg float64, t constraints.Temperature) Pallet {
 	return Pallet{ID: id, Stop: stop, LengthMM: l, WidthMM: w, HeightMM: h, WeightKg: kg, VolumeM3: 1, Temperature: t}

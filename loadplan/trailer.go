@@ -36,6 +36,12 @@ type Trailer struct {
 	VolumeM3  float64 // 0 = inside length × width × height
 	Equipment constraints.Equipment
 	Axles     constraints.AxleGeometry
+	// Doors are the doors pallets come off through (constraints.Door):
+	// none listed means the rear door alone. A side door's stretch is
+	// measured from the nose like XMM; the CURB wall is the RIGHT side of
+	// the floor (seen from the rear door, looking towards the nose, as the
+	// sides are named), the ROAD wall the LEFT.
+	Doors []constraints.Door
 }
 
 // Volume returns the trailer's usable volume in m³.

@@ -16,14 +16,16 @@ import (
 // its zone and side whose footprint contains it, the bottom allowed to carry
 // and the top to be stacked, heights summed within the inside height, the
 // top no heavier than the bottom and off no later), heights, floor
-// positions and how pallets share them (validate_positions.go), payload, volume, the unloading order within each zone, and the
-// axle loads at departure and after every stop (which must also match the
-// ones the layout reports).
+// positions and how pallets share them (validate_positions.go), payload,
+// volume, the unloading order through the trailer's doors, and the axle
+// loads at departure and after every stop (which must also match the ones
+// the layout reports).
 //
-// The unloading order is geometric: within a zone a pallet for a later stop
-// never has its nose-side edge (XMM) nearer the door than a pallet for an
-// earlier stop. For side-by-side rows this is the row order; it also covers
-// pinwheel blocks, whose two sides do not share row boundaries.
+// The unloading order is geometric (validate_doors.go): at every stop each
+// of its pallets comes off through some door of the trailer (the rear door
+// when it lists none) once the pallets of earlier stops are off, nothing
+// still on board standing in its way out. On a rear-only trailer a floor
+// in reverse stop order passes, pinwheel blocks included.
 //
 // It shares no code with PlanTrailer beyond the lever rule in constraints,
 // so it serves as the independent oracle for loadplan's tests and for
@@ -53,7 +55,7 @@ func Validate(tr Trailer, pallets []Pallet, stops int, lay *Layout) constraints.
 	c.zones()
 	c.zoneSpans()
 	c.capacity()
-	c.unloadingOrder()
+	c.unloadingOrder(stops)
 	c.axles(stops)
 	return c.vs
 }
@@ -389,26 +391,6 @@ func (c *layoutCheck) capacity() {
 	}
 	if c.volume > tr.Volume()*(1+1e-9) {
 		c.vs.Add(CodeVolume, "placements", "%.2f m³ loaded, trailer holds %.2f m³", c.volume, tr.Volume())
-	}
-}
-
-// unloadingOrder checks that within each zone a pallet for a later stop
-// never starts nearer the door than a pallet for an earlier stop.
-func (c *layoutCheck) unloadingOrder() {
-	for a, pa := range c.lay.Placements {
-		if !c.counted(a) {
-			continue
-		}
-		for b, pb := range c.lay.Placements {
-			if !c.counted(b) || pa.Zone != pb.Zone {
-				continue
-			}
-			if sa, sb := c.palletOf(a).Stop, c.palletOf(b).Stop; sb > sa && pb.XMM > pa.XMM {
-				c.vs.Add(CodeUnloadingOrder, constraints.Index("placements", b),
-					"pallet %q for stop %d starts at %d mm, nearer the door than pallet %q for stop %d at %d mm",
-					pb.Pallet, sb, pb.XMM, pa.Pallet, sa, pa.XMM)
-			}
-		}
 	}
 }
 

@@ -1,7 +1,10 @@
 package loadplan
 
 import (
+	"fmt"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -189,5 +192,83 @@ func TestValidateHandMadeLayouts(t *testing.T) {
 	fillAxles(multi, ps, 1, l)
 	if vs := Validate(multi, ps, 1, l); !vs.Has(CodeZone) {
 		t.Fatalf("empty zone with rows 5–4: want %s, got %v", CodeZone, vs)
+	}
+}
+
+// TestValidateDoors: a frozen row at the nose behind a chilled row for a
+// later stop comes off through a side door whose opening holds it, the
+// pallet against that wall first; through the rear door or a door that
+// misses it, it does not, and Validate names its zone and stop.
+func TestValidateDoors(t *testing.T) {
+	tr := trailer53(constraints.MultiTempReefer)
+	pal := func(id string, stop int, temp constraints.Temperature) Pallet {
+		return sizedPallet(id, stop, 1219, 1016, 1000, 300, temp)
+	}
+	zones := []Zone{{Temperature: constraints.Frozen, FirstRow: 0, LastRow: 0}, {Temperature: constraints.Chilled, FirstRow: 1, LastRow: 1}}
+	layout := []Placement{
+		{Pallet: "curb", Side: Right, Turned: true},
+		{Pallet: "road", Side: Left, Turned: true},
+		{Pallet: "c1", Row: 1, Side: Left, Turned: true, Zone: 1, XMM: 1016},
+		{Pallet: "c2", Row: 1, Side: Right, Turned: true, Zone: 1, XMM: 1016},
+	}
+	door := func(side constraints.DoorSide, from, to int) []constraints.Door {
+		return []constraints.Door{{Side: constraints.RearDoor}, {Side: side, FromMM: from, ToMM: to}}
+	}
+	cases := []struct {
+		name     string
+		doors    []constraints.Door
+		curbStop int      // the frozen pallet against the curbside wall; the other is stop 0's
+		stuck    []string // placements reported, by pallet
+	}{
+		{"rear door only", nil, 0, []string{"curb", "road"}},
+		{"curbside door over the row", door(constraints.CurbDoor, 0, 2500), 0, nil},
+		{"curbside door the exact row", door(constraints.CurbDoor, 0, 1016), 0, nil},
+		{"curbside door a millimetre short", door(constraints.CurbDoor, 1, 2500), 0, []string{"curb", "road"}},
+		{"roadside door over the row", door(constraints.RoadDoor, 0, 2500), 0, nil},
+		{"curbside door, the later stop against it", door(constraints.CurbDoor, 0, 2500), 1, []string{"road"}},
+		{"roadside door, the later stop on the curb side", door(constraints.RoadDoor, 0, 2500), 1, nil},
+		{"side door over the chilled row only", door(constraints.CurbDoor, 1016, 2500), 0, []string{"curb", "road"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := tr
+			tr.Doors = tc.doors
+			ps := []Pallet{pal("curb", tc.curbStop, constraints.Frozen), pal("road", 0, constraints.Frozen),
+				pal("c1", 1, constraints.Chilled), pal("c2", 1, constraints.Chilled)}
+			l := Layout{Zones: zones, Placements: slices.Clone(layout)}
+			fillAxles(tr, ps, 2, &l)
+			var got []string
+			for _, v := range Validate(tr, ps, 2, &l) {
+				if v.Code != CodeUnloadingOrder {
+					t.Fatalf("unexpected %v", v)
+				}
+				k := 0
+				fmt.Sscanf(v.Path, "placements[%d]", &k)
+				got = append(got, l.Placements[k].Pallet)
+				if !strings.Contains(v.Message, "zone 0") || !strings.Contains(v.Message, "stop 0") {
+					t.Errorf("%v does not name zone 0 and stop 0", v)
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tc.stuck) {
+				t.Fatalf("stuck %v, want %v", got, tc.stuck)
+			}
+		})
+	}
+}
+
+// TestPlanTrailerRejectsBadDoors: doors that cannot describe a trailer are
+// input errors with the door's path, and no layout is judged.
+func TestPlanTrailerRejectsBadDoors(t *testing.T) {
+	tr := trailer53(constraints.MultiTempReefer)
+	tr.Doors = []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, FromMM: 15000, ToMM: 16001}}
+	ps := []Pallet{sizedPallet("a", 0, 1219, 1016, 1000, 300, constraints.Frozen)}
+	_, err := PlanTrailer(tr, ps, 1)
+	vs := constraints.AsViolations(err)
+	if len(vs) != 1 || vs[0].Code != CodeInvalid || vs[0].Path != "trailer.doors[1].toMM" {
+		t.Fatalf("got %v, want one %s at trailer.doors[1].toMM", err, CodeInvalid)
+	}
+	if vs := Validate(tr, ps, 1, &Layout{}); len(vs) != 1 || vs[0].Path != "trailer.doors[1].toMM" {
+		t.Fatalf("Validate: %v, want the door alone", vs)
 	}
 }

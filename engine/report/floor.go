@@ -12,7 +12,8 @@ import (
 )
 
 // TrailerFloor writes an SVG floor diagram of route routeID's trailer, seen
-// from above with the nose on the left and the door on the right: the
+// from above with the nose on the left and the rear door on the right, the
+// curb side at the top: the doors as bars on the walls, the
 // temperature zones as coloured stretches of floor with their rows
 // (numbered from 1 at the nose), each pallet a rectangle
 // where its placement puts it, labelled with the number of the stop that
@@ -99,6 +100,7 @@ func (d *day) floor(r *engine.Route) (*svgDoc, error) {
 	s.rect(floorLeft, floorTop, floorWidth, floorH, attrs{"class", "floor", "fill", "none", "stroke", "#222222", "stroke-width", "2",
 		"data-length-mm", fmt.Sprint(t.Inside.LengthMM), "data-width-mm", fmt.Sprint(t.Inside.WidthMM)})
 	d.floorPallets(s, r, t, k, px, py)
+	floorDoors(s, t, px, floorH)
 	floorEnds(s, t, floorH)
 	d.axles(s, r, t, px, floorTop+floorH+22)
 	return s, nil
@@ -209,9 +211,41 @@ func floorEnds(s *svgDoc, t *engine.TrailerType, floorH float64) {
 	if t.Equipment.Kind != constraints.DryVan {
 		s.text(floorLeft-8, floorTop+floorH/2+18, "reefer unit", attrs{"text-anchor", "end", "font-size", "10", "fill", "#555555"})
 	}
-	s.text(floorLeft+floorWidth+8, floorTop+floorH/2+4, "door", attrs{"font-weight", "bold"})
-	s.text(floorLeft+floorWidth, floorTop-5, "right wall", attrs{"text-anchor", "end", "font-size", "10", "fill", "#777777"})
-	s.text(floorLeft+floorWidth, floorTop+floorH+13, "left wall (seen from the door)", attrs{"text-anchor", "end", "font-size", "10", "fill", "#777777"})
+	s.text(floorLeft+floorWidth+10, floorTop+floorH/2+4, "rear", attrs{"font-weight", "bold"})
+	s.text(floorLeft+floorWidth+10, floorTop+floorH/2+18, "door", attrs{"font-weight", "bold"})
+	s.text(floorLeft+floorWidth, floorTop-5, "curb side (right wall)", attrs{"text-anchor", "end", "font-size", "10", "fill", "#777777"})
+	s.text(floorLeft+floorWidth, floorTop+floorH+13, "road side (left wall, seen from the rear door)", attrs{"text-anchor", "end", "font-size", "10", "fill", "#777777"})
+}
+
+// doorColour marks the doors on the walls.
+const doorColour = "#d84315"
+
+// floorDoors draws the trailer type's doors as thick bars on the walls:
+// the rear door across the right end, a CURB door on the curb side (the
+// right wall, at the top of the picture), a ROAD door on the road side
+// (the left wall, at the bottom), each over its opening, with its side
+// and stretch in the tooltip. A type that lists no doors has the rear door
+// alone.
+func floorDoors(s *svgDoc, t *engine.TrailerType, px func(float64) float64, floorH float64) {
+	doors := t.Doors
+	if len(doors) == 0 {
+		doors = constraints.RearOnly
+	}
+	s.group(attrs{"class", "doors", "fill", doorColour})
+	for _, d := range doors {
+		a := attrs{"class", "door", "data-side", d.Side.String(), "data-from-mm", fmt.Sprint(d.FromMM), "data-to-mm", fmt.Sprint(d.ToMM)}
+		x0, x1 := px(float64(d.FromMM)), px(float64(d.ToMM))
+		switch d.Side {
+		case constraints.RearDoor:
+			s.rectTip(floorLeft+floorWidth-1, floorTop, 6, floorH, a, "rear door: the whole width")
+		case constraints.CurbDoor:
+			// On the wall line, under the zone labels above it.
+			s.rectTip(x0, floorTop-3, x1-x0, 6, a, fmt.Sprintf("curbside door, %d–%d mm from the nose", d.FromMM, d.ToMM))
+		case constraints.RoadDoor:
+			s.rectTip(x0, floorTop+floorH-3, x1-x0, 6, a, fmt.Sprintf("roadside door, %d–%d mm from the nose", d.FromMM, d.ToMM))
+		}
+	}
+	s.end()
 }
 
 func (b floorBox) contains(o floorBox) bool {
@@ -274,6 +308,9 @@ func (d *day) axles(s *svgDoc, r *engine.Route, t *engine.TrailerType, px func(f
 	s.rect(x, ly-11, 24, 14, attrs{"fill", palletColour[0], "stroke", "#4a4a4a"})
 	s.rect(x+10, ly-9, 12, 10, attrs{"fill", palletColour[0], "stroke", "#4a4a4a", "stroke-dasharray", "3 2"})
 	s.text(x+28, ly, "pallet stacked on another", attrs{"font-size", "11"})
+	x += 200
+	s.rect(x, ly-7, 24, 6, attrs{"fill", doorColour})
+	s.text(x+30, ly, "door (curb side at the top)", attrs{"font-size", "11"})
 }
 
 // zoneLabel is where a zone's label stands above the floor.

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -167,5 +168,53 @@ func TestCrossStopStackShowsBothStops(t *testing.T) {
 	slices.Sort(inBottom)
 	if !slices.Equal(inBottom, []string{"1", "2"}) {
 		t.Errorf("labels on the stacked position %v, want both stops, 1 and 2", inBottom)
+	}
+}
+
+// TestDoorsDrawnOnTheirWalls: the rear door across the door end, a
+// curbside door on the curb side (the right wall, drawn at the top) over
+// its opening, a roadside door on the road side (at the bottom); a type
+// that lists no doors gets the rear door alone.
+func TestDoorsDrawnOnTheirWalls(t *testing.T) {
+	tt := engine.TrailerType{ID: "T", Inside: engine.Dimensions{LengthMM: 14630, WidthMM: 2464, HeightMM: 2600}, PalletPositions: 28, PayloadKg: 18000,
+		Equipment: constraints.Equipment{Kind: constraints.MultiTempReefer},
+		Doors:     []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, ToMM: 2500}, {Side: constraints.RoadDoor, FromMM: 7315, ToMM: 9144}}}
+	draw := func(tt engine.TrailerType) map[string]*svgElement {
+		req := engine.Request{Fleet: []engine.TrailerType{tt}}
+		r := engine.Route{ID: "R1", Trailer: "T"}
+		var buf bytes.Buffer
+		if err := TrailerFloor(&buf, req, engine.Result{Routes: []engine.Route{r}}, "R1"); err != nil {
+			t.Fatal(err)
+		}
+		doors := map[string]*svgElement{}
+		for _, e := range parseSVG(t, buf.Bytes()) {
+			if hasClass(e, "door") {
+				doors[e.attrs["data-side"]] = e
+			}
+		}
+		return doors
+	}
+	px := func(mm float64) float64 { return floorLeft + mm*floorWidth/14630 }
+	doors := draw(tt)
+	if len(doors) != 3 {
+		t.Fatalf("doors drawn %v, want REAR, CURB and ROAD", doors)
+	}
+	floorH := 2464 * floorWidth / 14630
+	for side, want := range map[string][4]float64{ // x0, x1, and the wall's y the bar straddles
+		"CURB": {px(0), px(2500), floorTop},
+		"ROAD": {px(7315), px(9144), floorTop + floorH},
+	} {
+		e := doors[side]
+		x0, x1, y := e.f(t, "x"), e.f(t, "x")+e.f(t, "width"), e.f(t, "y")+e.f(t, "height")/2
+		if math.Abs(x0-want[0]) > 0.5 || math.Abs(x1-want[1]) > 0.5 || math.Abs(y-want[2]) > 0.5 {
+			t.Errorf("%s door drawn over x %.1f–%.1f on y %.1f, want %.1f–%.1f on y %.1f", side, x0, x1, y, want[0], want[1], want[2])
+		}
+	}
+	if x := doors["REAR"].f(t, "x"); x < floorLeft+floorWidth-2 {
+		t.Errorf("rear door drawn at x %.1f, not at the door end %.1f", x, floorLeft+floorWidth)
+	}
+	tt.Doors = nil
+	if doors := draw(tt); len(doors) != 1 || doors["REAR"] == nil {
+		t.Errorf("a type with no doors listed draws %v, want the rear door alone", doors)
 	}
 }

@@ -171,6 +171,8 @@ func sampleJSON() ([]byte, error) {
 			Axles: axles(7250, 7400, 12500), Costs: engine.Costs{Fixed: 220, PerKm: 1.45, PerHour: 38}},
 		{ID: "MT48", Name: "48 ft multi-temperature reefer", Count: 4, LengthMM: 14630, Inside: engine.Dimensions{LengthMM: 14350, WidthMM: 2464, HeightMM: 2629},
 			PalletPositions: 28, PayloadKg: 18600, Equipment: constraints.Equipment{Kind: constraints.MultiTempReefer, MaxZones: 3},
+			// The rear door and a curbside door for the nose compartment.
+			Doors: []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, FromMM: 0, ToMM: 2500}},
 			Axles: axles(7600, 6900, 11300), Costs: engine.Costs{Fixed: 240, PerKm: 1.5, PerHour: 38}},
 	}
 	// Tuesday 24 November 2026: shifts start between 01:00 and 06:00.
