@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"time"
 
@@ -220,14 +221,20 @@ func (fleet *fleetState) unassignLeftOut(m *model) {
 // unassignOrder is o's pallets as unassigned, with a message that says
 // what stands in the way.
 func (fleet *fleetState) unassignOrder(m *model, o *order) []Unassigned {
-	msg := o.message
-	if msg == "" || o.reason != ReasonLoadLayout {
+	reason, msg := o.reason, o.message
+	switch {
+	case sentBackByLayout(o):
+		// Loadable alone (makeOrders laid it out): what it lacked is a
+		// route with room, and the time to find one.
+		reason = ReasonNotPlanned
+		msg = fmt.Sprintf("store %s: the floor of the trip routing gave these pallets could not take them beside its other stops, and planning ended before another trip took them", m.req.Stores[o.store].ID)
+	case msg == "" || o.reason != ReasonLoadLayout:
 		msg = m.explainOrder(o, fleet)
 	}
 	var out []Unassigned
 	for _, pi := range o.pallets {
 		p := m.req.Pallets[pi]
-		out = append(out, Unassigned{Pallet: p.ID, Store: p.Store, Reason: o.reason, Message: msg})
+		out = append(out, Unassigned{Pallet: p.ID, Store: p.Store, Reason: reason, Message: msg})
 	}
 	return out
 }

@@ -87,8 +87,10 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 	if req.Options.Objective == FewestDrivers && !replanning {
 		retimeChains(ctx, pc, fleet)
 	}
-	if req.Options.Objective.fewestRoutes() && eliminateRoutes(ctx, pc, fleet) > 0 {
-		// The trailers and drivers freed may carry what was left behind.
+	eliminated := req.Options.Objective.fewestRoutes() && eliminateRoutes(ctx, pc, fleet) > 0
+	if eliminated || holdsSentBack(fleet) {
+		// The trailers and drivers freed may carry what was left behind,
+		// and those left free what a route's layout sent back.
 		if rounds, err = routeLeftovers(ctx, pc, fleet, rounds, cut); err != nil {
 			return Result{}, err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/haulplan/haulplan/routeplan"
@@ -46,8 +47,9 @@ func routeOrders(ctx context.Context, pc *planContext, fleet *fleetState, orders
 }
 
 // routeLeftovers routes again the orders left behind for want of a
-// trailer, a driver or a dock door, with what route elimination freed in
-// fleet,
+// trailer, a driver or a dock door, and those a route's layout sent back
+// after the last routing round (routedAgain), with what route elimination
+// freed in fleet and what it left free,
 // until the time limit (an iteration budget, when set, as for every
 // routing round). Its rounds count on from rounds, the rounds run so far,
 // and it runs none after a round that was cut (see routeOrders). It
@@ -55,7 +57,7 @@ func routeOrders(ctx context.Context, pc *planContext, fleet *fleetState, orders
 func routeLeftovers(ctx context.Context, pc *planContext, fleet *fleetState, rounds int, cut bool) (int, error) {
 	var pool, kept []*order
 	for _, o := range fleet.leftOut {
-		if len(o.pallets) > 0 && shortOfFleet(o.reason) {
+		if len(o.pallets) > 0 && routedAgain(o) {
 			pool = append(pool, o)
 		} else {
 			kept = append(kept, o)
@@ -154,6 +156,27 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 		return nil, cut, nil
 	}
 	return append(back, short...), cut, nil
+}
+
+// sentBackByLayout reports whether order o was last sent back by the
+// layout of a route routing gave it (acceptRoute): o is loadable alone,
+// since makeOrders laid every order out, and routing counts it whole now.
+func sentBackByLayout(o *order) bool {
+	return o.reason == ReasonLoadLayout && o.laidOutWhole
+}
+
+// holdsSentBack reports whether fleet has left out orders that a route's
+// layout sent back after the last routing round: routeLeftovers routes
+// them again, counted whole, with the fleet left.
+func holdsSentBack(fleet *fleetState) bool {
+	return slices.ContainsFunc(fleet.leftOut, sentBackByLayout)
+}
+
+// routedAgain reports whether the phases after routing may still carry
+// order o, left out: routing found no trailer, driver or door for it, or
+// a route's layout sent it back after the last routing round.
+func routedAgain(o *order) bool {
+	return shortOfFleet(o.reason) || sentBackByLayout(o)
 }
 
 // shortOfFleet reports whether reason says that routing left an order out

@@ -11,7 +11,8 @@ import (
 )
 
 // fillSpareRoom lets routes with room left carry part of the orders the
-// fleet had no room for. Routing moves whole orders, so a store whose
+// fleet had no room for, and of those a route's layout sent back after the
+// last routing round (routedAgain). Routing moves whole orders, so a store whose
 // pallets do not all fit the room left on any route stays behind whole;
 // here as many of its pallets as fit ride along, at the route's stop at
 // that store or as an extra stop wherever the route's times allow, so that
@@ -26,7 +27,7 @@ func fillSpareRoom(ctx context.Context, pc *planContext, fleet *fleetState) {
 	const maxTries = 2000
 	whole := pc.m.req.Options.WholeDeliveries
 	for _, o := range fleet.leftOut {
-		if o.reason != ReasonFleetExhausted && o.reason != ReasonDockCapacity {
+		if !routedAgain(o) {
 			continue
 		}
 		all := make([]int, len(fleet.placed))
