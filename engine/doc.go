@@ -32,8 +32,10 @@
 //     matrix, every weekly schedule resolved to instants (model.go).
 //  2. A re-plan (Request.Previous, previous_plan.go): model.fixRoutes takes the
 //     routes the lock fixes over as they are (model.fixed, whose shifts'
-//     time, trailer units and dock doors the later phases leave alone);
-//     newFleetState(model, nil) → fleet state, the shifts grouped;
+//     time, trailer units and dock doors the later phases leave alone), and
+//     gainLatePallets (locked_route_pallets.go) gives a locked route that has
+//     not departed late pallets of its stores where its floor has room,
+//     without moving a placed pallet; newFleetState(model, nil) → fleet state, the shifts grouped;
 //     continueLockedShifts lets a shift with locked trips drive on after
 //     them; seedPrevious keeps the previous plan's other routes that the
 //     request allows, with late pallets where worth it (model.kept marks
@@ -62,7 +64,8 @@
 //  8. Under FewestTrailers or FewestDrivers, unless the request re-plans
 //     a previous plan (the phase would scatter the routes kept from it),
 //     eliminateRoutes(ctx, pc, fleet state) →
-//     routes taken off (route_elimination.go); when it took any,
+//     routes taken off (route_elimination.go). When it took any, or when
+//     orders a trip's floor sent back (acceptRoute) are still out,
 //     routeLeftovers routes again what was left behind with the units
 //     freed, and fillSpareRoom runs again. Then chainShifts(model, fleet
 //     state) → shifts freed: a shift of one trip hands it, as it is timed,
