@@ -38,8 +38,10 @@
 //     without moving a placed pallet; newFleetState(model, nil) → fleet state, the shifts grouped;
 //     continueLockedShifts lets a shift with locked trips drive on after
 //     them; seedPrevious keeps the previous plan's other routes that the
-//     request allows, with late pallets where worth it (model.kept marks
-//     their pallets). Without a previous plan only newFleetState runs.
+//     request allows, with late pallets where worth it, a store leaving
+//     its trip whole where that frees room for the late pallets of others
+//     (model.kept marks their pallets). Without a previous plan only
+//     newFleetState runs.
 //  3. makeOrders(ctx, pc) → orders, unassigned pallets: the pallets of a
 //     store and class, but those kept, cut into orders one trailer
 //     carries (orders.go).
@@ -61,15 +63,17 @@
 //     trip hands it to a shift of the same trailer kind that can drive it
 //     timed again, before or after its own trips (shift_trips.go), in a
 //     third of the time left.
-//  8. Under FewestTrailers or FewestDrivers, unless the request re-plans
-//     a previous plan (the phase would scatter the routes kept from it),
+//  8. Under FewestTrailers or FewestDrivers,
 //     eliminateRoutes(ctx, pc, fleet state) →
-//     routes taken off (route_elimination.go). When it took any, or when
+//     routes taken off (route_elimination.go; never a route kept from a
+//     previous plan, which takes pallets only where none of its stops is
+//     retimed for them, kept_routes.go). When it took any, or when
 //     orders a trip's floor sent back (acceptRoute) are still out,
 //     routeLeftovers routes again what was left behind with the units
 //     freed, and fillSpareRoom runs again. Then chainShifts(model, fleet
-//     state) → shifts freed: a shift of one trip hands it, as it is timed,
-//     to another shift that can drive it too (shift_trips.go).
+//     state) → shifts freed, unless the request re-plans a previous plan:
+//     a shift of one trip hands it, as it is timed, to another shift that
+//     can drive it too (shift_trips.go).
 //  9. fleet state unassignLeftOut: the pallets of the orders left out,
 //     with a reason and a message (unassigned.go).
 //  10. assemble(model, routes, unassigned) → Result: the routes fitted

@@ -36,6 +36,11 @@ type model struct {
 	// orders leave them out.
 	fixed []Route
 	kept  []bool
+	// keptTrips are, by shift, the previous plan's trips seedPrevious
+	// kept, in the order driven (parallel to the shift's routes in the
+	// fleet state): a change to a kept shift is timed near them and
+	// counts the stops it retimes against them (kept_routes.go).
+	keptTrips map[string][]Route
 }
 
 func prepare(ctx context.Context, req *Request) (*model, error) {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -27,8 +28,14 @@ import (
 //     request still allows, shift by shift, without the pallets and
 //     stores the request dropped, and with the late pallets of its stores
 //     where the trailer has room and the change is worth it under
-//     Options.Stability (see lateWorthIt); only what it could not keep,
-//     and what is new, is routed;
+//     Options.Stability (see lateWorthIt), or where a store whose own
+//     late pallets ride a second route anyway leaves its trip whole for
+//     the room they need (releaseFor, releaseWorthIt); only what it could
+//     not keep, and what is new, is routed;
+//   - after routing, a kept shift may take the late pallets of a store
+//     another route delivers as a stop of its own, timed near its
+//     previous trips and retiming none of their stops (kept_routes.go),
+//     as route elimination folds small new routes into the others;
 //   - replanChanges compares the plan with the previous one (Changes).
 //
 // Routing itself knows nothing of the previous plan: its vehicles are
@@ -290,8 +297,15 @@ func seedPrevious(m *model, fleet *fleetState) {
 		slices.SortStableFunc(byShift[id], func(a, b Route) int { return a.Start.Compare(b.Start) })
 	}
 	asWas := m.unchangedShifts(order, byShift)
+	stops := 0
 	for _, id := range order {
-		fleet.seedShift(m, id, byShift[id], asWas[id], late)
+		for _, r := range byShift[id] {
+			stops += len(r.Stops)
+		}
+	}
+	releases := int(maxReleasedShare * float64(stops))
+	for _, id := range order {
+		fleet.seedShift(m, id, byShift[id], asWas[id], late, &releases)
 	}
 }
 
@@ -387,8 +401,10 @@ func cloneRoute(r Route) Route {
 // seedPrevious says, with late pallets of their stores (late, by store,
 // taken from as they are kept) where lateWorthIt: as they were (asWas,
 // see unchangedShifts) when the request leaves them so, else timed and
-// laid out again.
-func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, late map[int][]int) {
+// laid out again. Where a trip has no room for its stores' late pallets,
+// a store may leave it whole for them (releaseFor), at most releases
+// stores in all (taken from as they leave).
+func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, late map[int][]int, releases *int) {
 	req := m.req
 	si, ok := m.shift[id]
 	if !ok || len(prev) == 0 {
@@ -505,8 +521,33 @@ func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, lat
 			late[s] = slices.DeleteFunc(late[s], func(pi int) bool { return slices.Contains(added, pi) })
 		}
 	}
+	// Where a trip's floor has no room left for the late pallets of its
+	// stores, a store whose own late pallets ride a second route anyway
+	// may leave the trip whole, when the room it frees takes all the late
+	// pallets of others (releaseFor) and that is worth it.
+	for k := range trips {
+		for *releases > 0 {
+			more, y, placed := m.releaseFor(trips, k, late, t, capa)
+			if len(placed) == 0 {
+				break
+			}
+			b, ok := fleet.buildSeed(m, kind, more, kept)
+			if !ok || !m.releaseWorthIt(y, placed, built, b, arrivals) {
+				break
+			}
+			trips, built = more, b
+			for s, added := range placed {
+				late[s] = slices.DeleteFunc(late[s], func(pi int) bool { return slices.Contains(added, pi) })
+			}
+			*releases--
+		}
+	}
 	fleet.groups[g].free = slices.DeleteFunc(slices.Clone(fleet.groups[g].free), func(x int) bool { return x == si })
 	fleet.seeded = true
+	if m.keptTrips == nil {
+		m.keptTrips = map[string][]Route{}
+	}
+	m.keptTrips[id] = kept
 	for k, r := range built {
 		r.Shift = id
 		r.TrailerUnit = kept[k].TrailerUnit
@@ -605,31 +646,7 @@ func (fleet *fleetState) buildSeed(m *model, kind vehicleKind, trips [][]*order,
 		}
 	}
 	grp := fleet.groups[kind.group]
-	// Loading starts where a previous trip's did, or later while that
-	// loading ran (in the dock hours): a trip with fewer pallets may
-	// start later and still end in time, its loaded trailer no longer in
-	// the yard than the staging limit allows.
-	var atPrevious []routeplan.Window
-	for _, r := range prev {
-		at, end := m.seconds(r.LoadingStart), max(m.seconds(r.LoadingStart), m.seconds(r.LoadingEnd))
-		switch n := len(atPrevious); {
-		case n > 0 && at <= atPrevious[n-1].End:
-			atPrevious[n-1].End = max(atPrevious[n-1].End, end)
-		case n == 0 || atPrevious[n-1].Start < at:
-			atPrevious = append(atPrevious, routeplan.Window{Start: at, End: end})
-		}
-	}
-	if dock := m.dockWindows(); dock != nil {
-		var in []routeplan.Window
-		for _, w := range atPrevious {
-			for _, d := range dock {
-				if lo, hi := max(w.Start, d.Start), min(w.End, d.End); lo <= hi {
-					in = append(in, routeplan.Window{Start: lo, End: hi})
-				}
-			}
-		}
-		atPrevious = in
-	}
+	atPrevious := m.previousLoading(prev)
 	type timing struct {
 		loading []routeplan.Window
 		near    bool
@@ -653,6 +670,37 @@ func (fleet *fleetState) buildSeed(m *model, kind vehicleKind, trips [][]*order,
 	return nil, false
 }
 
+// previousLoading are the windows in which the trips of a shift may
+// start loading to keep to the previous trips prev: where a previous
+// trip's loading started, or later while that loading ran (in the dock
+// hours). A trip with fewer pallets may start later and still end in
+// time, its loaded trailer no longer in the yard than the staging limit
+// allows.
+func (m *model) previousLoading(prev []Route) []routeplan.Window {
+	var atPrevious []routeplan.Window
+	for _, r := range prev {
+		at, end := m.seconds(r.LoadingStart), max(m.seconds(r.LoadingStart), m.seconds(r.LoadingEnd))
+		switch n := len(atPrevious); {
+		case n > 0 && at <= atPrevious[n-1].End:
+			atPrevious[n-1].End = max(atPrevious[n-1].End, end)
+		case n == 0 || atPrevious[n-1].Start < at:
+			atPrevious = append(atPrevious, routeplan.Window{Start: at, End: end})
+		}
+	}
+	if dock := m.dockWindows(); dock != nil {
+		var in []routeplan.Window
+		for _, w := range atPrevious {
+			for _, d := range dock {
+				if lo, hi := max(w.Start, d.Start), min(w.End, d.End); lo <= hi {
+					in = append(in, routeplan.Window{Start: lo, End: hi})
+				}
+			}
+		}
+		atPrevious = in
+	}
+	return atPrevious
+}
+
 // unitsTurn reports whether the trips built, each to keep the trailer
 // unit of its trip of prev, hold no unit twice at once (a unit is held
 // from a trip's loading until its turnaround after the return): a shift
@@ -674,10 +722,11 @@ func (m *model) unitsTurn(built []*Route, prev []Route) bool {
 	return true
 }
 
-// retimeNear is retimeIn (spare_room.go) with each stop of trips[k]
-// starting within the change tolerance of its store's start on prev[k],
-// inside the store's hours: the same small routing problem, the windows
-// of the sites that open a stop narrowed so.
+// retimeNear is retimeIn (spare_room.go) with each stop of trips[k] at a
+// store prev[k] made starting within the change tolerance of its start
+// there, inside the store's hours: the same small routing problem, the
+// windows of the sites that open such a stop narrowed so. A stop prev[k]
+// did not make keeps the store's hours.
 func (m *model) retimeNear(k vehicleKind, grp shiftGroup, trips [][]*order, loading []routeplan.Window, prev []Route) (routeplan.Route, bool) {
 	if len(prev) != len(trips) {
 		return routeplan.Route{}, false
@@ -717,12 +766,16 @@ func (m *model) retimeNear(k vehicleKind, grp shiftGroup, trips [][]*order, load
 			site := m.site(o, local[1+o.store])
 			id := req.Stores[o.store].ID
 			at := slices.IndexFunc(prev[t].Stops, func(st Stop) bool { return st.Store == id })
-			if at < 0 {
-				return routeplan.Route{}, false
-			}
 			if j > 0 && trip[j-1].store == o.store {
 				// The stop's next order: unloaded right after the one
 				// before, whose window holds the stop.
+				sites = append(sites, len(p.Sites))
+				p.Sites = append(p.Sites, site)
+				continue
+			}
+			if at < 0 {
+				// A store the previous trip did not make (late pallets
+				// of a store another route delivers): in its hours.
 				sites = append(sites, len(p.Sites))
 				p.Sites = append(p.Sites, site)
 				continue
@@ -801,6 +854,98 @@ func (m *model) withLate(trips [][]*order, k, s int, pallets []int, t TrailerTyp
 	return out, added
 }
 
+// maxReleasedShare bounds the stores that leave their kept trips for the
+// late pallets of others (releaseFor), as a share of the stops of the
+// previous routes the lock leaves free: each is a stop the driver's paper
+// loses, and the dispatcher's measure is that fewer than a tenth of them
+// change.
+const maxReleasedShare = 0.03
+
+// releaseFor finds the store of trip k that best leaves it whole for the
+// late pallets of others: one whose own late pallets (late, by store) ride
+// a second route anyway, so that its whole delivery rides there with
+// them and no route makes a stop more, and whose orders free the room that
+// takes all the late pallets of the most other stores of the trip (the
+// store with the fewest floor positions among equals). It returns the
+// trips with that store off trip k and those late pallets on it, the
+// store, and the late pallets added by store; placed is empty when no
+// store frees room for all of another's.
+func (m *model) releaseFor(trips [][]*order, k int, late map[int][]int, t TrailerType, capa constraints.Load) (out [][]*order, y int, placed map[int][]int) {
+	stores := tripStores(trips[k])
+	if len(stores) < 2 {
+		return nil, -1, nil
+	}
+	positions := func(s int) (n int) {
+		for _, o := range trips[k] {
+			if o.store == s {
+				n += o.load.Positions
+			}
+		}
+		return n
+	}
+	y = -1
+	for _, c := range stores {
+		if len(late[c]) == 0 {
+			continue
+		}
+		cand := slices.Clone(trips)
+		cand[k] = slices.DeleteFunc(slices.Clone(trips[k]), func(o *order) bool { return o.store == c })
+		got := map[int][]int{}
+		for _, s := range tripStores(cand[k]) {
+			if len(late[s]) == 0 {
+				continue
+			}
+			more, added := m.withLate(cand, k, s, late[s], t, capa)
+			if len(added) == len(late[s]) {
+				cand, got[s] = more, added
+			}
+		}
+		if len(got) > len(placed) || (len(got) > 0 && len(got) == len(placed) && positions(c) < positions(y)) {
+			out, y, placed = cand, c, got
+		}
+	}
+	return out, y, placed
+}
+
+// releaseWorthIt decides, under Options.Stability, whether store y leaves
+// the shift's kept trips (before; after, without it) so that the stores
+// placed take their late pallets there: y's stop moves (the stability
+// weight), and so would any extra distance; without it, each store placed
+// is delivered by a second route (a moved store, its weight) that drives
+// to it and back at least. The trips must retime no store of the shift
+// that they did not before: the stops the drivers have on paper are what
+// a re-plan keeps first.
+func (m *model) releaseWorthIt(y int, placed map[int][]int, before, after []*Route, prev map[string]time.Time) bool {
+	w := m.stability()
+	n0, d0 := m.retimedOn(before, prev)
+	n1, d1 := m.retimedOn(after, prev)
+	if n1 > n0 {
+		return false
+	}
+	with := w + max(0, d1-d0)
+	without := 0.0
+	for _, s := range slices.Sorted(maps.Keys(placed)) {
+		without += w + m.matrix.Distance(0, 1+s) + m.matrix.Distance(1+s, 0)
+	}
+	return with <= without
+}
+
+// retimedOn counts the stops of trips whose arrival is more than the
+// change tolerance from the store's arrival in prev, and sums the trips'
+// distance.
+func (m *model) retimedOn(trips []*Route, prev map[string]time.Time) (n int, dist float64) {
+	tol := m.changeTolerance()
+	for _, r := range trips {
+		dist += r.Metrics.DistanceM
+		for _, st := range r.Stops {
+			if at, ok := prev[st.Store]; ok && math.Abs(st.Arrival.Sub(at).Seconds()) > tol.Seconds() {
+				n++
+			}
+		}
+	}
+	return n, dist
+}
+
 // previousArrivals is each store's first arrival on the trips prev.
 func previousArrivals(prev []Route) map[string]time.Time {
 	out := map[string]time.Time{}
@@ -822,20 +967,8 @@ func previousArrivals(prev []Route) map[string]time.Time {
 // without them, s is delivered by a second route (a MOVED store, its
 // weight) that drives to s and back at least.
 func (m *model) lateWorthIt(s int, before, after []*Route, prev map[string]time.Time) bool {
-	tol := m.changeTolerance()
-	retimed := func(trips []*Route) (n int, dist float64) {
-		for _, r := range trips {
-			dist += r.Metrics.DistanceM
-			for _, st := range r.Stops {
-				if at, ok := prev[st.Store]; ok && math.Abs(st.Arrival.Sub(at).Seconds()) > tol.Seconds() {
-					n++
-				}
-			}
-		}
-		return n, dist
-	}
-	n0, d0 := retimed(before)
-	n1, d1 := retimed(after)
+	n0, d0 := m.retimedOn(before, prev)
+	n1, d1 := m.retimedOn(after, prev)
 	w := m.stability()
 	with := w*float64(max(0, n1-n0)) + max(0, d1-d0)
 	without := w + m.matrix.Distance(0, 1+s) + m.matrix.Distance(1+s, 0)

@@ -334,3 +334,115 @@ func TestReplanDefaultTimeLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestReplanFreesRoomForLatePallets: a route kept from the previous plan
+// has a full floor, and two of its stores have a late pallet each. The
+// smaller leaves the route whole, to ride a second route with its late
+// pallet, so that the other's late pallet rides its own route in the room
+// it frees: one store moves, rather than two, and none is retimed.
+func TestReplanFreesRoomForLatePallets(t *testing.T) {
+	req := packingRequest(40, 12, []TrailerType{dryVan(12, 10)})
+	for i, s := range req.Stores {
+		for k := range 1 + i%3 {
+			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("%s-%d", s.ID, k), Store: s.ID, WeightKg: 400,
+				Footprint: StandardFootprint, HeightMM: 1400})
+		}
+	}
+	prev := planOK(t, req)
+	// A full route whose last stop delivers fewer pallets than another:
+	// the last stop is the one to leave (the fewest pallets), and no stop
+	// after it is retimed when it does.
+	var r Route
+	var x, y string
+	for _, c := range prev.Routes {
+		n := len(c.Stops)
+		if c.Metrics.Positions != 10 || n < 2 {
+			continue
+		}
+		for _, st := range c.Stops[:n-1] {
+			if len(st.Pallets) > len(c.Stops[n-1].Pallets) {
+				r, x, y = c, st.Store, c.Stops[n-1].Store
+			}
+		}
+	}
+	if x == "" {
+		t.Fatalf("no route of the first plan is full with a last stop smaller than another")
+	}
+	again := withLate(withLate(req, prev, Lock{}, x, 1), prev, Lock{}, y, 1)
+	plan := planOK(t, again)
+	if plan.Metrics.Pallets != len(again.Pallets) {
+		t.Fatalf("%d of %d pallets delivered: %v", plan.Metrics.Pallets, len(again.Pallets), plan.Unassigned)
+	}
+	ri := routeAs(plan, r)
+	if ri < 0 {
+		t.Fatalf("the previous route is not in the re-plan")
+	}
+	on := map[string][]string{}
+	for _, st := range plan.Routes[ri].Stops {
+		on[st.Store] = st.Pallets
+	}
+	stays, leaves := x, y
+	if on[x] == nil {
+		stays, leaves = y, x
+	}
+	if on[leaves] != nil || !slices.Contains(on[stays], "late-"+stays+"-0") {
+		t.Errorf("the kept route delivers %v: want one of %s and %s off it, the other's late pallet on it", on, x, y)
+	}
+	for _, c := range plan.Changes.Stores {
+		if c.Store != leaves && c.Has(Retimed) {
+			t.Errorf("store %s: %v, want no store retimed", c.Store, c.Kinds)
+		}
+	}
+	moved := map[string]bool{}
+	for _, c := range plan.Changes.Stores {
+		moved[c.Store] = c.Has(Moved)
+	}
+	if !moved[leaves] || moved[stays] {
+		t.Errorf("%s moved: %v, %s moved: %v; want the one off the route moved alone", x, moved[x], y, moved[y])
+	}
+}
+
+// TestReplanFoldsLatePalletsIntoAKeptRoute: a store on a full route kept
+// from the previous plan has a late pallet, and another kept route with
+// floor to spare passes nearby. The late pallet rides that route as a
+// stop of its own, on no new route, and none of the kept stops moves or
+// changes its arrival: only the store with the late pallet changes.
+func TestReplanFoldsLatePalletsIntoAKeptRoute(t *testing.T) {
+	req := packingRequest(13, 4, []TrailerType{dryVan(4, 10)})
+	for _, s := range req.Stores {
+		for k := range 2 {
+			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("%s-%d", s.ID, k), Store: s.ID, WeightKg: 400,
+				Footprint: StandardFootprint, HeightMM: 1400})
+		}
+	}
+	prev := planOK(t, req)
+	full := slices.IndexFunc(prev.Routes, func(r Route) bool { return r.Metrics.Positions == 10 })
+	if full < 0 || !slices.ContainsFunc(prev.Routes, func(r Route) bool { return r.Metrics.Positions < 10 }) {
+		t.Fatalf("the first plan has no full route and one with room: %d routes", len(prev.Routes))
+	}
+	x := prev.Routes[full].Stops[0].Store
+	plan := planOK(t, withLate(req, prev, Lock{}, x, 1))
+	if len(plan.Routes) != len(prev.Routes) {
+		t.Fatalf("%d routes, want the %d of the previous plan", len(plan.Routes), len(prev.Routes))
+	}
+	rides := -1
+	for k, r := range prev.Routes {
+		ri := routeAs(plan, r)
+		if ri < 0 {
+			t.Fatalf("previous route %d is not in the re-plan", k)
+		}
+		for _, st := range plan.Routes[ri].Stops {
+			if slices.Contains(st.Pallets, "late-"+x+"-0") {
+				rides = k
+			}
+		}
+	}
+	if rides < 0 || rides == full {
+		t.Fatalf("the late pallet rides previous route %d, want one with room (not %d)", rides, full)
+	}
+	for _, c := range plan.Changes.Stores {
+		if c.Store != x && (c.Has(Moved) || c.Has(Retimed)) {
+			t.Errorf("store %s: %v, want only %s changed", c.Store, c.Kinds, x)
+		}
+	}
+}

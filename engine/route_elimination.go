@@ -72,10 +72,12 @@ func eliminateRoutes(ctx context.Context, pc *planContext, fleet *fleetState) in
 			rest.prefer = nil // routing's preference: any room will do now
 			near := fleet.nearestRoutes(m, o.store, ri, gone)
 			if fleet.previous != nil {
-				// A re-plan has a third of a short time limit for this:
-				// it offers each order to the routes passing nearest,
-				// where it is most often on time, so as to try more
-				// routes.
+				// A re-plan has a short time limit for this: it offers
+				// each order to the routes passing nearest that have
+				// floor left (most routes kept from the previous plan
+				// are full), where it is most often on time, so as to
+				// try more routes.
+				near = slices.DeleteFunc(near, func(x int) bool { return fleet.roomLeft(m, x).Positions <= 0 })
 				near = near[:min(len(near), replanReach)]
 			}
 			carry(ctx, pc, fleet, &rest, near, &tries)

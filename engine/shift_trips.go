@@ -109,7 +109,7 @@ func (fleet *fleetState) replaceOrders(m *model, ri int, seq []*order) bool {
 			trips[k] = seq
 		}
 	}
-	rr, ok := m.retime(kind, fleet.groups[kind.group], trips)
+	rr, ok := fleet.retimeRun(m, kind, run, trips)
 	if !ok || len(rr.Reloads)+1 != len(run) {
 		return false // a trip left empty: the shift is no longer the same
 	}
@@ -117,7 +117,7 @@ func (fleet *fleetState) replaceOrders(m *model, ri int, seq []*order) bool {
 	if err != nil || !fleet.unitsFit(m, kind.trailer, built, run) || !fleet.doorsFit(m, built, run) {
 		return false
 	}
-	if !fleet.keepsArrivals(run, built) {
+	if !fleet.keepsArrivals(m, run, built) {
 		return false
 	}
 	for k, x := range run {
@@ -127,40 +127,6 @@ func (fleet *fleetState) replaceOrders(m *model, ri int, seq []*order) bool {
 		fleet.placed[x].orders = trips[k]
 	}
 	return true
-}
-
-// keepsArrivals reports whether the trips built for the placed routes run
-// retime no more stops of the routes kept from the previous plan than
-// those routes retime now: a stop whose arrival is more than the change
-// tolerance from the store's previous arrival is retimed. Routes of a
-// shift come and go together, so a run is kept or new as a whole; a new
-// run always passes.
-func (fleet *fleetState) keepsArrivals(run []int, built []*Route) bool {
-	if fleet.previous == nil {
-		return true
-	}
-	before, after := 0, 0
-	for k, x := range run {
-		if !fleet.placed[x].kept {
-			continue
-		}
-		before += fleet.retimedStops(&fleet.routes[x])
-		after += fleet.retimedStops(built[k])
-	}
-	return after <= before
-}
-
-// retimedStops counts the stops of r whose arrival is more than the
-// change tolerance from the store's first arrival in the previous plan.
-func (fleet *fleetState) retimedStops(r *Route) int {
-	n := 0
-	for _, st := range r.Stops {
-		at, ok := fleet.previous[st.Store]
-		if ok && (st.Arrival.Sub(at) > fleet.tolerance || at.Sub(st.Arrival) > fleet.tolerance) {
-			n++
-		}
-	}
-	return n
 }
 
 // chainShifts hands the trip of each shift that drives only that one to
