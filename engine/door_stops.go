@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,25 +22,28 @@ import (
 // window or a limit, an order of a warmer class at a later stop goes back
 // to routing (the pallets in the way: on a dry van they trouble no
 // door), or when there is none the order of the pallet that is stuck,
-// rather than the trip's last stop.
+// rather than the trip's last stop. The order sent back keeps a note of
+// the trailer type and the trip (noteDoorTrouble), from which
+// unassignOrder (fleet_state.go) gives its reason if it stays out.
 
 // stuckPallet returns the index of the pallet a layout error says cannot
-// come off through the trailer's doors, or false when the error is of
-// another kind.
-func stuckPallet(err error) (int, bool) {
+// come off through the trailer's doors, and the violation's message (which
+// names the zone and the stop), or false when the error is of another
+// kind.
+func stuckPallet(err error) (int, string, bool) {
 	var vs constraints.Violations
 	if !errors.As(err, &vs) {
-		return 0, false
+		return 0, "", false
 	}
 	for _, v := range vs {
 		if v.Code != loadplan.CodeUnloadingOrder || !strings.HasPrefix(v.Path, "pallets[") || !strings.HasSuffix(v.Path, "]") {
 			continue
 		}
 		if i, err := strconv.Atoi(v.Path[len("pallets[") : len(v.Path)-1]); err == nil {
-			return i, true
+			return i, v.Message, true
 		}
 	}
-	return 0, false
+	return 0, "", false
 }
 
 // visitOfPallet is the index in trip.Visits of the visit whose order holds
@@ -101,19 +105,82 @@ func doorBlocker(trip routeplan.Route, pool []*order, vi int) int {
 	return vi
 }
 
+// noteDoorTrouble records on the order of visit back of trip, sent back
+// because the doors of trailer type ti could not unload the trip (why is
+// loadplan's UNLOADING_ORDER message, naming the zone and the stop), that
+// type ti's doors failed it, and where: the trip's stores with the stop
+// numbers loadplan's message counts by (buildRoute's stops, from 0), and
+// the order's own stop, which is the stuck one or a later one in its way.
+// It keeps the order off type ti from then on when it has another type to
+// ride on (offSideDoorTrouble).
+func (m *model) noteDoorTrouble(trip routeplan.Route, pool []*order, ti, back int, why string) {
+	o := pool[trip.Visits[back].Site]
+	var stops []string
+	at := 0
+	for k, v := range trip.Visits {
+		s := pool[v.Site].store
+		if k == 0 || pool[trip.Visits[k-1].Site].store != s {
+			stops = append(stops, fmt.Sprintf("%s (stop %d)", m.req.Stores[s].ID, len(stops)))
+		}
+		if k == back {
+			at = len(stops) - 1
+		}
+	}
+	// A new list, never a change to the old one: a progress snapshot
+	// (progress.go) may be reading the order's copy of it.
+	trouble := make([]bool, len(m.req.Fleet))
+	copy(trouble, o.doorTrouble)
+	trouble[ti] = true
+	o.doorTrouble = trouble
+	o.doorMessage = fmt.Sprintf("on a trip of %s to %s, these pallets were for stop %d, and %s",
+		m.req.Fleet[ti].ID, strings.Join(stops, ", "), at, why)
+	offSideDoorTrouble(o, ti)
+}
+
 // offSideDoorTrouble keeps order o, sent back because the doors of
 // trailer type ti could not unload it, off that type from then on when it
 // has another type to ride on: a reefer of one temperature unloads any
 // stop through its rear door, where a multi-temperature reefer's nose
-// zone needs a side door for the early stops.
+// zone needs a side door for the early stops. o gets a new list: the
+// orders makeOrders cut from one store's pallets of a class share theirs,
+// and a progress snapshot (progress.go) may be reading its copy of o.
 func offSideDoorTrouble(o *order, ti int) {
 	if ti < 0 || ti >= len(o.trailers) || !o.trailers[ti] {
 		return
 	}
 	for tj, ok := range o.trailers {
 		if ok && tj != ti {
+			o.trailers = slices.Clone(o.trailers)
 			o.trailers[ti] = false
 			return
 		}
 	}
+}
+
+// doorsOnly reports whether the doors of every trailer type order o may
+// ride on could not unload a trip routing gave it (noteDoorTrouble): then
+// its doors, not the fleet, the dock or the hours, are what keeps it off
+// the plan, and it is unassigned as LOAD_LAYOUT with doorMessage.
+func doorsOnly(o *order) bool {
+	if o.doorMessage == "" {
+		return false
+	}
+	for ti, ok := range o.trailers {
+		if ok && !o.doorTrouble[ti] {
+			return false
+		}
+	}
+	return true
+}
+
+// doorTypes names the trailer types whose doors could not unload order o
+// (noteDoorTrouble), in fleet order, and counts them.
+func (m *model) doorTypes(o *order) (string, int) {
+	var ids []string
+	for ti, bad := range o.doorTrouble {
+		if bad {
+			ids = append(ids, m.req.Fleet[ti].ID)
+		}
+	}
+	return strings.Join(ids, " and "), len(ids)
 }

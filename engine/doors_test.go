@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -25,9 +26,7 @@ func doorsRequest() Request {
 
 // TestMultiTempDoors: the preset's curbside door lets one trip serve the
 // three stores, the frozen pallets of the first stops standing within its
-// opening; with the rear door alone the trip cannot take every store's
-// frozen pallets (Plan's plan still passes Validate), and a pallet left
-// out for its layout names the zone and the stop.
+// opening.
 func TestMultiTempDoors(t *testing.T) {
 	req := doorsRequest()
 	plan := planOK(t, req)
@@ -50,24 +49,70 @@ func TestMultiTempDoors(t *testing.T) {
 		t.Fatalf("%d frozen pallets for the first stop, want 2", side)
 	}
 
-	rear := doorsRequest()
-	rear.Fleet[0].Doors = []constraints.Door{{Side: constraints.RearDoor}}
-	plan = planOK(t, rear)
-	if len(plan.Unassigned) == 0 {
-		t.Fatal("with the rear door alone every pallet is delivered on one trip")
-	}
-	// The layout sent the stop back naming the zone and the stop; routing
-	// then found no driver left for it.
-	for _, u := range plan.Unassigned {
-		switch u.Reason {
-		case ReasonFleetExhausted:
-		case ReasonLoadLayout:
-			if !strings.Contains(u.Message, "zone 0") || !strings.Contains(u.Message, "for stop ") {
-				t.Fatalf("pallet %s left out for its layout: %s; want the zone and the stop named", u.Pallet, u.Message)
+}
+
+// TestDoorsLeaveLoadLayout: with doors that cannot reach the nose zone
+// (the rear door alone, or a curbside door behind the frozen zone), the
+// one trip cannot take every store's chilled pallets, whose frozen
+// pallets for stop 0 would stand behind them. When the multi-temperature
+// reefer is the only type that carries them, the pallets left out are
+// LOAD_LAYOUT, with a message that names the trailer type, the zone and
+// the stop, though the one driver is busy too, or planning ends (the
+// clock jumps past the time limit once the first routing round is laid
+// out) before they are routed again: the doors are what to change. When
+// a reefer of one temperature could carry them too, what kept them off
+// is that the fleet had no driver for it, FLEET_EXHAUSTED, or the time,
+// NOT_PLANNED, with the doors' trouble in the message.
+func TestDoorsLeaveLoadLayout(t *testing.T) {
+	reefer := Reefer53()
+	reefer.Count, reefer.Costs = 1, Costs{Fixed: 240, PerKm: 1.5, PerHour: 38}
+	rear := []constraints.Door{{Side: constraints.RearDoor}}
+	for _, tc := range []struct {
+		name   string
+		doors  []constraints.Door
+		also   []TrailerType
+		timeUp bool
+		reason string
+	}{
+		{"rear door only", rear, nil, false, ReasonLoadLayout},
+		{"side door behind the nose zone", []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, FromMM: 6000, ToMM: 8500}}, nil, false, ReasonLoadLayout},
+		{"rear door only, planning ends", rear, nil, true, ReasonLoadLayout},
+		{"a reefer carries them too", rear, []TrailerType{reefer}, false, ReasonFleetExhausted},
+		{"a reefer carries them too, planning ends", rear, []TrailerType{reefer}, true, ReasonNotPlanned},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := doorsRequest()
+			req.Fleet[0].Doors = tc.doors
+			req.Fleet = append(req.Fleet, tc.also...)
+			clock := &offsetClock{}
+			if tc.timeUp {
+				req.Options.Progress = func(p Progress) {
+					if p.Phase == PhaseLayouts && p.Round == 1 {
+						clock.offset.Store(int64(2*p.Limit - p.Elapsed))
+					}
+				}
 			}
-		default:
-			t.Fatalf("pallet %s left out with %s: %s", u.Pallet, u.Reason, u.Message)
-		}
+			plan, err := planWithClock(context.Background(), req, clock.now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := Validate(req, plan); err != nil {
+				t.Fatalf("Validate rejects Plan's result: %v", err)
+			}
+			if len(plan.Unassigned) == 0 {
+				t.Fatal("every pallet is delivered on one trip through doors that do not reach the nose zone")
+			}
+			for _, u := range plan.Unassigned {
+				if u.Reason != tc.reason {
+					t.Fatalf("pallet %s left out with %s: %s; want %s", u.Pallet, u.Reason, u.Message, tc.reason)
+				}
+				for _, want := range []string{"doors of MT48", "FROZEN zone 0", "for stop 0", "S0 (stop 0)", "store " + u.Store} {
+					if !strings.Contains(u.Message, want) {
+						t.Fatalf("pallet %s: %q does not say %q", u.Pallet, u.Message, want)
+					}
+				}
+			}
+		})
 	}
 }
 
@@ -84,12 +129,12 @@ func TestDoorStopGoesBack(t *testing.T) {
 		lp = append(lp, layoutPallet(p, pi/5)) // five pallets a store, in store order
 	}
 	_, err := loadplan.PlanTrailer(tt, lp, 3)
-	i, ok := stuckPallet(err)
+	i, why, ok := stuckPallet(err)
 	if !ok || lp[i].Stop != 0 || lp[i].Temperature != constraints.Frozen {
 		t.Fatalf("stuck pallet %d (%v) of %v; want a frozen pallet of stop 0", i, ok, err)
 	}
-	if !strings.Contains(err.Error(), "FROZEN zone 0") || !strings.Contains(err.Error(), "for stop 0") {
-		t.Fatalf("%v does not name the frozen zone and stop 0", err)
+	if !strings.Contains(why, "FROZEN zone 0") || !strings.Contains(why, "for stop 0") {
+		t.Fatalf("%q does not name the frozen zone and stop 0", why)
 	}
 }
 

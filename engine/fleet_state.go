@@ -219,17 +219,45 @@ func (fleet *fleetState) unassignLeftOut(m *model) {
 }
 
 // unassignOrder is o's pallets as unassigned, with a message that says
-// what stands in the way.
+// what stands in the way. An order that the doors of every trailer type
+// it may ride on could not unload, on a trip routing gave it (doorsOnly),
+// is LOAD_LAYOUT with the message of the last such trip, which names the
+// trailer type, the zone and the stop, whatever became of it after: the
+// orders it was routed again with, or planning, ended before a trip that
+// its doors unload took it, and a dispatcher needs to know that the
+// trailers' doors, not the fleet, are what to change. An order that had a
+// type whose doors never failed it keeps the reason it was last left out
+// for on those types (fleet, dock, hours), or NOT_PLANNED when planning
+// ended while it was sent back, and its message says which types' doors
+// failed it.
 func (fleet *fleetState) unassignOrder(m *model, o *order) []Unassigned {
 	reason, msg := o.reason, o.message
+	store := m.req.Stores[o.store].ID
 	switch {
+	case doorsOnly(o):
+		reason = ReasonLoadLayout
+		types, n := m.doorTypes(o)
+		what := "the only trailer type that carries"
+		if n > 1 {
+			what = "the trailer types that carry"
+		}
+		msg = fmt.Sprintf("store %s: the doors of %s, %s these %s pallets there, could not unload them in stop order: %s",
+			store, types, what, o.class, o.doorMessage)
 	case sentBackByLayout(o):
 		// Loadable alone (makeOrders laid it out): what it lacked is a
 		// route with room, and the time to find one.
 		reason = ReasonNotPlanned
-		msg = fmt.Sprintf("store %s: the floor of the trip routing gave these pallets could not take them beside its other stops, and planning ended before another trip took them", m.req.Stores[o.store].ID)
+		msg = fmt.Sprintf("store %s: the floor of the trip routing gave these pallets could not take them beside its other stops, and planning ended before another trip took them", store)
 	case msg == "" || o.reason != ReasonLoadLayout:
 		msg = m.explainOrder(o, fleet)
+	}
+	if reason != ReasonLoadLayout && o.doorMessage != "" {
+		types, n := m.doorTypes(o)
+		verb := "carries"
+		if n > 1 {
+			verb = "carry"
+		}
+		msg += fmt.Sprintf(" (the doors of %s, which also %s them, could not unload them in stop order: %s)", types, verb, o.doorMessage)
 	}
 	var out []Unassigned
 	for _, pi := range o.pallets {

@@ -25,6 +25,12 @@ type order struct {
 	// laidOutWhole: a trip's layout sent the order back, so routing counts
 	// its floor positions whole (see model.demand).
 	laidOutWhole bool
+	// doorTrouble marks the trailer types (by index) whose doors could not
+	// unload a trip routing gave the order, and doorMessage says where, for
+	// the last such trip: see noteDoorTrouble (door_stops.go) and, for the
+	// reason it gives, unassignOrder (fleet_state.go).
+	doorTrouble []bool
+	doorMessage string
 }
 
 // palletPositions is the floor positions a pallet takes on a trailer: 1 when

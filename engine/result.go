@@ -166,7 +166,7 @@ const (
 	ReasonCapacity            = "CAPACITY"              // too big, tall or heavy for every trailer that may go to its store
 	ReasonShiftLimit          = "SHIFT_LIMIT"           // the trip breaks a shift or hours-of-service limit
 	ReasonFleetExhausted      = "FLEET_EXHAUSTED"       // no trailer or driver left
-	ReasonLoadLayout          = "LOAD_LAYOUT"           // no legal floor layout (zones, axle loads)
+	ReasonLoadLayout          = "LOAD_LAYOUT"           // no legal floor layout (zones, axle loads), or the doors of every trailer type that carries it could not unload its trip
 	ReasonNotPlanned          = "NOT_PLANNED"           // the search ended before placing it
 	ReasonDockCapacity        = "DOCK_CAPACITY"         // every dock door was loading another trailer when its trip needed one
 	ReasonDockHours           = "DOCK_HOURS"            // its trip's loading cannot start in the dock hours before the hook-up

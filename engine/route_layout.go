@@ -51,14 +51,15 @@ func acceptRoute(m *model, fleet *fleetState, r *routing, rr routeplan.Route, po
 		}
 		trip := splitTrips(rr)[bad]
 		lastVisit := trip.Visits[len(trip.Visits)-1]
-		if i, ok := stuckPallet(err); ok { // door_stops.go: a stop the doors cannot unload
+		if i, why, ok := stuckPallet(err); ok { // door_stops.go: a stop the doors cannot unload
 			vi := visitOfPallet(trip, pool, i)
 			if later, ok := r.stopLast(typ, rr, bad, vi, pool, moved); ok {
 				rr = later
 				continue
 			}
-			lastVisit = trip.Visits[doorBlocker(trip, pool, vi)]
-			offSideDoorTrouble(pool[lastVisit.Site], kind.trailer)
+			back := doorBlocker(trip, pool, vi)
+			lastVisit = trip.Visits[back]
+			m.noteDoorTrouble(trip, pool, kind.trailer, back, why)
 		}
 		last := pool[lastVisit.Site]
 		last.reason, last.message, last.laidOutWhole = ReasonLoadLayout, err.Error(), true

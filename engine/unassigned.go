@@ -12,6 +12,20 @@ import (
 // The messages of unassigned pallets say what stands in the way in a
 // planner's terms: which store, which hours, which limit, which trailers,
 // with the figures, so that the planner knows what to change.
+//
+// Doors. Every order is loadable alone (makeOrders lays it out), so a
+// trip's doors fail an order only beside other stops: on a
+// multi-temperature reefer, an early stop's pallets in a nose zone that no
+// side door reaches, behind later stops' pallets of a warmer zone. The
+// order sent back for it (the stuck one, or one in its way) is routed
+// again, and may then be left out for the fleet, the dock, the hours or
+// the end of planning. Its reason is then decided by the trailer types it
+// may ride on (unassignOrder, fleet_state.go): when the doors of every one
+// of them failed it on a trip routing gave it, it is LOAD_LAYOUT, and the
+// message names the types, and for the last such trip its stores by stop,
+// the order's stop, and loadplan's zone and stuck stop; when some type
+// whose doors never failed it could carry it, it keeps the reason it was
+// left out for there, and the message adds what the doors did.
 
 // explainPallet says why no trailer type of the fleet can carry pallet p to
 // store s at all, with the reason code that fits: NO_COMPATIBLE_TRAILER for
