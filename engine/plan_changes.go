@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -15,10 +16,16 @@ import (
 // know it (Changes makes it).
 //
 // Routes are told apart by what a dispatcher sees, not by their ids: a
-// route is its trailer unit, its shift and the shift's trip
-// (TrailerUnit, Shift, Trip). Plan numbers its routes R1, R2, … by
-// loading start, so the same trip may be R7 in one plan and R9 in the
-// next; the ids are carried along for the reader, never compared.
+// route is a trip of a driver shift on a trailer unit. Plan numbers its
+// routes R1, R2, … by loading start, so the same trip may be R7 in one
+// plan and R9 in the next; the ids are carried along for the reader,
+// never compared. Nor is a route its trip number alone: when a shift's
+// earlier trip is gone (all its pallets removed), the trips after it are
+// numbered one less and are still the trips the driver has on paper.
+// Changes pairs the trips of each shift of the two plans in the order
+// they are driven (sameRoutes): a route of the next plan is the same
+// route as the previous plan's trip of the same shift and trailer unit
+// that it is paired with.
 type PlanChanges struct {
 	// Tolerance is how far a store's arrival may move before the store is
 	// RETIMED.
@@ -68,6 +75,12 @@ type RouteRef struct {
 	TrailerUnit string `json:"trailerUnit"`
 	Shift       string `json:"shift"`
 	Trip        int    `json:"trip"`
+	// PreviousTrip is set on the routes of the next plan (To): the trip
+	// of the same shift and trailer unit in the previous plan that this
+	// route is (see PlanChanges), which differs from Trip where a trip
+	// before it is gone; 0 (left out of the JSON form) for a route the
+	// previous plan did not have, and on the routes of From.
+	PreviousTrip int `json:"previousTrip,omitempty"`
 }
 
 // String names the route as a dispatcher does: "R3 (DRY53-04, D01 trip
@@ -93,9 +106,9 @@ type ChangeMetrics struct {
 	// (ADDED and REMOVED stores are not counted).
 	StoresPalletsChanged int `json:"storesPalletsChanged"`
 	// RoutesChanged counts the routes whose paperwork changed: a route of
-	// either plan that the other plan does not have (by trailer unit,
-	// shift and trip), or one both have whose trailer type, stops, their
-	// order or their pallets differ. Times alone do not count: RETIMED
+	// either plan that the other plan does not have (see PlanChanges for
+	// what makes two routes the same), or one both have whose trailer
+	// type, trip number, stops, their order or their pallets differ. Times alone do not count: RETIMED
 	// says who they matter to.
 	RoutesChanged int `json:"routesChanged"`
 }
@@ -109,8 +122,8 @@ const (
 	Added ChangeKind = iota + 1
 	// Removed: the previous plan delivered the store, the next does not.
 	Removed
-	// Moved: the store's pallets ride another set of routes (trailer
-	// unit, shift and trip).
+	// Moved: the store's pallets ride another set of routes (a route is
+	// a trip of a shift on a trailer unit, see PlanChanges).
 	Moved
 	// Retimed: the store's first or last arrival moved by more than the
 	// tolerance, on the same routes or on others: the store's receiving
@@ -152,8 +165,9 @@ type ChangeOptions struct {
 
 // Changes compares two plans for one DC-day, store by store: one entry
 // for each store whose delivery differs (see StoreChange and ChangeKind),
-// and the counts. Routes are matched by trailer unit, shift and trip,
-// never by id (see PlanChanges). Changes(p, p) has no entries.
+// and the counts. Routes are matched by shift and trailer unit, trip
+// with trip in the order driven, never by id (see PlanChanges and
+// sameRoutes). Changes(p, p) has no entries.
 //
 // A plan in which two routes share a trailer unit, shift and trip cannot
 // be compared (Validate rejects such a plan: a shift drives one trip k);
@@ -174,6 +188,7 @@ func Changes(previous, next Result, opts ChangeOptions) (PlanChanges, error) {
 	if len(vs) > 0 {
 		return PlanChanges{}, vs
 	}
+	was := sameRoutes(oldRoutes, newRoutes)
 	pc := PlanChanges{Tolerance: tol, Stores: []StoreChange{}}
 	stores := make([]string, 0, len(old)+len(now))
 	for s := range old {
@@ -188,7 +203,7 @@ func Changes(previous, next Result, opts ChangeOptions) (PlanChanges, error) {
 	m := &pc.Metrics
 	for _, s := range stores {
 		a, b := old[s], now[s]
-		c := StoreChange{Store: s, From: a.refs(), To: b.refs(), OldArrival: a.first(), NewArrival: b.first(),
+		c := StoreChange{Store: s, From: a.refs(nil), To: b.refs(was), OldArrival: a.first(), NewArrival: b.first(),
 			OldLastArrival: a.last(), NewLastArrival: b.last(), OldPallets: a.count(), NewPallets: b.count()}
 		switch {
 		case a == nil:
@@ -199,7 +214,7 @@ func Changes(previous, next Result, opts ChangeOptions) (PlanChanges, error) {
 			m.StoresRemoved++
 		default:
 			m.StoresCompared++
-			if !slices.Equal(a.keys(), b.keys()) {
+			if !slices.Equal(a.keys(nil), b.keys(was)) {
 				c.Kinds = append(c.Kinds, Moved)
 				m.StoresMoved++
 			}
@@ -219,17 +234,143 @@ func Changes(previous, next Result, opts ChangeOptions) (PlanChanges, error) {
 			pc.Stores = append(pc.Stores, c)
 		}
 	}
+	isNow := map[routeKey]routeKey{} // by previous route, the next one that is it
+	for k, p := range was {
+		isNow[p] = k
+	}
 	for k, r := range oldRoutes {
-		if q, ok := newRoutes[k]; !ok || !samePaperwork(r, q) {
+		if q, ok := isNow[k]; !ok || !samePaperwork(r, newRoutes[q]) {
 			m.RoutesChanged++
 		}
 	}
 	for k := range newRoutes {
-		if _, ok := oldRoutes[k]; !ok {
+		if _, ok := was[k]; !ok {
 			m.RoutesChanged++
 		}
 	}
 	return pc, nil
+}
+
+// sameRoutes pairs the routes of the next plan with those of the previous
+// plan they are (by the next route's key, the previous route's key): for
+// each shift, its trips in the two plans, each list in trip order, are
+// paired in that order (a pairing never crosses: the k-th trip paired
+// stays the k-th) so that the pallets a pair shares are the most, then
+// the pairs with the same trip number; only trips on the same trailer
+// unit pair, and only those that share a pallet or their trip number.
+// A trip of the previous plan whose pallets are all gone is then left
+// out, and the trips after it pair with themselves renumbered; a trip of
+// the next plan that nothing pairs with is a new route. Where pairings tie,
+// the one taken does not depend on which plan is the previous one, so that
+// comparing the other way round pairs the same routes.
+func sameRoutes(previous, next map[routeKey]*Route) map[routeKey]routeKey {
+	byShift := func(routes map[routeKey]*Route) map[string][]routeKey {
+		out := map[string][]routeKey{}
+		for k := range routes {
+			out[k.shift] = append(out[k.shift], k)
+		}
+		for _, ks := range out {
+			slices.SortFunc(ks, routeKey.compare)
+		}
+		return out
+	}
+	was, now := byShift(previous), byShift(next)
+	out := map[routeKey]routeKey{}
+	for shift, a := range was {
+		b := now[shift]
+		if len(b) == 0 {
+			continue
+		}
+		if fingerprint(a, previous) > fingerprint(b, next) {
+			for k, p := range pairTrips(b, a, next, previous) {
+				out[p] = k
+			}
+			continue
+		}
+		maps.Copy(out, pairTrips(a, b, previous, next))
+	}
+	return out
+}
+
+// fingerprint writes a shift's trips (keys, in trip order, of routes) and
+// their pallets as one string, to order two plans' trips of a shift
+// whichever plan is the previous one.
+func fingerprint(keys []routeKey, routes map[routeKey]*Route) string {
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%s|%d|", k.unit, k.trip)
+		var ids []string
+		for _, st := range routes[k].Stops {
+			ids = append(ids, st.Pallets...)
+		}
+		slices.Sort(ids)
+		b.WriteString(strings.Join(ids, ","))
+		b.WriteByte(';')
+	}
+	return b.String()
+}
+
+// pairTrips pairs the trips a of one shift (keys in trip order, of routes
+// ra) with its trips b (of rb), as sameRoutes says: by b's key, a's.
+func pairTrips(a, b []routeKey, ra, rb map[routeKey]*Route) map[routeKey]routeKey {
+	out := map[routeKey]routeKey{}
+	// One shared pallet outweighs every pair of equal trip numbers.
+	big := len(a) + len(b) + 1
+	weight := func(i, j int) int {
+		if a[i].unit != b[j].unit {
+			return 0
+		}
+		w := big * sharedPallets(ra[a[i]], rb[b[j]])
+		if a[i].trip == b[j].trip {
+			w++
+		}
+		return w
+	}
+	// best[i][j]: the most weight pairing a[i:] with b[j:]; on a tie,
+	// the pairing taken is the first in the order tried below.
+	best := make([][]int, len(a)+1)
+	for i := range best {
+		best[i] = make([]int, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			best[i][j] = max(best[i+1][j], best[i][j+1])
+			if w := weight(i, j); w > 0 {
+				best[i][j] = max(best[i][j], w+best[i+1][j+1])
+			}
+		}
+	}
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch w := weight(i, j); {
+		case w > 0 && best[i][j] == w+best[i+1][j+1]:
+			out[b[j]] = a[i]
+			i, j = i+1, j+1
+		case best[i][j] == best[i+1][j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return out
+}
+
+// sharedPallets counts the pallets both routes carry.
+func sharedPallets(a, b *Route) int {
+	on := map[string]bool{}
+	for _, st := range a.Stops {
+		for _, id := range st.Pallets {
+			on[id] = true
+		}
+	}
+	n := 0
+	for _, st := range b.Stops {
+		for _, id := range st.Pallets {
+			if on[id] {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // routeKey is a route as a dispatcher tells it apart.
@@ -285,24 +426,48 @@ func deliveries(name string, p Result, vs *constraints.Violations) (map[string]d
 
 func keyOf(r *Route) routeKey { return routeKey{r.TrailerUnit, r.Shift, r.Trip} }
 
-// keys returns the distinct routes of the delivery, sorted.
-func (d delivery) keys() []routeKey {
+// keys returns the distinct routes of the delivery, sorted, each as the
+// previous plan's route it is where was (see sameRoutes) pairs it with
+// one, and a key no previous route has where was is given and does not
+// (a negative trip).
+func (d delivery) keys(was map[routeKey]routeKey) []routeKey {
 	var ks []routeKey
 	for _, v := range d {
-		ks = append(ks, keyOf(v.route))
+		ks = append(ks, identity(keyOf(v.route), was))
 	}
 	slices.SortFunc(ks, routeKey.compare)
 	return slices.Compact(ks)
 }
 
-// refs names the delivery's routes, each once, by first stop.
-func (d delivery) refs() []RouteRef {
+// identity is route k of the next plan as the previous plan's route it is
+// (was, see sameRoutes), or, not paired, k with its trip negated: a key
+// no route of the previous plan has. Without was, k is a previous plan's
+// route and is itself.
+func identity(k routeKey, was map[routeKey]routeKey) routeKey {
+	if was == nil {
+		return k
+	}
+	if p, ok := was[k]; ok {
+		return p
+	}
+	k.trip = -k.trip
+	return k
+}
+
+// refs names the delivery's routes, each once, by first stop; with was
+// (the next plan's delivery, see sameRoutes) each says the previous trip
+// it is.
+func (d delivery) refs(was map[routeKey]routeKey) []RouteRef {
 	refs := []RouteRef{}
 	seen := map[routeKey]bool{}
 	for _, v := range d {
 		if k := keyOf(v.route); !seen[k] {
 			seen[k] = true
-			refs = append(refs, RouteRef{ID: v.route.ID, TrailerUnit: k.unit, Shift: k.shift, Trip: k.trip})
+			ref := RouteRef{ID: v.route.ID, TrailerUnit: k.unit, Shift: k.shift, Trip: k.trip}
+			if p, ok := was[k]; ok {
+				ref.PreviousTrip = p.trip
+			}
+			refs = append(refs, ref)
 		}
 	}
 	return refs
@@ -338,12 +503,13 @@ func moved(a, b time.Time) time.Duration {
 	return b.Sub(a)
 }
 
-// samePaperwork reports whether two routes of the same trailer unit,
-// shift and trip carry the same papers: trailer type, stops in order,
+// samePaperwork reports whether two routes that are the same route (see
+// sameRoutes) carry the same papers: trailer type, trip number, stops in
+// order,
 // and each stop's pallets (as a set: the order a stop lists them in is
 // not the order they come off, which the load plan gives).
 func samePaperwork(a, b *Route) bool {
-	if a.Trailer != b.Trailer || len(a.Stops) != len(b.Stops) {
+	if a.Trailer != b.Trailer || a.Trip != b.Trip || len(a.Stops) != len(b.Stops) {
 		return false
 	}
 	for i := range a.Stops {

@@ -51,6 +51,7 @@ var routeRefObject = &object[RouteRef]{What: "a route", Members: []member[RouteR
 	{Name: "trailerUnit", Read: func(d dec, r *RouteRef) { d.ReadString(&r.TrailerUnit) }},
 	{Name: "shift", Read: func(d dec, r *RouteRef) { d.ReadString(&r.Shift) }},
 	{Name: "trip", Read: func(d dec, r *RouteRef) { d.ReadInt(&r.Trip, "a trip number (1, 2, …)") }},
+	{Name: "previousTrip", Read: func(d dec, r *RouteRef) { d.ReadInt(&r.PreviousTrip, "a trip number (1, 2, …)") }},
 }}
 
 var changeMetricsObject = &object[ChangeMetrics]{What: "change metrics", Members: []member[ChangeMetrics]{

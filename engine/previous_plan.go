@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -249,7 +250,8 @@ func (m *model) changeTolerance() time.Duration {
 // plan the lock leaves free, as the request still allows them: a shift
 // and trailer type the request has, with the stops of stores it still
 // has and the pallets it still has for them (in the previous order, each
-// trip timed again as routing times it and laid out again), the trailer
+// trip at its previous times where it only lost pallets, see keepTimes,
+// else timed again as routing times it; laid out again), the trailer
 // units they had, when its trailer units and the dock doors allow it
 // beside the routes kept so far. A shift that cannot be kept whole is
 // not kept: its pallets are routed with what is new. With a negative
@@ -400,10 +402,11 @@ func cloneRoute(r Route) Route {
 // seedShift keeps the trips of shift id from the previous plan, as
 // seedPrevious says, with late pallets of their stores (late, by store,
 // taken from as they are kept) where lateWorthIt: as they were (asWas,
-// see unchangedShifts) when the request leaves them so, else timed and
-// laid out again. Where a trip has no room for its stores' late pallets,
-// a store may leave it whole for them (releaseFor), at most releases
-// stores in all (taken from as they leave).
+// see unchangedShifts) when the request leaves them so, else at their
+// previous times with the pallets they kept (keepTimes), else timed and
+// laid out again (buildSeed). Where a trip has no room for its stores'
+// late pallets, a store may leave it whole for them (releaseFor), at most
+// releases stores in all (taken from as they leave).
 func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, late map[int][]int, releases *int) {
 	req := m.req
 	si, ok := m.shift[id]
@@ -418,45 +421,20 @@ func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, lat
 	t := req.Fleet[ti]
 	if slices.ContainsFunc(prev, func(r Route) bool { return r.Trailer != t.ID }) {
 		// Routing drives a shift with one trailer type. chainShifts may
-		// have handed the shift a trip of another: such a shift is
-		// routed again.
+		// have handed the shift a trip of another: such a shift is kept
+		// at its previous times, or routed again.
+		fleet.seedMixedShift(m, id, g, si, prev)
 		return
 	}
 	zones := 0
 	var trips [][]*order
 	var kept []Route // the previous trips kept, parallel to trips
 	for _, r := range prev {
-		var trip []*order
-		classes := map[constraints.Temperature]bool{}
-		for _, st := range r.Stops {
-			s, ok := m.store[st.Store]
-			if !ok {
-				continue
-			}
-			byClass := map[constraints.Temperature]*order{}
-			for _, pid := range st.Pallets {
-				pi, ok := m.pallet[pid]
-				if !ok || m.kept[pi] || req.Pallets[pi].Store != st.Store || !m.fits(req.Pallets[pi], t, s) {
-					continue
-				}
-				c := req.Pallets[pi].Temperature
-				o := byClass[c]
-				if o == nil {
-					o = m.newOrder(s, c)
-					byClass[c] = o
-					trip = append(trip, o)
-				}
-				m.addPallet(o, pi, t)
-				classes[c] = true
-			}
-		}
-		for _, o := range trip {
-			m.stackedLoad(o, t)
-		}
+		trip, classes := m.keptOrders(r, t)
 		if len(trip) > 0 {
 			trips = append(trips, trip)
 			kept = append(kept, r)
-			zones = max(zones, len(classes))
+			zones = max(zones, classes)
 		}
 	}
 	if len(trips) == 0 {
@@ -494,6 +472,12 @@ func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, lat
 		if !fleet.unitsFit(m, ti, built, nil) || !fleet.doorsFit(m, built, nil) {
 			built = nil
 		}
+	}
+	if built == nil {
+		// Stops that only lost pallets (the trips so far carry nothing
+		// their previous trips did not): the times on the driver's paper,
+		// where they still keep every rule.
+		built = fleet.keepTimes(m, sameKind(kind, len(trips)), trips, kept)
 	}
 	if built == nil {
 		var ok bool
@@ -542,6 +526,93 @@ func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, lat
 			*releases--
 		}
 	}
+	fleet.takeKept(m, id, g, si, sameKind(kind, len(trips)), trips, built, kept)
+}
+
+// sameKind is kind n times over.
+func sameKind(kind vehicleKind, n int) []vehicleKind {
+	out := make([]vehicleKind, n)
+	for k := range out {
+		out[k] = kind
+	}
+	return out
+}
+
+// keptOrders are the orders of the previous trip r a trailer of type t
+// still carries, in the order driven, one a stop and class (without the
+// pallets and stores the request dropped, or a lock keeps elsewhere), and
+// how many classes they hold.
+func (m *model) keptOrders(r Route, t TrailerType) ([]*order, int) {
+	req := m.req
+	var trip []*order
+	classes := map[constraints.Temperature]bool{}
+	for _, st := range r.Stops {
+		s, ok := m.store[st.Store]
+		if !ok {
+			continue
+		}
+		byClass := map[constraints.Temperature]*order{}
+		for _, pid := range st.Pallets {
+			pi, ok := m.pallet[pid]
+			if !ok || m.kept[pi] || req.Pallets[pi].Store != st.Store || !m.fits(req.Pallets[pi], t, s) {
+				continue
+			}
+			c := req.Pallets[pi].Temperature
+			o := byClass[c]
+			if o == nil {
+				o = m.newOrder(s, c)
+				byClass[c] = o
+				trip = append(trip, o)
+			}
+			m.addPallet(o, pi, t)
+			classes[c] = true
+		}
+	}
+	for _, o := range trip {
+		m.stackedLoad(o, t)
+	}
+	return trip, len(classes)
+}
+
+// seedMixedShift keeps shift id (si, free in group g) of the previous
+// plan, whose trips prev ran on trailers of more than one type, at the
+// previous times (keepTimes), each trip on its own type, with no late
+// pallets: routing, which drives a shift with one trailer type, cannot
+// time it again. Where the times no longer hold, the shift is routed
+// again.
+func (fleet *fleetState) seedMixedShift(m *model, id string, g, si int, prev []Route) {
+	var kinds []vehicleKind
+	var trips [][]*order
+	var kept []Route
+	for _, r := range prev {
+		ti, ok := m.trailer[r.Trailer]
+		if !ok {
+			return
+		}
+		t := m.req.Fleet[ti]
+		trip, classes := m.keptOrders(r, t)
+		if len(trip) == 0 {
+			continue
+		}
+		if t.Equipment.Kind != constraints.MultiTempReefer {
+			classes = 0
+		}
+		trips, kept = append(trips, trip), append(kept, r)
+		kinds = append(kinds, vehicleKind{group: g, trailer: ti, zones: classes})
+	}
+	if len(trips) == 0 {
+		return
+	}
+	if built := fleet.keepTimes(m, kinds, trips, kept); built != nil {
+		fleet.takeKept(m, id, g, si, kinds, trips, built, kept)
+	}
+}
+
+// takeKept adds the trips built of shift id (si, free in group g), each
+// of its kind and carrying its orders of trips, as the previous trips
+// kept (kept, parallel) on their trailer units, takes the shift out of
+// its group and marks their pallets kept.
+func (fleet *fleetState) takeKept(m *model, id string, g, si int, kinds []vehicleKind, trips [][]*order, built []*Route, kept []Route) {
 	fleet.groups[g].free = slices.DeleteFunc(slices.Clone(fleet.groups[g].free), func(x int) bool { return x == si })
 	fleet.seeded = true
 	if m.keptTrips == nil {
@@ -552,13 +623,178 @@ func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, lat
 		r.Shift = id
 		r.TrailerUnit = kept[k].TrailerUnit
 		fleet.routes = append(fleet.routes, *r)
-		fleet.placed = append(fleet.placed, placedRoute{kind: kind, orders: trips[k], kept: true})
+		fleet.placed = append(fleet.placed, placedRoute{kind: kinds[k], orders: trips[k], kept: true})
 		for _, o := range trips[k] {
 			for _, pi := range o.pallets {
 				m.kept[pi] = true
 			}
 		}
 	}
+}
+
+// keepTimes is the trips of one shift, each of its kind (kinds) and
+// carrying only
+// pallets its previous trip (prev, parallel to trips) carried to the same
+// stores, at the times of the previous trips: the loading, the driver's
+// start, the departure and every stop's start of unloading and departure
+// stay as they were, so that a stop with fewer pallets leaves its
+// unloading time over as a wait on site, and a trip whose stops are all
+// kept arrives everywhere as it did. Where a stop lost all its pallets,
+// the next stop (or the DC) is reached straight from the one before,
+// earlier, and the driver waits there for the stop's previous start.
+// Each trip is laid out again, or, where PlanTrailer cannot lay out what
+// is left, keeps its previous floor without the pallets gone
+// (loadplan.KeepPallets). It returns nil unless the trips keep
+// every rule (validateRoutes, beside the locked routes: the break rule
+// included, as the time on site changed where a stop went) and fit the
+// trailer units and dock doors beside the routes kept so far; the caller
+// then times the shift again (buildSeed).
+//
+// A shift timed again alone cannot see when its trailer unit comes back
+// from the trip before (routing holds trips back for a unit; timing one
+// shift cannot), and may then not be kept at all: its stores would be
+// routed again and move, where the night only took pallets away.
+func (fleet *fleetState) keepTimes(m *model, kinds []vehicleKind, trips [][]*order, prev []Route) []*Route {
+	req := m.req
+	if len(prev) != len(trips) || len(kinds) != len(trips) {
+		return nil
+	}
+	arrive := func(from, to int, leave time.Time) time.Time {
+		return m.instant(m.rush.Arrive(m.seconds(leave), float64(m.matrix.Seconds(from, to))))
+	}
+	var built []*Route
+	for k, trip := range trips {
+		was := prev[k]
+		tt := req.Fleet[kinds[k].trailer]
+		if was.Trailer != tt.ID {
+			return nil
+		}
+		// carried: the trip's pallets, by their rank in its orders, the
+		// order routing lays a trip's pallets out in (buildRoute).
+		carried := map[int]int{}
+		for _, o := range trip {
+			for _, pi := range o.pallets {
+				carried[pi] = len(carried)
+			}
+		}
+		r := &Route{Trailer: tt.ID, Shift: was.Shift, Trip: k + 1, TrailerUnit: was.TrailerUnit, DockDoor: was.DockDoor,
+			LoadingStart: was.LoadingStart, LoadingEnd: was.LoadingEnd, Start: was.Start, Depart: was.Depart}
+		var lp []loadplan.Pallet
+		var load constraints.Load
+		place, left, same := 0, was.Depart, true // same: no stop dropped since the DC
+		for _, st := range was.Stops {
+			s, ok := m.store[st.Store]
+			var ids []string
+			for _, id := range st.Pallets {
+				if pi, ok := m.pallet[id]; ok {
+					if _, on := carried[pi]; on {
+						ids = append(ids, id)
+					}
+				}
+			}
+			slices.SortFunc(ids, func(a, b string) int { return cmp.Compare(carried[m.pallet[a]], carried[m.pallet[b]]) })
+			for _, id := range ids {
+				delete(carried, m.pallet[id])
+			}
+			if !ok || len(ids) == 0 {
+				same = false
+				continue
+			}
+			at := st.Arrival
+			if !same {
+				if at = arrive(place, 1+s, left); at.After(st.Start) {
+					return nil
+				}
+			}
+			n := Stop{Store: st.Store, Arrival: at, Start: st.Start, Departure: st.Departure, Wait: st.Start.Sub(at), Pallets: ids}
+			if st.Break != nil {
+				unloading := m.service(s, len(ids))
+				n.Break = &Break{Start: at, Duration: st.Departure.Sub(at), Wait: n.Wait, Unloading: unloading,
+					Rest: st.Departure.Sub(at) - n.Wait - unloading}
+			}
+			d, _ := m.travel(place, 1+s)
+			r.Metrics.DistanceM += d
+			r.Metrics.Driving += at.Sub(left)
+			r.Metrics.Wait += n.Wait
+			for _, id := range ids {
+				p := req.Pallets[m.pallet[id]]
+				lp = append(lp, layoutPallet(p, len(r.Stops)))
+				load = load.Add(constraints.Load{WeightKg: p.WeightKg, VolumeM3: p.volume()})
+			}
+			r.Stops = append(r.Stops, n)
+			place, left, same = 1+s, st.Departure, true
+		}
+		if len(carried) > 0 || len(r.Stops) == 0 {
+			return nil // a pallet on a stop its previous trip did not make
+		}
+		r.Return = was.Return
+		if !same {
+			r.Return = arrive(place, 0, left)
+		}
+		d, _ := m.travel(place, 0)
+		r.Metrics.DistanceM += d
+		r.Metrics.Driving += r.Return.Sub(left)
+		// The floor laid out again, or, where that fails, the previous
+		// floor without the pallets taken off.
+		lay, err := loadplan.PlanTrailer(layoutTrailer(tt), lp, len(r.Stops))
+		if err != nil {
+			var ok bool
+			if lay, ok = loadplan.KeepPallets(layoutTrailer(tt), lp, len(r.Stops), toLayout(was.Load)); !ok {
+				return nil
+			}
+		}
+		r.Load = fromLayout(lay)
+		rm := &r.Metrics
+		rm.Stops, rm.Pallets = len(r.Stops), len(lp)
+		rm.WeightKg, rm.VolumeM3 = load.WeightKg, load.VolumeM3
+		rm.Positions = lay.Load.Positions
+		rm.Duration = r.Return.Sub(r.Start)
+		rm.PosUtil, rm.WeightUtil, rm.VolumeUtil = constraints.Load{Positions: rm.Positions, WeightKg: load.WeightKg, VolumeM3: load.VolumeM3}.Utilisation(tt.capacity())
+		rm.Cost = tt.Costs.Route(rm.DistanceM, rm.Duration)
+		built = append(built, r)
+	}
+	// The trips are numbered among the shift's locked trips, in time
+	// order, as the plan numbers them.
+	for _, r := range built {
+		for _, f := range m.fixed {
+			if f.Shift == r.Shift && f.Start.Before(r.Start) {
+				r.Trip++
+			}
+		}
+	}
+	routes := make([]Route, len(built))
+	for k, r := range built {
+		routes[k] = *r
+	}
+	if vs, err := validateRoutes(req, slices.Concat(m.fixed, routes)); err != nil || len(vs) > 0 {
+		return nil
+	}
+	for _, trip := range trips {
+		for _, o := range trip {
+			m.setTrailers(o)
+		}
+	}
+	var types []int // the trailer types of the trips, each once
+	for _, k := range kinds {
+		if !slices.Contains(types, k.trailer) {
+			types = append(types, k.trailer)
+		}
+	}
+	for _, ti := range types {
+		var of []*Route
+		for k, r := range built {
+			if kinds[k].trailer == ti {
+				of = append(of, r)
+			}
+		}
+		if !fleet.unitsFit(m, ti, of, nil) {
+			return nil
+		}
+	}
+	if !fleet.doorsFit(m, built, nil) {
+		return nil
+	}
+	return built
 }
 
 // samePallets reports whether each route of routes carries as many

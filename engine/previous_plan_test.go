@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/haulplan/haulplan/constraints"
+	"github.com/haulplan/haulplan/loadplan"
 	"pgregory.net/rapid"
 )
 
@@ -105,8 +106,10 @@ func perturb(t *rapid.T, req *Request, more bool) {
 // placement (or, not departed, with late pallets added in free floor
 // space, see Lock.Before), and marked locked. Where the night only
 // removed pallets and stores, no store off the locked routes moves to a
-// route it was not on, but on a shift of several unlocked trips (see
-// below).
+// route it was not on (a route of the previous plan as Changes pairs
+// them: a trip renumbered because a trip before it is gone is the same
+// route). Such a night takes away the pallets the previous plan left out
+// too: placing them is adding to the plan.
 func TestReplanKeepsEveryLock(t *testing.T) {
 	locked := 0
 	rapid.Check(t, func(t *rapid.T) {
@@ -116,6 +119,15 @@ func TestReplanKeepsEveryLock(t *testing.T) {
 		again.Lock = drawLock(t, prev)
 		more := rapid.Bool().Draw(t, "addToo")
 		perturb(t, &again, more)
+		if !more {
+			// Only removed: the pallets the previous plan left out go
+			// too, else the re-plan would have pallets to place that no
+			// route of the previous plan carried, as after a night that
+			// added them.
+			again.Pallets = slices.DeleteFunc(slices.Clone(again.Pallets), func(p Pallet) bool {
+				return slices.ContainsFunc(prev.Unassigned, func(u Unassigned) bool { return u.Pallet == p.ID })
+			})
+		}
 		// Every plan a progress report offers passes Validate too (Best
 		// checks it), locks included.
 		var reports []Progress
@@ -151,34 +163,30 @@ func TestReplanKeepsEveryLock(t *testing.T) {
 		onLocked := lockedStores(&again)
 		// A store that lost every pallet of one of its routes is MOVED
 		// by Changes' count (its routes differ), and has moved nowhere:
-		// a store moves when a route of its own is new to it. A store on
-		// a shift of several unlocked trips may move: timed again alone,
-		// such a shift can find its trailer unit still turning from its
-		// trip before (routing holds trips back for a unit; timing one
-		// shift cannot), and then routing plans its stores again.
-		unlockedTrips := map[string]int{}
-		onSeveralTrips := map[string]bool{}
+		// a store moves when a route of its own is new to it. A store
+		// on a shift with a trip whose floor neither keeps its pallets
+		// left where they stood nor takes them laid out again
+		// (floorLost) may move: the shift is routed again.
+		onLostFloor := map[string]bool{}
 		for _, r := range prev.Routes {
-			if !slices.ContainsFunc(plan.Routes, func(n Route) bool {
-				return n.Locked && n.TrailerUnit == r.TrailerUnit && n.Shift == r.Shift && n.Trip == r.Trip
-			}) {
-				unlockedTrips[r.Shift]++
+			if !floorLost(&again, r) {
+				continue
 			}
-		}
-		for _, r := range prev.Routes {
-			for _, st := range r.Stops {
-				if unlockedTrips[r.Shift] > 1 {
-					onSeveralTrips[st.Store] = true
+			for _, q := range prev.Routes {
+				if q.Shift == r.Shift {
+					for _, st := range q.Stops {
+						onLostFloor[st.Store] = true
+					}
 				}
 			}
 		}
 		for _, c := range plan.Changes.Stores {
-			if !c.Has(Moved) || onLocked[c.Store] || onSeveralTrips[c.Store] {
+			if !c.Has(Moved) || onLocked[c.Store] || onLostFloor[c.Store] {
 				continue
 			}
 			for _, to := range c.To {
 				if !slices.ContainsFunc(c.From, func(f RouteRef) bool {
-					return f.TrailerUnit == to.TrailerUnit && f.Shift == to.Shift && f.Trip == to.Trip
+					return f.TrailerUnit == to.TrailerUnit && f.Shift == to.Shift && f.Trip == to.PreviousTrip
 				}) {
 					t.Fatalf("store %s moved from %v to %v though the night only removed pallets", c.Store, c.From, c.To)
 				}
@@ -189,6 +197,49 @@ func TestReplanKeepsEveryLock(t *testing.T) {
 	if locked == 0 {
 		t.Fatal("no route was locked: the test no longer tests locks")
 	}
+}
+
+// floorLost reports whether the pallets of previous route r that req
+// still has can neither stay where r's floor had them
+// (loadplan.KeepPallets: a pallet gone carried another, or balanced the
+// axles) nor be laid out again (PlanTrailer, each stop's pallets class by
+// class as routing orders them), so that the trip cannot be kept as it
+// was timed.
+func floorLost(req *Request, r Route) bool {
+	ti := slices.IndexFunc(req.Fleet, func(t TrailerType) bool { return t.ID == r.Trailer })
+	if ti < 0 {
+		return true
+	}
+	have := map[string]Pallet{}
+	for _, p := range req.Pallets {
+		have[p.ID] = p
+	}
+	var lp []loadplan.Pallet
+	stops := 0
+	for _, st := range r.Stops {
+		var classes []constraints.Temperature
+		for _, id := range st.Pallets {
+			if p, ok := have[id]; ok && !slices.Contains(classes, p.Temperature) {
+				classes = append(classes, p.Temperature)
+			}
+		}
+		for _, c := range classes {
+			for _, id := range st.Pallets {
+				if p, ok := have[id]; ok && p.Temperature == c {
+					lp = append(lp, layoutPallet(p, stops))
+				}
+			}
+		}
+		if len(classes) > 0 {
+			stops++
+		}
+	}
+	tr := layoutTrailer(req.Fleet[ti])
+	if _, err := loadplan.PlanTrailer(tr, lp, stops); err == nil {
+		return false
+	}
+	_, ok := loadplan.KeepPallets(tr, lp, stops, toLayout(r.Load))
+	return !ok
 }
 
 // TestCheckReportsBadLocks: a lock without a previous plan, lock members
@@ -444,5 +495,72 @@ func TestReplanFoldsLatePalletsIntoAKeptRoute(t *testing.T) {
 		if c.Store != x && (c.Has(Moved) || c.Has(Retimed)) {
 			t.Errorf("store %s: %v, want only %s changed", c.Store, c.Kinds, x)
 		}
+	}
+}
+
+// TestReplanKeepsTheTimesOfTripsThatOnlyLostPallets: one driver drives
+// two trips on the one trailer unit, the second loading after the unit
+// is back and turned. A night that takes pallets off both trips, or every
+// pallet of the first, re-plans the same trips on the same unit and
+// shift with every kept stop reached and unloaded when it was: only the
+// pallet counts change, and the second trip, renumbered where the first
+// is gone, has not moved.
+func TestReplanKeepsTheTimesOfTripsThatOnlyLostPallets(t *testing.T) {
+	req := packingRequest(2, 1, []TrailerType{packingTrailer("DRY53", constraints.DryVan, 1)})
+	fullMorningLoads(&req)
+	req.Shifts[0].MaxTrips = 2
+	prev := planOK(t, req)
+	if len(prev.Routes) != 2 || prev.Metrics.Pallets != 60 {
+		t.Fatalf("the first plan: %d pallets on %d routes, want 60 on 2", prev.Metrics.Pallets, len(prev.Routes))
+	}
+	first := prev.Routes[0].Stops[0].Store
+	if prev.Routes[1].Trip == 1 {
+		first = prev.Routes[1].Stops[0].Store
+	}
+	for _, c := range []struct {
+		name string
+		gone func(p Pallet) bool
+		want map[string]string // store: kinds
+	}{
+		{"a few pallets off each trip", func(p Pallet) bool { return strings.HasSuffix(p.ID, "7") }, nil},
+		{"the first trip's store cancelled", func(p Pallet) bool { return p.Store == first || strings.HasSuffix(p.ID, "7") },
+			map[string]string{first: "REMOVED"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			again := req
+			again.Previous = &prev
+			again.Pallets = slices.DeleteFunc(slices.Clone(req.Pallets), c.gone)
+			plan := planOK(t, again)
+			for _, ch := range plan.Changes.Stores {
+				var kinds []string
+				for _, k := range ch.Kinds {
+					kinds = append(kinds, k.String())
+				}
+				want := "PALLETS_CHANGED"
+				if w, ok := c.want[ch.Store]; ok {
+					want = w
+				}
+				if got := strings.Join(kinds, "+"); got != want {
+					t.Errorf("store %s: %s from %v to %v, want %s", ch.Store, got, ch.From, ch.To, want)
+				}
+			}
+			was := map[string]Stop{}
+			for _, r := range prev.Routes {
+				for _, st := range r.Stops {
+					was[st.Store] = st
+				}
+			}
+			for _, r := range plan.Routes {
+				if r.Shift != prev.Routes[0].Shift || r.TrailerUnit != prev.Routes[0].TrailerUnit {
+					t.Errorf("route %s on shift %s, unit %s; want the previous ones", r.ID, r.Shift, r.TrailerUnit)
+				}
+				for _, st := range r.Stops {
+					if w := was[st.Store]; !st.Arrival.Equal(w.Arrival) || !st.Start.Equal(w.Start) {
+						t.Errorf("store %s reached %s, unloaded from %s; previously %s, %s", st.Store,
+							st.Arrival.Format("15:04:05"), st.Start.Format("15:04:05"), w.Arrival.Format("15:04:05"), w.Start.Format("15:04:05"))
+					}
+				}
+			}
+		})
 	}
 }

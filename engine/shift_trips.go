@@ -81,6 +81,18 @@ func (fleet *fleetState) keepShift(m *model, trips []*Route, kind vehicleKind, o
 	}
 }
 
+// mixedTrailers reports whether the placed routes run are of more than
+// one trailer type: a shift kept from a previous plan that chainShifts
+// had handed another's trip (seedMixedShift).
+func (fleet *fleetState) mixedTrailers(run []int) bool {
+	for _, x := range run {
+		if fleet.placed[x].kind.trailer != fleet.placed[run[0]].kind.trailer {
+			return true
+		}
+	}
+	return false
+}
+
 // shiftTrips lists the routes that share route ri's shift, ri included,
 // in the order they are driven.
 func (fleet *fleetState) shiftTrips(ri int) []int {
@@ -102,6 +114,9 @@ func (fleet *fleetState) shiftTrips(ri int) []int {
 func (fleet *fleetState) replaceOrders(m *model, ri int, seq []*order) bool {
 	run := fleet.shiftTrips(ri)
 	kind := fleet.placed[ri].kind
+	if fleet.mixedTrailers(run) {
+		return false // routing times a shift on one trailer type
+	}
 	trips := make([][]*order, len(run))
 	for k, x := range run {
 		trips[k] = fleet.placed[x].orders
@@ -356,6 +371,9 @@ func (fleet *fleetState) joinShift(m *model, all []int, gi int) bool {
 		host = all[1]
 	}
 	kind := fleet.placed[host].kind
+	if fleet.mixedTrailers(all) {
+		return false // routing times a shift on one trailer type
+	}
 	trips := make([][]*order, len(all))
 	for k, x := range all {
 		trips[k] = fleet.placed[x].orders

@@ -46,6 +46,42 @@ func AddPallets(tr Trailer, pallets []Pallet, stops int, lay *Layout, more []Pal
 	return out, added
 }
 
+// KeepPallets is lay with only the placements of pallets (matched by
+// id), each where lay has it, for a trip of stops stops (each pallet
+// naming its stop among them), the axle loads, rows, length and load
+// recomputed; it reports whether lay places every pallet and Validate
+// accepts the result. A trip that lost pallets so keeps the floor its
+// loaders have on paper where PlanTrailer would lay it out otherwise or
+// not at all (a pallet taken away may have held up another, or balanced
+// the axles, and then Validate says no).
+func KeepPallets(tr Trailer, pallets []Pallet, stops int, lay *Layout) (*Layout, bool) {
+	if lay == nil || len(checkPallets(pallets, stops)) > 0 {
+		return nil, false
+	}
+	byID := make(map[string]int, len(pallets))
+	for i, p := range pallets {
+		byID[p.ID] = i
+	}
+	out := &Layout{Zones: slices.Clone(lay.Zones)}
+	var placedIdx []int
+	for _, pl := range lay.Placements {
+		if i, ok := byID[pl.Pallet]; ok {
+			out.Placements = append(out.Placements, pl)
+			placedIdx = append(placedIdx, i)
+			delete(byID, pl.Pallet)
+		}
+	}
+	if len(byID) > 0 {
+		return nil, false
+	}
+	out.Axles, _ = axleLoads(tr, pallets, placedIdx, out.Placements, stops)
+	if len(Validate(tr, pallets, stops, out)) > 0 {
+		return nil, false
+	}
+	finishLayout(tr, pallets, placedIdx, out)
+	return out, true
+}
+
 // copyLayout is l with its own lists.
 func copyLayout(l *Layout) *Layout {
 	c := *l

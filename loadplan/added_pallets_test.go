@@ -175,3 +175,71 @@ func TestAddPalletsKeepsEveryRule(t *testing.T) {
 		t.Fatalf("%d pallets added, %d stacked, %d in a shared position's slot 1: the trips drawn do not exercise every way of adding", floor, stacked, shared)
 	}
 }
+
+// TestKeepPalletsLeavesTheFloor: a trip for two stops that loses pallets
+// of both keeps every other pallet where it stood, with the axle loads and
+// the load of what is left, and Validate accepts it; a pallet the layout
+// does not place, and a pallet that stood on one taken away, are refused.
+func TestKeepPalletsLeavesTheFloor(t *testing.T) {
+	tr := testTrailer(constraints.DryVan)
+	tr.Positions = 4 // the floor runs out: PlanTrailer stacks
+	var pallets []Pallet
+	for i := range 6 {
+		p := std(fmt.Sprintf("p%d", i), i%2, 400, constraints.Ambient)
+		p.HeightMM, p.MayBeStacked, p.MayCarry = 1000, true, true
+		pallets = append(pallets, p)
+	}
+	lay, err := PlanTrailer(tr, pallets, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	where := map[string]Placement{}
+	var floor, top []string // pallets on the floor, and on another
+	for _, pl := range lay.Placements {
+		where[pl.Pallet] = pl
+		if pl.Level == 0 {
+			floor = append(floor, pl.Pallet)
+		} else {
+			top = append(top, pl.Pallet)
+		}
+	}
+	if len(top) == 0 {
+		t.Fatalf("nothing stacked on %d positions: %v", tr.Positions, lay.Placements)
+	}
+	// A pallet on top of another goes: what is under it stays.
+	left := slices.DeleteFunc(slices.Clone(pallets), func(p Pallet) bool { return p.ID == top[0] })
+	got, ok := KeepPallets(tr, left, 2, lay)
+	if !ok {
+		t.Fatalf("taking %s off the top refused", top[0])
+	}
+	if len(got.Placements) != len(left) {
+		t.Fatalf("%d placements, want %d", len(got.Placements), len(left))
+	}
+	for _, pl := range got.Placements {
+		if pl != where[pl.Pallet] {
+			t.Errorf("pallet %s moved from %+v to %+v", pl.Pallet, where[pl.Pallet], pl)
+		}
+	}
+	if vs := Validate(tr, left, 2, got); len(vs) > 0 {
+		t.Fatalf("invalid: %v", vs)
+	}
+	if got.Load.WeightKg != 400*float64(len(left)) {
+		t.Errorf("load %.0f kg, want %.0f", got.Load.WeightKg, 400*float64(len(left)))
+	}
+	// A pallet under another goes: the one on top would float.
+	under := slices.IndexFunc(floor, func(id string) bool {
+		return slices.ContainsFunc(top, func(up string) bool {
+			return where[up].Row == where[id].Row && where[up].Side == where[id].Side
+		})
+	})
+	if under < 0 {
+		t.Fatalf("no pallet carries another: %v", lay.Placements)
+	}
+	gone := slices.DeleteFunc(slices.Clone(pallets), func(p Pallet) bool { return p.ID == floor[under] })
+	if _, ok := KeepPallets(tr, gone, 2, lay); ok {
+		t.Errorf("taking %s from under a pallet accepted", floor[under])
+	}
+	if _, ok := KeepPallets(tr, append(slices.Clone(pallets), std("late", 0, 400, constraints.Ambient)), 2, lay); ok {
+		t.Errorf("a pallet the layout does not place accepted")
+	}
+}
