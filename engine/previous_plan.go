@@ -967,76 +967,30 @@ func (m *model) retimeNear(k vehicleKind, grp shiftGroup, trips [][]*order, load
 	if len(prev) != len(trips) {
 		return routeplan.Route{}, false
 	}
-	req := m.req
 	tol := m.seconds(m.origin.Add(m.changeTolerance()))
-	locs := []int{0}
-	local := map[int]int{0: 0}
-	stackable, perPosition := 0, 1
-	for _, o := range slices.Concat(trips...) {
-		if _, ok := local[1+o.store]; !ok {
-			local[1+o.store] = len(locs)
-			locs = append(locs, 1+o.store)
+	return m.retimeWithin(k, grp, trips, loading, func(t, j int, site routeplan.Site) ([]routeplan.Window, bool) {
+		o := trips[t][j]
+		if j > 0 && trips[t][j-1].store == o.store {
+			// The stop's next order: unloaded right after the one
+			// before, whose window holds the stop.
+			return site.Windows, true
 		}
-		for _, pi := range o.pallets {
-			if req.Pallets[pi].MayBeStacked {
-				stackable++
-			}
-			perPosition = max(perPosition, 4/positionQuarters(&req.Pallets[pi]))
+		id := m.req.Stores[o.store].ID
+		at := slices.IndexFunc(prev[t].Stops, func(st Stop) bool { return st.Store == id })
+		if at < 0 {
+			// A store the previous trip did not make (late pallets of a
+			// store another route delivers): in its hours.
+			return site.Windows, true
 		}
-	}
-	n := len(locs)
-	p := &routeplan.Problem{N: n, Distance: make([]float64, n*n), Duration: make([]float64, n*n), Rush: m.rush}
-	for i, a := range locs {
-		for j, b := range locs {
-			p.Distance[i*n+j] = m.matrix.Distance(a, b)
-			p.Duration[i*n+j] = float64(m.matrix.Seconds(a, b))
+		start := m.seconds(prev[t].Stops[at].Start)
+		var near []routeplan.Window
+		for _, w := range site.Windows {
+			if lo, hi := max(w.Start, start-tol), min(w.End, start+tol); lo <= hi {
+				near = append(near, routeplan.Window{Start: lo, End: hi})
+			}
 		}
-	}
-	p.VehicleTypes = []routeplan.VehicleType{m.vehicleType(k, grp, stackable, perPosition, loading)}
-	var sites []int
-	for t, trip := range trips {
-		if t > 0 {
-			sites = append(sites, routeplan.ReloadSite)
-		}
-		for j, o := range trip {
-			site := m.site(o, local[1+o.store])
-			id := req.Stores[o.store].ID
-			at := slices.IndexFunc(prev[t].Stops, func(st Stop) bool { return st.Store == id })
-			if j > 0 && trip[j-1].store == o.store {
-				// The stop's next order: unloaded right after the one
-				// before, whose window holds the stop.
-				sites = append(sites, len(p.Sites))
-				p.Sites = append(p.Sites, site)
-				continue
-			}
-			if at < 0 {
-				// A store the previous trip did not make (late pallets
-				// of a store another route delivers): in its hours.
-				sites = append(sites, len(p.Sites))
-				p.Sites = append(p.Sites, site)
-				continue
-			}
-			start := m.seconds(prev[t].Stops[at].Start)
-			var near []routeplan.Window
-			for _, w := range site.Windows {
-				if lo, hi := max(w.Start, start-tol), min(w.End, start+tol); lo <= hi {
-					near = append(near, routeplan.Window{Start: lo, End: hi})
-				}
-			}
-			if len(near) == 0 {
-				return routeplan.Route{}, false
-			}
-			site.Windows = near
-			sites = append(sites, len(p.Sites))
-			p.Sites = append(p.Sites, site)
-		}
-	}
-	ev, err := routeplan.NewEvaluator(p)
-	if err != nil {
-		return routeplan.Route{}, false
-	}
-	rr, _, ok := ev.Route(0, sites)
-	return rr, ok
+		return near, len(near) > 0
+	})
 }
 
 // withLate is trips with as many of store s's late pallets (pallets, in

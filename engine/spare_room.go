@@ -180,6 +180,14 @@ func (m *model) retime(k vehicleKind, grp shiftGroup, trips [][]*order) (routepl
 // retimeIn is retime with each trip's loading starting in one of the
 // windows loading (nil: at any time) rather than the dock hours.
 func (m *model) retimeIn(k vehicleKind, grp shiftGroup, trips [][]*order, loading []routeplan.Window) (routeplan.Route, bool) {
+	return m.retimeWithin(k, grp, trips, loading, nil)
+}
+
+// retimeWithin is retimeIn with the windows of each order's site narrowed
+// by windows (nil: the store's hours): windows(t, j, site) gives the
+// windows of trips[t][j]'s site, or false when it leaves none.
+func (m *model) retimeWithin(k vehicleKind, grp shiftGroup, trips [][]*order, loading []routeplan.Window,
+	windows func(t, j int, site routeplan.Site) ([]routeplan.Window, bool)) (routeplan.Route, bool) {
 	req := m.req
 	locs := []int{0} // matrix locations of the small problem's locations
 	local := map[int]int{0: 0}
@@ -207,13 +215,21 @@ func (m *model) retimeIn(k vehicleKind, grp shiftGroup, trips [][]*order, loadin
 	}
 	p.VehicleTypes = []routeplan.VehicleType{m.vehicleType(k, grp, stackable, perPosition, loading)}
 	var sites []int
-	for k, trip := range trips {
-		if k > 0 {
+	for t, trip := range trips {
+		if t > 0 {
 			sites = append(sites, routeplan.ReloadSite)
 		}
-		for _, o := range trip {
+		for j, o := range trip {
+			site := m.site(o, local[1+o.store])
+			if windows != nil {
+				ws, ok := windows(t, j, site)
+				if !ok {
+					return routeplan.Route{}, false
+				}
+				site.Windows = ws
+			}
 			sites = append(sites, len(p.Sites))
-			p.Sites = append(p.Sites, m.site(o, local[1+o.store]))
+			p.Sites = append(p.Sites, site)
 		}
 	}
 	ev, err := routeplan.NewEvaluator(p)
