@@ -13,8 +13,8 @@ import (
 // it is accepted only when it retimes none of them that was not retimed
 // already.
 
-// keptTripsOf are the previous plan's trips of the shift the placed
-// routes run drive (one shift's trips, in order), when seedPrevious kept
+// keptTripsOf are the previous plan's trips of the shift that the placed
+// routes in run drive (one shift's trips, in order), when seedPrevious kept
 // that shift, parallel to run; kept reports whether it did. A kept run
 // whose trips the model no longer knows one for one has prev nil.
 func (fleet *fleetState) keptTripsOf(m *model, run []int) (prev []Route, kept bool) {
