@@ -81,12 +81,29 @@ type RouteRef struct {
 	// before it is gone; 0 (left out of the JSON form) for a route the
 	// previous plan did not have, and on the routes of From.
 	PreviousTrip int `json:"previousTrip,omitempty"`
+	// NextTrip is its counterpart on the routes of the previous plan
+	// (From): the trip of the same shift and trailer unit in the next
+	// plan that this route is; 0 (left out of the JSON form) for a route
+	// the next plan no longer runs, and on the routes of To. A store that
+	// comes off a trip that still runs under another number is found on
+	// that trip's paperwork by it.
+	NextTrip int `json:"nextTrip,omitempty"`
 }
 
 // String names the route as a dispatcher does: "R3 (DRY53-04, D01 trip
-// 2)".
+// 2)", with "was trip 3" on a route of the next plan that was another
+// trip number, "now trip 2" on one of the previous plan that runs under
+// another number, and "no longer runs" on one of the previous plan the
+// next plan does not run.
 func (r RouteRef) String() string {
-	return fmt.Sprintf("%s (%s, %s trip %d)", r.ID, r.TrailerUnit, r.Shift, r.Trip)
+	s := fmt.Sprintf("%s (%s, %s trip %d", r.ID, r.TrailerUnit, r.Shift, r.Trip)
+	switch {
+	case r.PreviousTrip != 0 && r.PreviousTrip != r.Trip:
+		s += fmt.Sprintf(", was trip %d", r.PreviousTrip)
+	case r.NextTrip != 0 && r.NextTrip != r.Trip:
+		s += fmt.Sprintf(", now trip %d", r.NextTrip)
+	}
+	return s + ")"
 }
 
 // ChangeMetrics count the changes.
@@ -189,6 +206,10 @@ func Changes(previous, next Result, opts ChangeOptions) (PlanChanges, error) {
 		return PlanChanges{}, vs
 	}
 	was := sameRoutes(oldRoutes, newRoutes)
+	isNow := map[routeKey]routeKey{} // by previous route, the next one that is it
+	for k, p := range was {
+		isNow[p] = k
+	}
 	pc := PlanChanges{Tolerance: tol, Stores: []StoreChange{}}
 	stores := make([]string, 0, len(old)+len(now))
 	for s := range old {
@@ -203,7 +224,7 @@ func Changes(previous, next Result, opts ChangeOptions) (PlanChanges, error) {
 	m := &pc.Metrics
 	for _, s := range stores {
 		a, b := old[s], now[s]
-		c := StoreChange{Store: s, From: a.refs(nil), To: b.refs(was), OldArrival: a.first(), NewArrival: b.first(),
+		c := StoreChange{Store: s, From: a.refs(nil, isNow), To: b.refs(was, nil), OldArrival: a.first(), NewArrival: b.first(),
 			OldLastArrival: a.last(), NewLastArrival: b.last(), OldPallets: a.count(), NewPallets: b.count()}
 		switch {
 		case a == nil:
@@ -233,10 +254,6 @@ func Changes(previous, next Result, opts ChangeOptions) (PlanChanges, error) {
 		if len(c.Kinds) > 0 {
 			pc.Stores = append(pc.Stores, c)
 		}
-	}
-	isNow := map[routeKey]routeKey{} // by previous route, the next one that is it
-	for k, p := range was {
-		isNow[p] = k
 	}
 	for k, r := range oldRoutes {
 		if q, ok := isNow[k]; !ok || !samePaperwork(r, newRoutes[q]) {
@@ -456,8 +473,9 @@ func identity(k routeKey, was map[routeKey]routeKey) routeKey {
 
 // refs names the delivery's routes, each once, by first stop; with was
 // (the next plan's delivery, see sameRoutes) each says the previous trip
-// it is.
-func (d delivery) refs(was map[routeKey]routeKey) []RouteRef {
+// it is, with isNow (the previous plan's, was turned around) the next
+// trip it is.
+func (d delivery) refs(was, isNow map[routeKey]routeKey) []RouteRef {
 	refs := []RouteRef{}
 	seen := map[routeKey]bool{}
 	for _, v := range d {
@@ -466,6 +484,9 @@ func (d delivery) refs(was map[routeKey]routeKey) []RouteRef {
 			ref := RouteRef{ID: v.route.ID, TrailerUnit: k.unit, Shift: k.shift, Trip: k.trip}
 			if p, ok := was[k]; ok {
 				ref.PreviousTrip = p.trip
+			}
+			if q, ok := isNow[k]; ok {
+				ref.NextTrip = q.trip
 			}
 			refs = append(refs, ref)
 		}

@@ -52,6 +52,7 @@ var routeRefObject = &object[RouteRef]{What: "a route", Members: []member[RouteR
 	{Name: "shift", Read: func(d dec, r *RouteRef) { d.ReadString(&r.Shift) }},
 	{Name: "trip", Read: func(d dec, r *RouteRef) { d.ReadInt(&r.Trip, "a trip number (1, 2, …)") }},
 	{Name: "previousTrip", Read: func(d dec, r *RouteRef) { d.ReadInt(&r.PreviousTrip, "a trip number (1, 2, …)") }},
+	{Name: "nextTrip", Read: func(d dec, r *RouteRef) { d.ReadInt(&r.NextTrip, "a trip number (1, 2, …)") }},
 }}
 
 var changeMetricsObject = &object[ChangeMetrics]{What: "change metrics", Members: []member[ChangeMetrics]{

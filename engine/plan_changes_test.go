@@ -169,7 +169,7 @@ func TestChangesEntries(t *testing.T) {
 	}
 	s4 := pc.Stores[0]
 	// By arrival: B's trip (05:10), then A's (05:30).
-	wantFrom := []RouteRef{{ID: "R2", TrailerUnit: "DRY-02", Shift: "B", Trip: 1}, {ID: "R1", TrailerUnit: "DRY-01", Shift: "A", Trip: 1}}
+	wantFrom := []RouteRef{{ID: "R2", TrailerUnit: "DRY-02", Shift: "B", Trip: 1, NextTrip: 1}, {ID: "R1", TrailerUnit: "DRY-01", Shift: "A", Trip: 1, NextTrip: 1}}
 	wantTo := []RouteRef{{ID: "R3", TrailerUnit: "DRY-03", Shift: "C", Trip: 1}, {ID: "R1", TrailerUnit: "DRY-01", Shift: "A", Trip: 1, PreviousTrip: 1}}
 	if !reflect.DeepEqual(s4.From, wantFrom) || !reflect.DeepEqual(s4.To, wantTo) {
 		t.Errorf("S4 from %+v to %+v", s4.From, s4.To)
@@ -190,6 +190,53 @@ func TestChangesEntries(t *testing.T) {
 		StoresMovedOrRetimed: 1, StoresPalletsChanged: 1, RoutesChanged: 3} // B's trip, A's second, C's
 	if pc.Metrics != want {
 		t.Errorf("metrics %+v, want %+v", pc.Metrics, want)
+	}
+}
+
+// TestChangesNameRenumberedTrips: when a shift's first trip is gone, a
+// store that comes off its second trip, now its first, is named by both
+// numbers on both sides, so that a dispatcher finds the paperwork he
+// holds and the one he hands out.
+func TestChangesNameRenumberedTrips(t *testing.T) {
+	next := basePlan()
+	next.Routes = next.Routes[1:]
+	next.Routes[1].Trip = 1
+	// Half of S5's pallets leave A's trip for B's.
+	s5 := next.Routes[1].Stops[0]
+	next.Routes[1].Stops[0].Pallets = s5.Pallets[:4]
+	s5.Pallets = s5.Pallets[4:]
+	s5.Arrival = changesT0.Add(100 * time.Minute)
+	next.Routes[0].Stops = append(next.Routes[0].Stops, s5)
+	pc, err := Changes(basePlan(), next, ChangeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c *StoreChange
+	for i := range pc.Stores {
+		if pc.Stores[i].Store == "S5" {
+			c = &pc.Stores[i]
+		}
+	}
+	if c == nil || !c.Has(Moved) {
+		t.Fatalf("S5 not moved: %+v", pc.Stores)
+	}
+	var from, to []string
+	for _, r := range c.From {
+		from = append(from, r.String())
+	}
+	for _, r := range c.To {
+		to = append(to, r.String())
+	}
+	wantFrom := []string{"R3 (DRY-01, A trip 2, now trip 1)"}
+	wantTo := []string{"R2 (DRY-02, B trip 1)", "R3 (DRY-01, A trip 1, was trip 2)"}
+	if !slices.Equal(from, wantFrom) || !slices.Equal(to, wantTo) {
+		t.Errorf("S5 from %q to %q, want from %q to %q", from, to, wantFrom, wantTo)
+	}
+	// A trip the next plan no longer runs has no next trip.
+	for _, c := range pc.Stores {
+		if c.Store == "S1" && (len(c.From) != 1 || c.From[0].NextTrip != 0 || c.From[0].String() != "R1 (DRY-01, A trip 1)") {
+			t.Errorf("S1 from %+v", c.From)
+		}
 	}
 }
 
@@ -348,11 +395,11 @@ func TestChangesAreSymmetric(t *testing.T) {
 }
 
 // asFrom is the routes refs, of a next plan, as the routes of a previous
-// plan name them: without the previous trip each was.
+// plan name them: the previous trip each was is the next trip each is.
 func asFrom(refs []RouteRef) []RouteRef {
 	out := slices.Clone(refs)
 	for i := range out {
-		out[i].PreviousTrip = 0
+		out[i].NextTrip, out[i].PreviousTrip = out[i].PreviousTrip, 0
 	}
 	return out
 }
@@ -386,7 +433,7 @@ func TestPlanChangesJSON(t *testing.T) {
         "PALLETS_CHANGED"
       ]`, `"kinds": [
         "ADDED"
-      ]`, `"trailerUnit": "DRY-03"`, `"oldArrival": "2026-11-24T05:10:00Z"`, `"newLastArrival": "2026-11-24T06:10:00Z"`, `"storesMoved": 1`, `"routesChanged": 2`} {
+      ]`, `"trailerUnit": "DRY-03"`, `"oldArrival": "2026-11-24T05:10:00Z"`, `"newLastArrival": "2026-11-24T06:10:00Z"`, `"storesMoved": 1`, `"routesChanged": 2`, `"nextTrip": 1`} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("changes lack %s:\n%s", want, out)
 		}

@@ -39,6 +39,7 @@ type tripChange struct {
 	route       *engine.Route // the new plan's route for it; nil when it no longer runs
 	index       int           // route's index in the plan, for its colour; -1 without one
 	before      string        // the previous plan's id for it; "" when it did not run
+	tripBefore  int           // the previous plan's trip number for it; 0 when it did not run
 	status      string        // tripChanged, tripNew or tripNoLonger
 	stores      []tripStore
 }
@@ -53,9 +54,13 @@ type tripStore struct {
 func (t *tripChange) locked() bool { return t.route != nil && t.route.Locked }
 
 // heading names the trip for its paperwork: "DRY53-04 · shift D01 trip
-// 2 · R5, was R7"; a trip that no longer runs by its previous id alone.
+// 2 · R5, was R7", "trip 2 (was trip 3)" where an earlier trip of the
+// shift is gone; a trip that no longer runs by its previous id alone.
 func (t *tripChange) heading() string {
 	h := fmt.Sprintf("%s · shift %s trip %d · ", t.unit, t.shift, t.trip)
+	if t.route != nil && t.tripBefore != 0 && t.tripBefore != t.trip {
+		h = fmt.Sprintf("%s · shift %s trip %d (was trip %d) · ", t.unit, t.shift, t.trip, t.tripBefore)
+	}
 	switch {
 	case t.route == nil:
 		return h + "was " + t.before
@@ -67,7 +72,9 @@ func (t *tripChange) heading() string {
 
 // tripChanges groups the plan's changes by trailer trip: the new plan's
 // trips in the plan's order (by loading start), then the trips that no
-// longer run, by shift, trip and trailer unit. Within a trip, the stores
+// longer run, by shift, trip and trailer unit. A store that comes off a
+// trip that still runs under another number (engine.RouteRef.NextTrip)
+// is on that trip's paperwork. Within a trip, the stores
 // that ride it come in its stop order, then the stores that come off it,
 // by their previous arrival. It is nil when the plan carries no changes.
 func (d *day) tripChanges() []*tripChange {
@@ -93,7 +100,16 @@ func (d *day) tripChanges() []*tripChange {
 		var order []key
 		note := func(refs []engine.RouteRef, effect string) {
 			for _, ref := range refs {
+				// A trip of the previous plan is the next plan's trip
+				// NextTrip, or, gone, a key no trip of the next plan has.
 				k := key{ref.TrailerUnit, ref.Shift, ref.Trip}
+				before := ref.PreviousTrip
+				if effect == tripComesOff {
+					k.trip, before = -ref.Trip, ref.Trip
+					if ref.NextTrip != 0 {
+						k.trip = ref.NextTrip
+					}
+				}
 				t := byKey[k]
 				if t == nil {
 					t = &tripChange{unit: ref.TrailerUnit, shift: ref.Shift, trip: ref.Trip, index: -1, status: tripNoLonger}
@@ -102,6 +118,9 @@ func (d *day) tripChanges() []*tripChange {
 				}
 				if effect == tripComesOff && t.before == "" {
 					t.before = ref.ID
+				}
+				if before != 0 {
+					t.tripBefore = before
 				}
 				if e, seen := effects[k]; seen {
 					if e != effect {

@@ -202,6 +202,65 @@ func TestHTMLChangesByTrip(t *testing.T) {
 	}
 }
 
+// When a shift's first trip is gone, its second runs as trip 1: a store
+// that comes off it is shown on that trip, "trip 1 (was trip 2)", and the
+// gone trip keeps its own number, in the workbook and on the page.
+func TestChangesOnARenumberedTrip(t *testing.T) {
+	req, _ := samplePlan(t)
+	loc := req.TimeZone()
+	at := func(h, m int) time.Time { return time.Date(2026, 11, 24, h, m, 0, 0, loc) }
+	stop := func(store string, arrive time.Time, pallets ...string) engine.Stop {
+		return engine.Stop{Store: store, Arrival: arrive, Start: arrive, Departure: arrive.Add(20 * time.Minute), Pallets: pallets}
+	}
+	route := func(id, unit, shift string, trip int, start time.Time, stops ...engine.Stop) engine.Route {
+		return engine.Route{ID: id, Trailer: "DRY53", TrailerUnit: unit, Shift: shift, Trip: trip, DockDoor: 1,
+			LoadingStart: start.Add(-time.Hour), LoadingEnd: start.Add(-30 * time.Minute), Start: start, Depart: start.Add(15 * time.Minute),
+			Return: stops[len(stops)-1].Departure.Add(time.Hour), Stops: stops}
+	}
+	prev := engine.Result{Routes: []engine.Route{
+		route("R1", "U1", "A", 1, at(4, 0), stop("S001", at(6, 0), "p1", "p2")),
+		route("R2", "U2", "B", 1, at(4, 30), stop("S004", at(6, 30), "p7")),
+		route("R3", "U1", "A", 2, at(9, 0), stop("S002", at(10, 0), "p3", "p4"), stop("S003", at(11, 0), "p5", "p6")),
+	}}
+	next := engine.Result{Routes: []engine.Route{
+		route("R1", "U2", "B", 1, at(4, 30), stop("S004", at(6, 30), "p7"), stop("S003", at(7, 0), "p5", "p6")),
+		route("R2", "U1", "A", 1, at(9, 0), stop("S002", at(10, 0), "p3", "p4")),
+	}}
+	pc, err := engine.Changes(prev, next, engine.ChangeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	next.Changes = &pc
+	f := reopenedSummary(t, req, next)
+	rows, err := f.GetRows(SheetChanges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := func(row []string, name string) string { return cellAt(row, slices.Index(changesHead, name)) }
+	var got []string
+	for _, r := range rows[1:] {
+		got = append(got, strings.Join([]string{col(r, "Trailer unit"), col(r, "Shift"), col(r, "Trip"), col(r, "Route"), col(r, "Route before"),
+			col(r, "Trip before"), col(r, "Trip status"), col(r, "On this trip"), col(r, "Store"), col(r, "From")}, "|"))
+	}
+	want := []string{
+		"U2|B|1|R1|||changed|comes on|S003|R3 (U1, A trip 2, now trip 1)",
+		"U1|A|1|R2|R3|2|changed|comes off|S003|R3 (U1, A trip 2, now trip 1)",
+		"U1|A|1||R1||no longer runs|comes off|S001|R1 (U1, A trip 1)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("Changes sheet:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var buf bytes.Buffer
+	if err := HTML(&buf, req, next); err != nil {
+		t.Fatal(err)
+	}
+	for _, head := range []string{"U1 · shift A trip 1 (was trip 2) · R2, was R3", "U1 · shift A trip 1 · was R1"} {
+		if !strings.Contains(buf.String(), head) {
+			t.Errorf("the page has no trip headed %q", head)
+		}
+	}
+}
+
 // replanned is the sample re-planned: another seed, one store's pallets
 // taken out and one pallet added to another store's, the changes from the
 // sample's plan, and the routes that load in the first two hours locked.

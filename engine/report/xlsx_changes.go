@@ -1,7 +1,7 @@
 package report
 
 // changesHead are the Changes sheet's column headers.
-var changesHead = []string{"Trailer unit", "Shift", "Trip", "Route", "Route before", "Trip status", "Locked", "On this trip",
+var changesHead = []string{"Trailer unit", "Shift", "Trip", "Route", "Route before", "Trip before", "Trip status", "Locked", "On this trip",
 	"Store", "Name", "Change", "From", "To", "Arrival before", "Arrival now", "Last arrival before", "Last arrival now",
 	"Pallets before", "Pallets now"}
 
@@ -12,7 +12,7 @@ var changesHead = []string{"Trailer unit", "Shift", "Trip", "Route", "Route befo
 // changed on the trip sheets. The last arrivals are filled only for a
 // store that several stops deliver, where they differ from the first.
 func (d *day) changesTable(st *styles) *table {
-	styles := []int{st.text, st.text, st.int, st.text, st.text, st.text, st.text, st.text,
+	styles := []int{st.text, st.text, st.int, st.text, st.text, st.int, st.text, st.text, st.text,
 		st.text, st.text, st.text, st.text, st.text, st.dateTime, st.dateTime, st.dateTime, st.dateTime,
 		st.int, st.int}
 	t := &table{sheet: SheetChanges, cols: columns(st, changesHead, styles)}
@@ -22,8 +22,12 @@ func (d *day) changesTable(st *styles) *table {
 			locked = "yes"
 		}
 		now := ""
+		var tripBefore any
 		if tc.route != nil {
 			now = tc.route.ID
+		}
+		if tc.tripBefore != 0 && tc.tripBefore != tc.trip {
+			tripBefore = tc.tripBefore // renumbered: an earlier trip of the shift is gone
 		}
 		for _, s := range tc.stores {
 			c := s.change
@@ -34,7 +38,7 @@ func (d *day) changesTable(st *styles) *table {
 			if !c.NewLastArrival.Equal(c.NewArrival) {
 				lastNow = d.excelTime(c.NewLastArrival)
 			}
-			t.rows = append(t.rows, []any{tc.unit, tc.shift, tc.trip, now, tc.before, tc.status, locked, s.effect,
+			t.rows = append(t.rows, []any{tc.unit, tc.shift, tc.trip, now, tc.before, tripBefore, tc.status, locked, s.effect,
 				c.Store, d.storeName(c.Store), kindsText(c), refsText(c.From), refsText(c.To),
 				d.excelTime(c.OldArrival), d.excelTime(c.NewArrival), lastBefore, lastNow, c.OldPallets, c.NewPallets})
 		}
