@@ -306,11 +306,16 @@ func (in *instance) refreshForward(r *route) bool {
 	if !ok {
 		return false
 	}
-	g.dep[0], g.times[0].arr = d0, d0
-	g.times[0].waitPre, g.times[0].risePre, g.times[0].shiftPre, g.times[0].jumpPre = 0, inf, inf, inf
+	times, dep, nodes := g.times[:L+2], g.dep[:L+2], g.nodes[:L+2]
+	dep[0], times[0].arr = d0, d0
+	times[0].waitPre, times[0].risePre, times[0].shiftPre, times[0].jumpPre = 0, inf, inf, inf
+	// What node k−1 passes on, carried in registers: a later departure
+	// reaches node k later by δ − waitPre; an earlier one earlier by
+	// min(δ, shiftPre).
+	d, waitPre, risePre, shiftPre, jumpPre := d0, 0.0, inf, inf, inf
 	for k := 1; k <= L; k++ {
 		ws := in.sites[r.seq[k-1]].Windows
-		a := g.dep[k-1] + g.nodes[k-1].leg
+		a := d + nodes[k-1].leg
 		w, ok := earliestWindow(ws, a)
 		if !ok {
 			return false
@@ -323,31 +328,36 @@ func (in *instance) refreshForward(r *route) bool {
 				jump = a - ws[w-1].End
 			}
 		}
-		g.times[k].arr, g.dep[k] = a, st+g.nodes[k].work
+		d = st + nodes[k].work
 		wait := st - a
-		// A later departure reaches node k later by δ − waitPre[k-1];
-		// an earlier one earlier by min(δ, shiftPre[k-1]).
-		g.times[k].risePre = min(g.times[k-1].risePre, g.times[k-1].waitPre+rise)
-		g.times[k].jumpPre = g.times[k-1].jumpPre
-		if g.times[k-1].shiftPre >= jump {
-			g.times[k].jumpPre = min(g.times[k].jumpPre, jump)
+		risePre = min(risePre, waitPre+rise)
+		if shiftPre >= jump {
+			jumpPre = min(jumpPre, jump)
 		}
-		g.times[k].shiftPre = min(g.times[k-1].shiftPre, shift)
-		g.times[k].waitPre = g.times[k-1].waitPre + wait
-		g.times[k].waitSuf, g.times[k].riseSuf, g.times[k].shiftSuf, g.times[k].jumpSuf = wait, rise, shift, jump // combined below
+		shiftPre = min(shiftPre, shift)
+		waitPre += wait
+		dep[k] = d
+		tk := &times[k]
+		tk.arr, tk.risePre, tk.jumpPre, tk.shiftPre, tk.waitPre = a, risePre, jumpPre, shiftPre, waitPre
+		tk.waitSuf, tk.riseSuf, tk.shiftSuf, tk.jumpSuf = wait, rise, shift, jump // combined below
 	}
-	g.times[L+1].arr = g.dep[L] + g.nodes[L].leg
-	g.dep[L+1] = g.times[L+1].arr
-	g.times[L+1].waitPre = g.times[L].waitPre
-	g.times[L+1].waitSuf, g.times[L+1].riseSuf, g.times[L+1].shiftSuf, g.times[L+1].jumpSuf = 0, inf, inf, inf
+	times[L+1].arr = d + nodes[L].leg
+	dep[L+1] = times[L+1].arr
+	times[L+1].waitPre = waitPre
+	times[L+1].waitSuf, times[L+1].riseSuf, times[L+1].shiftSuf, times[L+1].jumpSuf = 0, inf, inf, inf
+	// Node k passes on δ − its wait, or min(δ, its shift).
+	waitSuf, riseSuf, shiftSuf, jumpSuf := 0.0, inf, inf, inf
 	for k := L; k >= 1; k-- {
-		// Node k passes on δ − its wait, or min(δ, its shift).
-		g.times[k].riseSuf = min(g.times[k].riseSuf, g.times[k].waitSuf+g.times[k+1].riseSuf)
-		if g.times[k].shiftSuf >= g.times[k+1].jumpSuf {
-			g.times[k].jumpSuf = min(g.times[k].jumpSuf, g.times[k+1].jumpSuf)
+		tk := &times[k]
+		riseSuf = min(tk.riseSuf, tk.waitSuf+riseSuf)
+		if tk.shiftSuf >= jumpSuf {
+			jumpSuf = min(tk.jumpSuf, jumpSuf)
+		} else {
+			jumpSuf = tk.jumpSuf
 		}
-		g.times[k].shiftSuf = min(g.times[k].shiftSuf, g.times[k+1].shiftSuf)
-		g.times[k].waitSuf += g.times[k+1].waitSuf
+		shiftSuf = min(tk.shiftSuf, shiftSuf)
+		waitSuf += tk.waitSuf
+		tk.riseSuf, tk.jumpSuf, tk.shiftSuf, tk.waitSuf = riseSuf, jumpSuf, shiftSuf, waitSuf
 	}
 	return true
 }
@@ -360,12 +370,15 @@ func (in *instance) refreshForward(r *route) bool {
 func (in *instance) refreshBackward(r *route) bool {
 	g := &r.seg
 	L := len(r.seq)
+	times, lat, nodes := g.times[:L+2], g.lat[:L+2], g.nodes[:L+2]
 	end := in.types[r.typ].ShiftEnd
-	g.lat[L+1], g.times[L+1].latFrom = end, end
+	lat[L+1], times[L+1].latFrom = end, end
+	next := end // the latest start at node k+1
 	for k := L; k >= 1; k-- {
 		ws := in.sites[r.seq[k-1]].Windows
-		g.times[k].latFrom = g.lat[k+1] - g.nodes[k].leg
-		x := g.times[k].latFrom - g.nodes[k].work
+		tk := &times[k]
+		tk.latFrom = next - nodes[k].leg
+		x := tk.latFrom - nodes[k].work
 		x += timeTol(x)
 		w, ok := latestWindow(ws, x)
 		if !ok {
@@ -379,19 +392,24 @@ func (in *instance) refreshBackward(r *route) bool {
 				jump = ws[w+1].Start - x
 			}
 		}
-		g.lat[k] = s
-		g.times[k].cutPre, g.times[k].dropPre, g.times[k].liftPre, g.times[k].jumpLiftPre = x-s, drop, lift, jump // combined below
+		lat[k], next = s, s
+		tk.cutPre, tk.dropPre, tk.liftPre, tk.jumpLiftPre = x-s, drop, lift, jump // combined below
 	}
-	g.times[0].latFrom = g.lat[1] - g.nodes[0].leg
-	g.times[0].cutPre, g.times[0].dropPre, g.times[0].liftPre, g.times[0].jumpLiftPre = 0, inf, inf, inf
+	times[0].latFrom = next - nodes[0].leg
+	times[0].cutPre, times[0].dropPre, times[0].liftPre, times[0].jumpLiftPre = 0, inf, inf, inf
+	// Node k passes on δ − its cut, or min(δ, its lift).
+	cutPre, dropPre, liftPre, jumpLiftPre := 0.0, inf, inf, inf
 	for k := 1; k <= L; k++ {
-		// Node k passes on δ − its cut, or min(δ, its lift).
-		g.times[k].dropPre = min(g.times[k].dropPre, g.times[k].cutPre+g.times[k-1].dropPre)
-		if g.times[k].liftPre >= g.times[k-1].jumpLiftPre {
-			g.times[k].jumpLiftPre = min(g.times[k].jumpLiftPre, g.times[k-1].jumpLiftPre)
+		tk := &times[k]
+		dropPre = min(tk.dropPre, tk.cutPre+dropPre)
+		if tk.liftPre >= jumpLiftPre {
+			jumpLiftPre = min(tk.jumpLiftPre, jumpLiftPre)
+		} else {
+			jumpLiftPre = tk.jumpLiftPre
 		}
-		g.times[k].liftPre = min(g.times[k].liftPre, g.times[k-1].liftPre)
-		g.times[k].cutPre += g.times[k-1].cutPre
+		liftPre = min(tk.liftPre, liftPre)
+		cutPre = tk.cutPre + cutPre
+		tk.dropPre, tk.jumpLiftPre, tk.liftPre, tk.cutPre = dropPre, jumpLiftPre, liftPre, cutPre
 	}
 	return true
 }
