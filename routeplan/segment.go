@@ -197,26 +197,31 @@ func (in *instance) refreshPath(r *route) {
 	vt := &in.types[r.typ]
 	L := len(r.seq)
 	n := L + 2
+	d := in.dims
 	g.locs = grow(g.locs, n)
 	g.distPre, g.dep, g.lat = grow(g.distPre, n), grow(g.dep, n), grow(g.lat, n)
-	g.loadPre = grow(g.loadPre, (L+1)*in.dims)
-	g.locs[0], g.locs[L+1] = vt.StartLocation, vt.EndLocation
-	d := in.dims
-	clear(g.loadPre[:d])
-	for k := 1; k <= L; k++ {
-		s := r.seq[k-1]
-		g.locs[k] = in.sites[s].Location
+	g.loadPre = grow(g.loadPre, (L+1)*d)
+	locs, distPre, loadPre := g.locs[:n], g.distPre[:n], g.loadPre[:(L+1)*d]
+	locs[0], locs[L+1] = vt.StartLocation, vt.EndLocation
+	clear(loadPre[:d])
+	for k, s := range r.seq {
+		site := &in.sites[s]
+		locs[k+1] = site.Location
+		to := loadPre[(k+1)*d : (k+2)*d]
 		if in.isReload(s) {
-			clear(g.loadPre[k*d : (k+1)*d])
+			clear(to)
 			continue
 		}
-		for x := 0; x < d; x++ {
-			g.loadPre[k*d+x] = g.loadPre[(k-1)*d+x] + in.sites[s].Demand[x]
+		from := loadPre[k*d : (k+1)*d]
+		for x, dm := range site.Demand[:d] {
+			to[x] = from[x] + dm
 		}
 	}
-	g.distPre[0] = 0
+	dist := 0.0
+	distPre[0] = 0
 	for k := 0; k <= L; k++ {
-		g.distPre[k+1] = g.distPre[k] + in.legDist(g.locs[k], g.locs[k+1])
+		dist += in.legDist(locs[k], locs[k+1])
+		distPre[k+1] = dist
 	}
 	if len(in.reloads) > 0 {
 		in.refreshTrips(r)
@@ -257,40 +262,49 @@ func (in *instance) refreshSums(r *route) {
 	n := L + 2
 	g.nodes = grow(g.nodes, n)
 	g.gPre, g.gSuf = grow(g.gPre, n), grow(g.gSuf, n)
-	g.nodes[0], g.nodes[L+1] = segNode{}, segNode{}
-	g.groups = true
-	d := in.dims
-	g.gPre[0] = 0
+	nodes, locs, gPre, gSuf := g.nodes[:n], g.locs[:n], g.gPre[:n], g.gSuf[:n]
+	nodes[0], nodes[L+1] = segNode{}, segNode{}
+	groups := true
+	servPre, mask := 0.0, uint64(0)
+	gPre[0] = 0
 	for k := 1; k <= L; k++ {
 		s := r.seq[k-1]
-		g.nodes[k].charge = in.stopCharge(s, k > 1, g.locs[k-1])
-		g.nodes[k].service = in.sites[s].Service
-		g.nodes[k].servPre = g.nodes[k-1].servPre + in.sites[s].Service
-		g.nodes[k].work = in.sites[s].Service + g.nodes[k].charge
+		site, nd := &in.sites[s], &nodes[k]
+		nd.charge = in.stopCharge(s, k > 1, locs[k-1])
+		nd.service = site.Service
+		servPre += site.Service
+		nd.servPre = servPre
+		nd.work = site.Service + nd.charge
 		if in.isReload(s) {
-			g.gPre[k] = 0
+			mask = 0
+			gPre[k] = 0
 			continue
 		}
-		bit, ok := groupBit(in.sites[s].Group)
-		g.groups = g.groups && ok
-		g.gPre[k] = g.gPre[k-1] | bit
+		bit, ok := groupBit(site.Group)
+		groups = groups && ok
+		mask |= bit
+		gPre[k] = mask
 	}
-	g.gSuf[L+1] = 0
+	g.groups = groups
+	gSuf[L+1] = 0
 	for k := L; k >= 1; k-- {
 		if s := r.seq[k-1]; in.isReload(s) {
-			g.gSuf[k] = 0
+			gSuf[k] = 0
 		} else {
 			bit, _ := groupBit(in.sites[s].Group)
-			g.gSuf[k] = g.gSuf[k+1] | bit
+			gSuf[k] = gSuf[k+1] | bit
 		}
 	}
+	durPre, busyPre := 0.0, 0.0
 	for k := 0; k <= L; k++ {
-		g.nodes[k].leg = in.legDur(g.locs[k], g.locs[k+1])
-		g.nodes[k+1].durPre = g.nodes[k].durPre + g.nodes[k].leg
-		g.nodes[k+1].busyPre = g.nodes[k].busyPre + g.nodes[k].leg + g.nodes[k+1].work
+		leg := in.legDur(locs[k], locs[k+1])
+		nodes[k].leg = leg
+		durPre += leg
+		busyPre = busyPre + leg + nodes[k+1].work
+		nodes[k+1].durPre, nodes[k+1].busyPre = durPre, busyPre
 	}
-	g.nodes[L+1].leg = 0
-	g.loading = in.loadingTime(r.typ, g.loadPre[L*d:(L+1)*d])
+	nodes[L+1].leg = 0
+	g.loading = in.loadingTime(r.typ, g.loadPre[L*in.dims:(L+1)*in.dims])
 }
 
 // refreshForward fills route r's schedule under R from its earliest
