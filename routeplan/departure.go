@@ -288,7 +288,13 @@ func (in *instance) freeDepartures(t int, seq []int, l float64, cands []float64,
 			work += in.stop[i]
 		}
 		if breakAfter > 0 {
-			short = min(short, max(0, breakDuration-work))
+			// short = min(short, max(0, breakDuration-work)), without
+			// the tests of NaN and signed zeros min and max make.
+			if c := breakDuration - work; c <= 0 {
+				short = min(short, 0)
+			} else if c < short {
+				short = c
+			}
 			if now-arrived >= breakDuration {
 				since = 0
 			} else if breakDuration > work {

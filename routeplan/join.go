@@ -422,6 +422,9 @@ func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
 	if len(in.reloads) > 0 {
 		end, suffix = j*d, gb.loadTrip // …or at the reload after it
 	}
+	if d == 1 { // the loop below without its own test, for the common case
+		return !(ga.loadPre[i]+suffix[end]-gb.loadPre[j-1] > limit[0])
+	}
 	for x, lim := range limit {
 		if ga.loadPre[i*d+x]+suffix[end+x]-gb.loadPre[(j-1)*d+x] > lim {
 			return false
