@@ -170,9 +170,17 @@ func (in *instance) distancesNone(jn *join) {
 }
 
 func (in *instance) distancesOne(jn *join, m int) {
-	if in.exact && in.matrix == nil {
-		in.distancesOneExact(jn, m)
-		return
+	if in.matrix == nil {
+		switch {
+		case in.exact:
+			in.distancesOneExact(jn, m)
+			return
+		case !in.countTrips:
+			if jn.known() {
+				in.distancesOneFree(jn, m)
+			}
+			return
+		}
 	}
 	if !jn.known() {
 		return
@@ -207,6 +215,35 @@ func (in *instance) distancesOneExact(jn *join, m int) {
 	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
 	dist += in.dist[la*in.toCol+lm*in.toRow] + in.dist[lm*in.n+lj]
 	in.distancesExact(jn, dist)
+}
+
+// distancesOneFree is distancesOne outside the Solomon case on the
+// matrices of the Problem, when trips are not counted, on a known join:
+// distancesDone and boundObjective written out, so that it calls nothing
+// (it runs for nearly every pair the search tries and every place an
+// insertion looks at). It computes what they compute, in their order.
+func (in *instance) distancesOneFree(jn *join, m int) {
+	ga, gb := &jn.a.seg, &jn.b.seg
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	jn.stage = boundDistances
+	jn.n = i + 1 + Lb + 1 - j
+	site := &in.sites[m]
+	la, lm, lj := ga.locs[i], site.Location, gb.locs[j]
+	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
+	dist += in.dist[la*in.toCol+lm*in.toRow]
+	dist += in.dist[lm*in.n+lj]
+	nj := &gb.nodes[j]
+	tail := nj.tail
+	if in.stop != nil && nj.charge != 0 && lm == lj {
+		tail = nj.tailFree // see tailAfter
+	}
+	busy := ga.nodes[i].head + site.Service + tail
+	jn.ends = busy
+	jn.dist = dist - 1e-9*(1+math.Abs(dist))
+	pr := &in.price[jn.a.typ]
+	duty := pr.startService + busy
+	cost := pr.fixed + pr.perDist*jn.dist + pr.perTime*duty
+	jn.cheap = in.ranked(objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: jn.dist})
 }
 
 // tailAfter is the tail distances counts for node nj, at location lj, of
