@@ -170,17 +170,15 @@ func (in *instance) distancesNone(jn *join) {
 }
 
 func (in *instance) distancesOne(jn *join, m int) {
-	if in.matrix == nil {
-		switch {
-		case in.exact:
-			in.distancesOneExact(jn, m)
-			return
-		case !in.countTrips:
-			if jn.known() {
-				in.distancesOneFree(jn, m)
-			}
-			return
+	if in.exact && in.matrix == nil {
+		in.distancesOneExact(jn, m)
+		return
+	}
+	if in.oneFree {
+		if jn.known() {
+			in.distancesOneFree(jn, m)
 		}
+		return
 	}
 	if !jn.known() {
 		return
@@ -218,7 +216,8 @@ func (in *instance) distancesOneExact(jn *join, m int) {
 }
 
 // distancesOneFree is distancesOne outside the Solomon case on the
-// matrices of the Problem, when trips are not counted, on a known join:
+// matrices of the Problem, when trips are not counted (instance.oneFree),
+// on a known join:
 // distancesDone and boundObjective written out, so that it calls nothing
 // (it runs for nearly every pair the search tries and every place an
 // insertion looks at). It computes what they compute, in their order.
