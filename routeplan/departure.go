@@ -202,7 +202,8 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 // are left in back for delayDeparture to carry back when it needs them:
 // per site, the free-flow leg to it, the offset at which that leg leaves
 // and the one at which it arrives; then per target, its departure without
-// rush hours, its site and the arrival.
+// rush hours, its site and the arrival. Without rush hours back is scratch
+// space.
 func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo, hi float64, tw *tripWindows, back *[]float64) ([]float64, float64, float64) {
 	if in.rush.Len() > 0 {
 		return in.rushDepartures(t, seq, l, cands, lo, hi, tw, back)
@@ -211,10 +212,9 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 }
 
 // freeDepartures is departures without rush hours. It reads the legs
-// into legs (scratch space) first, so that its main loop calls nothing
-// and what it carries from site to site stays in registers, and it
-// writes every target and keeps those in (lo, hi] without a branch:
-// whether one is kept is as good as random to the processor.
+// into legs (scratch space) first, so that its main loop calls nothing,
+// and it writes every target and keeps those in (lo, hi] without a
+// branch: whether one is kept is as good as random to the processor.
 func (in *instance) freeDepartures(t int, seq []int, l float64, cands []float64, lo, hi float64, tw *tripWindows, legs *[]float64) ([]float64, float64, float64) {
 	vt := &in.types[t]
 	starts := in.routeStartWindows(t, tw)
