@@ -1,5 +1,7 @@
 package routeplan
 
+import "slices"
+
 // The duty of a route as a function of its departure d is piecewise
 // linear: every time of the simulation moves with d (slope 1) or stays
 // (slope 0), and jumps later where a site misses a window and takes the
@@ -200,18 +202,140 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 // are left in back for delayDeparture to carry back when it needs them:
 // per site, the free-flow leg to it, the offset at which that leg leaves
 // and the one at which it arrives; then per target, its departure without
-// rush hours, its site and the arrival.
+// rush hours, its site and the arrival. Without rush hours back is scratch
+// space.
 func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo, hi float64, tw *tripWindows, back *[]float64) ([]float64, float64, float64) {
-	vt := &in.types[t]
-	rush := in.rush.Len() > 0
-	var bk []float64
-	// late is, under rush hours, the arrival at the current site when
-	// departing at hi, each site taking the time it takes when nothing
-	// waits (inf when hi is not finite).
-	late, lateKnown := inf, hi > -inf && hi < inf
-	if rush {
-		bk = grow(*back, 3*len(seq))
+	if in.rush.Len() > 0 {
+		return in.rushDepartures(t, seq, l, cands, lo, hi, tw, back)
 	}
+	return in.freeDepartures(t, seq, l, cands, lo, hi, tw, back)
+}
+
+// freeDepartures is departures without rush hours. It reads the legs
+// into legs (scratch space) first, so that its main loop calls nothing,
+// and it writes every target and keeps those in (lo, hi] without a
+// branch: whether one is kept is as good as random to the processor.
+func (in *instance) freeDepartures(t int, seq []int, l float64, cands []float64, lo, hi float64, tw *tripWindows, legs *[]float64) ([]float64, float64, float64) {
+	vt := &in.types[t]
+	starts := in.routeStartWindows(t, tw)
+	room, reloads := 2*len(starts), 0
+	lg := grow(*legs, len(seq)+1)
+	*legs = lg
+	prev := vt.StartLocation
+	for k, i := range seq {
+		var ws []Window
+		ws, reloads = in.siteWindows(seq, k, reloads, tw)
+		room += 3 * len(ws)
+		loc := in.sites[i].Location
+		lg[k], prev = in.legDur(prev, loc), loc
+	}
+	lg[len(seq)] = in.legDur(prev, vt.EndLocation)
+	n := len(cands)
+	cands = slices.Grow(cands, room)[:n+room]
+	for _, w := range starts {
+		cands[n] = w.Start + l
+		n += inside(cands[n], lo, hi)
+		cands[n] = w.End + l
+		n += inside(cands[n], lo, hi)
+	}
+	// The arrival at each site after departing at 0 when no site waits,
+	// played as simulate plays it; rests and short as in rushDepartures.
+	least := 0.0
+	now, since, arrived := 0.0, 0.0, 0.0
+	rests, short := 0, inf
+	unrested := lo
+	breakAfter, breakDuration := vt.BreakAfter, vt.BreakDuration
+	reloads = 0
+	var ws []Window
+	for k, i := range seq {
+		site := &in.sites[i]
+		ws, reloads = in.siteWindows(seq, k, reloads, tw)
+		leg := lg[k]
+		opens := in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != site.Location)
+		if unrested < inf {
+			unrested += leg
+			if st, _, ok := earliestIn(ws, unrested); !ok {
+				unrested = inf
+			} else {
+				unrested = st + site.Service
+				if opens {
+					unrested += in.stop[i]
+				}
+			}
+		}
+		if breakAfter > 0 {
+			if since+leg > breakAfter {
+				if k > 0 && now-arrived < breakDuration {
+					now = arrived + breakDuration
+					rests++
+				}
+				since = 0
+			}
+			since += leg
+		}
+		now += leg
+		arrived = now
+		for _, w := range ws {
+			cands[n] = w.Start - now
+			n += inside(cands[n], lo, hi)
+			cands[n] = w.End - now
+			n += inside(cands[n], lo, hi)
+		}
+		work := site.Service
+		now += site.Service
+		if opens {
+			now += in.stop[i]
+			work += in.stop[i]
+		}
+		if breakAfter > 0 {
+			// short = min(short, max(0, breakDuration-work)), without
+			// the tests of NaN and signed zeros min and max make.
+			if c := breakDuration - work; c <= 0 {
+				short = min(short, 0)
+			} else if c < short {
+				short = c
+			}
+			if now-arrived >= breakDuration {
+				since = 0
+			} else if breakDuration > work {
+				for _, w := range ws {
+					cands[n] = w.Start + work - breakDuration - arrived
+					n += inside(cands[n], lo, hi)
+				}
+			}
+		}
+		least += leg + work
+	}
+	leg := lg[len(seq)]
+	if breakAfter > 0 && len(seq) > 0 && since+leg > breakAfter && now-arrived < breakDuration {
+		rests++
+	}
+	least += leg
+	if rests > 0 {
+		least += float64(rests) * short
+	}
+	return cands[:n], least, unrested + leg
+}
+
+// inside is 1 when d is in (lo, hi], else 0, computed without a branch.
+func inside(d, lo, hi float64) int { return b2i(lo < d) & b2i(d <= hi) }
+
+// b2i is 1 for true and 0 for false; the compiler makes it a flag set.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// rushDepartures is departures under rush hours.
+func (in *instance) rushDepartures(t int, seq []int, l float64, cands []float64, lo, hi float64, tw *tripWindows, back *[]float64) ([]float64, float64, float64) {
+	vt := &in.types[t]
+	// late is the arrival at the current site when departing at hi, each
+	// site taking the time it takes when nothing waits (inf when hi is
+	// not finite).
+	late, lateKnown := inf, hi > -inf && hi < inf
+	bk := grow(*back, 3*len(seq))
 	for _, w := range in.routeStartWindows(t, tw) {
 		cands = addDeparture(cands, w.Start+l, lo, hi)
 		cands = addDeparture(cands, w.End+l, lo, hi)
@@ -234,11 +358,7 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 		ws, reloads = in.siteWindows(seq, k, reloads, tw)
 		leg := in.legDur(prev, site.Location)
 		if unrested < inf {
-			if rush {
-				unrested = in.rush.Arrive(unrested, leg)
-			} else {
-				unrested += leg
-			}
+			unrested = in.rush.Arrive(unrested, leg)
 			if st, _, ok := earliestIn(ws, unrested); !ok {
 				unrested = inf
 			} else {
@@ -258,27 +378,20 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 			}
 			since += leg
 		}
-		if rush {
-			bk[3*k], bk[3*k+1] = leg, now
-			if lateKnown {
-				if k == 0 {
-					late = hi
-				} else {
-					late += now - arrived
-				}
-				late = in.rush.Arrive(late, leg)
+		bk[3*k], bk[3*k+1] = leg, now
+		if lateKnown {
+			if k == 0 {
+				late = hi
+			} else {
+				late += now - arrived
 			}
+			late = in.rush.Arrive(late, leg)
 		}
 		now += leg
 		arrived = now
 		for _, w := range ws {
-			if rush {
-				cands, bk = in.rushTarget(cands, bk, k, w.Start, now, lo, hi, late)
-				cands, bk = in.rushTarget(cands, bk, k, w.End, now, lo, hi, late)
-				continue
-			}
-			cands = addDeparture(cands, w.Start-now, lo, hi)
-			cands = addDeparture(cands, w.End-now, lo, hi)
+			cands, bk = in.rushTarget(cands, bk, k, w.Start, now, lo, hi, late)
+			cands, bk = in.rushTarget(cands, bk, k, w.End, now, lo, hi, late)
 		}
 		work := site.Service
 		now += site.Service
@@ -292,23 +405,15 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 				since = 0
 			} else if vt.BreakDuration > work {
 				for _, w := range ws {
-					if rush {
-						cands, bk = in.rushTarget(cands, bk, k, w.Start+work-vt.BreakDuration, arrived, lo, hi, late)
-						continue
-					}
-					cands = addDeparture(cands, w.Start+work-vt.BreakDuration-arrived, lo, hi)
+					cands, bk = in.rushTarget(cands, bk, k, w.Start+work-vt.BreakDuration, arrived, lo, hi, late)
 				}
 			}
 		}
 		least += leg + work
 		prev = site.Location
-		if rush {
-			bk[3*k+2] = arrived
-		}
+		bk[3*k+2] = arrived
 	}
-	if rush {
-		*back = bk
-	}
+	*back = bk
 	leg := in.legDur(prev, vt.EndLocation)
 	if vt.BreakAfter > 0 && len(seq) > 0 && since+leg > vt.BreakAfter && now-arrived < vt.BreakDuration {
 		rests++
@@ -317,7 +422,7 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 	if rests > 0 {
 		least += float64(rests) * short
 	}
-	if rush && unrested < inf {
+	if unrested < inf {
 		return cands, least, in.rush.Arrive(unrested, leg)
 	}
 	return cands, least, unrested + leg

@@ -86,6 +86,10 @@ type instance struct {
 	// stamps numbers the contents of routes (route.stamp), for all the
 	// streams that share the instance.
 	stamps atomic.Uint64
+	// oneFree says that distancesOne of a known join is
+	// distancesOneFree: outside the Solomon case, on the matrices of the
+	// Problem, with trips not counted.
+	oneFree bool
 	// capLimit is, per type and dimension, the capacity plus the
 	// rounding a bound allows; loadRead says, per type, whether bounds
 	// read a route's load beyond the capacity (readLoads).
@@ -161,6 +165,7 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in.tripsRanked = p.Objective == FewestTrips && len(in.reloads) > 0
 	in.tripsSecond = p.Objective == Hierarchical && len(in.reloads) > 0
 	in.countTrips = in.tripsRanked || in.tripsSecond
+	in.oneFree = !in.exact && in.matrix == nil && !in.countTrips
 	in.oneRoute = 1 // a route of one trip
 	if in.tripsSecond {
 		in.oneRoute = tripsScale + 1

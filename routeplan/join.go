@@ -174,6 +174,12 @@ func (in *instance) distancesOne(jn *join, m int) {
 		in.distancesOneExact(jn, m)
 		return
 	}
+	if in.oneFree {
+		if jn.known() {
+			in.distancesOneFree(jn, m)
+		}
+		return
+	}
 	if !jn.known() {
 		return
 	}
@@ -207,6 +213,36 @@ func (in *instance) distancesOneExact(jn *join, m int) {
 	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
 	dist += in.dist[la*in.toCol+lm*in.toRow] + in.dist[lm*in.n+lj]
 	in.distancesExact(jn, dist)
+}
+
+// distancesOneFree is distancesOne outside the Solomon case on the
+// matrices of the Problem, when trips are not counted (instance.oneFree),
+// on a known join:
+// distancesDone and boundObjective written out, so that it calls nothing
+// (it runs for nearly every pair the search tries and every place an
+// insertion looks at). It computes what they compute, in their order.
+func (in *instance) distancesOneFree(jn *join, m int) {
+	ga, gb := &jn.a.seg, &jn.b.seg
+	Lb, i, j := len(jn.b.seq), jn.i, jn.j
+	jn.stage = boundDistances
+	jn.n = i + 1 + Lb + 1 - j
+	site := &in.sites[m]
+	la, lm, lj := ga.locs[i], site.Location, gb.locs[j]
+	dist := ga.distPre[i] + gb.distPre[Lb+1] - gb.distPre[j]
+	dist += in.dist[la*in.toCol+lm*in.toRow]
+	dist += in.dist[lm*in.n+lj]
+	nj := &gb.nodes[j]
+	tail := nj.tail
+	if in.stop != nil && nj.charge != 0 && lm == lj {
+		tail = nj.tailFree // see tailAfter
+	}
+	busy := ga.nodes[i].head + site.Service + tail
+	jn.ends = busy
+	jn.dist = dist - 1e-9*(1+math.Abs(dist))
+	pr := &in.price[jn.a.typ]
+	duty := pr.startService + busy
+	cost := pr.fixed + pr.perDist*jn.dist + pr.perTime*duty
+	jn.cheap = in.ranked(objective{value: cost - 1e-9*(1+math.Abs(cost)), tie: jn.dist})
 }
 
 // tailAfter is the tail distances counts for node nj, at location lj, of
@@ -421,6 +457,9 @@ func (in *instance) joinFits(a *route, i int, b *route, j int) bool {
 	suffix := gb.loadPre
 	if len(in.reloads) > 0 {
 		end, suffix = j*d, gb.loadTrip // …or at the reload after it
+	}
+	if d == 1 { // the loop below without its own test, for the common case
+		return !(ga.loadPre[i]+suffix[end]-gb.loadPre[j-1] > limit[0])
 	}
 	for x, lim := range limit {
 		if ga.loadPre[i*d+x]+suffix[end+x]-gb.loadPre[(j-1)*d+x] > lim {

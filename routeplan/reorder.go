@@ -32,8 +32,12 @@ func (in *instance) reorderBound(r *route, dDist, added float64, removed, change
 	}
 	lo, hi := L+1, 0
 	for _, k := range changed {
-		busy -= g.nodes[k].charge
 		lo, hi = min(lo, k), max(hi, k)
+	}
+	if in.stop != nil { // else every charge is 0
+		for _, k := range changed {
+			busy -= g.nodes[k].charge
+		}
 	}
 	// The nodes before lo keep their times and the order from hi on is
 	// kept: the head and tail bound the duty with the service between.

@@ -197,26 +197,31 @@ func (in *instance) refreshPath(r *route) {
 	vt := &in.types[r.typ]
 	L := len(r.seq)
 	n := L + 2
+	d := in.dims
 	g.locs = grow(g.locs, n)
 	g.distPre, g.dep, g.lat = grow(g.distPre, n), grow(g.dep, n), grow(g.lat, n)
-	g.loadPre = grow(g.loadPre, (L+1)*in.dims)
-	g.locs[0], g.locs[L+1] = vt.StartLocation, vt.EndLocation
-	d := in.dims
-	clear(g.loadPre[:d])
-	for k := 1; k <= L; k++ {
-		s := r.seq[k-1]
-		g.locs[k] = in.sites[s].Location
+	g.loadPre = grow(g.loadPre, (L+1)*d)
+	locs, distPre, loadPre := g.locs[:n], g.distPre[:n], g.loadPre[:(L+1)*d]
+	locs[0], locs[L+1] = vt.StartLocation, vt.EndLocation
+	clear(loadPre[:d])
+	for k, s := range r.seq {
+		site := &in.sites[s]
+		locs[k+1] = site.Location
+		to := loadPre[(k+1)*d : (k+2)*d]
 		if in.isReload(s) {
-			clear(g.loadPre[k*d : (k+1)*d])
+			clear(to)
 			continue
 		}
-		for x := 0; x < d; x++ {
-			g.loadPre[k*d+x] = g.loadPre[(k-1)*d+x] + in.sites[s].Demand[x]
+		from := loadPre[k*d : (k+1)*d]
+		for x, dm := range site.Demand[:d] {
+			to[x] = from[x] + dm
 		}
 	}
-	g.distPre[0] = 0
+	dist := 0.0
+	distPre[0] = 0
 	for k := 0; k <= L; k++ {
-		g.distPre[k+1] = g.distPre[k] + in.legDist(g.locs[k], g.locs[k+1])
+		dist += in.legDist(locs[k], locs[k+1])
+		distPre[k+1] = dist
 	}
 	if len(in.reloads) > 0 {
 		in.refreshTrips(r)
@@ -257,40 +262,49 @@ func (in *instance) refreshSums(r *route) {
 	n := L + 2
 	g.nodes = grow(g.nodes, n)
 	g.gPre, g.gSuf = grow(g.gPre, n), grow(g.gSuf, n)
-	g.nodes[0], g.nodes[L+1] = segNode{}, segNode{}
-	g.groups = true
-	d := in.dims
-	g.gPre[0] = 0
+	nodes, locs, gPre, gSuf := g.nodes[:n], g.locs[:n], g.gPre[:n], g.gSuf[:n]
+	nodes[0], nodes[L+1] = segNode{}, segNode{}
+	groups := true
+	servPre, mask := 0.0, uint64(0)
+	gPre[0] = 0
 	for k := 1; k <= L; k++ {
 		s := r.seq[k-1]
-		g.nodes[k].charge = in.stopCharge(s, k > 1, g.locs[k-1])
-		g.nodes[k].service = in.sites[s].Service
-		g.nodes[k].servPre = g.nodes[k-1].servPre + in.sites[s].Service
-		g.nodes[k].work = in.sites[s].Service + g.nodes[k].charge
+		site, nd := &in.sites[s], &nodes[k]
+		nd.charge = in.stopCharge(s, k > 1, locs[k-1])
+		nd.service = site.Service
+		servPre += site.Service
+		nd.servPre = servPre
+		nd.work = site.Service + nd.charge
 		if in.isReload(s) {
-			g.gPre[k] = 0
+			mask = 0
+			gPre[k] = 0
 			continue
 		}
-		bit, ok := groupBit(in.sites[s].Group)
-		g.groups = g.groups && ok
-		g.gPre[k] = g.gPre[k-1] | bit
+		bit, ok := groupBit(site.Group)
+		groups = groups && ok
+		mask |= bit
+		gPre[k] = mask
 	}
-	g.gSuf[L+1] = 0
+	g.groups = groups
+	gSuf[L+1] = 0
 	for k := L; k >= 1; k-- {
 		if s := r.seq[k-1]; in.isReload(s) {
-			g.gSuf[k] = 0
+			gSuf[k] = 0
 		} else {
 			bit, _ := groupBit(in.sites[s].Group)
-			g.gSuf[k] = g.gSuf[k+1] | bit
+			gSuf[k] = gSuf[k+1] | bit
 		}
 	}
+	durPre, busyPre := 0.0, 0.0
 	for k := 0; k <= L; k++ {
-		g.nodes[k].leg = in.legDur(g.locs[k], g.locs[k+1])
-		g.nodes[k+1].durPre = g.nodes[k].durPre + g.nodes[k].leg
-		g.nodes[k+1].busyPre = g.nodes[k].busyPre + g.nodes[k].leg + g.nodes[k+1].work
+		leg := in.legDur(locs[k], locs[k+1])
+		nodes[k].leg = leg
+		durPre += leg
+		busyPre = busyPre + leg + nodes[k+1].work
+		nodes[k+1].durPre, nodes[k+1].busyPre = durPre, busyPre
 	}
-	g.nodes[L+1].leg = 0
-	g.loading = in.loadingTime(r.typ, g.loadPre[L*d:(L+1)*d])
+	nodes[L+1].leg = 0
+	g.loading = in.loadingTime(r.typ, g.loadPre[L*in.dims:(L+1)*in.dims])
 }
 
 // refreshForward fills route r's schedule under R from its earliest
@@ -306,11 +320,16 @@ func (in *instance) refreshForward(r *route) bool {
 	if !ok {
 		return false
 	}
-	g.dep[0], g.times[0].arr = d0, d0
-	g.times[0].waitPre, g.times[0].risePre, g.times[0].shiftPre, g.times[0].jumpPre = 0, inf, inf, inf
+	times, dep, nodes := g.times[:L+2], g.dep[:L+2], g.nodes[:L+2]
+	dep[0], times[0].arr = d0, d0
+	times[0].waitPre, times[0].risePre, times[0].shiftPre, times[0].jumpPre = 0, inf, inf, inf
+	// What node k−1 passes on, carried in registers: a later departure
+	// reaches node k later by δ − waitPre; an earlier one earlier by
+	// min(δ, shiftPre).
+	d, waitPre, risePre, shiftPre, jumpPre := d0, 0.0, inf, inf, inf
 	for k := 1; k <= L; k++ {
 		ws := in.sites[r.seq[k-1]].Windows
-		a := g.dep[k-1] + g.nodes[k-1].leg
+		a := d + nodes[k-1].leg
 		w, ok := earliestWindow(ws, a)
 		if !ok {
 			return false
@@ -323,31 +342,36 @@ func (in *instance) refreshForward(r *route) bool {
 				jump = a - ws[w-1].End
 			}
 		}
-		g.times[k].arr, g.dep[k] = a, st+g.nodes[k].work
+		d = st + nodes[k].work
 		wait := st - a
-		// A later departure reaches node k later by δ − waitPre[k-1];
-		// an earlier one earlier by min(δ, shiftPre[k-1]).
-		g.times[k].risePre = min(g.times[k-1].risePre, g.times[k-1].waitPre+rise)
-		g.times[k].jumpPre = g.times[k-1].jumpPre
-		if g.times[k-1].shiftPre >= jump {
-			g.times[k].jumpPre = min(g.times[k].jumpPre, jump)
+		risePre = min(risePre, waitPre+rise)
+		if shiftPre >= jump {
+			jumpPre = min(jumpPre, jump)
 		}
-		g.times[k].shiftPre = min(g.times[k-1].shiftPre, shift)
-		g.times[k].waitPre = g.times[k-1].waitPre + wait
-		g.times[k].waitSuf, g.times[k].riseSuf, g.times[k].shiftSuf, g.times[k].jumpSuf = wait, rise, shift, jump // combined below
+		shiftPre = min(shiftPre, shift)
+		waitPre += wait
+		dep[k] = d
+		tk := &times[k]
+		tk.arr, tk.risePre, tk.jumpPre, tk.shiftPre, tk.waitPre = a, risePre, jumpPre, shiftPre, waitPre
+		tk.waitSuf, tk.riseSuf, tk.shiftSuf, tk.jumpSuf = wait, rise, shift, jump // combined below
 	}
-	g.times[L+1].arr = g.dep[L] + g.nodes[L].leg
-	g.dep[L+1] = g.times[L+1].arr
-	g.times[L+1].waitPre = g.times[L].waitPre
-	g.times[L+1].waitSuf, g.times[L+1].riseSuf, g.times[L+1].shiftSuf, g.times[L+1].jumpSuf = 0, inf, inf, inf
+	times[L+1].arr = d + nodes[L].leg
+	dep[L+1] = times[L+1].arr
+	times[L+1].waitPre = waitPre
+	times[L+1].waitSuf, times[L+1].riseSuf, times[L+1].shiftSuf, times[L+1].jumpSuf = 0, inf, inf, inf
+	// Node k passes on δ − its wait, or min(δ, its shift).
+	waitSuf, riseSuf, shiftSuf, jumpSuf := 0.0, inf, inf, inf
 	for k := L; k >= 1; k-- {
-		// Node k passes on δ − its wait, or min(δ, its shift).
-		g.times[k].riseSuf = min(g.times[k].riseSuf, g.times[k].waitSuf+g.times[k+1].riseSuf)
-		if g.times[k].shiftSuf >= g.times[k+1].jumpSuf {
-			g.times[k].jumpSuf = min(g.times[k].jumpSuf, g.times[k+1].jumpSuf)
+		tk := &times[k]
+		riseSuf = min(tk.riseSuf, tk.waitSuf+riseSuf)
+		if tk.shiftSuf >= jumpSuf {
+			jumpSuf = min(tk.jumpSuf, jumpSuf)
+		} else {
+			jumpSuf = tk.jumpSuf
 		}
-		g.times[k].shiftSuf = min(g.times[k].shiftSuf, g.times[k+1].shiftSuf)
-		g.times[k].waitSuf += g.times[k+1].waitSuf
+		shiftSuf = min(tk.shiftSuf, shiftSuf)
+		waitSuf += tk.waitSuf
+		tk.riseSuf, tk.jumpSuf, tk.shiftSuf, tk.waitSuf = riseSuf, jumpSuf, shiftSuf, waitSuf
 	}
 	return true
 }
@@ -360,12 +384,15 @@ func (in *instance) refreshForward(r *route) bool {
 func (in *instance) refreshBackward(r *route) bool {
 	g := &r.seg
 	L := len(r.seq)
+	times, lat, nodes := g.times[:L+2], g.lat[:L+2], g.nodes[:L+2]
 	end := in.types[r.typ].ShiftEnd
-	g.lat[L+1], g.times[L+1].latFrom = end, end
+	lat[L+1], times[L+1].latFrom = end, end
+	next := end // the latest start at node k+1
 	for k := L; k >= 1; k-- {
 		ws := in.sites[r.seq[k-1]].Windows
-		g.times[k].latFrom = g.lat[k+1] - g.nodes[k].leg
-		x := g.times[k].latFrom - g.nodes[k].work
+		tk := &times[k]
+		tk.latFrom = next - nodes[k].leg
+		x := tk.latFrom - nodes[k].work
 		x += timeTol(x)
 		w, ok := latestWindow(ws, x)
 		if !ok {
@@ -379,19 +406,24 @@ func (in *instance) refreshBackward(r *route) bool {
 				jump = ws[w+1].Start - x
 			}
 		}
-		g.lat[k] = s
-		g.times[k].cutPre, g.times[k].dropPre, g.times[k].liftPre, g.times[k].jumpLiftPre = x-s, drop, lift, jump // combined below
+		lat[k], next = s, s
+		tk.cutPre, tk.dropPre, tk.liftPre, tk.jumpLiftPre = x-s, drop, lift, jump // combined below
 	}
-	g.times[0].latFrom = g.lat[1] - g.nodes[0].leg
-	g.times[0].cutPre, g.times[0].dropPre, g.times[0].liftPre, g.times[0].jumpLiftPre = 0, inf, inf, inf
+	times[0].latFrom = next - nodes[0].leg
+	times[0].cutPre, times[0].dropPre, times[0].liftPre, times[0].jumpLiftPre = 0, inf, inf, inf
+	// Node k passes on δ − its cut, or min(δ, its lift).
+	cutPre, dropPre, liftPre, jumpLiftPre := 0.0, inf, inf, inf
 	for k := 1; k <= L; k++ {
-		// Node k passes on δ − its cut, or min(δ, its lift).
-		g.times[k].dropPre = min(g.times[k].dropPre, g.times[k].cutPre+g.times[k-1].dropPre)
-		if g.times[k].liftPre >= g.times[k-1].jumpLiftPre {
-			g.times[k].jumpLiftPre = min(g.times[k].jumpLiftPre, g.times[k-1].jumpLiftPre)
+		tk := &times[k]
+		dropPre = min(tk.dropPre, tk.cutPre+dropPre)
+		if tk.liftPre >= jumpLiftPre {
+			jumpLiftPre = min(tk.jumpLiftPre, jumpLiftPre)
+		} else {
+			jumpLiftPre = tk.jumpLiftPre
 		}
-		g.times[k].liftPre = min(g.times[k].liftPre, g.times[k-1].liftPre)
-		g.times[k].cutPre += g.times[k-1].cutPre
+		liftPre = min(tk.liftPre, liftPre)
+		cutPre = tk.cutPre + cutPre
+		tk.dropPre, tk.jumpLiftPre, tk.liftPre, tk.cutPre = dropPre, jumpLiftPre, liftPre, cutPre
 	}
 	return true
 }

@@ -305,3 +305,44 @@ func TestReorderBoundHolds(t *testing.T) {
 		}
 	})
 }
+
+// TestDistancesOfOneSiteAgree: the distance stage written out for a join
+// of one middle site (distancesOne, which the moves between routes and
+// the insertions call) gives to the bit what the general one gives.
+func TestDistancesOfOneSiteAgree(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in, ra, rb, out := segmentRoutes(t, true)
+		if len(out) == 0 {
+			t.Skip("no site left out")
+		}
+		for try := 0; try < 20; try++ {
+			a, b := ra, rb
+			if rapid.Bool().Draw(t, "swapRoutes") {
+				a, b = rb, ra
+			}
+			if rapid.Bool().Draw(t, "sameRoute") {
+				b = a
+			}
+			i := rapid.IntRange(0, len(a.seq)).Draw(t, "i")
+			lo := 1
+			if b == a {
+				lo = i + 1
+			}
+			j := rapid.IntRange(lo, len(b.seq)+1).Draw(t, "j")
+			m := out[rapid.IntRange(0, len(out)-1).Draw(t, "site")]
+			var general, one join
+			general.set(a, i, []int{m}, b, j)
+			one.set(a, i, []int{m}, b, j)
+			if !general.known() {
+				continue
+			}
+			in.distances(&general)
+			in.distancesOne(&one, m)
+			if one.stage != boundDistances || one.n != general.n || one.cheap != general.cheap ||
+				math.Float64bits(one.dist) != math.Float64bits(general.dist) || math.Float64bits(one.ends) != math.Float64bits(general.ends) {
+				t.Fatalf("prefix %d of %v, site %d, suffix %d of %v: distancesOne gives n %d, distance %v, ends %v, bound %+v; distances %d, %v, %v, %+v",
+					i, a.seq, m, j, b.seq, one.n, one.dist, one.ends, one.cheap, general.n, general.dist, general.ends, general.cheap)
+			}
+		}
+	})
+}
