@@ -19,9 +19,10 @@ const unroutedIterations = 50
 // keeps most of the previous plan and has little time (the phases before
 // routing take a large part of DefaultReplanTimeLimit, and more on a
 // busy machine), and a late pallet left behind for want of time is what a
-// dispatcher cannot use: so these orders get one routing round more past
+// dispatcher cannot use: so these orders get a routing round more past
 // the limit, with the fleet left, in one search stream of
-// unroutedIterations iterations, and then the room left on the routes
+// unroutedIterations iterations (and up to routingRounds in all, for
+// what a layout sends back), and then the room left on the routes
 // (fillSpareRoom), each step bounded by its own budget. The limit again
 // from now is a safety net on a machine too busy for those budgets. It
 // routes nothing once ctx has ended, and returns the rounds run in all,
