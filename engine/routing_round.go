@@ -111,6 +111,9 @@ func (pc *planContext) budget(until time.Time) roundBudget {
 // the search to try every order.
 func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []*order, budget roundBudget, round int) (again []*order, cut bool, err error) {
 	req := pc.m.req
+	for _, o := range pool {
+		o.offered = false // what is left of it is offered anew
+	}
 	if fleet.freeShifts() == 0 {
 		for _, o := range pool {
 			setReason(o, ReasonFleetExhausted)

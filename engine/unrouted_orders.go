@@ -50,15 +50,20 @@ func routeUnrouted(ctx context.Context, pc *planContext, fleet *fleetState, roun
 		rounds++
 	}
 	fleet.leaveOut(pool)
-	fillSpareRoom(ctx, over, fleet)
+	fillSpareRoomFor(ctx, over, fleet, func(o *order) bool { return routedAgain(o) && !o.offered })
 	return rounds, nil
 }
 
-// unrouted reports whether order o, left out, was left for want of time
-// or of a route that a later round might have found: the search had not
-// come to it (NOT_PLANNED), or it may be routed again (routedAgain).
+// unrouted reports whether order o, left out, was left for want of time:
+// the search had not come to it (NOT_PLANNED), a route's layout sent it
+// back after the last round that routed it, or routing found no trailer,
+// driver or door for it and the time limit cut short the offer of the
+// room left on the routes (fillSpareRoom; not offered). An order that
+// every phase tried in full is left for want of room, and is not tried
+// again: on a day short of trailers, trying those again would only spend
+// the time.
 func unrouted(o *order) bool {
-	return o.reason == ReasonNotPlanned || routedAgain(o)
+	return o.reason == ReasonNotPlanned || sentBackByLayout(o) || (shortOfFleet(o.reason) && !o.offered)
 }
 
 // pastLimit is pc for the steps a re-plan takes after its time limit
