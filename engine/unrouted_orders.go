@@ -12,21 +12,21 @@ import "context"
 // routes, 50 give 471–492 in 0.3 s, 200 give 467 in 0.55 s.
 const unroutedIterations = 50
 
-// routeUnrouted routes, once the planning phases are over, the orders of a
-// re-plan that the time limit left unrouted (unrouted): those the search
-// had not come to when it ended, and those a route's layout or the fleet
-// sent back that no later round had the time to route again. A re-plan
-// keeps most of the previous plan and has little time (the phases before
-// routing take a large part of DefaultReplanTimeLimit, and more on a
-// busy machine), and a late pallet left behind for want of time is what a
-// dispatcher cannot use: so these orders get a routing round more past
-// the limit, with the fleet left, in one search stream of
-// unroutedIterations iterations (and up to routingRounds in all, for
-// what a layout sends back), and then the room left on the routes
-// (fillSpareRoom), each step bounded by its own budget. The limit again
-// from now is a safety net on a machine too busy for those budgets. It
-// routes nothing once ctx has ended, and returns the rounds run in all,
-// counting on from rounds.
+// routeUnrouted routes, once the planning phases are over, the orders of
+// a re-plan that the time limit left unrouted (unrouted): those the
+// search had not come to when it ended, those a route's layout sent back
+// after the last round, and those short of fleet whose offer of the room
+// left on the routes the limit cut short. A re-plan keeps most of the
+// previous plan and has little time (the phases before routing take a
+// large part of DefaultReplanTimeLimit, and more on a busy machine), and
+// a late pallet left behind for want of time is what a dispatcher cannot
+// use: so these orders get a routing round more past the limit, with the
+// fleet left, in one search stream of unroutedIterations iterations (and
+// up to routingRounds in all, for what a layout sends back), and then
+// the room left on the routes (fillSpareRoom), each step bounded by its
+// own budget. The limit again from now is a safety net on a machine too
+// busy for those budgets. It routes nothing once ctx has ended, and
+// returns the rounds run in all, counting on from rounds.
 func routeUnrouted(ctx context.Context, pc *planContext, fleet *fleetState, rounds int) (int, error) {
 	var pool, kept []*order
 	for _, o := range fleet.leftOut {
