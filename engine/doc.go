@@ -74,6 +74,13 @@
 //     state) → shifts freed, unless the request re-plans a previous plan:
 //     a shift of one trip hands it, as it is timed, to another shift that
 //     can drive it too (shift_trips.go).
+//     A re-plan then routes past the time limit the orders it left
+//     unrouted (routeUnrouted, unrouted_orders.go: those the search had
+//     not come to, those a layout sent back after the last round, those
+//     short of fleet whose offer of the room left the limit cut): one
+//     round in one stream of a few iterations with the fleet left, then
+//     fillSpareRoom, so that a late pallet is left behind for want of
+//     room, never of time.
 //  9. fleet state unassignLeftOut: the pallets of the orders left out,
 //     with a reason and a message (unassigned.go).
 //  10. assemble(model, routes, unassigned) → Result: the routes fitted

@@ -36,6 +36,9 @@ type model struct {
 	// orders leave them out.
 	fixed []Route
 	kept  []bool
+	// besideFixed checks routes beside fixed (validateBesideFixed), made
+	// on first use, once fixed is final.
+	besideFixed *besideFixed
 	// keptTrips are, by shift, the previous plan's trips seedPrevious
 	// kept, in the order driven (parallel to the shift's routes in the
 	// fleet state): a change to a kept shift is timed near them and

@@ -31,6 +31,11 @@ type order struct {
 	// reason it gives, unassignOrder (fleet_state.go).
 	doorTrouble []bool
 	doorMessage string
+	// offered: since routing last tried the order (routeRound),
+	// fillSpareRoom offered it, left out, to the routes with room as far
+	// as its budget of tries went, and the time limit did not cut the
+	// offer short. A re-plan's routeUnrouted does not offer it again.
+	offered bool
 }
 
 // palletPositions is the floor positions a pallet takes on a trailer: 1 when

@@ -96,6 +96,13 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 		}
 		fillSpareRoom(ctx, pc, fleet)
 	}
+	if replanning {
+		// The late orders the time limit left unrouted are routed
+		// past it (routeUnrouted).
+		if rounds, err = routeUnrouted(ctx, pc, fleet, rounds); err != nil {
+			return Result{}, err
+		}
+	}
 	if req.Options.Objective.fewestRoutes() && !replanning {
 		// Trips that one shift can drive, as timed, ride one shift.
 		chainShifts(m, fleet)

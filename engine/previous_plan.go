@@ -101,6 +101,21 @@ func (m *model) fixRoutes() error {
 	return nil
 }
 
+// validateBesideFixed is validateRoutes of the fixed routes followed by
+// routes, routes of the previous plan as a re-plan keeps them: its
+// violations at the paths of that slice. Called once fixRoutes is done
+// (m.fixed final), as seedPrevious does.
+func (m *model) validateBesideFixed(routes []Route) (constraints.Violations, error) {
+	if m.besideFixed == nil {
+		b, err := newBesideFixed(m.req, m.req.Previous, m.fixed)
+		if err != nil {
+			return nil, err
+		}
+		m.besideFixed = b
+	}
+	return m.besideFixed.validate(routes)
+}
+
 // routeOfPath splits a plan path "routes[3].stops[1].arrival" into the
 // route's index and the rest (".stops[1].arrival").
 func routeOfPath(path string) (int, string, bool) {
@@ -360,7 +375,7 @@ func (m *model) unchangedShifts(order []string, byShift map[string][]Route) map[
 	if len(routes) == 0 {
 		return nil
 	}
-	vs, err := validateRoutes(req, slices.Concat(m.fixed, routes))
+	vs, err := m.validateBesideFixed(routes)
 	if err != nil {
 		return nil
 	}
@@ -766,7 +781,7 @@ func (fleet *fleetState) keepTimes(m *model, kinds []vehicleKind, trips [][]*ord
 	for k, r := range built {
 		routes[k] = *r
 	}
-	if vs, err := validateRoutes(req, slices.Concat(m.fixed, routes)); err != nil || len(vs) > 0 {
+	if vs, err := m.validateBesideFixed(routes); err != nil || len(vs) > 0 {
 		return nil
 	}
 	for _, trip := range trips {

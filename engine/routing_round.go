@@ -31,7 +31,7 @@ func routeOrders(ctx context.Context, pc *planContext, fleet *fleetState, orders
 			until = pc.now().Add(pc.routingDeadline.Sub(pc.now()) * 19 / 20)
 		}
 		var roundCut bool
-		pool, roundCut, err = routeRound(ctx, pc, fleet, pool, until, round)
+		pool, roundCut, err = routeRound(ctx, pc, fleet, pool, pc.budget(until), round)
 		if err != nil {
 			return rounds, cut, err
 		}
@@ -70,7 +70,7 @@ func routeLeftovers(ctx context.Context, pc *planContext, fleet *fleetState, rou
 	for round := 0; round < routingRounds && len(pool) > 0 && !pc.stopped(ctx) && !cut; round++ {
 		var err error
 		var roundCut bool
-		pool, roundCut, err = routeRound(ctx, pc, fleet, pool, pc.deadline, rounds)
+		pool, roundCut, err = routeRound(ctx, pc, fleet, pool, pc.budget(pc.deadline), rounds)
 		if err != nil {
 			return rounds, err
 		}
@@ -81,17 +81,39 @@ func routeLeftovers(ctx context.Context, pc *planContext, fleet *fleetState, rou
 	return rounds, nil
 }
 
+// roundBudget is what one routing round's search may spend: it ends at
+// the instant until, or after iterations iterations of each of its streams
+// search streams (0: at until alone).
+type roundBudget struct {
+	until               time.Time
+	iterations, streams int
+}
+
+// budget is the budget of a routing round that ends at until, with the
+// request's iteration budget and search streams.
+func (pc *planContext) budget(until time.Time) roundBudget {
+	opts := pc.m.req.Options
+	streams := opts.Streams
+	if streams == 0 {
+		streams = DefaultStreams
+	}
+	return roundBudget{until: until, iterations: opts.Iterations, streams: streams}
+}
+
 // routeRound runs one round of routing on the orders in pool with the
-// shifts and trailers still free in fleet, searching until the instant until,
+// shifts and trailers still free in fleet, searching within budget,
 // lays every route out and keeps in fleet the routes that pass. It returns the
 // orders to try again: those a layout sent back, and when there are any,
 // those the fleet had no room for, since what the rejected routes leave
-// free may carry them; the others it adds to fleet.leftOut. When until has
-// passed before the search can begin, it routes nothing and returns pool.
-// Either way, cut reports that time was too short for the search to try
-// every order.
-func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []*order, until time.Time, round int) (again []*order, cut bool, err error) {
+// free may carry them; the others it adds to fleet.leftOut. When the
+// budget's time has passed before the search can begin, it routes nothing
+// and returns pool. Either way, cut reports that time was too short for
+// the search to try every order.
+func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []*order, budget roundBudget, round int) (again []*order, cut bool, err error) {
 	req := pc.m.req
+	for _, o := range pool {
+		o.offered = false // what is left of it is offered anew
+	}
 	if fleet.freeShifts() == 0 {
 		for _, o := range pool {
 			setReason(o, ReasonFleetExhausted)
@@ -100,18 +122,14 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 		return nil, false, nil
 	}
 	r := routingProblem(pc.m, fleet, pool)
-	streams := req.Options.Streams
-	if streams == 0 {
-		streams = DefaultStreams
-	}
 	// Counted from here: building the problem took part of the time.
-	limit := until.Sub(pc.now())
+	limit := budget.until.Sub(pc.now())
 	if limit <= 0 || ctx.Err() != nil {
 		return pool, true, nil
 	}
 	sol, err := routeplan.Solve(ctx, r.p, routeplan.Options{
-		TimeLimit: limit, MaxIterations: req.Options.Iterations,
-		Seed: req.Options.Seed + int64(round), Streams: streams, Workers: req.Options.Workers,
+		TimeLimit: limit, MaxIterations: budget.iterations,
+		Seed: req.Options.Seed + int64(round), Streams: budget.streams, Workers: req.Options.Workers,
 		Progress: pc.routingProgress(fleet, r, pool, round),
 	})
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {

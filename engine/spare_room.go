@@ -23,11 +23,22 @@ import (
 // so that an iteration budget gives the same plan on any machine, and by
 // the time limit.
 func fillSpareRoom(ctx context.Context, pc *planContext, fleet *fleetState) {
+	fillSpareRoomFor(ctx, pc, fleet, routedAgain)
+}
+
+// fillSpareRoomFor is fillSpareRoom for the orders left out that offer
+// reports true for. Each order it offers to every route is marked
+// offered, unless the time limit cut the offer short.
+func fillSpareRoomFor(ctx context.Context, pc *planContext, fleet *fleetState, offer func(*order) bool) {
 	tries := 0
 	const maxTries = 2000
 	whole := pc.m.req.Options.WholeDeliveries
 	for _, o := range fleet.leftOut {
-		if !routedAgain(o) {
+		if !offer(o) {
+			continue
+		}
+		if pc.stopped(ctx) {
+			o.offered = false
 			continue
 		}
 		all := make([]int, len(fleet.placed))
@@ -36,18 +47,19 @@ func fillSpareRoom(ctx context.Context, pc *planContext, fleet *fleetState) {
 		}
 		if !whole {
 			spreadOrderOver(ctx, pc, fleet, o, all, &tries, maxTries)
-			continue
-		}
-		slices.SortStableFunc(all, func(a, b int) int {
-			return cmp.Compare(fleet.roomLeft(pc.m, b).Positions, fleet.roomLeft(pc.m, a).Positions)
-		})
-		for _, ri := range all {
-			left := len(o.pallets)
-			spreadOrderOver(ctx, pc, fleet, o, []int{ri}, &tries, maxTries)
-			if len(o.pallets) < left {
-				break
+		} else {
+			slices.SortStableFunc(all, func(a, b int) int {
+				return cmp.Compare(fleet.roomLeft(pc.m, b).Positions, fleet.roomLeft(pc.m, a).Positions)
+			})
+			for _, ri := range all {
+				left := len(o.pallets)
+				spreadOrderOver(ctx, pc, fleet, o, []int{ri}, &tries, maxTries)
+				if len(o.pallets) < left {
+					break
+				}
 			}
 		}
+		o.offered = !pc.stopped(ctx)
 	}
 }
 

@@ -225,3 +225,71 @@ func validateRoutes(req *Request, routes []Route) (constraints.Violations, error
 	vs = append(vs, c.checkDockDoors(routes)...)
 	return vs, nil
 }
+
+// besideFixed is validateRoutes for the fixed routes of a re-plan
+// followed by routes (the same violations at the same paths, the fixed
+// routes numbered first), for the many calls that check a few routes
+// beside the same fixed ones: what Validate derives from the request,
+// and each fixed route checked alone, are made once, the first time
+// (fixed must not change after). Each call then checks routes alone, and
+// the trips of each shift, the trailer units and the dock doors of all of
+// them together. At 1,000 stores, with some 200 locked routes, a re-plan
+// checks a kept shift this way about 200 times. A route that visits a
+// store no route of prev visits (the check's travel covers theirs) is
+// checked by validateRoutes.
+type besideFixed struct {
+	req    *Request
+	fixed  []Route
+	c      *planCheck
+	figs   []routeFigures         // by fixed route
+	vs     constraints.Violations // the fixed routes' own
+	stores map[string]bool        // the stores prev and the fixed routes visit
+}
+
+// newBesideFixed is the check of routes beside fixed, the routes a
+// re-plan of req fixes, whose routes visit only stores that prev's do.
+func newBesideFixed(req *Request, prev *Result, fixed []Route) (*besideFixed, error) {
+	visits := Result{Routes: slices.Concat(prev.Routes, fixed)}
+	c, err := newPlanCheck(context.Background(), req, &visits)
+	if err != nil {
+		return nil, err
+	}
+	b := &besideFixed{req: req, fixed: fixed, c: c, figs: make([]routeFigures, len(fixed)), stores: map[string]bool{}}
+	for _, r := range visits.Routes {
+		for _, st := range r.Stops {
+			b.stores[st.Store] = true
+		}
+	}
+	for ri := range fixed {
+		path := constraints.Index("routes", ri)
+		fig, rvs := c.routeAlone(&fixed[ri], path)
+		b.vs = append(b.vs, rvs...)
+		b.vs = append(b.vs, fig.compare(path+".metrics", fixed[ri].Metrics)...)
+		b.figs[ri] = fig
+	}
+	return b, nil
+}
+
+// validate is validateRoutes(req, slices.Concat(fixed, routes)).
+func (b *besideFixed) validate(routes []Route) (constraints.Violations, error) {
+	all := slices.Concat(b.fixed, routes)
+	for _, r := range routes {
+		if slices.ContainsFunc(r.Stops, func(st Stop) bool { return !b.stores[st.Store] }) {
+			return validateRoutes(b.req, all)
+		}
+	}
+	vs := slices.Clone(b.vs)
+	figs := slices.Concat(b.figs, make([]routeFigures, len(routes)))
+	for k := range routes {
+		ri := len(b.fixed) + k
+		path := constraints.Index("routes", ri)
+		fig, rvs := b.c.routeAlone(&all[ri], path)
+		vs = append(vs, rvs...)
+		vs = append(vs, fig.compare(path+".metrics", all[ri].Metrics)...)
+		figs[ri] = fig
+	}
+	vs = append(vs, b.c.checkShiftTrips(all, figs)...)
+	vs = append(vs, b.c.checkTrailerUnits(all)...)
+	vs = append(vs, b.c.checkDockDoors(all)...)
+	return vs, nil
+}

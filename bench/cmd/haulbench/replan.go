@@ -497,7 +497,26 @@ func (r *replanRow) write(stdout, stderr io.Writer, tolerance time.Duration) err
 		r.unMoR, r.unlockedCompared, 100*unShare, r.stopsMoR, r.stops, tolerance, 100*stopShare,
 		m.RoutesChanged, r.before.Metrics.Routes, r.after.Metrics.Routes, extraDelivered, len(r.made.ExtraPallets), addedDelivered, len(r.made.AddedStores),
 		r.before.Metrics.Pallets, r.after.Metrics.Pallets, r.after.Metrics.Unassigned)
+	if left := extraLeft(r.made.ExtraPallets, r.after); len(left) > 0 {
+		fmt.Fprintf(stderr, "%s: extra pallets left unassigned: %s\n", r.name, strings.Join(left, ", "))
+	}
 	return nil
+}
+
+// extraLeft lists the extra pallets the plan leaves unassigned, each as
+// "pallet (store, reason)", in the order extra has them.
+func extraLeft(extra []string, plan engine.Result) []string {
+	why := map[string]engine.Unassigned{}
+	for _, u := range plan.Unassigned {
+		why[u.Pallet] = u
+	}
+	var out []string
+	for _, id := range extra {
+		if u, ok := why[id]; ok {
+			out = append(out, fmt.Sprintf("%s (%s, %s)", id, u.Store, u.Reason))
+		}
+	}
+	return out
 }
 
 // planValid plans req and returns the plan, or an error when planning

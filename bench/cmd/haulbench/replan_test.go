@@ -88,3 +88,18 @@ func TestReplanCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestExtraLeft: the summary names each extra pallet the plan leaves
+// unassigned, with its store and reason, in the order of the extra
+// pallets, and no other pallet.
+func TestExtraLeft(t *testing.T) {
+	plan := engine.Result{Unassigned: []engine.Unassigned{
+		{Pallet: "old", Store: "S1", Reason: engine.ReasonCapacity},
+		{Pallet: "x2", Store: "S2", Reason: engine.ReasonFleetExhausted},
+		{Pallet: "x1", Store: "S3", Reason: engine.ReasonNotPlanned},
+	}}
+	got := strings.Join(extraLeft([]string{"x1", "x0", "x2"}, plan), "; ")
+	if want := "x1 (S3, NOT_PLANNED); x2 (S2, FLEET_EXHAUSTED)"; got != want {
+		t.Errorf("extraLeft: %q, want %q", got, want)
+	}
+}
