@@ -49,7 +49,7 @@ func (f *floorCheck) unloadingOrder() {
 				if !aboard[k] {
 					continue
 				}
-				if _, ok := f.exit(k, doors, aboard); ok {
+				if _, ok := f.exit(k, doors, aboard, false); ok {
 					aboard[k], changed = false, true
 				}
 			}
@@ -58,7 +58,7 @@ func (f *floorCheck) unloadingOrder() {
 			if !aboard[k] {
 				continue
 			}
-			why, _ := f.exit(k, doors, aboard)
+			why, _ := f.exit(k, doors, aboard, true)
 			f.vs.Add(codeUnloadingOrder, f.placementPath(k), "pallet %q for stop %d (zone %d) cannot be unloaded at its stop through the trailer's doors with the later stops' pallets on board: %s",
 				pls[k].Pallet, stop, pls[k].Zone, why)
 		}
@@ -69,8 +69,10 @@ func (f *floorCheck) unloadingOrder() {
 }
 
 // exit reports whether placement k can come off through one of doors with
-// the placements aboard on board, and when it cannot, why, door by door.
-func (f *floorCheck) exit(k int, doors []constraints.Door, aboard []bool) (string, bool) {
+// the placements aboard on board, and when it cannot and explain is set,
+// why, door by door (the words are written only for a violation: most
+// calls ask of a pallet that does come off).
+func (f *floorCheck) exit(k int, doors []constraints.Door, aboard []bool, explain bool) (string, bool) {
 	pls := f.lp.Placements
 	me := f.st[k].box
 	name := func(j int) string {
@@ -79,6 +81,9 @@ func (f *floorCheck) exit(k int, doors []constraints.Door, aboard []bool) (strin
 	if pls[k].Level == 0 {
 		for j := range pls {
 			if j != k && aboard[j] && pls[j].Level == 1 && f.st[j].box.overlaps(me) {
+				if !explain {
+					return "", false
+				}
 				return name(j) + " stands on it", false
 			}
 		}
@@ -87,10 +92,14 @@ func (f *floorCheck) exit(k int, doors []constraints.Door, aboard []bool) (strin
 	var reasons []string
 	for _, d := range doors {
 		var path box // the floor the pallet crosses to reach the door
-		label := fmt.Sprintf("%s door %d–%d mm", d.Side, d.FromMM, d.ToMM)
+		label := func() string {
+			if d.Side == constraints.RearDoor {
+				return "rear door"
+			}
+			return fmt.Sprintf("%s door %d–%d mm", d.Side, d.FromMM, d.ToMM)
+		}
 		switch d.Side {
 		case constraints.RearDoor:
-			label = "rear door"
 		case constraints.CurbDoor:
 			path = box{me.x0, me.x1, me.y1, width}
 		case constraints.RoadDoor:
@@ -99,7 +108,9 @@ func (f *floorCheck) exit(k int, doors []constraints.Door, aboard []bool) (strin
 			continue
 		}
 		if d.Side != constraints.RearDoor && (me.x0 < float64(d.FromMM) || me.x1 > float64(d.ToMM)) {
-			reasons = append(reasons, label+": the pallet is not within its opening")
+			if explain {
+				reasons = append(reasons, label()+": the pallet is not within its opening")
+			}
 			continue
 		}
 		blocker := -1
@@ -124,7 +135,9 @@ func (f *floorCheck) exit(k int, doors []constraints.Door, aboard []bool) (strin
 		if blocker < 0 {
 			return "", true
 		}
-		reasons = append(reasons, fmt.Sprintf("%s: %s is in the way", label, name(blocker)))
+		if explain {
+			reasons = append(reasons, fmt.Sprintf("%s: %s is in the way", label(), name(blocker)))
+		}
 	}
 	return strings.Join(reasons, "; "), false
 }
