@@ -86,6 +86,7 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 	replanning := req.Previous != nil
 	if req.Options.Objective == FewestDrivers && !replanning {
 		retimeChains(ctx, pc, fleet)
+		retimeAcrossKinds(ctx, pc, fleet, pc.now().Add(pc.deadline.Sub(pc.now())/retimeShare))
 	}
 	eliminated := req.Options.Objective.fewestRoutes() && eliminateRoutes(ctx, pc, fleet) > 0
 	if eliminated || holdsSentBack(fleet) {
