@@ -400,7 +400,7 @@ func (fleet *fleetState) joinShift(m *model, all []int, gi int) bool {
 // an iteration budget gives the same plan on any machine, and the shifts
 // it offers one trip, those with the most room first.
 const (
-	acrossTries = 4000
+	acrossTries = 20000
 	acrossHosts = 24
 )
 
@@ -527,6 +527,9 @@ func (fleet *fleetState) retimeOntoShift(m *model, gi, si int, run []int, after 
 		if grp.start.Before(last.Add(-limits.MaxDuty)) {
 			grp.start = last.Add(-limits.MaxDuty)
 		}
+	}
+	if g := &fleet.routes[gi]; grp.end.Sub(grp.start) < g.Return.Sub(g.Start)-g.Metrics.Wait {
+		return false // too short for the trip's legs and stops
 	}
 	var driving time.Duration
 	for _, ri := range run {
