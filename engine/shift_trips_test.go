@@ -149,9 +149,9 @@ func TestRetimingChainsTwoMorningTrips(t *testing.T) {
 // TestRetimingAcrossKindsChainsADryAndAReefer: two shifts each drive one
 // trip at 04:00, one on a dry van, one on a reefer. chainShifts (trips as
 // timed) and retimeChains (one trailer type a shift) leave them as they
-// are; retimeAcrossKinds times the reefer trip again to run after the dry
-// van's, on one shift, frees the other, and the plan passes Validate with
-// both trips on one shift.
+// are; retimeAcrossKinds times one trip again to run after the other on
+// its shift, frees the other shift, and the plan passes Validate with
+// both trips, of two trailer types, on one shift.
 func TestRetimingAcrossKindsChainsADryAndAReefer(t *testing.T) {
 	reefer := packingTrailer("REEF", constraints.Reefer, 1)
 	pc, fleet := morningTrips(t, []TrailerType{dryVan(1, 20), reefer}, [2]constraints.Temperature{constraints.Ambient, constraints.Chilled})
