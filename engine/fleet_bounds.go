@@ -41,7 +41,9 @@ type fleetBounds struct {
 //   - a trailer unit's trips never overlap from LoadingStart to Return plus
 //     the turnaround, and loading starts inside the dock hours;
 //   - a trip takes one trailer of a type with units, that carries the
-//     classes of its pallets and is no longer than its stores allow, and
+//     classes of its pallets together (a dry van AMBIENT only, a reefer
+//     one class, a multi-temperature reefer as many as its zones) and is
+//     no longer than its stores allow, and
 //     its pallets fit that trailer (positions, payload and volume, the
 //     last two to a relative 1e-9).
 //
@@ -75,6 +77,13 @@ type storeDemand struct {
 	// most is the largest share of one of its pallets, in each
 	// dimension.
 	most [3]int64
+	// classes says which temperature classes its pallets are of;
+	// multiClass, by class, the shares of its pallets of the class of
+	// the largest multi-class trailer it may take (multiClassShares),
+	// and onMulti whether one carries the class.
+	classes    [3]bool
+	multiClass [3][3]int64
+	onMulti    [3]bool
 }
 
 // dayDemand is what the delivered pallets ask of the fleet: the stores in
@@ -121,6 +130,14 @@ func newDayDemand(req *Request, idx []int, mx *geo.Matrix, rowOf func(int) int) 
 		for dim, v := range palletShares(req, &p, req.Stores[s].MaxTrailerLengthMM) {
 			sd.shares[dim] += v
 			sd.most[dim] = max(sd.most[dim], v)
+		}
+		if c := p.Temperature; c.Valid() {
+			sd.classes[c] = true
+			shares, ok := palletSharesOn(req, &p, req.Stores[s].MaxTrailerLengthMM, multiClass)
+			sd.onMulti[c] = ok
+			for dim, v := range shares {
+				sd.multiClass[c][dim] += v
+			}
 		}
 	}
 	slices.SortFunc(d.stores, func(a, b storeDemand) int { return cmp.Compare(a.store, b.store) })
@@ -182,11 +199,29 @@ func dcLegs(req *Request, places []int, mx *geo.Matrix, rowOf func(int) int) (ou
 // two together take at least that. A pallet no usable type takes has no
 // share (no legal plan delivers it).
 func palletShares(req *Request, p *Pallet, maxLength int) [3]int64 {
+	s, _ := palletSharesOn(req, p, maxLength, nil)
+	return s
+}
+
+// multiClass reports whether one trip of trailer type t may carry
+// pallets of more than one temperature class (Validate's carriesAll): a
+// multi-temperature reefer of two zones or more.
+func multiClass(t *TrailerType) bool { return t.Equipment.Zones() >= 2 }
+
+// palletSharesOn is palletShares over the usable types that only (nil:
+// any) takes, and whether there is one.
+func palletSharesOn(req *Request, p *Pallet, maxLength int, only func(*TrailerType) bool) ([3]int64, bool) {
 	var best constraints.Load
-	for _, t := range req.Fleet {
+	usable := false
+	for i := range req.Fleet {
+		t := &req.Fleet[i]
 		if t.Count <= 0 || !t.Equipment.Carries(p.Temperature) || (maxLength > 0 && t.nominalLength() > maxLength) {
 			continue
 		}
+		if only != nil && !only(t) {
+			continue
+		}
+		usable = true
 		c := t.capacity()
 		best.Positions = max(best.Positions, c.Positions)
 		best.WeightKg = max(best.WeightKg, c.WeightKg)
@@ -202,7 +237,7 @@ func palletShares(req *Request, p *Pallet, maxLength int) [3]int64 {
 	}
 	s[1] = floatShare(p.WeightKg, best.WeightKg)
 	s[2] = floatShare(p.volume(), best.VolumeM3)
-	return s
+	return s, usable
 }
 
 // floatShare is size/capacity in shareScale units, shrunk by 1e-8 and
@@ -353,13 +388,127 @@ func sumDurations(ds []time.Duration) time.Duration {
 
 // unloadingBound is a lower bound on the unloading of all the trips
 // together: every store is a stop at least once, and every pallet comes
-// off at one stop, so Σ_s Fixed_s + pallets_s × PerPallet_s.
+// off at one stop, so Σ_s Fixed_s + pallets_s × PerPallet_s, and each
+// stop a store needs beyond one adds its Fixed_s (extraStops).
 func (d *dayDemand) unloadingBound() time.Duration {
 	var sum time.Duration
 	for _, s := range d.stores {
 		sum += d.req.Stores[s.store].Unloading.Time(s.pallets)
 	}
-	return sum
+	return sum + d.extraStops()
+}
+
+// extraStops is a lower bound on Σ_s Fixed_s × (stops at s − 1): the
+// unloading of the stops that stores receiving several temperature
+// classes need beyond one.
+//
+// A trip on a type that carries one class at a time (a dry van, a
+// single-temperature reefer) carries pallets of one class (Validate's
+// carriesAll); only a multi-class type (multiClass: two zones or more)
+// carries more. Let store s receive pallets of cₛ classes, and let qₛ of
+// them ride multi-class trips whole (every pallet of the class on such a
+// trip). Each other class has a pallet on a single-class trip, one trip a
+// class, and with qₛ > 0 a multi-class trip visits s too: s is visited by
+// at least cₛ − qₛ + [qₛ > 0] trips, each stopping there at least once,
+// and a stop unloads for Fixed_s on top of PerPallet_s a pallet. So
+// Σ_s Fixed_s × (stops − 1) ≥ Σ_s Fixed_s × (cₛ − 1 − saved_s), saved_s
+// = max(0, qₛ − 1).
+//
+// saved_s ≥ j needs j + 1 classes of s whole on multi-class trips,
+// whose shares of a multi-class trailer (multiClassShares: over the
+// largest capacity among the multi-class types s may take and that carry
+// the class, so that a multi-class trip's pallets add up to at most one,
+// as in palletShares) are at least those of its j + 1 smallest classes
+// that such a type carries: the j-th saving at s costs at least wₛⱼ, the
+// two smallest for j = 1, the (j + 1)-th smallest after. The multi-class
+// trips carry at most one trailer each, and there are at most T = (their
+// types' units) × tripsPerUnit of them (loading waves): Σ over the
+// savings of their costs ≤ T. Every plan's savings are thus at most the
+// optimum of the fractional knapsack of items (s, j) of weight wₛⱼ and
+// value Fixed_s under T (dropping that the j-th saving needs the
+// (j − 1)-th only raises it), which taking items by value over weight,
+// the last in part, attains; in each dimension, of which the least
+// optimum is kept, rounded up to a second. With trips a unit runs not
+// bounded (tripsPerUnit), no saving is ruled out and it is 0.
+func (d *dayDemand) extraStops() time.Duration {
+	var all time.Duration // Σ_s Fixed_s × (cₛ − 1)
+	for _, s := range d.stores {
+		c := 0
+		for _, has := range s.classes {
+			if has {
+				c++
+			}
+		}
+		if c > 1 {
+			all += time.Duration(c-1) * d.req.Stores[s.store].Unloading.Fixed
+		}
+	}
+	if all <= 0 {
+		return 0
+	}
+	units := 0
+	for i := range d.req.Fleet {
+		if t := &d.req.Fleet[i]; t.Count > 0 && multiClass(t) {
+			units += t.Count
+		}
+	}
+	perUnit, ok := d.tripsPerUnit()
+	if units > 0 && !ok {
+		return 0
+	}
+	room := int64(units) * perUnit * shareScale
+	saved := time.Duration(math.MaxInt64)
+	for dim := range 3 {
+		saved = min(saved, d.mostSaved(dim, room))
+	}
+	return max(0, all-saved)
+}
+
+// mostSaved is the optimum of extraStops's fractional knapsack in
+// dimension dim with room shares, rounded up to a second.
+func (d *dayDemand) mostSaved(dim int, room int64) time.Duration {
+	type item struct {
+		weight int64
+		value  time.Duration
+	}
+	var items []item
+	for _, s := range d.stores {
+		fixed := d.req.Stores[s.store].Unloading.Fixed
+		var ws []int64
+		for c, has := range s.classes {
+			if has && s.onMulti[c] {
+				ws = append(ws, s.multiClass[c][dim])
+			}
+		}
+		if len(ws) < 2 || fixed <= 0 {
+			continue
+		}
+		slices.Sort(ws)
+		items = append(items, item{ws[0] + ws[1], fixed})
+		for _, w := range ws[2:] {
+			items = append(items, item{w, fixed})
+		}
+	}
+	// By value over weight, largest first: v₁/w₁ > v₂/w₂ ⇔ v₁w₂ > v₂w₁,
+	// in floating point (a weight of 0 comes first).
+	slices.SortStableFunc(items, func(a, b item) int {
+		return cmp.Compare(float64(b.value)*float64(a.weight), float64(a.value)*float64(b.weight))
+	})
+	var saved float64 // nanoseconds
+	for _, it := range items {
+		if it.weight <= room {
+			room -= it.weight
+			saved += float64(it.value)
+			continue
+		}
+		saved += float64(it.value) * float64(room) / float64(it.weight)
+		break
+	}
+	if saved == 0 {
+		return 0
+	}
+	// Up to a whole second, and one more for floating point.
+	return time.Duration(math.Ceil(saved/float64(time.Second))+1) * time.Second
 }
 
 // shiftsBound is a lower bound on the shifts that drive the day. It is

@@ -180,6 +180,48 @@ func TestFleetBoundFigures(t *testing.T) {
 	}
 }
 
+// TestExtraStopsByHand: boundsDay with half of A's pallets chilled, on
+// a dry van and a reefer of the van's size, each carrying one class a
+// trip: A is two stops at least, so the unloading is 5,400 s + one more
+// Fixed of 600 s. A multi-temperature reefer with no units changes
+// nothing; with ten units, which run at least ten trips, it may carry
+// both classes whole (5 trailers by positions) and the bound is 5,400 s
+// again. So is it when A receives one class only.
+func TestExtraStopsByHand(t *testing.T) {
+	day := func(multiUnits int, classes int) Request {
+		req := boundsDay(3 * time.Hour)
+		van := req.Fleet[0]
+		reefer, multi := van, van
+		reefer.ID, reefer.Equipment = "REEF", constraints.Equipment{Kind: constraints.Reefer}
+		multi.ID, multi.Count, multi.Equipment = "MULTI", multiUnits, constraints.Equipment{Kind: constraints.MultiTempReefer, MaxZones: 2}
+		req.Fleet = append(req.Fleet, reefer, multi)
+		for i := range req.Pallets {
+			if classes > 1 && i%2 == 1 {
+				req.Pallets[i].Temperature = constraints.Chilled
+			}
+		}
+		return req
+	}
+	for _, c := range []struct {
+		name              string
+		multiUnits, class int
+		want              time.Duration
+	}{
+		{"two classes, no multi-class type", 0, 2, 6000 * time.Second},
+		{"two classes, ten multi-class units", 10, 2, 5400 * time.Second},
+		{"one class", 0, 1, 5400 * time.Second},
+	} {
+		req := day(c.multiUnits, c.class)
+		if err := req.Check(); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		idx, _ := allPalletsAndMatrix(t, &req)
+		if got := newDayDemand(&req, idx, nil, nil).unloadingBound(); got != c.want {
+			t.Errorf("%s: unloading bound %v; want %v", c.name, got, c.want)
+		}
+	}
+}
+
 // sharesNear reports whether got is want to 100 units in each
 // dimension: each pallet's share is rounded down on its own.
 func sharesNear(got, want [3]int64) bool {
@@ -477,6 +519,37 @@ func TestPlanKeepsToItsFleetBounds(t *testing.T) {
 		m := plan.Metrics
 		if m.ShiftsUsed < m.ShiftsLowerBound || m.TrailerUnitsUsed < m.TrailerUnitsLowerBound {
 			t.Fatalf("%d shifts used, bound %d; %d units used, bound %d", m.ShiftsUsed, m.ShiftsLowerBound, m.TrailerUnitsUsed, m.TrailerUnitsLowerBound)
+		}
+	})
+}
+
+// TestPlansUnloadAtLeastTheBound: the stops of every plan Plan returns
+// unload, from their start to their departure, at least unloadingBound
+// of the pallets the plan delivers, the stops that stores of several
+// classes need beyond one (extraStops) included.
+func TestPlansUnloadAtLeastTheBound(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		req := genRequest(t)
+		plan := planOK(t, req)
+		delivered := map[string]bool{}
+		var unloading time.Duration
+		for _, r := range plan.Routes {
+			for _, st := range r.Stops {
+				unloading += st.Departure.Sub(st.Start)
+				for _, id := range st.Pallets {
+					delivered[id] = true
+				}
+			}
+		}
+		all, mx := allPalletsAndMatrix(t, &req)
+		var idx []int
+		for _, pi := range all {
+			if delivered[req.Pallets[pi].ID] {
+				idx = append(idx, pi)
+			}
+		}
+		if bound := newDayDemand(&req, idx, mx, func(p int) int { return p }).unloadingBound(); unloading < bound {
+			t.Fatalf("the stops unload for %v; the bound says at least %v", unloading, bound)
 		}
 	})
 }

@@ -57,40 +57,10 @@ type loadingWave struct {
 // trips, a lower bound on the trips, over Σg (1 + kg). Where a wave's
 // short trips are bounded in neither way, it gives nothing (0).
 func (d *dayDemand) loadingWavesBound(trips int) int {
-	req := d.req
-	hook, turn := req.HookTime(), req.Turnaround()
 	reach := d.reach()
-	var lastLoad, free time.Time
-	reached := false
-	for k, r := range reach {
-		if !r.ok {
-			continue
-		}
-		s := d.stores[k]
-		load := r.last.Add(-s.out - hook - req.DC.LoadingTime(1))
-		back := r.first.Add(req.Stores[s.store].Unloading.Time(1) + s.back + turn)
-		if !reached || load.After(lastLoad) {
-			lastLoad = load
-		}
-		if !reached || back.Before(free) {
-			free = back
-		}
-		reached = true
-	}
+	waves, reached := d.loadingWaves(reach)
 	if !reached {
 		return 0
-	}
-	first := free.Add(-time.Nanosecond)
-	waves := []loadingWave{{til: first, open: true}}
-	if lastLoad.After(first) {
-		ws := []constraints.Window{{Start: first, End: lastLoad}}
-		if req.DC.DockHours != nil {
-			// Request.Check has checked the hours, so Resolve cannot fail.
-			ws, _ = req.DC.DockHours.Resolve(first, lastLoad)
-		}
-		for _, w := range ws {
-			waves = append(waves, loadingWave{from: w.Start, til: w.End})
-		}
 	}
 
 	var total [3]int64
@@ -138,6 +108,70 @@ func (d *dayDemand) loadingWavesBound(trips int) int {
 		best = max(best, int((int64(trips)+tripsPerUnit-1)/tripsPerUnit))
 	}
 	return best
+}
+
+// tripsPerUnit is the most trips one trailer unit runs in the day, Σg
+// (1 + kg) over the loading waves (see loadingWavesBound); ok is false
+// when some wave's short trips are not bounded in number. With no store
+// reached no trip is legal, and it is 0.
+func (d *dayDemand) tripsPerUnit() (most int64, ok bool) {
+	reach := d.reach()
+	waves, reached := d.loadingWaves(reach)
+	if !reached {
+		return 0, true
+	}
+	for _, w := range waves {
+		most++
+		if w.open {
+			continue
+		}
+		k, _, _, _ := d.shortTrips(w, reach)
+		if k < 0 {
+			return 0, false
+		}
+		most += k
+	}
+	return most, true
+}
+
+// loadingWaves cuts the day into the waves of loadingWavesBound: the
+// first, open, up to c₁, then one for each dock window in (c₁,
+// lastLoad]. reached is false when no store is reached.
+func (d *dayDemand) loadingWaves(reach []unloadingReach) (waves []loadingWave, reached bool) {
+	req := d.req
+	hook, turn := req.HookTime(), req.Turnaround()
+	var lastLoad, free time.Time
+	for k, r := range reach {
+		if !r.ok {
+			continue
+		}
+		s := d.stores[k]
+		load := r.last.Add(-s.out - hook - req.DC.LoadingTime(1))
+		back := r.first.Add(req.Stores[s.store].Unloading.Time(1) + s.back + turn)
+		if !reached || load.After(lastLoad) {
+			lastLoad = load
+		}
+		if !reached || back.Before(free) {
+			free = back
+		}
+		reached = true
+	}
+	if !reached {
+		return nil, false
+	}
+	first := free.Add(-time.Nanosecond)
+	waves = []loadingWave{{til: first, open: true}}
+	if lastLoad.After(first) {
+		ws := []constraints.Window{{Start: first, End: lastLoad}}
+		if req.DC.DockHours != nil {
+			// Request.Check has checked the hours, so Resolve cannot fail.
+			ws, _ = req.DC.DockHours.Resolve(first, lastLoad)
+		}
+		for _, w := range ws {
+			waves = append(waves, loadingWave{from: w.Start, til: w.End})
+		}
+	}
+	return waves, true
 }
 
 // shortTrips bounds the short trips one unit runs in wave w (see

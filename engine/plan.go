@@ -85,6 +85,7 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 	// routes with room, as far as the time limit allows.
 	replanning := req.Previous != nil
 	if req.Options.Objective == FewestDrivers && !replanning {
+		retimeAcrossKinds(ctx, pc, fleet, pc.now().Add(pc.deadline.Sub(pc.now())/retimeShare))
 		retimeChains(ctx, pc, fleet)
 	}
 	eliminated := req.Options.Objective.fewestRoutes() && eliminateRoutes(ctx, pc, fleet) > 0

@@ -395,3 +395,171 @@ func (fleet *fleetState) joinShift(m *model, all []int, gi int) bool {
 	fleet.returnShift(m, gk.group, given)
 	return true
 }
+
+// Bounds of retimeAcrossKinds: the single trips it times in all, so that
+// an iteration budget gives the same plan on any machine, and the shifts
+// it offers one trip, those with the most room first.
+const (
+	acrossTries = 20000
+	acrossHosts = 24
+)
+
+// retimeAcrossKinds hands the trip of a shift that drives only that one
+// to a shift of any trailer kind, timing the trip alone again to run
+// after the shift's own trips or before them, as a driver hooks whatever
+// trailer is loaded: routing drives a shift on one trailer type, so a
+// morning dry-van trip and an afternoon reefer trip that one driver could
+// drive come out on two shifts, and retimeChains, which times a whole
+// shift again, keeps to one type. The trip keeps its trailer type and
+// orders; its timing window is the receiving shift's hours narrowed by
+// its duty limit and by the driving its trips already do; its floor is
+// laid out again, the trailer units and dock doors must still suffice
+// (unitsFit, doorsFit), and the shift, with the trip among its own, must
+// keep its hours of service as one duty (withTrip). The trips go shortest
+// first, onto the shifts with the most room. It stops at until, and
+// reports how many shifts it freed.
+func retimeAcrossKinds(ctx context.Context, pc *planContext, fleet *fleetState, until time.Time) int {
+	m := pc.m
+	tries, freed := 0, 0
+	tried := map[string]bool{} // guest shifts tried and left as they were
+	for tries < acrossTries && !pc.stopped(ctx) && pc.now().Before(until) {
+		byShift := map[string][]int{}
+		for ri, r := range fleet.routes {
+			byShift[r.Shift] = append(byShift[r.Shift], ri)
+		}
+		var guests []int
+		for id, run := range byShift {
+			if len(run) == 1 && !tried[id] {
+				guests = append(guests, run[0])
+			}
+		}
+		duty := func(ri int) time.Duration { return fleet.routes[ri].Return.Sub(fleet.routes[ri].Start) }
+		slices.SortFunc(guests, func(a, b int) int {
+			return cmp.Or(cmp.Compare(duty(a), duty(b)), cmp.Compare(fleet.routes[a].Shift, fleet.routes[b].Shift))
+		})
+		moved := false
+		for _, gi := range guests {
+			if tries >= acrossTries || pc.stopped(ctx) || !pc.now().Before(until) {
+				return freed
+			}
+			if fleet.retimeAfterOrBefore(m, gi, byShift, &tries) {
+				freed++
+				moved = true
+				break // the shifts changed: look again
+			}
+			tried[fleet.routes[gi].Shift] = true
+		}
+		if !moved {
+			return freed
+		}
+	}
+	return freed
+}
+
+// retimeAfterOrBefore moves route gi, the one trip of its shift, onto
+// another shift of byShift whose room can take it (see
+// retimeAcrossKinds), and reports whether it did; tries counts the trips
+// timed.
+func (fleet *fleetState) retimeAfterOrBefore(m *model, gi int, byShift map[string][]int, tries *int) bool {
+	guest := fleet.routes[gi]
+	shiftIndex := func(id string) int {
+		return slices.IndexFunc(m.req.Shifts, func(s constraints.Shift) bool { return s.ID == id })
+	}
+	type host struct {
+		id   string
+		si   int
+		run  []int
+		room time.Duration
+	}
+	own := guest.Return.Sub(guest.Start) - guest.Metrics.Wait
+	var hosts []host
+	for id, run := range byShift {
+		if id == guest.Shift {
+			continue
+		}
+		si := shiftIndex(id)
+		sh := m.req.Shifts[si]
+		if sh.MaxTrips > 0 && len(run) >= sh.MaxTrips {
+			continue
+		}
+		slices.SortStableFunc(run, func(a, b int) int { return fleet.routes[a].Start.Compare(fleet.routes[b].Start) })
+		first, last := fleet.routes[run[0]].Start, fleet.routes[run[len(run)-1]].Return
+		limits := m.req.ShiftLimits(si)
+		driving := guest.Metrics.Driving
+		for _, ri := range run {
+			driving += fleet.routes[ri].Metrics.Driving
+		}
+		room := limits.MaxDuty - last.Sub(first)
+		if driving > limits.MaxDriving || room < own {
+			continue
+		}
+		hosts = append(hosts, host{id, si, run, room})
+	}
+	slices.SortFunc(hosts, func(a, b host) int { return cmp.Or(cmp.Compare(b.room, a.room), cmp.Compare(a.id, b.id)) })
+	for _, h := range hosts[:min(len(hosts), acrossHosts)] {
+		for _, after := range []bool{true, false} {
+			*tries++
+			if fleet.retimeOntoShift(m, gi, h.si, h.run, after) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// retimeOntoShift times route gi's orders alone on its trailer kind as a
+// trip of shift si, after the shift's trips run (in the order they are
+// driven) or before them, and makes it one of the shift's trips when the
+// shift can drive it so (see retimeAcrossKinds); it reports whether it
+// did, and when not, nothing changes.
+func (fleet *fleetState) retimeOntoShift(m *model, gi, si int, run []int, after bool) bool {
+	sh := m.req.Shifts[si]
+	limits := m.req.ShiftLimits(si)
+	first, last := fleet.routes[run[0]].Start, fleet.routes[run[len(run)-1]].Return
+	hg := fleet.placed[run[0]].kind.group
+	grp := fleet.groups[hg]
+	grp.start, grp.end = last, sh.End
+	if grp.end.After(first.Add(limits.MaxDuty)) {
+		grp.end = first.Add(limits.MaxDuty)
+	}
+	if !after {
+		grp.start, grp.end = sh.Start, first
+		if grp.start.Before(last.Add(-limits.MaxDuty)) {
+			grp.start = last.Add(-limits.MaxDuty)
+		}
+	}
+	if g := &fleet.routes[gi]; grp.end.Sub(grp.start) < g.Return.Sub(g.Start)-g.Metrics.Wait {
+		return false // too short for the trip's legs and stops
+	}
+	var driving time.Duration
+	for _, ri := range run {
+		driving += fleet.routes[ri].Metrics.Driving
+	}
+	grp.limits.MaxDriving -= driving
+	grp.limits.MaxDuty = grp.end.Sub(grp.start)
+	grp.maxTrips = 1
+	if grp.limits.MaxDuty <= 0 || grp.limits.MaxDriving <= 0 {
+		return false
+	}
+	gk := fleet.placed[gi].kind
+	kind := vehicleKind{group: hg, trailer: gk.trailer, zones: gk.zones}
+	orders := fleet.placed[gi].orders
+	rr, ok := m.retime(kind, grp, [][]*order{orders})
+	if !ok || len(rr.Reloads) != 0 {
+		return false
+	}
+	built, _, err := m.buildTrips(kind, rr, orders)
+	if err != nil || !fleet.unitsFit(m, kind.trailer, built, []int{gi}) || !fleet.doorsFit(m, built, []int{gi}) {
+		return false
+	}
+	was := fleet.routes[gi]
+	fleet.routes[gi] = *built[0]
+	fleet.routes[gi].Shift = sh.ID
+	if _, ok := fleet.withTrip(m, si, run, gi); !ok {
+		fleet.routes[gi] = was
+		return false
+	}
+	fleet.placed[gi] = placedRoute{kind: kind, orders: orders}
+	fleet.returnShift(m, gk.group, was.Shift)
+	return true
+}

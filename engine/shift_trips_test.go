@@ -72,12 +72,20 @@ func couldDrive(req *Request, si int, trips []Route, trip Route) bool {
 // after the other by one shift, but not as timed.
 func shiftsOnMorningTrips(t *testing.T) (*planContext, *fleetState) {
 	t.Helper()
-	req := packingRequest(2, 2, []TrailerType{dryVan(2, 20)})
+	return morningTrips(t, []TrailerType{dryVan(2, 20)}, [2]constraints.Temperature{constraints.Ambient, constraints.Ambient})
+}
+
+// morningTrips is shiftsOnMorningTrips with the given fleet and the
+// class of each store's pallets; each trip goes on the first trailer
+// type that carries its class.
+func morningTrips(t *testing.T, trailers []TrailerType, classes [2]constraints.Temperature) (*planContext, *fleetState) {
+	t.Helper()
+	req := packingRequest(2, 2, trailers)
 	req.Options.Objective = FewestDrivers
-	for s := range 2 {
+	for s, class := range classes {
 		for i := range 20 {
 			req.Pallets = append(req.Pallets, Pallet{ID: fmt.Sprintf("S%d-P%02d", s, i), Store: fmt.Sprint("S", s),
-				WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: constraints.Ambient})
+				WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: class})
 		}
 	}
 	if err := req.Check(); err != nil {
@@ -93,8 +101,8 @@ func shiftsOnMorningTrips(t *testing.T) (*planContext, *fleetState) {
 		t.Fatalf("%d orders (%v); want one a store", len(orders), err)
 	}
 	fleet := newFleetState(m, unpacked)
-	kind := vehicleKind{trailer: 0}
 	for _, o := range orders {
+		kind := vehicleKind{trailer: slices.IndexFunc(trailers, func(tr TrailerType) bool { return tr.Equipment.Carries(o.class) })}
 		rr, ok := m.retime(kind, fleet.groups[0], [][]*order{{o}})
 		if !ok {
 			t.Fatal("a trip of one store cannot be timed")
@@ -135,5 +143,54 @@ func TestRetimingChainsTwoMorningTrips(t *testing.T) {
 	}
 	if plan.Metrics.ShiftsUsed != 1 || plan.Metrics.Pallets != 40 {
 		t.Errorf("%d shifts deliver %d pallets; want 1 and 40", plan.Metrics.ShiftsUsed, plan.Metrics.Pallets)
+	}
+}
+
+// TestRetimingAcrossKindsChainsADryAndAReefer: two shifts each drive one
+// trip at 04:00, one on a dry van, one on a reefer. chainShifts (trips as
+// timed) and retimeChains (one trailer type a shift) leave them as they
+// are; retimeAcrossKinds times one trip again to run after the other on
+// its shift, frees the other shift, and the plan passes Validate with
+// both trips, of two trailer types, on one shift.
+func TestRetimingAcrossKindsChainsADryAndAReefer(t *testing.T) {
+	reefer := packingTrailer("REEF", constraints.Reefer, 1)
+	pc, fleet := morningTrips(t, []TrailerType{dryVan(1, 20), reefer}, [2]constraints.Temperature{constraints.Ambient, constraints.Chilled})
+	if n := chainShifts(pc.m, fleet); n != 0 {
+		t.Fatalf("chainShifts freed %d shifts of overlapping trips", n)
+	}
+	if n := retimeChains(context.Background(), pc, fleet); n != 0 {
+		t.Fatalf("retimeChains freed %d shifts of trips on two trailer types", n)
+	}
+	if n := retimeAcrossKinds(context.Background(), pc, fleet, pc.deadline); n != 1 {
+		t.Fatalf("retimeAcrossKinds freed %d shifts; want 1", n)
+	}
+	if a, b := fleet.routes[0], fleet.routes[1]; a.Shift != b.Shift || a.Trailer == b.Trailer {
+		t.Fatalf("trips on %s (shift %s) and %s (shift %s); want two trailer types on one shift", a.Trailer, a.Shift, b.Trailer, b.Shift)
+	}
+	if fleet.freeShifts() != 1 {
+		t.Errorf("%d shifts free; want 1", fleet.freeShifts())
+	}
+	plan := assemble(pc.m, fleet.routes, fleet.unassigned)
+	if err := Validate(*pc.m.req, plan); err != nil {
+		t.Fatalf("Validate: %v", err)
+	}
+	if plan.Metrics.ShiftsUsed != 1 || plan.Metrics.Pallets != 40 {
+		t.Errorf("%d shifts deliver %d pallets; want 1 and 40", plan.Metrics.ShiftsUsed, plan.Metrics.Pallets)
+	}
+}
+
+// TestRetimingAcrossKindsKeepsTheDutyLimit: with shifts whose duty limit
+// holds one trip and not two, retimeAcrossKinds leaves both shifts
+// driving.
+func TestRetimingAcrossKindsKeepsTheDutyLimit(t *testing.T) {
+	reefer := packingTrailer("REEF", constraints.Reefer, 1)
+	pc, fleet := morningTrips(t, []TrailerType{dryVan(1, 20), reefer}, [2]constraints.Temperature{constraints.Ambient, constraints.Chilled})
+	longest := max(fleet.routes[0].Return.Sub(fleet.routes[0].Start), fleet.routes[1].Return.Sub(fleet.routes[1].Start))
+	pc.m.req.HoursOfService = constraints.HoursOfService{MaxDuty: longest + longest/2, MaxDriving: longest}
+	if n := retimeAcrossKinds(context.Background(), pc, fleet, pc.deadline); n != 0 {
+		t.Fatalf("retimeAcrossKinds freed %d shifts of trips that cannot share a duty of %v", n, longest+longest/2)
+	}
+	if a, b := fleet.routes[0], fleet.routes[1]; a.Shift == b.Shift {
+		t.Fatalf("both trips on shift %s", a.Shift)
 	}
 }
