@@ -233,7 +233,9 @@ func TestQuickstartSeedFlag(t *testing.T) {
 	}
 	plan := func(args ...string) string {
 		var out, errs bytes.Buffer
-		if err := run(append(args, "-quiet", "-json", "-iterations", "300"), &out, &errs); err != nil {
+		// The iteration budget, not the sample's 5 s limit, ends each
+		// search, so that the plans are the same on a busy machine.
+		if err := run(append(args, "-quiet", "-json", "-iterations", "300", "-time", "10m"), &out, &errs); err != nil {
 			t.Fatalf("run %v: %v\n%s", args, err, errs.String())
 		}
 		return out.String()
