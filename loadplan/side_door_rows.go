@@ -73,21 +73,26 @@ func underSideDoors(tr Trailer, pallets []Pallet, classes []constraints.Temperat
 				return best.lay.Layout
 			}
 		}
-		// Empty floor only aligns the rows with an opening that starts
-		// within the zone as its pallets lie: a compartment is not
-		// stretched to a door behind it, under which the next zone's
-		// pallets would stand.
-		zoneEnd := math.Inf(-1)
+		// Where the zone's pallets lie: an opening before it is out of
+		// their reach, and one behind it too, since empty floor only
+		// aligns the rows with an opening that starts within the zone: a
+		// compartment is not stretched to a door behind it, under which
+		// the next zone's pallets would stand.
+		zoneStart, zoneEnd := math.Inf(1), math.Inf(-1)
 		if best.planned {
 			for j, pl := range best.lay.Placements {
 				if pl.Zone == zi {
-					zoneEnd = math.Max(zoneEnd, extentOf(pl, pallets[best.lay.placedIdx[j]], tr.WidthMM).x1)
+					e := extentOf(pl, pallets[best.lay.placedIdx[j]], tr.WidthMM)
+					zoneStart, zoneEnd = math.Min(zoneStart, e.x0), math.Max(zoneEnd, e.x1)
 				}
 			}
 		}
 		done := func() bool { return best.planned && best.inZone == 0 }
 		n := len(zone)
 		for _, d := range sides {
+			if best.planned && (float64(d.ToMM) <= zoneStart || float64(d.FromMM) >= zoneEnd) {
+				continue
+			}
 			m := 0
 			for k := 1; k <= n && !done(); k++ {
 				// The fewest latest pallets at the nose end that bring the
