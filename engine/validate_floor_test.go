@@ -532,11 +532,17 @@ func TestFloorChecksRejectBrokenSharing(t *testing.T) {
 
 // drawDoors draws a trailer's door list for a floor length long: none
 // listed (the rear door), the rear door and a curbside door over the
-// first 2,500 mm, or the rear door and one or two side doors anywhere.
+// first 2,500 mm, the rear door and one or two side doors anywhere, or a
+// three-zone reefer's doors: the rear door and curbside doors for the
+// nose compartment and further back.
 func drawDoors(t *rapid.T, length int) []constraints.Door {
-	switch rapid.IntRange(0, 2).Draw(t, "doors") {
+	switch rapid.IntRange(0, 3).Draw(t, "doors") {
 	case 1:
 		return []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, ToMM: min(2500, length)}}
+	case 3:
+		from := rapid.IntRange(min(length, 2500), max(min(length, 2500), length-1500)).Draw(t, "doorFrom")
+		return []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, ToMM: min(2500, length)},
+			{Side: constraints.CurbDoor, FromMM: from, ToMM: min(length, from+rapid.IntRange(1500, 4000).Draw(t, "doorLength"))}}
 	case 2:
 		ds := []constraints.Door{{Side: constraints.RearDoor}}
 		for k := range rapid.IntRange(1, 2).Draw(t, "sideDoors") {
@@ -585,10 +591,12 @@ func doorFloor(t *rapid.T) (fc floorCase, ok bool) {
 // PlanTrailer lays out for drawn doors, as planned and broken (doors moved,
 // dropped or drawn anew among the other breaks): both checks accept them
 // as planned and agree on every break; some of the floors need a side
-// door, and both checks reject those without their side doors.
+// door, and both checks reject those without their side doors. Some need
+// a side door away from the nose, and both checks agree on those without
+// it.
 func TestFloorCheckMatchesLoadplanOnDoors(t *testing.T) {
 	var stats floorStats
-	var sideFloors atomic.Int64
+	var sideFloors, awayFloors atomic.Int64
 	rapid.Check(t, func(rt *rapid.T) {
 		fc, ok := doorFloor(rt)
 		if !ok {
@@ -609,6 +617,15 @@ func TestFloorCheckMatchesLoadplanOnDoors(t *testing.T) {
 		}
 		stats.broken.Add(1)
 		sameVerdict(rt, rear, "rear door only", &stats)
+		nose := fc.clone()
+		nose.trailer.Doors = slices.DeleteFunc(slices.Clone(fc.trailer.Doors), func(d constraints.Door) bool { return d.FromMM > 0 })
+		if len(nose.trailer.Doors) < len(fc.trailer.Doors) {
+			if mine := floorByValidate(nose.trailer, nose.on, nose.stops, &nose.load, "routes[0].load"); len(mine) > 0 {
+				awayFloors.Add(1)
+			}
+			stats.broken.Add(1)
+			sameVerdict(rt, nose, "without the side doors away from the nose", &stats)
+		}
 		for c := range 8 {
 			b := fc.clone()
 			what := breakFloor(rt, &b)
@@ -620,10 +637,57 @@ func TestFloorCheckMatchesLoadplanOnDoors(t *testing.T) {
 		}
 	})
 	stats.log(t)
-	t.Logf("%d floors need a side door", sideFloors.Load())
+	t.Logf("%d floors need a side door, %d one away from the nose", sideFloors.Load(), awayFloors.Load())
 	if sideFloors.Load() == 0 {
 		t.Fatal("no floor drawn needs a side door: the test does not exercise the doors")
 	}
+}
+
+// TestFloorChecksAgreeOnMiddleZoneDoor: a three-zone reefer with curbside
+// doors for its nose and middle compartments, on a trip whose middle
+// zone's pallets for the first stop can come off only through the middle
+// door (its pallets for the last stop fill most of the zone, and ambient
+// pallets for stops 1 and 2 stand behind it). Both checks accept
+// PlanTrailer's floor, and both reject it, with the same codes, once the
+// middle door is gone.
+func TestFloorChecksAgreeOnMiddleZoneDoor(t *testing.T) {
+	tt := packingTrailer("MT3", constraints.MultiTempReefer, 1)
+	tt.Equipment.MaxZones = 3
+	tt.Doors = []constraints.Door{{Side: constraints.RearDoor}, {Side: constraints.CurbDoor, ToMM: 2500},
+		{Side: constraints.CurbDoor, FromMM: 5000, ToMM: 7500}}
+	var fc floorCase
+	var lps []loadplan.Pallet
+	for _, g := range []struct {
+		n, stop int
+		temp    constraints.Temperature
+	}{{2, 0, constraints.Frozen}, {2, 3, constraints.Frozen}, {2, 0, constraints.Chilled}, {2, 2, constraints.Chilled},
+		{8, 3, constraints.Chilled}, {2, 1, constraints.Ambient}, {2, 2, constraints.Ambient}} {
+		for range g.n {
+			p := Pallet{ID: fmt.Sprint("P", len(lps)), Store: "S", Footprint: StandardFootprint, HeightMM: 1500, WeightKg: 300, Temperature: g.temp}
+			fc.on = append(fc.on, routePallet{&p, g.stop})
+			lps = append(lps, layoutPallet(p, g.stop))
+		}
+	}
+	lay, err := loadplan.PlanTrailer(layoutTrailer(tt), lps, 4)
+	if err != nil {
+		t.Fatalf("PlanTrailer: %v", err)
+	}
+	fc.trailer, fc.stops, fc.load = tt, 4, fromLayout(lay)
+	check := func(fc floorCase, what string, want []string) {
+		t.Helper()
+		mine := floorByValidate(fc.trailer, fc.on, fc.stops, &fc.load, "routes[0].load")
+		theirs, _ := floorByLoadplan(fc.trailer, fc.on, fc.stops, &fc.load, "routes[0].load")
+		if a, b := codeSet(mine), codeSet(theirs); !slices.Equal(a, b) {
+			t.Errorf("%s: Validate's floor check gives %v, loadplan.Validate %v", what, a, b)
+		}
+		if got := codeSet(mine); !slices.Equal(got, want) {
+			t.Errorf("%s: Validate gives %v, want %v (%v)", what, got, want, mine)
+		}
+	}
+	check(fc, "as planned", []string{})
+	noMiddle := fc.clone()
+	noMiddle.trailer.Doors = tt.Doors[:2]
+	check(noMiddle, "without the middle door", []string{codeUnloadingOrder})
 }
 
 // crossStopFloor draws a trailer and pallets of several stops whose floor

@@ -51,10 +51,14 @@
 // by movable bulkheads straight across the trailer, colder zones towards
 // the nose, so a nose zone's pallets for early stops stand behind the
 // warmer zones' pallets for later stops: they come off through a side
-// door. PlanTrailer then puts the earliest stops of such a zone at its nose
-// end, within the side door's opening, the curbside pallet of each row for
-// the earlier stop; a trip no door arrangement unloads in order gets an
-// UNLOADING_ORDER violation naming the zone and the stop.
+// door. PlanTrailer then puts the earliest stops of such a zone in the rows
+// under a side door's opening, the curbside pallet of each row for the
+// earlier stop: at the zone's nose end, or, for an opening further along
+// (a three-zone reefer's middle compartment has a door of its own), behind
+// the zone's latest stops, with floor left empty before them where the
+// rows would not otherwise fit under an opening the zone reaches. A trip
+// no door arrangement unloads in order gets an UNLOADING_ORDER violation
+// naming the zone and the stop.
 //
 // PlanTrailer lays out one trailer for a given stop sequence; it either
 // returns a legal layout or a constraints.Violations that says exactly why

@@ -196,12 +196,7 @@ func doorsText(doors []constraints.Door) string {
 // count that leaves the fewest of the zone's pallets stuck. It returns the
 // first layout that unloads in order, or nil.
 func throughSideDoors(tr Trailer, pallets []Pallet, classes []constraints.Temperature, stops int, total constraints.Load) *Layout {
-	var sides []constraints.Door
-	for _, d := range tr.Doors {
-		if d.Side != constraints.RearDoor {
-			sides = append(sides, d)
-		}
-	}
+	sides := sideDoorsOf(tr)
 	if len(sides) == 0 {
 		return nil
 	}

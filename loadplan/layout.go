@@ -33,7 +33,9 @@ import (
 // not (a multi-temperature reefer's nose zone with pallets for early stops
 // behind a warmer zone's later stops), it puts each zone's earliest stops
 // at the zone's nose end within a side door's opening (throughSideDoors),
-// or else reports UNLOADING_ORDER naming the zone and the stop.
+// or else in the rows under an opening further along the zone, behind the
+// zone's latest stops and perhaps some empty floor (underSideDoors), or
+// else reports UNLOADING_ORDER naming the zone and the stop.
 func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	if vs := checkInputs(tr, pallets, stops); len(vs) > 0 {
 		return nil, vs
@@ -55,6 +57,9 @@ func PlanTrailer(tr Trailer, pallets []Pallet, stops int) (*Layout, error) {
 	if alt := throughSideDoors(tr, pallets, classes, stops, total); alt != nil {
 		return alt, nil
 	}
+	if alt := underSideDoors(tr, pallets, classes, stops, total); alt != nil {
+		return alt, nil
+	}
 	return nil, doorViolations(tr, pallets, lay.placedIdx, lay.Layout, stuck)
 }
 
@@ -70,6 +75,13 @@ type indexedLayout struct {
 // floor with the fewest pallets stacked, sharing positions as far as the
 // floor allows, slid towards the door as the axles need.
 func planFloor(tr Trailer, pallets, order []Pallet, classes []constraints.Temperature, stops int, total constraints.Load) (indexedLayout, constraints.Violations) {
+	return planSpacedFloor(tr, pallets, order, classes, stops, total, nil)
+}
+
+// planSpacedFloor is planFloor with the floor plan passed through space,
+// when given, before it is held to the trailer: underSideDoors leaves
+// empty floor before the rows it brings to a side door.
+func planSpacedFloor(tr Trailer, pallets, order []Pallet, classes []constraints.Temperature, stops int, total constraints.Load, space func(floorPlan) floorPlan) (indexedLayout, constraints.Violations) {
 	fp := fewestStacked(tr, order, classes, shareRows)
 	// Rows of halves standing straight beside the next stop's pallets, or
 	// shared positions alone in their rows, may take more floor than a
@@ -81,6 +93,9 @@ func planFloor(tr Trailer, pallets, order []Pallet, classes []constraints.Temper
 		if alt := fewestStacked(tr, order, classes, sh); !alt.over(tr) {
 			fp = alt
 		}
+	}
+	if space != nil {
+		fp = space(fp)
 	}
 	if vs := floorViolations(tr, fp); len(vs) > 0 {
 		return indexedLayout{}, vs
