@@ -637,10 +637,10 @@ func TestFloorCheckMatchesLoadplanOnDoors(t *testing.T) {
 		}
 	})
 	stats.log(t)
+	// How many draws need a side door is luck (none in some -short
+	// runs); TestFloorChecksAgreeOnMiddleZoneDoor plants a floor that
+	// needs its side doors, whatever the draws.
 	t.Logf("%d floors need a side door, %d one away from the nose", sideFloors.Load(), awayFloors.Load())
-	if sideFloors.Load() == 0 {
-		t.Fatal("no floor drawn needs a side door: the test does not exercise the doors")
-	}
 }
 
 // TestFloorChecksAgreeOnMiddleZoneDoor: a three-zone reefer with curbside
