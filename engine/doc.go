@@ -59,13 +59,13 @@
 //  6. fillSpareRoom(ctx, pc, fleet state): routes with room left take
 //     part of what the fleet had no room for (spare_room.go).
 //  7. Under FewestDrivers, unless the request re-plans a previous plan,
-//     retimeChains(ctx, pc, fleet state) → shifts freed: a shift of one
-//     trip hands it to a shift of the same trailer kind that can drive it
-//     timed again, before or after its own trips (shift_trips.go), in a
-//     third of the time left; then retimeAcrossKinds(ctx, pc, fleet
-//     state) → shifts freed: a shift of one trip hands it to a shift of
-//     any trailer kind, the trip alone timed again after or before that
-//     shift's trips, in a third of the time then left.
+//     retimeAcrossKinds(ctx, pc, fleet state) → shifts freed: a shift of
+//     one trip hands it to a shift of any trailer kind, the trip alone
+//     timed again after or before that shift's trips (shift_trips.go), in
+//     a third of the time left; then retimeChains(ctx, pc, fleet state)
+//     → shifts freed: a shift of one trip hands it to a shift of the same
+//     trailer kind that can drive it timed again, before or after its own
+//     trips, in a third of the time then left.
 //  8. Under FewestTrailers or FewestDrivers,
 //     eliminateRoutes(ctx, pc, fleet state) →
 //     routes taken off (route_elimination.go; never a route kept from a

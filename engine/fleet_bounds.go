@@ -78,12 +78,12 @@ type storeDemand struct {
 	// dimension.
 	most [3]int64
 	// classes says which temperature classes its pallets are of;
-	// multiClass, by class, the shares of its pallets of the class of
-	// the largest multi-class trailer it may take (multiClassShares),
-	// and onMulti whether one carries the class.
-	classes    [3]bool
-	multiClass [3][3]int64
-	onMulti    [3]bool
+	// multiShares, by class, the shares of its pallets of the class of
+	// the largest multi-class trailer it may take (palletSharesOn with
+	// multiClass), and onMulti whether one carries the class.
+	classes     [3]bool
+	multiShares [3][3]int64
+	onMulti     [3]bool
 }
 
 // dayDemand is what the delivered pallets ask of the fleet: the stores in
@@ -136,7 +136,7 @@ func newDayDemand(req *Request, idx []int, mx *geo.Matrix, rowOf func(int) int) 
 			shares, ok := palletSharesOn(req, &p, req.Stores[s].MaxTrailerLengthMM, multiClass)
 			sd.onMulti[c] = ok
 			for dim, v := range shares {
-				sd.multiClass[c][dim] += v
+				sd.multiShares[c][dim] += v
 			}
 		}
 	}
@@ -415,7 +415,7 @@ func (d *dayDemand) unloadingBound() time.Duration {
 // = max(0, qₛ − 1).
 //
 // saved_s ≥ j needs j + 1 classes of s whole on multi-class trips,
-// whose shares of a multi-class trailer (multiClassShares: over the
+// whose shares of a multi-class trailer (multiShares: over the
 // largest capacity among the multi-class types s may take and that carry
 // the class, so that a multi-class trip's pallets add up to at most one,
 // as in palletShares) are at least those of its j + 1 smallest classes
@@ -456,7 +456,16 @@ func (d *dayDemand) extraStops() time.Duration {
 	if units > 0 && !ok {
 		return 0
 	}
-	room := int64(units) * perUnit * shareScale
+	// room = units × perUnit × shareScale, saturated: a day whose units
+	// may turn very often (a hook time and turnaround of nanoseconds)
+	// has room for every saving.
+	room := int64(0)
+	if units > 0 {
+		room = math.MaxInt64
+		if perUnit <= math.MaxInt64/shareScale/int64(units) {
+			room = int64(units) * perUnit * shareScale
+		}
+	}
 	saved := time.Duration(math.MaxInt64)
 	for dim := range 3 {
 		saved = min(saved, d.mostSaved(dim, room))
@@ -477,7 +486,7 @@ func (d *dayDemand) mostSaved(dim int, room int64) time.Duration {
 		var ws []int64
 		for c, has := range s.classes {
 			if has && s.onMulti[c] {
-				ws = append(ws, s.multiClass[c][dim])
+				ws = append(ws, s.multiShares[c][dim])
 			}
 		}
 		if len(ws) < 2 || fixed <= 0 {

@@ -222,6 +222,35 @@ func TestExtraStopsByHand(t *testing.T) {
 	}
 }
 
+// TestExtraStopsOnUnitsThatTurnInNanoseconds: a store A of two classes
+// and a store Z at the DC that takes no time, with a hook time, a
+// turnaround and a loading of nothing: the one multi-class unit may run
+// trips to Z a nanosecond apart, more than a count of shares can hold.
+// It still carries A's two classes on one trip, so the unloading bound
+// is A's one stop, 10 min + 2 × 2 min, and Z's nothing.
+func TestExtraStopsOnUnitsThatTurnInNanoseconds(t *testing.T) {
+	req := boundsDay(12 * time.Hour)
+	req.Pallets = req.Pallets[:2]
+	req.Pallets[1].Temperature = constraints.Chilled
+	multi := req.Fleet[0]
+	multi.ID, multi.Count, multi.Equipment = "MULTI", 1, constraints.Equipment{Kind: constraints.MultiTempReefer, MaxZones: 2}
+	req.Fleet = append(req.Fleet, multi)
+	req.DC.HookTime, req.DC.TrailerTurnaround, req.DC.LoadingPerPallet = time.Nanosecond, time.Nanosecond, 0
+	z := req.Stores[0]
+	z.ID, z.Location, z.Unloading = "Z", req.DC.Location, Unloading{}
+	req.Stores = append(req.Stores, z)
+	pz := req.Pallets[0]
+	pz.ID, pz.Store = "PZ", "Z"
+	req.Pallets = append(req.Pallets, pz)
+	if err := req.Check(); err != nil {
+		t.Fatal(err)
+	}
+	idx, _ := allPalletsAndMatrix(t, &req)
+	if got, want := newDayDemand(&req, idx, nil, nil).unloadingBound(), 14*time.Minute; got != want {
+		t.Errorf("unloading bound %v; want %v", got, want)
+	}
+}
+
 // sharesNear reports whether got is want to 100 units in each
 // dimension: each pallet's share is rounded down on its own.
 func sharesNear(got, want [3]int64) bool {

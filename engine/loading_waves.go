@@ -91,8 +91,8 @@ func (d *dayDemand) loadingWavesBound(trips int) int {
 		}
 		for dim := range 3 {
 			sigma := total[dim] // σ never needs to pass all the shares
-			if k >= 0 {
-				sigma = min(sigma, k*shareScale)
+			if k >= 0 && k <= sigma/shareScale {
+				sigma = k * shareScale // k·shareScale ≤ σ, so no overflow
 			}
 			if n >= 0 {
 				sigma = min(sigma, n*most[dim])
@@ -112,21 +112,23 @@ func (d *dayDemand) loadingWavesBound(trips int) int {
 
 // tripsPerUnit is the most trips one trailer unit runs in the day, Σg
 // (1 + kg) over the loading waves (see loadingWavesBound); ok is false
-// when some wave's short trips are not bounded in number. With no store
-// reached no trip is legal, and it is 0.
+// when the waves do not bound it: no store is reached, or some wave's
+// short trips are not bounded in number (or not known, as
+// loadingWavesBound gives up on them), so that a caller claims nothing
+// from it.
 func (d *dayDemand) tripsPerUnit() (most int64, ok bool) {
 	reach := d.reach()
 	waves, reached := d.loadingWaves(reach)
 	if !reached {
-		return 0, true
+		return 0, false
 	}
 	for _, w := range waves {
 		most++
 		if w.open {
 			continue
 		}
-		k, _, _, _ := d.shortTrips(w, reach)
-		if k < 0 {
+		k, _, _, known := d.shortTrips(w, reach)
+		if !known || k < 0 {
 			return 0, false
 		}
 		most += k

@@ -92,9 +92,8 @@ type RouteRef struct {
 
 // String names the route as a dispatcher does: "R3 (DRY53-04, D01 trip
 // 2)", with "was trip 3" on a route of the next plan that was another
-// trip number, "now trip 2" on one of the previous plan that runs under
-// another number, and "no longer runs" on one of the previous plan the
-// next plan does not run.
+// trip number and "now trip 2" on one of the previous plan that runs
+// under another number.
 func (r RouteRef) String() string {
 	s := fmt.Sprintf("%s (%s, %s trip %d", r.ID, r.TrailerUnit, r.Shift, r.Trip)
 	switch {

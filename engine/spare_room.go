@@ -28,7 +28,7 @@ func fillSpareRoom(ctx context.Context, pc *planContext, fleet *fleetState) {
 
 // fillSpareRoomFor is fillSpareRoom for the orders left out that offer
 // reports true for. Each order it offers to every route is marked
-// offered, unless the time limit cut the offer short.
+// offered, unless the time limit or the try budget cut the offer short.
 func fillSpareRoomFor(ctx context.Context, pc *planContext, fleet *fleetState, offer func(*order) bool) {
 	tries := 0
 	const maxTries = 2000
@@ -59,7 +59,9 @@ func fillSpareRoomFor(ctx context.Context, pc *planContext, fleet *fleetState, o
 				}
 			}
 		}
-		o.offered = !pc.stopped(ctx)
+		// An offer the time limit or the try budget cut short is not
+		// one in full: routeUnrouted may make it again.
+		o.offered = !pc.stopped(ctx) && tries < maxTries
 	}
 }
 

@@ -236,7 +236,8 @@ func validateRoutes(req *Request, routes []Route) (constraints.Violations, error
 // them together. At 1,000 stores, with some 200 locked routes, a re-plan
 // checks a kept shift this way about 200 times. A route that visits a
 // store no route of prev visits (the check's travel covers theirs) is
-// checked by validateRoutes.
+// checked by validateRoutes. Its planCheck fills caches as it goes, so
+// one goroutine at a time uses it (a re-plan's phases run on one).
 type besideFixed struct {
 	req    *Request
 	fixed  []Route

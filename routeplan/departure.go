@@ -212,9 +212,12 @@ func (in *instance) departures(t int, seq []int, l float64, cands []float64, lo,
 }
 
 // freeDepartures is departures without rush hours. It reads the legs
-// into legs (scratch space) first, so that its main loop calls nothing,
-// and it writes every target and keeps those in (lo, hi] without a
-// branch: whether one is kept is as good as random to the processor.
+// into legs (scratch space) first, so that its main loop looks up no
+// travel (it calls only siteWindows and earliestIn), and it writes every
+// target and keeps those in (lo, hi] without a branch: whether one is
+// kept is as good as random to the processor. Its rests and short follow
+// the break rule as rushDepartures does; a change to the rule changes
+// both (TestFreeDeparturesAgreeWithRush holds them together).
 func (in *instance) freeDepartures(t int, seq []int, l float64, cands []float64, lo, hi float64, tw *tripWindows, legs *[]float64) ([]float64, float64, float64) {
 	vt := &in.types[t]
 	starts := in.routeStartWindows(t, tw)

@@ -2,6 +2,7 @@ package routeplan
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -309,6 +310,49 @@ func TestPlayStopsAtTheFirstWaitThatIsABreak(t *testing.T) {
 		}
 		if !waited && (g != f || k != len(full.arr) || part.ret != full.ret || part.dist != full.dist || part.drive != full.drive) {
 			t.Fatalf("not stopped: failure %d return %g, full simulation %d %g", g, part.ret, f, full.ret)
+		}
+	})
+}
+
+// TestFreeDeparturesAgreeWithRush: departures has one loop without rush
+// hours (freeDepartures) and one with them (rushDepartures), each
+// carrying the break rule's rests and short. Under rush hours that slow
+// nothing the route can reach they must agree: the same least duty and
+// unrested return to the bit, and the same candidates below the latest
+// start (the rush loop leaves out a target at the latest start itself,
+// which the latest start is anyway).
+func TestFreeDeparturesAgreeWithRush(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in, seq := departureRoute(t, false)
+		l := in.loadingTime(0, []float64{float64(len(seq))})
+		lo, ok := in.earliestDeparture(0, l, in.types[0].StartWindows)
+		if !ok {
+			return
+		}
+		hi := in.latestStart(0, seq, nil)
+		if hi > lo {
+			hi += timeTol(hi)
+		}
+		var scratch, back []float64
+		free, freeLeast, freeUnrested := in.freeDepartures(0, seq, l, nil, lo, hi, nil, &scratch)
+		// A slow hour a year after the day: no leg of the route meets it.
+		in.rush = rushTimeline(365*86400, 365*86400+3600, 0.5)
+		rush, rushLeast, rushUnrested := in.rushDepartures(0, seq, l, nil, lo, hi, nil, &back)
+		if freeLeast != rushLeast || freeUnrested != rushUnrested {
+			t.Fatalf("least %g, unrested %g without rush hours; %g, %g with", freeLeast, freeUnrested, rushLeast, rushUnrested)
+		}
+		below := func(cs []float64) []float64 {
+			var out []float64
+			for _, d := range cs {
+				if d < hi {
+					out = append(out, d)
+				}
+			}
+			slices.Sort(out)
+			return slices.Compact(out)
+		}
+		if f, r := below(free), below(rush); !slices.Equal(f, r) {
+			t.Fatalf("candidates below %g: %v without rush hours, %v with", hi, f, r)
 		}
 	})
 }

@@ -217,10 +217,10 @@ func (in *instance) distancesOneExact(jn *join, m int) {
 
 // distancesOneFree is distancesOne outside the Solomon case on the
 // matrices of the Problem, when trips are not counted (instance.oneFree),
-// on a known join:
-// distancesDone and boundObjective written out, so that it calls nothing
-// (it runs for nearly every pair the search tries and every place an
-// insertion looks at). It computes what they compute, in their order.
+// on a known join: distancesDone and boundObjective written out, so that
+// it calls only ranked (it runs for nearly every pair the search tries
+// and every place an insertion looks at). It computes what they compute,
+// in their order (TestDistancesOfOneSiteAgree).
 func (in *instance) distancesOneFree(jn *join, m int) {
 	ga, gb := &jn.a.seg, &jn.b.seg
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
