@@ -272,9 +272,20 @@ const (
 // leave the most room, so that a trip finds a shift it fits. It takes a
 // retimeShare of the time left and reports how many shifts it freed.
 func retimeChains(ctx context.Context, pc *planContext, fleet *fleetState) int {
-	m := pc.m
-	tries, freed := 0, 0
 	until := pc.now().Add(pc.deadline.Sub(pc.now()) / retimeShare)
+	return handOverSingleTrips(ctx, pc, fleet, until, retimeTries, fleet.retimeOnto)
+}
+
+// handOverSingleTrips offers the trip of each shift that drives only that
+// one, shortest first (by duty, then shift id), to move, which hands it
+// to another shift or leaves everything as it was; after a move the
+// shifts have changed and it looks again, until no trip moves, tries
+// reach maxTries (move counts them), or the context or until ends. A
+// shift whose trip did not move is not offered again. It reports how
+// many shifts it freed.
+func handOverSingleTrips(ctx context.Context, pc *planContext, fleet *fleetState, until time.Time, maxTries int,
+	move func(m *model, gi int, byShift map[string][]int, tries *int) bool) int {
+	tries, freed := 0, 0
 	tried := map[string]bool{} // guest shifts tried and left as they were
 	for {
 		byShift := map[string][]int{}
@@ -293,10 +304,10 @@ func retimeChains(ctx context.Context, pc *planContext, fleet *fleetState) int {
 		})
 		moved := false
 		for _, gi := range guests {
-			if tries >= retimeTries || pc.stopped(ctx) || !pc.now().Before(until) {
+			if tries >= maxTries || pc.stopped(ctx) || !pc.now().Before(until) {
 				return freed
 			}
-			if fleet.retimeOnto(m, gi, byShift, &tries) {
+			if move(pc.m, gi, byShift, &tries) {
 				freed++
 				moved = true
 				break // the shifts changed: look again
@@ -419,41 +430,7 @@ const (
 // first, onto the shifts with the most room. It stops at until, and
 // reports how many shifts it freed.
 func retimeAcrossKinds(ctx context.Context, pc *planContext, fleet *fleetState, until time.Time) int {
-	m := pc.m
-	tries, freed := 0, 0
-	tried := map[string]bool{} // guest shifts tried and left as they were
-	for tries < acrossTries && !pc.stopped(ctx) && pc.now().Before(until) {
-		byShift := map[string][]int{}
-		for ri, r := range fleet.routes {
-			byShift[r.Shift] = append(byShift[r.Shift], ri)
-		}
-		var guests []int
-		for id, run := range byShift {
-			if len(run) == 1 && !tried[id] {
-				guests = append(guests, run[0])
-			}
-		}
-		duty := func(ri int) time.Duration { return fleet.routes[ri].Return.Sub(fleet.routes[ri].Start) }
-		slices.SortFunc(guests, func(a, b int) int {
-			return cmp.Or(cmp.Compare(duty(a), duty(b)), cmp.Compare(fleet.routes[a].Shift, fleet.routes[b].Shift))
-		})
-		moved := false
-		for _, gi := range guests {
-			if tries >= acrossTries || pc.stopped(ctx) || !pc.now().Before(until) {
-				return freed
-			}
-			if fleet.retimeAfterOrBefore(m, gi, byShift, &tries) {
-				freed++
-				moved = true
-				break // the shifts changed: look again
-			}
-			tried[fleet.routes[gi].Shift] = true
-		}
-		if !moved {
-			return freed
-		}
-	}
-	return freed
+	return handOverSingleTrips(ctx, pc, fleet, until, acrossTries, fleet.retimeAfterOrBefore)
 }
 
 // retimeAfterOrBefore moves route gi, the one trip of its shift, onto
