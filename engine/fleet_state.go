@@ -151,6 +151,22 @@ func (fleet *fleetState) leaveOut(pool []*order) {
 	}
 }
 
+// takeLeftOut takes out of the orders left out, and returns, those with
+// pallets that again reports true for: the pool of a routing round that
+// tries them again.
+func (fleet *fleetState) takeLeftOut(again func(*order) bool) []*order {
+	var pool, kept []*order
+	for _, o := range fleet.leftOut {
+		if len(o.pallets) > 0 && again(o) {
+			pool = append(pool, o)
+		} else {
+			kept = append(kept, o)
+		}
+	}
+	fleet.leftOut = kept
+	return pool
+}
+
 // roomLeft is what placed route ri has room for, as routing counts it.
 func (fleet *fleetState) roomLeft(m *model, ri int) constraints.Load {
 	pr := &fleet.placed[ri]

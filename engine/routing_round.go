@@ -55,18 +55,10 @@ func routeOrders(ctx context.Context, pc *planContext, fleet *fleetState, orders
 // and it runs none after a round that was cut (see routeOrders). It
 // returns the rounds run in all.
 func routeLeftovers(ctx context.Context, pc *planContext, fleet *fleetState, rounds int, cut bool) (int, error) {
-	var pool, kept []*order
-	for _, o := range fleet.leftOut {
-		if len(o.pallets) > 0 && routedAgain(o) {
-			pool = append(pool, o)
-		} else {
-			kept = append(kept, o)
-		}
-	}
+	pool := fleet.takeLeftOut(routedAgain)
 	if len(pool) == 0 {
 		return rounds, nil
 	}
-	fleet.leftOut = kept
 	for round := 0; round < routingRounds && len(pool) > 0 && !pc.stopped(ctx) && !cut; round++ {
 		var err error
 		var roundCut bool

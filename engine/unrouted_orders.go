@@ -28,18 +28,10 @@ const unroutedIterations = 50
 // busy for those budgets. It routes nothing once ctx has ended, and
 // returns the rounds run in all, counting on from rounds.
 func routeUnrouted(ctx context.Context, pc *planContext, fleet *fleetState, rounds int) (int, error) {
-	var pool, kept []*order
-	for _, o := range fleet.leftOut {
-		if len(o.pallets) > 0 && unrouted(o) {
-			pool = append(pool, o)
-		} else {
-			kept = append(kept, o)
-		}
-	}
+	pool := fleet.takeLeftOut(unrouted)
 	if len(pool) == 0 {
 		return rounds, nil
 	}
-	fleet.leftOut = kept
 	over := pc.pastLimit()
 	budget := roundBudget{until: over.deadline, iterations: unroutedIterations, streams: 1}
 	for round := 0; round < routingRounds && len(pool) > 0 && !over.stopped(ctx); round++ {
