@@ -210,13 +210,7 @@ func throughSideDoors(tr Trailer, pallets []Pallet, classes []constraints.Temper
 	}
 	order := append([]Pallet(nil), pallets...)
 	for zi, class := range classes {
-		var zone []int
-		for i, p := range pallets {
-			if p.Temperature == class {
-				zone = append(zone, i)
-			}
-		}
-		sort.SliceStable(zone, func(a, b int) bool { return pallets[zone[a]].Stop < pallets[zone[b]].Stop })
+		zone := zoneByStop(pallets, class)
 		stuckIn := func(lay indexedLayout) (n, all int) {
 			stuck := stuckPallets(tr, pallets, lay.placedIdx, lay.Placements, stops)
 			for _, k := range stuck {

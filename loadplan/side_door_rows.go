@@ -38,6 +38,19 @@ func sideDoorsOf(tr Trailer) []constraints.Door {
 	return sides
 }
 
+// zoneByStop returns the indices of the pallets of class, the pallets of
+// one zone, in stop order (in their order within a stop).
+func zoneByStop(pallets []Pallet, class constraints.Temperature) []int {
+	var zone []int
+	for i, p := range pallets {
+		if p.Temperature == class {
+			zone = append(zone, i)
+		}
+	}
+	sort.SliceStable(zone, func(a, b int) bool { return pallets[zone[a]].Stop < pallets[zone[b]].Stop })
+	return zone
+}
+
 // underSideDoors looks for a layout that unloads in order through the
 // doors, with each zone's pallets for its earliest stops in the rows under
 // one of its side doors' openings, wherever along the zone the opening
@@ -59,13 +72,7 @@ func underSideDoors(tr Trailer, pallets []Pallet, classes []constraints.Temperat
 	order := slices.Clone(pallets)
 	var settled []func(floorPlan) floorPlan // the empty floor left for the zones before
 	for zi, class := range classes {
-		var zone []int
-		for i, p := range pallets {
-			if p.Temperature == class {
-				zone = append(zone, i)
-			}
-		}
-		sort.SliceStable(zone, func(a, b int) bool { return pallets[zone[a]].Stop < pallets[zone[b]].Stop })
+		zone := zoneByStop(pallets, class)
 		z := zoneArrangements{tr: tr, pallets: pallets, order: order, settled: settled, classes: classes, stops: stops, total: total, zi: zi, zone: zone}
 		best := z.arrange(0, 0, 0)
 		if best.planned {
