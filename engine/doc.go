@@ -56,8 +56,13 @@
 //     shift_trips.go); it adds the trips and the orders left out to the
 //     fleet state. A later phase that changes a trip times its whole
 //     shift again (fleetState.replaceOrders).
-//  6. fillSpareRoom(ctx, pc, fleet state): routes with room left take
-//     part of what the fleet had no room for (spare_room.go).
+//  6. routeUnreached(ctx, pc, fleet state, rounds) → rounds: the orders
+//     the time limit left unreached (a round's search had not come to
+//     them, or no round had the time to route what a trip's floor sent
+//     back) get rounds of one search stream of a few iterations, before
+//     the deadline (unrouted_orders.go). Then fillSpareRoom(ctx, pc,
+//     fleet state): routes with room left take part of what the fleet
+//     had no room for (spare_room.go).
 //  7. Under FewestDrivers, unless the request re-plans a previous plan,
 //     retimeAcrossKinds(ctx, pc, fleet state) → shifts freed: a shift of
 //     one trip hands it to a shift of any trailer kind, the trip alone
@@ -77,13 +82,15 @@
 //     state) → shifts freed, unless the request re-plans a previous plan:
 //     a shift of one trip hands it, as it is timed, to another shift that
 //     can drive it too (shift_trips.go).
-//     A re-plan then routes past the time limit the orders it left
+//     Before chainShifts, a re-plan routes past the time limit the orders it left
 //     unrouted (routeUnrouted, unrouted_orders.go: those the search had
 //     not come to, those a layout sent back after the last round, those
 //     short of fleet whose offer of the room left the limit cut): one
 //     round in one stream of a few iterations with the fleet left, then
 //     fillSpareRoom, so that a late pallet is left behind for want of
-//     room, never of time.
+//     room, never of time. A fresh plan whose routing began routes so
+//     the orders still unreached (routeUnreached), for at most a
+//     twentieth of the limit past it.
 //  9. fleet state unassignLeftOut: the pallets of the orders left out,
 //     with a reason and a message (unassigned.go).
 //  10. assemble(model, routes, unassigned) → Result: the routes fitted

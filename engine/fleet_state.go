@@ -151,6 +151,21 @@ func (fleet *fleetState) leaveOut(pool []*order) {
 	}
 }
 
+// leaveUnreached adds the orders in pool, which the time limit left no
+// routing round for, to those left out: NOT_PLANNED, as the orders a
+// round's search did not come to, so that routeUnreached routes them;
+// but those short of fleet keep their reason, since a round did try
+// them and the room left on the routes (fillSpareRoom) is what may take
+// them.
+func (fleet *fleetState) leaveUnreached(pool []*order) {
+	for _, o := range pool {
+		if !shortOfFleet(o.reason) {
+			o.reason, o.message = ReasonNotPlanned, ""
+		}
+		fleet.leftOut = append(fleet.leftOut, o)
+	}
+}
+
 // takeLeftOut takes out of the orders left out, and returns, those with
 // pallets that again reports true for: the pool of a routing round that
 // tries them again.

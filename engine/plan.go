@@ -73,6 +73,11 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 	if err != nil {
 		return Result{}, err
 	}
+	// What the time limit left unreached is routed first, in the time
+	// that route elimination, which only saves routes, would have had.
+	if rounds, err = routeUnreached(ctx, pc, fleet, rounds); err != nil {
+		return Result{}, err
+	}
 	fillSpareRoom(ctx, pc, fleet)
 	// A re-plan keeps the shifts of the previous plan's routes (locked in
 	// m.fixed, kept by seedPrevious): handing trips to other shifts would
@@ -97,10 +102,18 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 		}
 		fillSpareRoom(ctx, pc, fleet)
 	}
-	if replanning {
+	switch {
+	case replanning:
 		// The late orders the time limit left unrouted are routed
 		// past it (routeUnrouted).
-		if rounds, err = routeUnrouted(ctx, pc, fleet, rounds); err != nil {
+		if rounds, err = routeUnrouted(ctx, pc.pastLimit(pc.limit), fleet, rounds); err != nil {
+			return Result{}, err
+		}
+	case rounds > 0:
+		// A routing that began is finished past the limit, by
+		// lateShare of it at most: what no round reached in time is
+		// loadable, and the fleet may carry it.
+		if rounds, err = routeUnreached(ctx, pc.pastLimit(pc.limit/lateShare), fleet, rounds); err != nil {
 			return Result{}, err
 		}
 	}

@@ -18,12 +18,15 @@ const routingRounds = 3
 // round routes what the one before sent back with what is left of fleet,
 // and lays its routes out (routeRound). It adds the routes to fleet, and the
 // orders no round carried to fleet.leftOut, with no trailer preference left
-// (spare room anywhere will do). It returns the rounds run, and cut when a
-// round's time ended before its search had tried every order: a round
-// after it, with less time, would only spend it setting up.
+// (spare room anywhere will do); those the time left no round for are
+// unreached (leaveUnreached), for routeUnreached to route. It returns the
+// rounds run, and cut when a round's time ended before its search had
+// tried every order: a round after it, with less time, would only spend
+// it setting up.
 func routeOrders(ctx context.Context, pc *planContext, fleet *fleetState, orders []*order) (rounds int, cut bool, err error) {
 	pool := orders
-	for round := 0; round < routingRounds && len(pool) > 0 && !pc.stopped(ctx) && !cut && (round == 0 || pc.now().Before(pc.routingDeadline)); round++ {
+	round := 0
+	for ; round < routingRounds && len(pool) > 0 && !pc.stopped(ctx) && !cut && (round == 0 || pc.now().Before(pc.routingDeadline)); round++ {
 		// The first round gets nearly all the time: later rounds only
 		// route the few orders a layout sent back, with the fleet left.
 		until := pc.routingDeadline
@@ -39,7 +42,11 @@ func routeOrders(ctx context.Context, pc *planContext, fleet *fleetState, orders
 		rounds = round + 1
 		pc.report(PhaseLayouts, rounds, fleet)
 	}
-	fleet.leaveOut(pool)
+	if round < routingRounds {
+		fleet.leaveUnreached(pool)
+	} else {
+		fleet.leaveOut(pool)
+	}
 	for _, o := range fleet.leftOut {
 		o.prefer = nil
 	}
@@ -52,14 +59,16 @@ func routeOrders(ctx context.Context, pc *planContext, fleet *fleetState, orders
 // freed in fleet and what it left free,
 // until the time limit (an iteration budget, when set, as for every
 // routing round). Its rounds count on from rounds, the rounds run so far,
-// and it runs none after a round that was cut (see routeOrders). It
-// returns the rounds run in all.
+// and it runs none after a round that was cut (see routeOrders); the
+// orders it had no round for are unreached (leaveUnreached). It returns
+// the rounds run in all.
 func routeLeftovers(ctx context.Context, pc *planContext, fleet *fleetState, rounds int, cut bool) (int, error) {
 	pool := fleet.takeLeftOut(routedAgain)
 	if len(pool) == 0 {
 		return rounds, nil
 	}
-	for round := 0; round < routingRounds && len(pool) > 0 && !pc.stopped(ctx) && !cut; round++ {
+	round := 0
+	for ; round < routingRounds && len(pool) > 0 && !pc.stopped(ctx) && !cut; round++ {
 		var err error
 		var roundCut bool
 		pool, roundCut, err = routeRound(ctx, pc, fleet, pool, pc.budget(pc.deadline), rounds)
@@ -69,7 +78,11 @@ func routeLeftovers(ctx context.Context, pc *planContext, fleet *fleetState, rou
 		cut = cut || roundCut
 		rounds++
 	}
-	fleet.leaveOut(pool)
+	if round < routingRounds {
+		fleet.leaveUnreached(pool)
+	} else {
+		fleet.leaveOut(pool)
+	}
 	return rounds, nil
 }
 
