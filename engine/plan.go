@@ -153,6 +153,10 @@ type planContext struct {
 	routingDeadline time.Time
 	began           time.Time     // when Plan was called
 	limit           time.Duration // the time limit in force
+	// firstPhases is how long the phases before routing took (0 until
+	// keepForClosing is told): a measure of the machine's speed at the
+	// work of reading every pallet once, as laying out every route does.
+	firstPhases time.Duration
 }
 
 // keepForClosing sets the deadlines: the limit counts from the call, the
@@ -160,6 +164,7 @@ type planContext struct {
 // Options.TimeLimit) less the time kept for the closing steps
 // (closingTime), given that the phases before routing took firstPhases.
 func (pc *planContext) keepForClosing(firstPhases time.Duration) {
+	pc.firstPhases = firstPhases
 	pc.deadline = pc.began.Add(pc.limit - closingTime(len(pc.m.req.Pallets), firstPhases, pc.limit))
 	pc.routingDeadline = pc.deadline
 	if pc.m.req.Options.Objective.fewestRoutes() {
