@@ -28,7 +28,8 @@ import (
 // neighbouring stops of a zone: a top for the earlier stop on a bottom for
 // the later one, in the row between the two stops' pallets, so that the
 // top comes off first and nothing of a later stop stands nearer the door
-// (at most two such pairs at each boundary). Last, it checks that the
+// (at most two such pairs at each boundary; a position the two stops' half
+// pallets share stands in the same row). Last, it checks that the
 // floor unloads in stop order through the trailer's doors; where it does
 // not (a multi-temperature reefer's nose zone with pallets for early stops
 // behind a warmer zone's later stops), it puts each zone's earliest stops

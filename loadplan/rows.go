@@ -77,13 +77,23 @@ func pairedRows(units []unit, pallets []Pallet, width int, carryShared bool) []s
 		sort.SliceStable(group, func(a, b int) bool { return narrow(group[a]) > narrow(group[b]) })
 		if carry >= 0 {
 			// The carried unit takes the first row, with the widest unit
-			// that fits beside it: the one hardest to pair otherwise.
+			// that fits beside it: the one hardest to pair otherwise. Not
+			// so in the rows between two stops (an even key) that hold a
+			// position the two stops share and a pair stacked across them:
+			// the shared position's pallet for the earlier stop may stand
+			// no nearer the nose than the stacked pair's bottom, nor its
+			// pallet for the later stop nearer the door than the pair's
+			// top, so the two take one row, and the carried unit stands
+			// alone before them.
 			partner := -1
 			for k, u := range group {
 				if narrow(carry)+narrow(u) <= width {
 					partner = k
 					break
 				}
+			}
+			if betweenStopsShared(group, units, pallets) {
+				partner = -1
 			}
 			if partner >= 0 && pair(carry, group[partner]) {
 				group = append(group[:partner], group[partner+1:]...)
@@ -129,6 +139,21 @@ func pairedRows(units []unit, pallets []Pallet, width int, carryShared bool) []s
 		single(carry)
 	}
 	return segs
+}
+
+// betweenStopsShared reports whether group (indices into units, of one
+// key) stands between two stops and holds a shared position beside other
+// units: pairs stacked across the stops.
+func betweenStopsShared(group []int, units []unit, pallets []Pallet) bool {
+	if len(group) < 2 || pallets[units[group[0]].bottom].Stop%2 != 0 {
+		return false
+	}
+	for _, u := range group {
+		if units[u].shared != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // pinwheelRows merges two consecutive rows of two into a pinwheel block

@@ -1,5 +1,7 @@
 package loadplan
 
+import "slices"
+
 // Half and quarter pallets share floor positions. A floor position is the
 // place of one 48×40 in pallet; two half pallets (48×20 in) fill it side
 // by side, four quarter pallets (24×20 in) two by two, and one half with
@@ -155,6 +157,7 @@ func shareUnits(units []unit, pallets []Pallet, width int) ([]unit, []Pallet) {
 		emit(unit{bottom: len(pallets) - 1, top: -1, shared: sp})
 	}
 	var open *sharedPosition // one small unit of the previous stop
+	var between []unit       // pairs across stops waiting for open to close
 	for g0 := 0; g0 < len(units); {
 		stop := pallets[units[g0].bottom].Stop
 		g1 := g0
@@ -168,6 +171,26 @@ func shareUnits(units []unit, pallets []Pallet, width int) ([]unit, []Pallet) {
 			}
 		}
 		g0 = g1
+		if open != nil && stop%2 == 0 && len(smalls) == 0 {
+			// Pairs stacked across two stops (an even key: see
+			// buildFloorOnce) stand between them, and so does the position
+			// the earlier stop's smaller pallets share: it stays open for
+			// the next group when that group has a unit to fill it, and
+			// else stands nearer the nose than the pairs, with its stop.
+			if !openFilled(open, units[g0:], pallets) {
+				emit(open.lanes[0][0])
+				open = nil
+				for _, u := range whole {
+					emit(u)
+				}
+				continue
+			}
+			// The shared position comes first in the rows between the
+			// stops: a pallet of the later stop left over from its rows
+			// may then stand beside it, with the pairs nearer the door.
+			between = append(between, whole...)
+			continue
+		}
 		// Halves first, so that they pair and the odd one takes quarters.
 		sortByShare(smalls, pallets)
 		if open != nil {
@@ -184,6 +207,10 @@ func shareUnits(units []unit, pallets []Pallet, width int) ([]unit, []Pallet) {
 			}
 			smalls, open = rest, nil
 		}
+		for _, u := range between {
+			emit(u)
+		}
+		between = nil
 		var positions []*sharedPosition
 		for _, u := range smalls {
 			placed := false
@@ -219,6 +246,21 @@ func shareUnits(units []unit, pallets []Pallet, width int) ([]unit, []Pallet) {
 		emit(open.lanes[0][0])
 	}
 	return out, pallets
+}
+
+// openFilled reports whether a unit of the group that starts units (the
+// units of one key) may join the open position sp.
+func openFilled(sp *sharedPosition, units []unit, pallets []Pallet) bool {
+	for _, u := range units {
+		if pallets[u.bottom].Stop != pallets[units[0].bottom].Stop {
+			break
+		}
+		trial := &sharedPosition{lanes: [2][]unit{slices.Clone(sp.lanes[0]), slices.Clone(sp.lanes[1])}}
+		if sharable(u, pallets) && trial.add(u, pallets) {
+			return true
+		}
+	}
+	return false
 }
 
 // sortByShare orders units by their bottom's share, largest first, keeping

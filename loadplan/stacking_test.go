@@ -176,3 +176,86 @@ func TestValidateStacksAcrossStops(t *testing.T) {
 		})
 	}
 }
+
+// TestHalfAndStackAcrossOneBoundary: two stops, each with some full
+// pallets, one half pallet and one low pallet that may be stacked and
+// carry. The halves share a position and stop 0's low pallet rides on
+// stop 1's, both in the rows between the two stops, so the floor takes
+// two positions fewer than the pallets: what routing counts for such
+// orders. The later stop's full pallet left over from its rows (an odd
+// count) stands alone before them. Before, the half pallet of stop 1 stood
+// alone, or the stack was undone, and the floor took a position more.
+func TestHalfAndStackAcrossOneBoundary(t *testing.T) {
+	for later := range 4 {
+		for earlier := range 4 {
+			t.Run(fmt.Sprintf("%d and %d full pallets", later, earlier), func(t *testing.T) {
+				var ps []Pallet
+				add := func(stop, full int, stackKg float64) {
+					for i := range full {
+						ps = append(ps, sizedPallet(fmt.Sprint("f", stop, i), stop, 1219, 1016, 1600, 500, constraints.Ambient))
+					}
+					ps = append(ps, sizedPallet(fmt.Sprint("h", stop), stop, 1219, 508, 1200, 150, constraints.Ambient))
+					s := sizedPallet(fmt.Sprint("s", stop), stop, 1219, 1016, 1000, stackKg, constraints.Ambient)
+					s.MayBeStacked, s.MayCarry = true, true
+					ps = append(ps, s)
+				}
+				add(0, earlier, 200)
+				add(1, later, 300)
+				tr := trailer53(constraints.DryVan)
+				tr.Positions = earlier + later + 2
+				lay := planValid(t, tr, ps, 2)
+				var stacked, shared []string
+				for k, p := range lay.Placements {
+					if p.Level == 1 {
+						stacked = append(stacked, lay.Placements[k-1].Pallet+"<"+p.Pallet)
+					}
+				}
+				for _, a := range lay.Placements {
+					for _, b := range lay.Placements {
+						if a.Pallet < b.Pallet && a.Pallet[0] == 'h' && b.Pallet[0] == 'h' && a.Row == b.Row && a.Side == b.Side {
+							shared = append(shared, a.Pallet+"+"+b.Pallet)
+						}
+					}
+				}
+				if fmt.Sprint(stacked) != "[s1<s0]" || fmt.Sprint(shared) != "[h0+h1]" {
+					t.Fatalf("stacked %v, sharing %v; want s0 on s1 and h0 beside h1: %+v", stacked, shared, lay.Placements)
+				}
+			})
+		}
+	}
+}
+
+// TestUnpairedStackable: of one stop's low pallets that may be stacked and
+// carry, pairs stack and an odd one is left to pair across stops; a pallet
+// too tall to stand on or carry any of the others is left too, and
+// pallets that may neither be stacked nor carry are not counted.
+func TestUnpairedStackable(t *testing.T) {
+	tr := trailer53(constraints.DryVan)
+	low := func(n int, heights ...int) []Pallet {
+		var ps []Pallet
+		for i := range n {
+			p := sizedPallet(fmt.Sprint("s", i), 0, 1219, 1016, 1000, float64(200+10*i), constraints.Ambient)
+			if i < len(heights) {
+				p.HeightMM = heights[i]
+			}
+			p.MayBeStacked, p.MayCarry = true, true
+			ps = append(ps, p)
+		}
+		return append(ps, sizedPallet("full", 0, 1219, 1016, 1600, 500, constraints.Ambient))
+	}
+	for _, tc := range []struct {
+		name string
+		ps   []Pallet
+		want int
+	}{
+		{"none", low(0), 0},
+		{"one", low(1), 1},
+		{"two stack", low(2), 0},
+		{"three", low(3), 1},
+		{"two, one too tall for the other", low(2, 1900), 2},
+	} {
+		if got := UnpairedStackable(tr, tc.ps); got != tc.want {
+			t.Errorf("%s: UnpairedStackable = %d; want %d", tc.name, got, tc.want)
+		}
+	}
+}
