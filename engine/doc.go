@@ -158,8 +158,9 @@
 // all on other routes.
 //
 // Progress. Options.Progress receives a report at each phase (orders,
-// each routing round, its layouts, done) and at each better plan the
-// search finds: elapsed time, routes, pallets delivered, cost. A report's
+// each routing round, its layouts, done) and at a better plan the search
+// finds (the first at once, then at most four a second): elapsed time,
+// routes, pallets delivered, cost. A report's
 // Best method builds the best plan so far, complete and validated, from a
 // snapshot, on any goroutine: a service shows it while the job runs.
 // Cancelling the context makes Plan return the best plan as the time limit

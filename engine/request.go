@@ -155,7 +155,8 @@ type Options struct {
 	// (travel.matrix): set one.
 	Matrix geo.MatrixSource `json:"-"`
 	// Progress, when set, receives reports while Plan runs: at each phase
-	// and each time the search finds a better plan. Calls never overlap and
+	// and when the search finds a better plan, the first one at once and
+	// then at most one every quarter of a second. Calls never overlap and
 	// come from Plan's goroutines, so the callee must return quickly (hand
 	// the report to another goroutine for slow work). It is not part of
 	// the JSON form. Unset, it costs nothing.

@@ -148,7 +148,7 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 	sol, err := routeplan.Solve(ctx, r.p, routeplan.Options{
 		TimeLimit: limit, MaxIterations: budget.iterations,
 		Seed: req.Options.Seed + int64(round), Streams: budget.streams, Workers: req.Options.Workers,
-		Progress: pc.routingProgress(fleet, r, pool, round),
+		Progress: pc.routingProgress(fleet, r, pool, round), ProgressInterval: routingProgressInterval,
 	})
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		// Cancelled before routing had a solution: these orders stay

@@ -34,6 +34,14 @@ type Options struct {
 	// workers improves. Calls never overlap, but with several workers they
 	// come from the workers' goroutines.
 	Progress func(Progress)
+	// ProgressInterval, when above 0, is the least time between two
+	// Progress calls: an improvement found sooner after the last call is
+	// neither reported nor copied (each report copies the incumbent into
+	// Best, which on large problems costs more than the search between
+	// two improvements). The first improvement is always reported; later
+	// ones are reported when they beat every one reported before. It
+	// changes what is reported, never the search.
+	ProgressInterval time.Duration
 }
 
 // DefaultIterations is the iteration budget when neither TimeLimit nor

@@ -93,13 +93,15 @@ func runStreams(cancel context.CancelFunc, in *instance, nb *neighbours, opts Op
 }
 
 // progressReport passes the streams' improvements to Options.Progress,
-// one at a time and only those better than every one reported before.
+// one at a time, only those better than every one reported before and
+// at least Options.ProgressInterval after the last.
 type progressReport struct {
 	opts    Options
 	reasons map[int]Reason
 	mu      sync.Mutex // serialises Progress calls and guards the fields below
 	best    objective
 	any     bool
+	last    time.Duration // the Elapsed of the last call
 }
 
 // improved is called on the improving stream's goroutine, with its best
@@ -107,11 +109,12 @@ type progressReport struct {
 func (rep *progressReport) improved(pr Progress, best *state) {
 	rep.mu.Lock()
 	defer rep.mu.Unlock()
-	if !rep.any || best.obj.less(rep.best) {
-		rep.best, rep.any = best.obj, true
-		pr.Best = best.solution(rep.reasons, nil, false)
-		rep.opts.Progress(pr)
+	if rep.any && (!best.obj.less(rep.best) || pr.Elapsed-rep.last < rep.opts.ProgressInterval) {
+		return
 	}
+	rep.best, rep.any, rep.last = best.obj, true, pr.Elapsed
+	pr.Best = best.solution(rep.reasons, nil, false)
+	rep.opts.Progress(pr)
 }
 
 // streamResults compares the streams as they finish, in index order.

@@ -84,3 +84,34 @@ func TestStreamsDeterministic(t *testing.T) {
 		}
 	})
 }
+
+// TestProgressInterval: with ProgressInterval set, Progress is called for
+// the first improvement and then no sooner than the interval after the
+// last call; the search, and so the solution, is the one without it.
+func TestProgressInterval(t *testing.T) {
+	p := benchProblem(60, false)
+	solve := func(every time.Duration) (*Solution, []Progress) {
+		var calls []Progress
+		opts := Options{MaxIterations: 200, Seed: 1, Streams: 2, Workers: 2, ProgressInterval: every,
+			Progress: func(pr Progress) { calls = append(calls, pr) }}
+		sol, err := Solve(context.Background(), p, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sol, calls
+	}
+	all, every := solve(0)
+	if len(every) < 2 {
+		t.Fatalf("%d reports without an interval; the test needs a problem that improves more than once", len(every))
+	}
+	throttled, once := solve(time.Hour)
+	if len(once) != 1 {
+		t.Fatalf("%d reports with an interval of an hour, want the first alone", len(once))
+	}
+	if once[0].Cost != every[0].Cost || once[0].Best == nil {
+		t.Errorf("the first report %+v, want the first improvement %+v with its incumbent", once[0], every[0])
+	}
+	if !reflect.DeepEqual(throttled, all) {
+		t.Error("the interval changed the solution")
+	}
+}
