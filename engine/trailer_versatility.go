@@ -41,7 +41,9 @@ func (fleet *fleetState) versatility(m *model) []int {
 
 // spareVersatileUnits moves each trip onto the least versatile trailer
 // type that carries all its orders and has a unit free over its times,
-// when that type is less versatile than its own: the trip is timed again
+// when that type is less versatile than its own and an order left out
+// rides its own type but not that one (a day with nothing left out keeps
+// its trips where routing put them, on as many units): the trip is timed again
 // alone on the new type, between the trips of its shift before and after
 // it (so its shift and its place among them stay), its floor laid out
 // again, and the units and dock doors must still suffice (unitsFit,
@@ -59,7 +61,7 @@ func spareVersatileUnits(m *model, fleet *fleetState) int {
 		}
 		var to []int
 		for tj, t := range m.req.Fleet {
-			if t.Count > 0 && vers[tj] < vers[p.kind.trailer] && ordersRide(p.orders, tj) {
+			if t.Count > 0 && vers[tj] < vers[p.kind.trailer] && ordersRide(p.orders, tj) && fleet.wantedOff(p.kind.trailer, tj) {
 				to = append(to, tj)
 			}
 		}
@@ -72,6 +74,12 @@ func spareVersatileUnits(m *model, fleet *fleetState) int {
 		}
 	}
 	return moved
+}
+
+// wantedOff reports whether an order left out rides trailer type ti but
+// not tj: one that a unit of ti moved onto tj may carry.
+func (fleet *fleetState) wantedOff(ti, tj int) bool {
+	return slices.ContainsFunc(fleet.leftOut, func(o *order) bool { return o.trailers[ti] && !o.trailers[tj] })
 }
 
 // ordersRide reports whether trailer type ti may carry every one of

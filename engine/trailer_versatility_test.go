@@ -9,7 +9,8 @@ import (
 // TestSparingVersatileUnitsMovesAmbientTripsOffReefers: two shifts each
 // drive a trip of ambient pallets at 04:00 on a reefer, and an order of
 // chilled pallets, which only a reefer carries, is left out. With dry
-// vans in the yard, spareVersatileUnits moves each trip onto a dry van, as many as
+// vans in the yard, spareVersatileUnits (which moves nothing while
+// nothing is left out) moves each trip onto a dry van, as many as
 // there are dry vans free over its times, so that the reefers are free
 // for what only they carry; every shift keeps its trip, and the plan
 // passes Validate with every pallet delivered.
@@ -17,6 +18,9 @@ func TestSparingVersatileUnitsMovesAmbientTripsOffReefers(t *testing.T) {
 	for _, vans := range []int{2, 1} {
 		reefer := packingTrailer("REEF", constraints.Reefer, 2)
 		pc, fleet := morningTrips(t, []TrailerType{reefer, dryVan(vans, 20)}, [2]constraints.Temperature{constraints.Ambient, constraints.Ambient})
+		if n := spareVersatileUnits(pc.m, fleet); n != 0 {
+			t.Fatalf("with nothing left out, %d trips moved; want none", n)
+		}
 		fleet.leftOut = append(fleet.leftOut, chilledLeftOut(fleet))
 		shifts := []string{fleet.routes[0].Shift, fleet.routes[1].Shift}
 		for _, r := range fleet.routes {
