@@ -43,14 +43,14 @@ func (fleet *fleetState) versatility(m *model) []int {
 // type that carries all its orders and has a unit free over its times,
 // when that type is less versatile than its own and an order left out
 // rides its own type but not that one (a day with nothing left out keeps
-// its trips where routing put them, on as many units): the trip is timed again
-// alone on the new type, between the trips of its shift before and after
+// its trips where routing put them, on as many units): the trip is timed
+// again alone on the new type, between the trips of its shift before and after
 // it (so its shift and its place among them stay), its floor laid out
 // again, and the units and dock doors must still suffice (unitsFit,
 // doorsFit) and the shift still drive it (withTrip). A route kept from a
 // previous plan stays as it is. It frees units of the versatile types for
-// the orders left out, which the phases after it route again, and
-// reports how many trips moved.
+// the orders left out, for a later routing of them (routeLeftovers) to
+// take, and reports how many trips moved.
 func spareVersatileUnits(m *model, fleet *fleetState) int {
 	vers := fleet.versatility(m)
 	moved := 0
