@@ -70,12 +70,17 @@
 //     a third of the time left; then retimeChains(ctx, pc, fleet state)
 //     → shifts freed: a shift of one trip hands it to a shift of the same
 //     trailer kind that can drive it timed again, before or after its own
-//     trips, in a third of the time then left.
+//     trips, in a third of the time then left; then
+//     spareVersatileUnits(model, fleet state) → trips moved: a trip moves
+//     to the least versatile trailer type that carries it (a reefer's
+//     ambient trip to a dry van) when an order left out needs the type it
+//     leaves (trailer_versatility.go).
 //  8. Under FewestTrailers or FewestDrivers,
 //     eliminateRoutes(ctx, pc, fleet state) →
 //     routes taken off (route_elimination.go; never a route kept from a
 //     previous plan, which takes pallets only where none of its stops is
-//     retimed for them, kept_routes.go). When it took any, or when
+//     retimed for them, kept_routes.go). When it took any, when phase 7
+//     freed a shift or moved a trip, or when
 //     orders a trip's floor sent back (acceptRoute) are still out,
 //     routeLeftovers routes again what was left behind with the units
 //     freed, and fillSpareRoom runs again. Then chainShifts(model, fleet

@@ -271,17 +271,9 @@ const (
 // Shifts with the shortest trip go first, onto the shifts whose trips
 // leave the most room, so that a trip finds a shift it fits. It takes a
 // retimeShare of the time left and reports how many shifts it freed.
-// Then the trips the shifts now drive move to the least versatile trailer
-// type that carries them (spareVersatileUnits), so that route elimination
-// and the routing of what is left out find the reefers a routing shift of
-// one type had taken for ambient pallets.
 func retimeChains(ctx context.Context, pc *planContext, fleet *fleetState) int {
 	until := pc.now().Add(pc.deadline.Sub(pc.now()) / retimeShare)
-	freed := handOverSingleTrips(ctx, pc, fleet, until, retimeTries, fleet.retimeOnto)
-	if !pc.stopped(ctx) {
-		spareVersatileUnits(pc.m, fleet)
-	}
-	return freed
+	return handOverSingleTrips(ctx, pc, fleet, until, retimeTries, fleet.retimeOnto)
 }
 
 // handOverSingleTrips offers the trip of each shift that drives only that
