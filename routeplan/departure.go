@@ -121,12 +121,7 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 	for len(cands)+len(pend) > 0 {
 		// Latest first. Picking the latest left costs less than sorting
 		// them all: few are simulated.
-		m := -1
-		for j := range cands {
-			if m < 0 || cands[j] > cands[m] {
-				m = j
-			}
-		}
+		m := latestCandidate(cands)
 		if p := latestTarget(pend); p >= 0 && (m < 0 || pend[p] >= cands[m]) {
 			// The bounds below hold for the target's key, a departure
 			// no earlier than its own.
@@ -449,6 +444,21 @@ func (in *instance) rushTarget(cands, bk []float64, k int, at, off, lo, hi, late
 		return addDeparture(cands, d, lo, hi), bk
 	}
 	return cands, append(bk, d, float64(k), at)
+}
+
+// latestCandidate returns the index in cands of the latest departure,
+// the first of equals, and -1 when there is none. Which candidate is the
+// latest so far is as good as random to the processor: the index is
+// kept without a branch.
+func latestCandidate(cands []float64) int {
+	if len(cands) == 0 {
+		return -1
+	}
+	m := 0
+	for j := 1; j < len(cands); j++ {
+		m += b2i(cands[j] > cands[m]) * (j - m)
+	}
+	return m
 }
 
 // latestTarget returns the index in pend (see departures) of the target

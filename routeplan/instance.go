@@ -277,19 +277,17 @@ func sameRoutes(a, b *VehicleType) bool {
 
 // earliestIn returns the earliest time not before t inside one of ws (sorted),
 // the end of that window, and false when every window has closed. An empty
-// list imposes nothing.
+// list imposes nothing. Whether t waits for the window to open is as good
+// as random to the processor, so it is a max, which has no branch (times
+// are never −0, where it would differ from testing t < w.Start).
 func earliestIn(ws []Window, t float64) (start, end float64, ok bool) {
+	for _, w := range ws {
+		if !(t > w.End) { // as t <= w.End, and a NaN t goes on as it did
+			return max(t, w.Start), w.End, true
+		}
+	}
 	if len(ws) == 0 {
 		return t, inf, true
-	}
-	for _, w := range ws {
-		if t > w.End {
-			continue
-		}
-		if t < w.Start {
-			return w.Start, w.End, true
-		}
-		return t, w.End, true
 	}
 	return 0, 0, false
 }

@@ -134,7 +134,17 @@ func (st *state) boundPair(j1, j2 *join) (objective, bool) {
 		// A stage done already (most often the distances, by the
 		// operator) is not asked for again. In the Solomon case the
 		// later stages only rule out: the distances are the bound.
-		if (j1.stage < to && !in.advance(j1, to)) || (j2.stage < to && !in.advance(j2, to)) {
+		if j1.stage < to && !in.advance(j1, to) {
+			return objective{}, false
+		}
+		// A stage's bound is no lower than the one before (the loading
+		// is at least the start service, the work at least the ends,
+		// the timed duty at least both), so when j1's new bound with
+		// j2's so far already rules the pair out, j2's stage would too.
+		if to > boundDistances && j2.stage < to && !j1.cheap.add(j2.cheap).sub(r1.obj).sub(r2.obj).negative() {
+			return objective{}, false
+		}
+		if j2.stage < to && !in.advance(j2, to) {
 			return objective{}, false
 		}
 		if to == boundDistances || !in.exact {

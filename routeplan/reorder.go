@@ -30,9 +30,13 @@ func (in *instance) reorderBound(r *route, dDist, added float64, removed, change
 	for _, k := range removed {
 		busy -= g.nodes[k].leg
 	}
+	// Which changed node comes first or last is as good as random to the
+	// processor, and min and max of integers in a loop compile to
+	// branches: the flags keep them without one.
 	lo, hi := L+1, 0
 	for _, k := range changed {
-		lo, hi = min(lo, k), max(hi, k)
+		lo += b2i(k < lo) * (k - lo)
+		hi += b2i(k > hi) * (k - hi)
 	}
 	if in.stop != nil { // else every charge is 0
 		for _, k := range changed {

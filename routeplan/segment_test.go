@@ -140,6 +140,7 @@ func TestSegmentBoundsHold(t *testing.T) {
 			jn.fits = rapid.Bool().Draw(t, "fits")
 			jn.own = own && len(in.reloads) == 0 && rapid.Bool().Draw(t, "own")
 			truth := in.seqObjective(seq, sch.dist, sch.cost)
+			var before objective
 			for to := int8(boundDistances); to <= boundTimed; to++ {
 				if !in.advance(&jn, to) {
 					t.Fatalf("%v (prefix %d of %v, %v, suffix %d of %v): feasible (cost %g), stage %d says infeasible",
@@ -148,6 +149,12 @@ func TestSegmentBoundsHold(t *testing.T) {
 				if truth.less(jn.cheap) {
 					t.Fatalf("%v: stage %d bounds the objective at %+v, simulated %+v", seq, to, jn.cheap, truth)
 				}
+				// boundPair rules a pair out on one join's new stage and
+				// the other's stage before: a stage never lowers the bound.
+				if to > boundDistances && (jn.cheap.value < before.value || jn.cheap.tie != before.tie || jn.cheap.vehicles != before.vehicles || jn.cheap.lost != before.lost) {
+					t.Fatalf("%v: stage %d bounds the objective at %+v, below stage %d's %+v", seq, to, jn.cheap, to-1, before)
+				}
+				before = jn.cheap
 			}
 		}
 	})
