@@ -227,6 +227,13 @@ func (fleet *fleetState) withTrip(m *model, si int, run []int, gi int) ([]int, b
 	if (sh.MaxTrips > 0 && len(run) >= sh.MaxTrips) || g.Start.Before(sh.Start) || g.Return.After(sh.End) {
 		return nil, false
 	}
+	// Most shifts drive a trip at the guest's time: that is seen without
+	// building the duty (the loop below finds the same overlaps).
+	for _, ri := range run {
+		if r := &fleet.routes[ri]; g.Start.Before(r.Return) && r.Start.Before(g.Return) {
+			return nil, false
+		}
+	}
 	trips := append(slices.Clone(run), gi)
 	slices.SortStableFunc(trips, func(a, b int) int { return fleet.routes[a].Start.Compare(fleet.routes[b].Start) })
 	var legs []constraints.Leg
