@@ -83,22 +83,23 @@
 //     freed a shift or moved a trip, or when
 //     orders a trip's floor sent back (acceptRoute) are still out,
 //     routeLeftovers routes again what was left behind with the units
-//     freed, and fillSpareRoom runs again. Then chainShifts(model, fleet
-//     state) → shifts freed, unless the request re-plans a previous plan:
-//     a shift of one trip hands it, as it is timed, to another shift that
+//     freed, and fillSpareRoom runs again.
+//  9. Under every objective, a re-plan routes past the time limit the
+//     orders it left unrouted (routeUnrouted, unrouted_orders.go: those
+//     the search had not come to, those a layout sent back after the last
+//     round, those short of fleet whose offer of the room left the limit
+//     cut): one round in one stream of a few iterations with the fleet
+//     left, then fillSpareRoom, so that a late pallet is left behind for
+//     want of room, never of time. A fresh plan whose routing began
+//     routes so the orders still unreached (routeUnreached), its search
+//     within a twentieth of the limit past it, then that round's layouts.
+//  10. Under FewestTrailers or FewestDrivers, unless the request re-plans
+//     a previous plan, chainShifts(model, fleet state) → shifts freed: a
+//     shift of one trip hands it, as it is timed, to another shift that
 //     can drive it too (shift_trips.go).
-//     Before chainShifts, a re-plan routes past the time limit the orders it left
-//     unrouted (routeUnrouted, unrouted_orders.go: those the search had
-//     not come to, those a layout sent back after the last round, those
-//     short of fleet whose offer of the room left the limit cut): one
-//     round in one stream of a few iterations with the fleet left, then
-//     fillSpareRoom, so that a late pallet is left behind for want of
-//     room, never of time. A fresh plan whose routing began routes so
-//     the orders still unreached (routeUnreached), for at most a
-//     twentieth of the limit past it.
-//  9. fleet state unassignLeftOut: the pallets of the orders left out,
+//  11. fleet state unassignLeftOut: the pallets of the orders left out,
 //     with a reason and a message (unassigned.go).
-//  10. assemble(model, routes, unassigned) → Result: the routes fitted
+//  12. assemble(model, routes, unassigned) → Result: the routes fitted
 //     into the DC's day by scheduleDC (dc_schedule.go: each trip's loading
 //     in the dock hours, loading_schedule.go; a trailer unit,
 //     trailer_units.go; a dock door, dock_doors.go; the trips of each shift
@@ -164,8 +165,8 @@
 //
 // Progress. Options.Progress receives a report at each phase (orders,
 // each routing round, its layouts, done) and at a better plan the search
-// finds (the first at once, then at most four a second): elapsed time,
-// routes, pallets delivered, cost. A report's
+// finds (in each round the first at once, then at most four a second):
+// elapsed time, routes, pallets delivered, cost. A report's
 // Best method builds the best plan so far, complete and validated, from a
 // snapshot, on any goroutine: a service shows it while the job runs.
 // Cancelling the context makes Plan return the best plan as the time limit

@@ -166,6 +166,18 @@ func (fleet *fleetState) leaveUnreached(pool []*order) {
 	}
 }
 
+// leaveAfterRounds leaves out the orders in pool that rounds routing
+// rounds did not carry: when the rounds ran out (routingRounds), for good
+// (leaveOut); when time or a cut round ended them sooner, as unreached
+// (leaveUnreached), for routeUnreached to route.
+func (fleet *fleetState) leaveAfterRounds(pool []*order, rounds int) {
+	if rounds < routingRounds {
+		fleet.leaveUnreached(pool)
+	} else {
+		fleet.leaveOut(pool)
+	}
+}
+
 // takeLeftOut takes out of the orders left out, and returns, those with
 // pallets that again reports true for: the pool of a routing round that
 // tries them again.

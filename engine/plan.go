@@ -89,19 +89,17 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 	// routing spread over small new trips may ride together, or on kept
 	// routes with room, as far as the time limit allows.
 	replanning := req.Previous != nil
-	freed := 0 // shifts freed, and trips moved to a less versatile trailer type
+	changed := 0 // shifts freed, and trips moved to a less versatile trailer type
 	if req.Options.Objective == FewestDrivers && !replanning {
-		freed += retimeAcrossKinds(ctx, pc, fleet, pc.now().Add(pc.deadline.Sub(pc.now())/retimeShare))
-		freed += retimeChains(ctx, pc, fleet)
+		changed += retimeAcrossKinds(ctx, pc, fleet, pc.now().Add(pc.deadline.Sub(pc.now())/retimeShare))
+		changed += retimeChains(ctx, pc, fleet)
 		// The trips move to the least versatile trailer type that
 		// carries them, so that the reefers a routing shift of one type
 		// took for ambient pallets may carry the cold orders left out.
-		if !pc.stopped(ctx) {
-			freed += spareVersatileUnits(m, fleet)
-		}
+		changed += spareVersatileUnits(ctx, pc, fleet)
 	}
 	eliminated := req.Options.Objective.fewestRoutes() && eliminateRoutes(ctx, pc, fleet) > 0
-	if eliminated || freed > 0 || holdsSentBack(fleet) {
+	if eliminated || changed > 0 || holdsSentBack(fleet) {
 		// The trailers and drivers freed may carry what was left behind,
 		// and those left free what a route's layout sent back.
 		if rounds, err = routeLeftovers(ctx, pc, fleet, rounds, cut); err != nil {

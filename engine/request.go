@@ -110,7 +110,8 @@ type Options struct {
 	// are taken off (FewestTrailers, FewestDrivers); what is still
 	// unrouted when the limit ends gets that round past it (not past the
 	// context's end), once routing has begun: about 1 s for 300 orders
-	// of a 5,000-store day, never longer than a twentieth of the limit.
+	// of a 5,000-store day, its search within a twentieth of the limit,
+	// then the layouts of the routes it made.
 	// A re-plan (Request.Previous) goes on past the limit for every order
 	// it left unrouted, so that every late pallet rides where the fleet
 	// has room: that round, and the room left on the routes (about 0.3 s
@@ -155,8 +156,9 @@ type Options struct {
 	// (travel.matrix): set one.
 	Matrix geo.MatrixSource `json:"-"`
 	// Progress, when set, receives reports while Plan runs: at each phase
-	// and when the search finds a better plan, the first one at once and
-	// then at most one every quarter of a second. Calls never overlap and
+	// and when the search finds a better plan: in each routing round the
+	// first one at once, then at most one every quarter of a second (the
+	// round's layouts report where it ended). Calls never overlap and
 	// come from Plan's goroutines, so the callee must return quickly (hand
 	// the report to another goroutine for slow work). It is not part of
 	// the JSON form. Unset, it costs nothing.

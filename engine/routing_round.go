@@ -40,11 +40,7 @@ func routeOrders(ctx context.Context, pc *planContext, fleet *fleetState, orders
 		rounds = round + 1
 		pc.report(PhaseLayouts, rounds, fleet)
 	}
-	if round < routingRounds {
-		fleet.leaveUnreached(pool)
-	} else {
-		fleet.leaveOut(pool)
-	}
+	fleet.leaveAfterRounds(pool, round)
 	for _, o := range fleet.leftOut {
 		o.prefer = nil
 	}
@@ -91,11 +87,7 @@ func routeLeftovers(ctx context.Context, pc *planContext, fleet *fleetState, rou
 		cut = cut || roundCut
 		rounds++
 	}
-	if round < routingRounds {
-		fleet.leaveUnreached(pool)
-	} else {
-		fleet.leaveOut(pool)
-	}
+	fleet.leaveAfterRounds(pool, round)
 	return rounds, nil
 }
 

@@ -156,9 +156,8 @@ func TestPlanSearchPanicIsAnError(t *testing.T) {
 // stop its floor cannot take), no routing round is left the time to
 // route that stop again; it is loadable alone and the second van and
 // driver stand free, so it is routed past the limit, and every pallet
-// rides, whatever the objective. Before, it stayed NOT_PLANNED ("planning
-// ended before another trip took them"): on haulbench's 5,000-store day
-// at 60 s on a busy machine, some 300 orders and 1,700 pallets.
+// rides, whatever the objective: on haulbench's 5,000-store day at 60 s
+// on a busy machine, such orders are some 300 orders and 1,700 pallets.
 func TestPlanRoutesWhatTheLimitLeftUnreached(t *testing.T) {
 	for _, objective := range []Objective{FewestTrailers, FewestDrivers, LowestCost} {
 		req := loneHalvesRequest()

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"context"
 	"slices"
 	"time"
 
@@ -42,18 +43,31 @@ func (fleet *fleetState) versatility(m *model) []int {
 // spareVersatileUnits moves each trip onto the least versatile trailer
 // type that carries all its orders and has a unit free over its times,
 // when that type is less versatile than its own and an order left out
-// rides its own type but not that one (a day with nothing left out keeps
-// its trips where routing put them, on as many units): the trip is timed
-// again alone on the new type, between the trips of its shift before and after
-// it (so its shift and its place among them stay), its floor laid out
-// again, and the units and dock doors must still suffice (unitsFit,
-// doorsFit) and the shift still drive it (withTrip). A route kept from a
+// that a later routing round takes (routedAgain: short of a unit, a
+// driver or a door, or sent back by a floor) rides its own type but not
+// that one: the trip is timed again alone on the new type, between the
+// trips of its shift before and after it (so its shift and its place
+// among them stay), its floor laid out again, and the units and dock
+// doors must still suffice (unitsFit, doorsFit) and the shift still drive
+// it (withTrip). A day with nothing such left out, or no shift free to
+// drive it, keeps its trips where routing put them. A route kept from a
 // previous plan stays as it is. It frees units of the versatile types for
 // the orders left out, for a later routing of them (routeLeftovers) to
-// take, and reports how many trips moved.
-func spareVersatileUnits(m *model, fleet *fleetState) int {
+// take, and reports how many trips moved. It tries at most retypeTries
+// moves (so that an iteration budget gives the same plan on any machine)
+// and stops when pc's time is up.
+//
+// A trip moved off its shift's type leaves a shift of two types, which
+// route elimination and the spare-room fill leave alone
+// (fleetState.replaceOrders): delivering the pallets left out comes
+// before the routes those phases might save.
+func spareVersatileUnits(ctx context.Context, pc *planContext, fleet *fleetState) int {
+	m := pc.m
+	if fleet.freeShifts() == 0 {
+		return 0
+	}
 	vers := fleet.versatility(m)
-	moved := 0
+	moved, tries := 0, 0
 	for ri := range fleet.routes {
 		p := fleet.placed[ri]
 		if p.kept {
@@ -67,6 +81,10 @@ func spareVersatileUnits(m *model, fleet *fleetState) int {
 		}
 		slices.SortStableFunc(to, func(a, b int) int { return cmp.Compare(vers[a], vers[b]) })
 		for _, tj := range to {
+			if tries >= retypeTries || pc.stopped(ctx) {
+				return moved
+			}
+			tries++
 			if fleet.retypeTrip(m, ri, tj) {
 				moved++
 				break
@@ -76,10 +94,15 @@ func spareVersatileUnits(m *model, fleet *fleetState) int {
 	return moved
 }
 
-// wantedOff reports whether an order left out rides trailer type ti but
-// not tj: one that a unit of ti moved onto tj may carry.
+// retypeTries bounds the moves spareVersatileUnits tries, each a trip
+// timed and laid out again.
+const retypeTries = 2000
+
+// wantedOff reports whether an order left out that a later routing round
+// takes (routedAgain) rides trailer type ti but not tj: one that a unit
+// of ti moved onto tj may carry.
 func (fleet *fleetState) wantedOff(ti, tj int) bool {
-	return slices.ContainsFunc(fleet.leftOut, func(o *order) bool { return o.trailers[ti] && !o.trailers[tj] })
+	return slices.ContainsFunc(fleet.leftOut, func(o *order) bool { return routedAgain(o) && o.trailers[ti] && !o.trailers[tj] })
 }
 
 // ordersRide reports whether trailer type ti may carry every one of

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"testing"
 
 	"github.com/haulplan/haulplan/constraints"
@@ -18,7 +19,7 @@ func TestSparingVersatileUnitsMovesAmbientTripsOffReefers(t *testing.T) {
 	for _, vans := range []int{2, 1} {
 		reefer := packingTrailer("REEF", constraints.Reefer, 2)
 		pc, fleet := morningTrips(t, []TrailerType{reefer, dryVan(vans, 20)}, [2]constraints.Temperature{constraints.Ambient, constraints.Ambient})
-		if n := spareVersatileUnits(pc.m, fleet); n != 0 {
+		if n := spareVersatileUnits(context.Background(), pc, fleet); n != 0 {
 			t.Fatalf("with nothing left out, %d trips moved; want none", n)
 		}
 		fleet.leftOut = append(fleet.leftOut, chilledLeftOut(fleet))
@@ -28,7 +29,7 @@ func TestSparingVersatileUnitsMovesAmbientTripsOffReefers(t *testing.T) {
 				t.Fatalf("a trip of ambient pallets on %s before; want both on REEF", r.Trailer)
 			}
 		}
-		if n := spareVersatileUnits(pc.m, fleet); n != vans {
+		if n := spareVersatileUnits(context.Background(), pc, fleet); n != vans {
 			t.Fatalf("with %d dry vans, %d trips moved; want %d", vans, n, vans)
 		}
 		onVans := 0
@@ -68,7 +69,7 @@ func TestSparingVersatileUnitsKeepsColdTripsOnReefers(t *testing.T) {
 	reefer := packingTrailer("REEF", constraints.Reefer, 2)
 	pc, fleet := morningTrips(t, []TrailerType{reefer, dryVan(2, 20)}, [2]constraints.Temperature{constraints.Chilled, constraints.Ambient})
 	fleet.leftOut = append(fleet.leftOut, chilledLeftOut(fleet))
-	if n := spareVersatileUnits(pc.m, fleet); n != 1 {
+	if n := spareVersatileUnits(context.Background(), pc, fleet); n != 1 {
 		t.Fatalf("%d trips moved; want the ambient one alone", n)
 	}
 	if fleet.routes[0].Trailer != "REEF" || fleet.routes[1].Trailer != "DRY20" {
@@ -85,5 +86,29 @@ func chilledLeftOut(fleet *fleetState) *order {
 	o := *fleet.placed[0].orders[0]
 	o.class = constraints.Chilled
 	o.trailers = []bool{true, false}
+	o.reason = ReasonFleetExhausted
 	return &o
+}
+
+// TestSparingVersatileUnitsOnlyForWhatRoutingTakes: an order left out
+// that no later routing round takes (outside its store's hours), or one
+// that no free shift could drive, moves no trip off its reefer.
+func TestSparingVersatileUnitsOnlyForWhatRoutingTakes(t *testing.T) {
+	reefer := packingTrailer("REEF", constraints.Reefer, 2)
+	pc, fleet := morningTrips(t, []TrailerType{reefer, dryVan(2, 20)}, [2]constraints.Temperature{constraints.Ambient, constraints.Ambient})
+	late := chilledLeftOut(fleet)
+	late.reason = ReasonTimeWindow
+	fleet.leftOut = append(fleet.leftOut, late)
+	if n := spareVersatileUnits(context.Background(), pc, fleet); n != 0 {
+		t.Fatalf("for an order left out of its store's hours, %d trips moved; want none", n)
+	}
+	fleet.leftOut = append(fleet.leftOut, chilledLeftOut(fleet))
+	for g := range fleet.groups {
+		for len(fleet.groups[g].free) > 0 {
+			fleet.takeShift(g)
+		}
+	}
+	if n := spareVersatileUnits(context.Background(), pc, fleet); n != 0 {
+		t.Fatalf("with no shift free, %d trips moved; want none", n)
+	}
 }

@@ -83,11 +83,7 @@ func routeAgain(ctx context.Context, pc *planContext, fleet *fleetState, rounds 
 		}
 		rounds++
 	}
-	if round < routingRounds {
-		fleet.leaveUnreached(pool)
-	} else {
-		fleet.leaveOut(pool)
-	}
+	fleet.leaveAfterRounds(pool, round)
 	return rounds, nil
 }
 

@@ -151,6 +151,12 @@ func canStack(tr Trailer, bottom, top Pallet) bool {
 // to a route whose floor is full. It checks nothing of the input; pallets
 // PlanTrailer would refuse count as they stand.
 func StackedPositions(tr Trailer, pallets []Pallet) int {
+	classes := palletClasses(pallets)
+	return buildFloor(tr, pallets, classes, stackPairs(tr, pallets, classes), shareRows).positions
+}
+
+// palletClasses lists the temperature classes of pallets, coldest first.
+func palletClasses(pallets []Pallet) []constraints.Temperature {
 	var classes []constraints.Temperature
 	for _, p := range pallets {
 		if !slices.Contains(classes, p.Temperature) {
@@ -158,7 +164,7 @@ func StackedPositions(tr Trailer, pallets []Pallet) int {
 		}
 	}
 	sort.Slice(classes, func(i, j int) bool { return classes[i] > classes[j] })
-	return buildFloor(tr, pallets, classes, stackPairs(tr, pallets, classes), shareRows).positions
+	return classes
 }
 
 // UnpairedStackable is how many of pallets (one stop's order) that may be
@@ -167,14 +173,8 @@ func StackedPositions(tr Trailer, pallets []Pallet) int {
 // the pallets left to pair across stops, a top for an earlier stop on the
 // next later stop's bottom. It checks nothing of the input.
 func UnpairedStackable(tr Trailer, pallets []Pallet) int {
-	var classes []constraints.Temperature
-	for _, p := range pallets {
-		if !slices.Contains(classes, p.Temperature) {
-			classes = append(classes, p.Temperature)
-		}
-	}
 	paired := make([]bool, len(pallets))
-	for _, pr := range stackPairs(tr, pallets, classes) {
+	for _, pr := range stackPairs(tr, pallets, palletClasses(pallets)) {
 		paired[pr[0]], paired[pr[1]] = true, true
 	}
 	n := 0

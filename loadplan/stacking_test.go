@@ -183,8 +183,8 @@ func TestValidateStacksAcrossStops(t *testing.T) {
 // stop 1's, both in the rows between the two stops, so the floor takes
 // two positions fewer than the pallets: what routing counts for such
 // orders. The later stop's full pallet left over from its rows (an odd
-// count) stands alone before them. Before, the half pallet of stop 1 stood
-// alone, or the stack was undone, and the floor took a position more.
+// count) stands alone before them: neither the half pallet of stop 1
+// alone nor the stack undone, which would take a position more.
 func TestHalfAndStackAcrossOneBoundary(t *testing.T) {
 	for later := range 4 {
 		for earlier := range 4 {

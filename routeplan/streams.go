@@ -109,7 +109,10 @@ type progressReport struct {
 func (rep *progressReport) improved(pr Progress, best *state) {
 	rep.mu.Lock()
 	defer rep.mu.Unlock()
-	if rep.any && (!best.obj.less(rep.best) || pr.Elapsed-rep.last < rep.opts.ProgressInterval) {
+	// Elapsed is read before the lock, so with several workers it may run
+	// behind the last call's: only an interval set holds a report back.
+	soon := rep.opts.ProgressInterval > 0 && pr.Elapsed-rep.last < rep.opts.ProgressInterval
+	if rep.any && (!best.obj.less(rep.best) || soon) {
 		return
 	}
 	rep.best, rep.any, rep.last = best.obj, true, pr.Elapsed

@@ -92,7 +92,7 @@ func TestProgressInterval(t *testing.T) {
 	p := benchProblem(60, false)
 	solve := func(every time.Duration) (*Solution, []Progress) {
 		var calls []Progress
-		opts := Options{MaxIterations: 200, Seed: 1, Streams: 2, Workers: 2, ProgressInterval: every,
+		opts := Options{MaxIterations: 200, Seed: 1, Streams: 2, Workers: 1, ProgressInterval: every,
 			Progress: func(pr Progress) { calls = append(calls, pr) }}
 		sol, err := Solve(context.Background(), p, opts)
 		if err != nil {
