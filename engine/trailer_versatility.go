@@ -43,8 +43,7 @@ func (fleet *fleetState) versatility(m *model) []int {
 // spareVersatileUnits moves each trip onto the least versatile trailer
 // type that carries all its orders and has a unit free over its times,
 // when that type is less versatile than its own and an order left out
-// that a later routing round takes (routedAgain: short of a unit, a
-// driver or a door, or sent back by a floor) rides its own type but not
+// for want of a unit or a driver (wantedOff) rides its own type but not
 // that one: the trip is timed again alone on the new type, between the
 // trips of its shift before and after it (so its shift and its place
 // among them stay), its floor laid out again, and the units and dock
@@ -98,11 +97,15 @@ func spareVersatileUnits(ctx context.Context, pc *planContext, fleet *fleetState
 // timed and laid out again.
 const retypeTries = 2000
 
-// wantedOff reports whether an order left out that a later routing round
-// takes (routedAgain) rides trailer type ti but not tj: one that a unit
-// of ti moved onto tj may carry.
+// wantedOff reports whether an order left out for want of a trailer unit
+// or a driver (FLEET_EXHAUSTED, which a later routing round takes again)
+// rides trailer type ti but not tj: one that a unit of ti moved onto tj
+// may carry. An order left out for want of a dock door gains nothing from
+// a unit: the doors' time is what it lacks.
 func (fleet *fleetState) wantedOff(ti, tj int) bool {
-	return slices.ContainsFunc(fleet.leftOut, func(o *order) bool { return routedAgain(o) && o.trailers[ti] && !o.trailers[tj] })
+	return slices.ContainsFunc(fleet.leftOut, func(o *order) bool {
+		return o.reason == ReasonFleetExhausted && o.trailers[ti] && !o.trailers[tj]
+	})
 }
 
 // ordersRide reports whether trailer type ti may carry every one of
