@@ -7,7 +7,6 @@ import (
 
 	"github.com/haulplan/haulplan/constraints"
 	"github.com/haulplan/haulplan/geo"
-	"github.com/haulplan/haulplan/loadplan"
 	"github.com/haulplan/haulplan/routeplan"
 )
 
@@ -361,40 +360,20 @@ func (m *model) site(o *order, loc int) routeplan.Site {
 	}
 }
 
-// demand is order o in routing's dimensions. Two things an order leaves
-// alone on its floor count half a position less than its layout takes,
-// since loadplan pairs each with the next stop of its class: a lone half
-// pallet (an odd number of them and no quarter pallets), which stands
-// beside the next stop's lone half in one position, and a lone pallet that
-// may be stacked or may carry (one its own pallets leave unpaired), which
-// carries the earlier stop's lone top or stands on the later stop's, in
-// the row between the two stops. A route whose layout finds no such pair
-// sends its last stop back, and an order sent back for its layout counts
-// whole from then on.
+// demand is order o in routing's dimensions. An order whose half pallets
+// leave one alone (an odd number of them and no quarter pallets) counts
+// half a position less than its layout takes: loadplan stands that half
+// beside the lone half of the next stop of its class. A route whose layout
+// finds no such pair sends its last stop back, and an order sent back for
+// its layout counts whole from then on.
 func (m *model) demand(o *order) []float64 {
 	v := vector(o.load, len(o.pallets))
 	if o.laidOutWhole {
 		return v
 	}
-	v[dimPositions] -= m.pairedAcrossStops(o)
-	return v
-}
-
-// pairedAcrossStops is the floor positions routing takes off order o for
-// what its layout pairs with a neighbouring stop's (see demand): half a
-// position for a lone half pallet, half for a lone pallet that may be
-// stacked or carry (loadplan.UnpairedStackable on a trailer the order may
-// ride on; only the trailer's height tells them apart). An order with both
-// counts a position less: the shared position and the stacked pair stand
-// side by side in the rows between the two stops.
-func (m *model) pairedAcrossStops(o *order) float64 {
-	off := 0.0
 	halves, quarters := 0, 0
-	stackable := false
 	for _, pi := range o.pallets {
-		p := &m.req.Pallets[pi]
-		stackable = stackable || p.MayBeStacked || p.MayCarry
-		l, w := p.Footprint.Dims()
+		l, w := m.req.Pallets[pi].Footprint.Dims()
 		switch {
 		case w > 508 || l > 1220:
 		case l > 610:
@@ -404,10 +383,7 @@ func (m *model) pairedAcrossStops(o *order) float64 {
 		}
 	}
 	if halves%2 == 1 && quarters == 0 {
-		off += 0.5
+		v[dimPositions] -= 0.5
 	}
-	if ti := firstTrue(o.trailers); stackable && ti >= 0 && loadplan.UnpairedStackable(layoutTrailer(m.req.Fleet[ti]), layoutPallets(m.req, o.pallets)) > 0 {
-		off += 0.5
-	}
-	return off
+	return v
 }

@@ -166,22 +166,3 @@ func palletClasses(pallets []Pallet) []constraints.Temperature {
 	sort.Slice(classes, func(i, j int) bool { return classes[i] > classes[j] })
 	return classes
 }
-
-// UnpairedStackable is how many of pallets (one stop's order) that may be
-// stacked or may carry stand on no other and carry none when every pair
-// PlanTrailer may stack among them is stacked (StackedPositions' floor):
-// the pallets left to pair across stops, a top for an earlier stop on the
-// next later stop's bottom. It checks nothing of the input.
-func UnpairedStackable(tr Trailer, pallets []Pallet) int {
-	paired := make([]bool, len(pallets))
-	for _, pr := range stackPairs(tr, pallets, palletClasses(pallets)) {
-		paired[pr[0]], paired[pr[1]] = true, true
-	}
-	n := 0
-	for i, p := range pallets {
-		if (p.MayBeStacked || p.MayCarry) && !paired[i] {
-			n++
-		}
-	}
-	return n
-}

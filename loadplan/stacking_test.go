@@ -224,38 +224,3 @@ func TestHalfAndStackAcrossOneBoundary(t *testing.T) {
 		}
 	}
 }
-
-// TestUnpairedStackable: of one stop's low pallets that may be stacked and
-// carry, pairs stack and an odd one is left to pair across stops; a pallet
-// too tall to stand on or carry any of the others is left too, and
-// pallets that may neither be stacked nor carry are not counted.
-func TestUnpairedStackable(t *testing.T) {
-	tr := trailer53(constraints.DryVan)
-	low := func(n int, heights ...int) []Pallet {
-		var ps []Pallet
-		for i := range n {
-			p := sizedPallet(fmt.Sprint("s", i), 0, 1219, 1016, 1000, float64(200+10*i), constraints.Ambient)
-			if i < len(heights) {
-				p.HeightMM = heights[i]
-			}
-			p.MayBeStacked, p.MayCarry = true, true
-			ps = append(ps, p)
-		}
-		return append(ps, sizedPallet("full", 0, 1219, 1016, 1600, 500, constraints.Ambient))
-	}
-	for _, tc := range []struct {
-		name string
-		ps   []Pallet
-		want int
-	}{
-		{"none", low(0), 0},
-		{"one", low(1), 1},
-		{"two stack", low(2), 0},
-		{"three", low(3), 1},
-		{"two, one too tall for the other", low(2, 1900), 2},
-	} {
-		if got := UnpairedStackable(tr, tc.ps); got != tc.want {
-			t.Errorf("%s: UnpairedStackable = %d; want %d", tc.name, got, tc.want)
-		}
-	}
-}
