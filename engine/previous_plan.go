@@ -472,10 +472,25 @@ func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, lat
 			return
 		}
 	}
+	built := fleet.seedTimes(m, kind, trips, kept, asWas)
+	if built == nil {
+		return
+	}
+	arrivals := previousArrivals(prev)
+	trips, built = fleet.seedLatePallets(m, kind, trips, built, kept, late, arrivals)
+	trips, built = fleet.seedReleases(m, kind, trips, built, kept, late, arrivals, releases)
+	fleet.takeKept(m, id, g, si, sameKind(kind, len(trips)), trips, built, kept)
+}
+
+// seedTimes times and lays out the trips a kept shift carries (trips,
+// each the pallets of the previous trip kept[k]): as the shift was
+// (asWas, to the second) where its units and the doors still allow it
+// beside the routes kept so far; else at their previous times with the
+// pallets they kept (keepTimes: stops that only lost pallets); else timed
+// and laid out again (buildSeed). It returns nil when none of them holds.
+func (fleet *fleetState) seedTimes(m *model, kind vehicleKind, trips [][]*order, kept, asWas []Route) []*Route {
 	var built []*Route
 	if len(asWas) == len(trips) && samePallets(asWas, trips) {
-		// The shift as it was, to the second, where its units and the
-		// doors still allow it beside the routes kept so far.
 		for k := range asWas {
 			built = append(built, &asWas[k])
 		}
@@ -484,25 +499,29 @@ func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, lat
 				m.setTrailers(o)
 			}
 		}
-		if !fleet.unitsFit(m, ti, built, nil) || !fleet.doorsFit(m, built, nil) {
+		if !fleet.unitsFit(m, kind.trailer, built, nil) || !fleet.doorsFit(m, built, nil) {
 			built = nil
 		}
 	}
 	if built == nil {
-		// Stops that only lost pallets (the trips so far carry nothing
-		// their previous trips did not): the times on the driver's paper,
-		// where they still keep every rule.
 		built = fleet.keepTimes(m, sameKind(kind, len(trips)), trips, kept)
 	}
 	if built == nil {
 		var ok bool
 		if built, ok = fleet.buildSeed(m, kind, trips, kept); !ok {
-			return
+			return nil
 		}
 	}
-	arrivals := previousArrivals(prev)
-	// The late pallets of the shift's stores, store by store in the order
-	// driven, where worth it.
+	return built
+}
+
+// seedLatePallets adds to a kept shift's trips (built, as timed) the late
+// pallets of their stores (late, by store, taken from as they are added),
+// store by store in the order driven, where lateWorthIt, and returns the
+// trips and their routes as they then are.
+func (fleet *fleetState) seedLatePallets(m *model, kind vehicleKind, trips [][]*order, built []*Route, kept []Route, late map[int][]int, arrivals map[string]time.Time) ([][]*order, []*Route) {
+	t := m.req.Fleet[kind.trailer]
+	capa := m.kindCapacity(kind)
 	for k := range trips {
 		for _, s := range tripStores(trips[k]) {
 			if len(late[s]) == 0 {
@@ -520,10 +539,18 @@ func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, lat
 			late[s] = slices.DeleteFunc(late[s], func(pi int) bool { return slices.Contains(added, pi) })
 		}
 	}
-	// Where a trip's floor has no room left for the late pallets of its
-	// stores, a store whose own late pallets ride a second route anyway
-	// may leave the trip whole, when the room it frees takes all the late
-	// pallets of others (releaseFor) and that is worth it.
+	return trips, built
+}
+
+// seedReleases lets a store leave a kept shift's trip whole where the
+// trip's floor has no room left for the late pallets of its stores: a
+// store whose own late pallets ride a second route anyway, when the room
+// it frees takes all the late pallets of others (releaseFor) and that is
+// worth it (releaseWorthIt); at most releases stores in all (taken from
+// as they leave). It returns the trips and their routes as they then are.
+func (fleet *fleetState) seedReleases(m *model, kind vehicleKind, trips [][]*order, built []*Route, kept []Route, late map[int][]int, arrivals map[string]time.Time, releases *int) ([][]*order, []*Route) {
+	t := m.req.Fleet[kind.trailer]
+	capa := m.kindCapacity(kind)
 	for k := range trips {
 		for *releases > 0 {
 			more, y, placed := m.releaseFor(trips, k, late, t, capa)
@@ -541,7 +568,7 @@ func (fleet *fleetState) seedShift(m *model, id string, prev, asWas []Route, lat
 			*releases--
 		}
 	}
-	fleet.takeKept(m, id, g, si, sameKind(kind, len(trips)), trips, built, kept)
+	return trips, built
 }
 
 // sameKind is kind n times over.
@@ -670,102 +697,15 @@ func (fleet *fleetState) takeKept(m *model, id string, g, si int, kinds []vehicl
 // shift cannot), and may then not be kept at all: its stores would be
 // routed again and move, where the night only took pallets away.
 func (fleet *fleetState) keepTimes(m *model, kinds []vehicleKind, trips [][]*order, prev []Route) []*Route {
-	req := m.req
 	if len(prev) != len(trips) || len(kinds) != len(trips) {
 		return nil
 	}
-	arrive := func(from, to int, leave time.Time) time.Time {
-		return m.instant(m.rush.Arrive(m.seconds(leave), float64(m.matrix.Seconds(from, to))))
-	}
 	var built []*Route
 	for k, trip := range trips {
-		was := prev[k]
-		tt := req.Fleet[kinds[k].trailer]
-		if was.Trailer != tt.ID {
+		r := m.keptTrip(kinds[k], trip, &prev[k], k+1)
+		if r == nil {
 			return nil
 		}
-		// carried: the trip's pallets, by their rank in its orders, the
-		// order routing lays a trip's pallets out in (buildRoute).
-		carried := map[int]int{}
-		for _, o := range trip {
-			for _, pi := range o.pallets {
-				carried[pi] = len(carried)
-			}
-		}
-		r := &Route{Trailer: tt.ID, Shift: was.Shift, Trip: k + 1, TrailerUnit: was.TrailerUnit, DockDoor: was.DockDoor,
-			LoadingStart: was.LoadingStart, LoadingEnd: was.LoadingEnd, Start: was.Start, Depart: was.Depart}
-		var lp []loadplan.Pallet
-		var load constraints.Load
-		place, left, same := 0, was.Depart, true // same: no stop dropped since the DC
-		for _, st := range was.Stops {
-			s, ok := m.store[st.Store]
-			var ids []string
-			for _, id := range st.Pallets {
-				if pi, ok := m.pallet[id]; ok {
-					if _, on := carried[pi]; on {
-						ids = append(ids, id)
-					}
-				}
-			}
-			slices.SortFunc(ids, func(a, b string) int { return cmp.Compare(carried[m.pallet[a]], carried[m.pallet[b]]) })
-			for _, id := range ids {
-				delete(carried, m.pallet[id])
-			}
-			if !ok || len(ids) == 0 {
-				same = false
-				continue
-			}
-			at := st.Arrival
-			if !same {
-				if at = arrive(place, 1+s, left); at.After(st.Start) {
-					return nil
-				}
-			}
-			n := Stop{Store: st.Store, Arrival: at, Start: st.Start, Departure: st.Departure, Wait: st.Start.Sub(at), Pallets: ids}
-			if st.Break != nil {
-				unloading := m.service(s, len(ids))
-				n.Break = &Break{Start: at, Duration: st.Departure.Sub(at), Wait: n.Wait, Unloading: unloading,
-					Rest: st.Departure.Sub(at) - n.Wait - unloading}
-			}
-			d, _ := m.travel(place, 1+s)
-			r.Metrics.DistanceM += d
-			r.Metrics.Driving += at.Sub(left)
-			r.Metrics.Wait += n.Wait
-			for _, id := range ids {
-				p := req.Pallets[m.pallet[id]]
-				lp = append(lp, layoutPallet(p, len(r.Stops)))
-				load = load.Add(constraints.Load{WeightKg: p.WeightKg, VolumeM3: p.volume()})
-			}
-			r.Stops = append(r.Stops, n)
-			place, left, same = 1+s, st.Departure, true
-		}
-		if len(carried) > 0 || len(r.Stops) == 0 {
-			return nil // a pallet on a stop its previous trip did not make
-		}
-		r.Return = was.Return
-		if !same {
-			r.Return = arrive(place, 0, left)
-		}
-		d, _ := m.travel(place, 0)
-		r.Metrics.DistanceM += d
-		r.Metrics.Driving += r.Return.Sub(left)
-		// The floor laid out again, or, where that fails, the previous
-		// floor without the pallets taken off.
-		lay, err := loadplan.PlanTrailer(layoutTrailer(tt), lp, len(r.Stops))
-		if err != nil {
-			var ok bool
-			if lay, ok = loadplan.KeepPallets(layoutTrailer(tt), lp, len(r.Stops), toLayout(was.Load)); !ok {
-				return nil
-			}
-		}
-		r.Load = fromLayout(lay)
-		rm := &r.Metrics
-		rm.Stops, rm.Pallets = len(r.Stops), len(lp)
-		rm.WeightKg, rm.VolumeM3 = load.WeightKg, load.VolumeM3
-		rm.Positions = lay.Load.Positions
-		rm.Duration = r.Return.Sub(r.Start)
-		rm.PosUtil, rm.WeightUtil, rm.VolumeUtil = constraints.Load{Positions: rm.Positions, WeightKg: load.WeightKg, VolumeM3: load.VolumeM3}.Utilisation(tt.capacity())
-		rm.Cost = tt.Costs.Route(rm.DistanceM, rm.Duration)
 		built = append(built, r)
 	}
 	// The trips are numbered among the shift's locked trips, in time
@@ -810,6 +750,115 @@ func (fleet *fleetState) keepTimes(m *model, kinds []vehicleKind, trips [][]*ord
 		return nil
 	}
 	return built
+}
+
+// keptTrip is keepTimes's trip number trip1 of the shift, of kind,
+// carrying trip at the times of its previous trip was; nil where the
+// previous trip cannot carry it so (another trailer type, a pallet on a
+// stop it did not make, a stop reached too late, a floor that takes
+// nothing).
+func (m *model) keptTrip(kind vehicleKind, trip []*order, was *Route, trip1 int) *Route {
+	req := m.req
+	arrive := func(from, to int, leave time.Time) time.Time {
+		return m.instant(m.rush.Arrive(m.seconds(leave), float64(m.matrix.Seconds(from, to))))
+	}
+	tt := req.Fleet[kind.trailer]
+	if was.Trailer != tt.ID {
+		return nil
+	}
+	// carried: the trip's pallets, by their rank in its orders, the
+	// order routing lays a trip's pallets out in (buildRoute).
+	carried := map[int]int{}
+	for _, o := range trip {
+		for _, pi := range o.pallets {
+			carried[pi] = len(carried)
+		}
+	}
+	r := &Route{Trailer: tt.ID, Shift: was.Shift, Trip: trip1, TrailerUnit: was.TrailerUnit, DockDoor: was.DockDoor,
+		LoadingStart: was.LoadingStart, LoadingEnd: was.LoadingEnd, Start: was.Start, Depart: was.Depart}
+	var lp []loadplan.Pallet
+	var load constraints.Load
+	place, left, same := 0, was.Depart, true // same: no stop dropped since the DC
+	for _, st := range was.Stops {
+		s, ok := m.store[st.Store]
+		var ids []string
+		for _, id := range st.Pallets {
+			if pi, ok := m.pallet[id]; ok {
+				if _, on := carried[pi]; on {
+					ids = append(ids, id)
+				}
+			}
+		}
+		slices.SortFunc(ids, func(a, b string) int { return cmp.Compare(carried[m.pallet[a]], carried[m.pallet[b]]) })
+		for _, id := range ids {
+			delete(carried, m.pallet[id])
+		}
+		if !ok || len(ids) == 0 {
+			same = false
+			continue
+		}
+		at := st.Arrival
+		if !same {
+			if at = arrive(place, 1+s, left); at.After(st.Start) {
+				return nil
+			}
+		}
+		n := Stop{Store: st.Store, Arrival: at, Start: st.Start, Departure: st.Departure, Wait: st.Start.Sub(at), Pallets: ids}
+		if st.Break != nil {
+			unloading := m.service(s, len(ids))
+			n.Break = &Break{Start: at, Duration: st.Departure.Sub(at), Wait: n.Wait, Unloading: unloading,
+				Rest: st.Departure.Sub(at) - n.Wait - unloading}
+		}
+		d, _ := m.travel(place, 1+s)
+		r.Metrics.DistanceM += d
+		r.Metrics.Driving += at.Sub(left)
+		r.Metrics.Wait += n.Wait
+		for _, id := range ids {
+			p := req.Pallets[m.pallet[id]]
+			lp = append(lp, layoutPallet(p, len(r.Stops)))
+			load = load.Add(constraints.Load{WeightKg: p.WeightKg, VolumeM3: p.volume()})
+		}
+		r.Stops = append(r.Stops, n)
+		place, left, same = 1+s, st.Departure, true
+	}
+	if len(carried) > 0 || len(r.Stops) == 0 {
+		return nil // a pallet on a stop its previous trip did not make
+	}
+	r.Return = was.Return
+	if !same {
+		r.Return = arrive(place, 0, left)
+	}
+	d, _ := m.travel(place, 0)
+	r.Metrics.DistanceM += d
+	r.Metrics.Driving += r.Return.Sub(left)
+	if !layKeptTrip(r, tt, lp, load, was) {
+		return nil
+	}
+	return r
+}
+
+// layKeptTrip lays out the floor of r, a kept trip on trailer type tt
+// carrying lp (load in weight and volume) of its previous trip was's
+// pallets, and fills in its load metrics and cost: the floor laid out
+// again, or, where that fails, was's floor without the pallets taken off
+// (loadplan.KeepPallets). It reports whether either holds.
+func layKeptTrip(r *Route, tt TrailerType, lp []loadplan.Pallet, load constraints.Load, was *Route) bool {
+	lay, err := loadplan.PlanTrailer(layoutTrailer(tt), lp, len(r.Stops))
+	if err != nil {
+		var ok bool
+		if lay, ok = loadplan.KeepPallets(layoutTrailer(tt), lp, len(r.Stops), toLayout(was.Load)); !ok {
+			return false
+		}
+	}
+	r.Load = fromLayout(lay)
+	rm := &r.Metrics
+	rm.Stops, rm.Pallets = len(r.Stops), len(lp)
+	rm.WeightKg, rm.VolumeM3 = load.WeightKg, load.VolumeM3
+	rm.Positions = lay.Load.Positions
+	rm.Duration = r.Return.Sub(r.Start)
+	rm.PosUtil, rm.WeightUtil, rm.VolumeUtil = constraints.Load{Positions: rm.Positions, WeightKg: load.WeightKg, VolumeM3: load.VolumeM3}.Utilisation(tt.capacity())
+	rm.Cost = tt.Costs.Route(rm.DistanceM, rm.Duration)
+	return true
 }
 
 // samePallets reports whether each route of routes carries as many
