@@ -173,83 +173,44 @@ func addCandidates(tr Trailer, on []Pallet, lay *Layout, p Pallet) []addCandidat
 	if zi < 0 {
 		return nil
 	}
-	z := lay.Zones[zi]
-	last := zi == len(lay.Zones)-1
-	W, L := float64(tr.WidthMM), float64(tr.LengthMM)
-	byID := make(map[string]Pallet, len(on))
+	a := addSite{lay: lay, p: p, zi: zi, W: float64(tr.WidthMM), L: float64(tr.LengthMM)}
+	a.byID = make(map[string]Pallet, len(on))
 	for _, q := range on {
-		byID[q.ID] = q
+		a.byID[q.ID] = q
 	}
-	rects := make([]rect, len(lay.Placements))
+	a.rects = make([]rect, len(lay.Placements))
 	for k, pl := range lay.Placements {
-		rects[k], _ = footprint(pl, byID[pl.Pallet], W)
+		a.rects[k], _ = footprint(pl, a.byID[pl.Pallet], a.W)
 	}
-	// The edges along the floor a pallet may start at.
-	var xs []int
-	for _, pl := range lay.Placements {
-		if pl.Zone != zi || pl.Level != 0 {
-			continue
-		}
-		q := byID[pl.Pallet]
-		xs = append(xs, pl.XMM, pl.XMM+along(q, pl.Turned))
-		if quartersOf(q) > 0 {
-			xs = append(xs, pl.XMM+q.WidthMM, pl.XMM+q.LengthMM/2)
-		}
+	out := a.floorCandidates()
+	if p.MayBeStacked {
+		out = append(out, a.stackCandidates()...)
 	}
-	slices.Sort(xs)
-	xs = slices.Compact(xs)
-	onLane := func(s, lane Side) bool { return s == lane || s == Center }
-	// rowAt is the row a floor pallet on side s starting at x takes: that
-	// of a floor pallet of its side or its row starting there, else the
-	// row after those of its side starting nearer the nose.
-	rowAt := func(x int, s Side) int {
-		lo, same := -1, -1
-		for _, pl := range lay.Placements {
-			if pl.Level != 0 {
-				continue
-			}
-			if pl.XMM == x && (same < 0 || onLane(pl.Side, s) || s == Center) {
-				same = pl.Row
-			}
-			if pl.XMM < x && (onLane(pl.Side, s) || (s == Center && pl.Side != Center)) {
-				lo = max(lo, pl.Row)
-			}
-		}
-		if same >= 0 {
-			return same
-		}
-		return lo + 1
-	}
-	clear := func(pl Placement) bool {
-		r, ok := footprint(pl, p, W)
-		if !ok || r.x0 < 0 || r.x1 > L || r.y0 < 0 || r.y1 > W {
-			return false
-		}
-		if (z.FromMM != 0 || z.ToMM != 0) && (r.x0 < float64(z.FromMM) || r.x1 > float64(z.ToMM)) {
-			return false
-		}
-		for k, o := range lay.Placements {
-			if o.Level == 0 && pl.Level == 0 {
-				ro := rects[k]
-				if r.x0 < ro.x1 && ro.x0 < r.x1 && r.y0 < ro.y1 && ro.y0 < r.y1 {
-					return false
-				}
-			}
-			if o.Zone != zi {
-				continue
-			}
-			s := byID[o.Pallet].Stop
-			if (s < p.Stop && pl.XMM > o.XMM) || (s > p.Stop && o.XMM > pl.XMM) {
-				return false
-			}
-		}
-		return true
-	}
+	return out
+}
+
+// addSite is what addCandidates reads of layout lay to place pallet p in
+// zone zi of a trailer W mm wide and L mm long: the placed pallets by ID
+// and their footprints (rects, parallel to lay.Placements).
+type addSite struct {
+	lay   *Layout
+	p     Pallet
+	zi    int
+	byID  map[string]Pallet
+	rects []rect
+	W, L  float64
+}
+
+// floorCandidates are addCandidates's floor places; in the last zone a
+// place past its last row takes the zone a row further.
+func (a *addSite) floorCandidates() []addCandidate {
+	z := a.lay.Zones[a.zi]
+	last := a.zi == len(a.lay.Zones)-1
 	var out []addCandidate
-	for _, x := range xs {
+	for _, x := range a.edges() {
 		for _, side := range []Side{Left, Right, Center} {
-			row := rowAt(x, side)
-			zones := lay.Zones
+			row := a.rowAt(x, side)
+			zones := a.lay.Zones
 			switch {
 			case row < z.FirstRow:
 				continue
@@ -257,45 +218,126 @@ func addCandidates(tr Trailer, on []Pallet, lay *Layout, p Pallet) []addCandidat
 				if !last {
 					continue
 				}
-				zones = slices.Clone(lay.Zones)
-				zones[zi].LastRow = row
+				zones = slices.Clone(a.lay.Zones)
+				zones[a.zi].LastRow = row
 			}
 			for _, turned := range []bool{false, true} {
 				for slot := range 2 {
-					if slot == 1 && (side == Center || quartersOf(p) == 0) {
+					if slot == 1 && (side == Center || quartersOf(a.p) == 0) {
 						continue
 					}
-					pl := Placement{Pallet: p.ID, Row: row, Side: side, Turned: turned, Zone: zi, XMM: x, Slot: slot}
-					if clear(pl) {
+					pl := Placement{Pallet: a.p.ID, Row: row, Side: side, Turned: turned, Zone: a.zi, XMM: x, Slot: slot}
+					if a.clear(pl) {
 						out = append(out, addCandidate{pl, zones})
 					}
 				}
 			}
 		}
 	}
-	if !p.MayBeStacked {
-		return out
-	}
-	for k, b := range lay.Placements {
-		if b.Level != 0 || b.Zone != zi || !byID[b.Pallet].MayCarry {
+	return out
+}
+
+// stackCandidates are addCandidates's places on top: on each floor
+// pallet of the zone that may carry and carries none, either way round.
+func (a *addSite) stackCandidates() []addCandidate {
+	var out []addCandidate
+	for k, b := range a.lay.Placements {
+		if b.Level != 0 || b.Zone != a.zi || !a.byID[b.Pallet].MayCarry {
 			continue
 		}
-		carries := slices.ContainsFunc(lay.Placements, func(t Placement) bool {
+		carries := slices.ContainsFunc(a.lay.Placements, func(t Placement) bool {
 			if t.Level != 1 || t.Zone != b.Zone || t.Side != b.Side {
 				return false
 			}
-			rt, _ := footprint(t, byID[t.Pallet], W)
-			return rt.x0 >= rects[k].x0 && rt.x1 <= rects[k].x1 && rt.y0 >= rects[k].y0 && rt.y1 <= rects[k].y1
+			rt, _ := footprint(t, a.byID[t.Pallet], a.W)
+			return rt.x0 >= a.rects[k].x0 && rt.x1 <= a.rects[k].x1 && rt.y0 >= a.rects[k].y0 && rt.y1 <= a.rects[k].y1
 		})
 		if carries {
 			continue
 		}
 		for _, turned := range []bool{b.Turned, !b.Turned} {
-			pl := Placement{Pallet: p.ID, Row: b.Row, Side: b.Side, Turned: turned, Zone: zi, XMM: b.XMM, Level: 1, Slot: b.Slot}
-			if clear(pl) {
-				out = append(out, addCandidate{pl, lay.Zones})
+			pl := Placement{Pallet: a.p.ID, Row: b.Row, Side: b.Side, Turned: turned, Zone: a.zi, XMM: b.XMM, Level: 1, Slot: b.Slot}
+			if a.clear(pl) {
+				out = append(out, addCandidate{pl, a.lay.Zones})
 			}
 		}
 	}
 	return out
+}
+
+// edges are the places along the floor a pallet may start at: the nose
+// and door ends of the zone's floor pallets, and half and quarter a
+// position behind the nose of those sharing a position; sorted, once
+// each.
+func (a *addSite) edges() []int {
+	var xs []int
+	for _, pl := range a.lay.Placements {
+		if pl.Zone != a.zi || pl.Level != 0 {
+			continue
+		}
+		q := a.byID[pl.Pallet]
+		xs = append(xs, pl.XMM, pl.XMM+along(q, pl.Turned))
+		if quartersOf(q) > 0 {
+			xs = append(xs, pl.XMM+q.WidthMM, pl.XMM+q.LengthMM/2)
+		}
+	}
+	slices.Sort(xs)
+	return slices.Compact(xs)
+}
+
+// onLane reports whether a pallet on side s stands in lane: its own side,
+// or across both (Center).
+func onLane(s, lane Side) bool { return s == lane || s == Center }
+
+// rowAt is the row a floor pallet on side s starting at x takes: that of
+// a floor pallet of its side or its row starting there, else the row
+// after those of its side starting nearer the nose.
+func (a *addSite) rowAt(x int, s Side) int {
+	lo, same := -1, -1
+	for _, pl := range a.lay.Placements {
+		if pl.Level != 0 {
+			continue
+		}
+		if pl.XMM == x && (same < 0 || onLane(pl.Side, s) || s == Center) {
+			same = pl.Row
+		}
+		if pl.XMM < x && (onLane(pl.Side, s) || (s == Center && pl.Side != Center)) {
+			lo = max(lo, pl.Row)
+		}
+	}
+	if same >= 0 {
+		return same
+	}
+	return lo + 1
+}
+
+// clear reports whether p placed at pl lies on the trailer and inside
+// its zone's bounds, clear of every floor pallet when on the floor, and
+// keeps the zone's unloading order: no pallet of an earlier stop nearer
+// the nose, none of a later stop nearer the doors.
+func (a *addSite) clear(pl Placement) bool {
+	z := a.lay.Zones[a.zi]
+	r, ok := footprint(pl, a.p, a.W)
+	if !ok || r.x0 < 0 || r.x1 > a.L || r.y0 < 0 || r.y1 > a.W {
+		return false
+	}
+	if (z.FromMM != 0 || z.ToMM != 0) && (r.x0 < float64(z.FromMM) || r.x1 > float64(z.ToMM)) {
+		return false
+	}
+	for k, o := range a.lay.Placements {
+		if o.Level == 0 && pl.Level == 0 {
+			ro := a.rects[k]
+			if r.x0 < ro.x1 && ro.x0 < r.x1 && r.y0 < ro.y1 && ro.y0 < r.y1 {
+				return false
+			}
+		}
+		if o.Zone != a.zi {
+			continue
+		}
+		s := a.byID[o.Pallet].Stop
+		if (s < a.p.Stop && pl.XMM > o.XMM) || (s > a.p.Stop && o.XMM > pl.XMM) {
+			return false
+		}
+	}
+	return true
 }

@@ -142,35 +142,16 @@ func shareUnits(units []unit, pallets []Pallet, width int) ([]unit, []Pallet) {
 	var out []unit
 	emit := func(u unit) { out = append(out, u) }
 	emitShared := func(sp *sharedPosition, stop int) {
-		l, w := sp.footprint(pallets)
-		if 2*w > width {
-			// Too wide to stand on one side: a position of one pallet,
-			// as it has on a floor too narrow for two rows of pallets.
-			for _, lane := range sp.lanes {
-				for _, u := range lane {
-					emit(u)
-				}
-			}
-			return
-		}
-		pallets = append(pallets, Pallet{ID: "shared position", Stop: stop, LengthMM: l, WidthMM: w})
-		emit(unit{bottom: len(pallets) - 1, top: -1, shared: sp})
+		var us []unit
+		us, pallets = sharedUnits(sp, stop, pallets, width)
+		out = append(out, us...)
 	}
 	var open *sharedPosition // one small unit of the previous stop
 	var between []unit       // pairs across stops waiting for open to close
 	for g0 := 0; g0 < len(units); {
 		stop := pallets[units[g0].bottom].Stop
-		g1 := g0
-		var smalls []unit
-		var whole []unit
-		for ; g1 < len(units) && pallets[units[g1].bottom].Stop == stop; g1++ {
-			if sharable(units[g1], pallets) {
-				smalls = append(smalls, units[g1])
-			} else {
-				whole = append(whole, units[g1])
-			}
-		}
-		g0 = g1
+		var smalls, whole []unit
+		g0, smalls, whole = stopUnits(units, g0, pallets)
 		if open != nil && stop%2 == 0 && len(smalls) == 0 {
 			// Pairs stacked across two stops (an even key: see
 			// buildFloorOnce) stand between them, and so does the position
@@ -211,20 +192,7 @@ func shareUnits(units []unit, pallets []Pallet, width int) ([]unit, []Pallet) {
 			emit(u)
 		}
 		between = nil
-		var positions []*sharedPosition
-		for _, u := range smalls {
-			placed := false
-			for _, sp := range positions {
-				if placed = sp.add(u, pallets); placed {
-					break
-				}
-			}
-			if !placed {
-				sp := &sharedPosition{}
-				sp.add(u, pallets)
-				positions = append(positions, sp)
-			}
-		}
+		positions := shareFirstFit(smalls, pallets)
 		for k, sp := range positions {
 			switch {
 			case k == len(positions)-1 && sp.members() == 1 && g0 < len(units):
@@ -246,6 +214,63 @@ func shareUnits(units []unit, pallets []Pallet, width int) ([]unit, []Pallet) {
 		emit(open.lanes[0][0])
 	}
 	return out, pallets
+}
+
+// sharedUnits are the units that lay out shared position sp of stop (a
+// key, see shareUnits) on a floor width mm wide: one unit standing for
+// the position, with a pallet of its footprint appended to pallets; or,
+// where the position is too wide to stand on one side, its members each
+// as a position of its own, as on a floor too narrow for two rows of
+// pallets.
+func sharedUnits(sp *sharedPosition, stop int, pallets []Pallet, width int) ([]unit, []Pallet) {
+	l, w := sp.footprint(pallets)
+	if 2*w > width {
+		var us []unit
+		for _, lane := range sp.lanes {
+			us = append(us, lane...)
+		}
+		return us, pallets
+	}
+	pallets = append(pallets, Pallet{ID: "shared position", Stop: stop, LengthMM: l, WidthMM: w})
+	return []unit{{bottom: len(pallets) - 1, top: -1, shared: sp}}, pallets
+}
+
+// stopUnits splits the units of one stop, from units[g0] on while their
+// bottom pallets' stop is that of units[g0], into the smaller ones that
+// may share a position (sharable) and the whole ones, each in the order
+// given, and returns where the next stop's units begin.
+func stopUnits(units []unit, g0 int, pallets []Pallet) (next int, smalls, whole []unit) {
+	stop := pallets[units[g0].bottom].Stop
+	next = g0
+	for ; next < len(units) && pallets[units[next].bottom].Stop == stop; next++ {
+		if sharable(units[next], pallets) {
+			smalls = append(smalls, units[next])
+		} else {
+			whole = append(whole, units[next])
+		}
+	}
+	return next, smalls, whole
+}
+
+// shareFirstFit puts each of smalls, in order, into the first of the
+// positions so far that takes it (sharedPosition.add), else into a new
+// one.
+func shareFirstFit(smalls []unit, pallets []Pallet) []*sharedPosition {
+	var positions []*sharedPosition
+	for _, u := range smalls {
+		placed := false
+		for _, sp := range positions {
+			if placed = sp.add(u, pallets); placed {
+				break
+			}
+		}
+		if !placed {
+			sp := &sharedPosition{}
+			sp.add(u, pallets)
+			positions = append(positions, sp)
+		}
+	}
+	return positions
 }
 
 // openFilled reports whether a unit of the group that starts units (the
