@@ -37,24 +37,77 @@ const replanHeader = "instance,mode,stores,pallets,stores_after,pallets_after,de
 // given the previous plan and the lock, and the bench checks on its own
 // that every locked route is in the new plan as it was.
 func runReplan(args []string, stdout, stderr io.Writer) error {
+	f, err := parseReplanFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	req, name, err := f.request()
+	if err != nil {
+		return err
+	}
+	f.day.options(&req.Options, false)
+	before, err := firstPlan(name+" (before)", req, *f.beforeFile)
+	if err != nil {
+		return err
+	}
+	// The night cancels a store whose trailer is not loaded yet: one off
+	// the routes the lock fixes, in every mode, so that the modes plan
+	// the same changes.
+	lock := replanLock(before, *f.lockName)
+	var spare []string
+	for _, l := range lockedRoutes(before, lock) {
+		for _, st := range l.Stops {
+			spare = append(spare, st.Store)
+		}
+	}
+	changed, made, err := dcday.LateChangesSparing(req, uint64(*f.day.seed), spare)
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintln(stdout, replanHeader); err != nil {
+		return err
+	}
+	for _, mode := range f.runs {
+		r := replanRow{name: name, mode: mode, req: req, changed: changed, before: before, made: made}
+		if err := f.replan(&r, lock, stdout, stderr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// replanFlags are haulbench replan's flags: the day's, as dcday's, and
+// the re-plan's own; runs are the modes -modes asks for.
+type replanFlags struct {
+	day                    *dcdayFlags
+	replanLimit, tolerance *time.Duration
+	changesOut, modes      *string
+	beforeFile, cpuProfile *string
+	requestFile, lockName  *string
+	runs                   []string
+}
+
+// parseReplanFlags reads runReplan's arguments, and checks them.
+func parseReplanFlags(args []string, stderr io.Writer) (*replanFlags, error) {
 	fs := flag.NewFlagSet("replan", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fl := &dcdayFlags{set: map[string]bool{}, whole: new(bool)}
+	f := &replanFlags{day: fl}
 	fl.stores = fs.Int("stores", 0, "plan a generated day of N stores")
 	fl.seed = fs.Int64("seed", 1, "seed of the generated day, of its late changes and of the search (engine Options.Seed)")
 	fl.limit = fs.Duration("time", engine.DefaultTimeLimit, "time limit of the first plan and of the re-plan from scratch")
-	replanLimit := fs.Duration("replan-time", 0, "time limit of the re-plan from the previous plan (0: engine's default for a re-plan, engine.DefaultReplanTimeLimit)")
+	f.replanLimit = fs.Duration("replan-time", 0, "time limit of the re-plan from the previous plan (0: engine's default for a re-plan, engine.DefaultReplanTimeLimit)")
 	fl.iterations = fs.Int("iterations", 0, "iteration budget of each search stream (0: the time limit alone)")
 	fl.streams = fs.Int("streams", 0, fmt.Sprintf("search streams (0: engine's default, %d)", engine.DefaultStreams))
 	fl.objective = fs.String("objective", "", "trailers, drivers or cost (engine Options.Objective; empty: engine's default)")
 	fl.modeName = fs.String("mode", "standard", "the generated day: standard, realistic, door-limited or near (as haulbench dcday -mode)")
-	changesOut := fs.String("changes", "", "write the changes of the last mode (engine.PlanChanges JSON) to `FILE.json`")
-	tolerance := fs.Duration("tolerance", engine.DefaultChangeTolerance, "how far a store's arrival may move before it counts as retimed")
-	modes := fs.String("modes", "scratch,previous", "the re-plans to run: scratch, previous or both, comma-separated")
-	beforeFile := fs.String("before", "", "read the first plan from `FILE.json` when it exists, else plan it and write it there (re-plans of one first plan compare)")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the re-plans from the previous plan to `FILE`")
-	requestFile := fs.String("request", "", "re-plan the request in `FILE.json` (the quickstart's sample, say) instead of a generated day; -stores and -mode are then ignored")
-	lockName := fs.String("lock", "before", "the lock of a re-plan from the previous plan: before (lock.before at the median loading start), routes (lock.routes: every other route) or none")
+	f.changesOut = fs.String("changes", "", "write the changes of the last mode (engine.PlanChanges JSON) to `FILE.json`")
+	f.tolerance = fs.Duration("tolerance", engine.DefaultChangeTolerance, "how far a store's arrival may move before it counts as retimed")
+	f.modes = fs.String("modes", "scratch,previous", "the re-plans to run: scratch, previous or both, comma-separated")
+	f.beforeFile = fs.String("before", "", "read the first plan from `FILE.json` when it exists, else plan it and write it there (re-plans of one first plan compare)")
+	f.cpuProfile = fs.String("cpuprofile", "", "write a CPU profile of the re-plans from the previous plan to `FILE`")
+	f.requestFile = fs.String("request", "", "re-plan the request in `FILE.json` (the quickstart's sample, say) instead of a generated day; -stores and -mode are then ignored")
+	f.lockName = fs.String("lock", "before", "the lock of a re-plan from the previous plan: before (lock.before at the median loading start), routes (lock.routes: every other route) or none")
 	fs.Usage = commandUsage(fs, stderr,
 		"haulbench replan -stores N|-request FILE.json [-mode standard|realistic|door-limited|near] [-seed 1] [-time 10s] [-replan-time 0] [-iterations 0] [-streams 0] [-objective trailers|drivers|cost] [-tolerance 15m] [-modes scratch,previous] [-lock before|routes|none] [-changes FILE.json]",
 		"Plans a grocery DC day generated by bench/dcday, applies the night's late\n"+
@@ -81,140 +134,128 @@ func runReplan(args []string, stdout, stderr io.Writer) error {
 			"../shared/data); bench/scripts/replan.sh runs the standard pair (200 stores\n"+
 			"at 10 s, 1,000 at 30 s) into bench/results/replan.md.")
 	if err := fs.Parse(args); err != nil {
-		return err
+		return nil, err
 	}
-	runs, err := replanModes(*modes)
+	runs, err := replanModes(*f.modes)
 	switch {
 	case fs.NArg() > 0:
 		fs.Usage()
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
-	case *requestFile == "" && (*fl.stores < 2 || *fl.stores > engine.MaxStores):
+		return nil, fmt.Errorf("unexpected arguments %q", fs.Args())
+	case *f.requestFile == "" && (*fl.stores < 2 || *fl.stores > engine.MaxStores):
 		fs.Usage()
-		return fmt.Errorf("-stores: want 2 to %d stores, got %d", engine.MaxStores, *fl.stores)
-	case *tolerance <= 0:
-		return fmt.Errorf("-tolerance: want a positive duration, got %v", *tolerance)
-	case *replanLimit < 0:
-		return fmt.Errorf("-replan-time: want a duration of 0 or more, got %v", *replanLimit)
+		return nil, fmt.Errorf("-stores: want 2 to %d stores, got %d", engine.MaxStores, *fl.stores)
+	case *f.tolerance <= 0:
+		return nil, fmt.Errorf("-tolerance: want a positive duration, got %v", *f.tolerance)
+	case *f.replanLimit < 0:
+		return nil, fmt.Errorf("-replan-time: want a duration of 0 or more, got %v", *f.replanLimit)
 	case err != nil:
-		return err
-	case *lockName != "before" && *lockName != "routes" && *lockName != "none":
-		return fmt.Errorf("-lock: %q is not before, routes or none", *lockName)
+		return nil, err
+	case *f.lockName != "before" && *f.lockName != "routes" && *f.lockName != "none":
+		return nil, fmt.Errorf("-lock: %q is not before, routes or none", *f.lockName)
 	}
+	f.runs = runs
 	if fl.obj, err = parseObjective(*fl.objective); err != nil {
-		return err
+		return nil, err
 	}
 	var ok bool
 	if fl.mode, ok = dcday.ParseMode(*fl.modeName); !ok {
-		return fmt.Errorf("-mode: %q is not standard, realistic, door-limited or near", *fl.modeName)
+		return nil, fmt.Errorf("-mode: %q is not standard, realistic, door-limited or near", *fl.modeName)
 	}
-	var req engine.Request
+	return f, nil
+}
+
+// request is the day to plan, read from -request or generated, and its
+// instance name.
+func (f *replanFlags) request() (engine.Request, string, error) {
+	fl := f.day
 	name := fmt.Sprintf("replan-%d-s%d", *fl.stores, *fl.seed)
-	if *requestFile != "" {
-		if req, err = readRequest(*requestFile); err != nil {
+	if *f.requestFile != "" {
+		req, err := readRequest(*f.requestFile)
+		if err != nil {
+			return engine.Request{}, "", err
+		}
+		return req, fmt.Sprintf("replan-%s-s%d", strings.TrimSuffix(filepath.Base(*f.requestFile), ".json"), *fl.seed), nil
+	}
+	req, err := dcday.Generate(dcday.Config{Stores: *fl.stores, Seed: uint64(*fl.seed), Mode: fl.mode})
+	if err != nil {
+		return engine.Request{}, "", err
+	}
+	if fl.mode != dcday.Standard {
+		name = fmt.Sprintf("replan-%v-%d-s%d", fl.mode, *fl.stores, *fl.seed)
+	}
+	return req, name, nil
+}
+
+// replan plans r.changed again in mode r.mode (from the previous plan
+// r.before under lock, or from scratch), checks the plan with
+// engine.Validate, and writes its row r.
+func (f *replanFlags) replan(r *replanRow, lock engine.Lock, stdout, stderr io.Writer) error {
+	again := r.changed
+	if r.mode == "previous" {
+		again.Previous = &r.before
+		again.Lock = lock
+		again.Options.TimeLimit = *f.replanLimit
+	}
+	// When the search first had a plan that delivers what the returned
+	// plan delivers (a progress report's Delivered).
+	type report struct {
+		at        time.Duration
+		delivered int
+	}
+	var reports []report
+	again.Options.Progress = func(p engine.Progress) { reports = append(reports, report{p.Elapsed, p.Delivered}) }
+	profile := r.mode == "previous" && *f.cpuProfile != ""
+	if profile {
+		pf, err := os.Create(*f.cpuProfile)
+		if err != nil {
 			return err
 		}
-		name = fmt.Sprintf("replan-%s-s%d", strings.TrimSuffix(filepath.Base(*requestFile), ".json"), *fl.seed)
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			pf.Close()
+			return err
+		}
+	}
+	// seconds is the engine.Plan call alone; the bench's own Validate of
+	// its plan comes after.
+	began := time.Now()
+	after, err := engine.Plan(context.Background(), again)
+	r.secs = time.Since(began).Seconds()
+	if profile {
+		pprof.StopCPUProfile()
+	}
+	what := fmt.Sprintf("%s (%s, after the late changes)", r.name, r.mode)
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	if err := engine.Validate(again, after); err != nil {
+		return errors.Join(fmt.Errorf("%s: the plan fails engine.Validate", what), err)
+	}
+	r.after = after
+	r.first = r.secs
+	for _, p := range reports {
+		if p.delivered >= after.Metrics.Pallets {
+			r.first = p.at.Seconds()
+			break
+		}
+	}
+	if r.pc, err = engine.Changes(r.before, after, engine.ChangeOptions{Tolerance: *f.tolerance}); err != nil {
+		return err
+	}
+	if *f.changesOut != "" {
+		b, err := engine.MarshalIndent(r.pc)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(*f.changesOut, b, 0o644); err != nil {
+			return err
+		}
+	}
+	if r.mode == "previous" {
+		r.count(lockedRoutes(r.before, lock), *f.tolerance)
 	} else {
-		if req, err = dcday.Generate(dcday.Config{Stores: *fl.stores, Seed: uint64(*fl.seed), Mode: fl.mode}); err != nil {
-			return err
-		}
-		if fl.mode != dcday.Standard {
-			name = fmt.Sprintf("replan-%v-%d-s%d", fl.mode, *fl.stores, *fl.seed)
-		}
+		r.count(nil, *f.tolerance)
 	}
-	fl.options(&req.Options, false)
-	before, err := firstPlan(name+" (before)", req, *beforeFile)
-	if err != nil {
-		return err
-	}
-	// The night cancels a store whose trailer is not loaded yet: one off
-	// the routes the lock fixes, in every mode, so that the modes plan
-	// the same changes.
-	lock := replanLock(before, *lockName)
-	var spare []string
-	for _, l := range lockedRoutes(before, lock) {
-		for _, st := range l.Stops {
-			spare = append(spare, st.Store)
-		}
-	}
-	changed, made, err := dcday.LateChangesSparing(req, uint64(*fl.seed), spare)
-	if err != nil {
-		return err
-	}
-	if _, err := fmt.Fprintln(stdout, replanHeader); err != nil {
-		return err
-	}
-	for _, mode := range runs {
-		again := changed
-		if mode == "previous" {
-			again.Previous = &before
-			again.Lock = lock
-			again.Options.TimeLimit = *replanLimit
-		}
-		// When the search first had a plan that delivers what the
-		// returned plan delivers (a progress report's Delivered).
-		type report struct {
-			at        time.Duration
-			delivered int
-		}
-		var reports []report
-		again.Options.Progress = func(p engine.Progress) { reports = append(reports, report{p.Elapsed, p.Delivered}) }
-		if mode == "previous" && *cpuProfile != "" {
-			f, err := os.Create(*cpuProfile)
-			if err != nil {
-				return err
-			}
-			if err := pprof.StartCPUProfile(f); err != nil {
-				f.Close()
-				return err
-			}
-		}
-		// seconds is the engine.Plan call alone; the bench's own Validate
-		// of its plan comes after.
-		began := time.Now()
-		after, err := engine.Plan(context.Background(), again)
-		secs := time.Since(began).Seconds()
-		if mode == "previous" && *cpuProfile != "" {
-			pprof.StopCPUProfile()
-		}
-		what := fmt.Sprintf("%s (%s, after the late changes)", name, mode)
-		if err != nil {
-			return fmt.Errorf("%s: %w", what, err)
-		}
-		if err := engine.Validate(again, after); err != nil {
-			return errors.Join(fmt.Errorf("%s: the plan fails engine.Validate", what), err)
-		}
-		first := secs
-		for _, p := range reports {
-			if p.delivered >= after.Metrics.Pallets {
-				first = p.at.Seconds()
-				break
-			}
-		}
-		pc, err := engine.Changes(before, after, engine.ChangeOptions{Tolerance: *tolerance})
-		if err != nil {
-			return err
-		}
-		if *changesOut != "" {
-			b, err := engine.MarshalIndent(pc)
-			if err != nil {
-				return err
-			}
-			if err := os.WriteFile(*changesOut, b, 0o644); err != nil {
-				return err
-			}
-		}
-		r := replanRow{name: name, mode: mode, req: req, changed: changed, before: before, after: after, made: made, pc: pc, secs: secs, first: first}
-		if mode == "previous" {
-			r.count(lockedRoutes(before, lock), *tolerance)
-		} else {
-			r.count(nil, *tolerance)
-		}
-		if err := r.write(stdout, stderr, *tolerance); err != nil {
-			return err
-		}
-	}
-	return nil
+	return r.write(stdout, stderr, *f.tolerance)
 }
 
 // readRequest decodes the request in file.
