@@ -169,29 +169,40 @@ func (c *planCheck) checkTimes(r *Route, path string, si int, shiftOK bool, fig 
 		if place >= 0 {
 			drive(place, 1+sx, leave, leavePath, st.Arrival, spath+".arrival")
 		}
-		if st.Start.Before(st.Arrival) {
-			vs.Add(CodeEarlyStart, spath+".start", "unloading starts %s, before the arrival at %s", c.at(st.Start), c.at(st.Arrival))
-		}
-		if !inWindows(c.storeWindows(sx), st.Start) {
-			vs.Add(CodeOpeningHours, spath+".start", "unloading starts %s, outside store %q's receiving hours", c.at(st.Start), st.Store)
-		}
-		wait := st.Start.Sub(st.Arrival)
-		if st.Wait != wait {
-			vs.Add(CodeMetric, spath+".wait", "reports a wait of %v; from arrival to the start of unloading is %v", st.Wait, wait)
-		}
-		if wait > 0 {
-			m.Wait += wait
-		}
-		unloading := req.Stores[sx].Unloading.Time(len(st.Pallets))
-		if got := st.Departure.Sub(st.Start); got < unloading {
-			vs.Add(CodeServiceTime, spath+".departure", "leaves %v after unloading starts; unloading %d pallets takes %v", got, len(st.Pallets), unloading)
-		}
+		vs = append(vs, c.checkStopTimes(&st, sx, spath, m)...)
 		place, leave, leavePath = 1+sx, st.Departure, spath+".departure"
 	}
 	if place >= 0 && len(r.Stops) > 0 {
 		drive(place, 0, leave, leavePath, r.Return, path+".return")
 	}
 	fig.legs, fig.legPaths = legs, legPaths
+	return vs
+}
+
+// checkStopTimes checks stop st, at store sx, at path spath: unloading
+// starts no sooner than the arrival and inside the store's receiving
+// hours, the wait it reports is the time from arrival to that start, and
+// the stop lasts at least the unloading of its pallets. It adds the wait
+// to m.
+func (c *planCheck) checkStopTimes(st *Stop, sx int, spath string, m *RouteMetrics) constraints.Violations {
+	var vs constraints.Violations
+	if st.Start.Before(st.Arrival) {
+		vs.Add(CodeEarlyStart, spath+".start", "unloading starts %s, before the arrival at %s", c.at(st.Start), c.at(st.Arrival))
+	}
+	if !inWindows(c.storeWindows(sx), st.Start) {
+		vs.Add(CodeOpeningHours, spath+".start", "unloading starts %s, outside store %q's receiving hours", c.at(st.Start), st.Store)
+	}
+	wait := st.Start.Sub(st.Arrival)
+	if st.Wait != wait {
+		vs.Add(CodeMetric, spath+".wait", "reports a wait of %v; from arrival to the start of unloading is %v", st.Wait, wait)
+	}
+	if wait > 0 {
+		m.Wait += wait
+	}
+	unloading := c.req.Stores[sx].Unloading.Time(len(st.Pallets))
+	if got := st.Departure.Sub(st.Start); got < unloading {
+		vs.Add(CodeServiceTime, spath+".departure", "leaves %v after unloading starts; unloading %d pallets takes %v", got, len(st.Pallets), unloading)
+	}
 	return vs
 }
 
