@@ -116,50 +116,60 @@ func (d *day) page() (*htmlPage, error) {
 	p.Dock = template.HTML(d.dockSchedule().bytes())
 	p.Drivers = d.htmlDrivers()
 	for i := range d.plan.Routes {
-		r := &d.plan.Routes[i]
-		hr := htmlRoute{
-			ID: r.ID, Colour: routeColour(i), Trailer: r.Trailer, TrailerName: d.trailerName(r.Trailer), Shift: r.Shift,
-			Trip: r.Trip, Door: r.DockDoor, Locked: r.Locked, Unit: r.TrailerUnit, OnDuty: d.timeNear(r.Start, d.firstStart()),
-			Depart: d.timeNear(r.Depart, d.firstStart()), Return: d.timeNear(r.Return, d.firstStart()),
-			Stops: len(r.Stops), Pallets: r.Metrics.Pallets, Mix: mix(d.routeClasses(r)),
-			Km: fmt.Sprintf("%.1f", r.Metrics.DistanceM/1000), Driving: hhmm(r.Metrics.Driving), Duty: hhmm(r.Metrics.Duration),
-			Wait: hhmm(r.Metrics.Wait), Cost: fmt.Sprintf("%.2f", r.Metrics.Cost),
-			PosUtil: pct(r.Metrics.PosUtil), WeightUtil: pct(r.Metrics.WeightUtil), VolumeUtil: pct(r.Metrics.VolumeUtil),
-		}
-		hr.Load = d.timeNear(r.LoadingStart, d.firstStart()) + "–" + d.timeNear(r.LoadingEnd, r.LoadingStart)
-		hr.StopCount, hr.PalletCount = plural(len(r.Stops), "stop"), plural(r.Metrics.Pallets, "pallet")
-		hr.Classes = d.routeClasses(r)
-		kp, ax := peakAxles(r)
-		if t, ok := d.trailer[r.Trailer]; ok {
-			hr.Kingpin, hr.KingpinLimit = numtext.Whole(kp), numtext.Whole(t.Axles.KingpinLimitKg)
-			hr.Axle, hr.AxleLimit = numtext.Whole(ax), numtext.Whole(t.Axles.AxleGroupLimitKg)
-			hr.KingpinOver, hr.AxleOver = kp > t.Axles.KingpinLimitKg, ax > t.Axles.AxleGroupLimitKg
-		}
-		for k, s := range r.Stops {
-			hs := htmlStop{Seq: k + 1, Store: s.Store, Name: d.storeName(s.Store),
-				Arrival: d.timeNear(s.Arrival, r.Start), Start: d.timeNear(s.Start, r.Start), Departure: d.timeNear(s.Departure, r.Start),
-				Wait: hhmm(s.Wait), Waits: s.Wait > 0, Pallets: len(s.Pallets), Mix: mix(d.byClass(s.Pallets))}
-			if b := s.Break; b != nil {
-				hs.Break = breakText(b)
-				hr.Breaks = true
-			}
-			hs.Window = "—"
-			if win, ok := d.windowAt(s.Store, s.Start); ok {
-				hs.Window = d.timeNear(win.Start, r.Start) + "–" + d.timeNear(win.End, win.Start)
-			}
-			hr.StopRows = append(hr.StopRows, hs)
-		}
-		floor, err := d.floor(r)
+		hr, err := d.htmlRoute(i)
 		if err != nil {
 			return nil, err
 		}
-		hr.Floor = template.HTML(floor.bytes())
 		p.Routes = append(p.Routes, hr)
 	}
 	for _, u := range d.plan.Unassigned {
 		p.Unassigned = append(p.Unassigned, htmlUnassigned{u.Pallet, u.Store, d.storeName(u.Store), u.Reason, u.Message})
 	}
 	return p, nil
+}
+
+// htmlRoute is the page's card of route i: its times, load, axles, stops
+// and floor.
+func (d *day) htmlRoute(i int) (htmlRoute, error) {
+	r := &d.plan.Routes[i]
+	hr := htmlRoute{
+		ID: r.ID, Colour: routeColour(i), Trailer: r.Trailer, TrailerName: d.trailerName(r.Trailer), Shift: r.Shift,
+		Trip: r.Trip, Door: r.DockDoor, Locked: r.Locked, Unit: r.TrailerUnit, OnDuty: d.timeNear(r.Start, d.firstStart()),
+		Depart: d.timeNear(r.Depart, d.firstStart()), Return: d.timeNear(r.Return, d.firstStart()),
+		Stops: len(r.Stops), Pallets: r.Metrics.Pallets, Mix: mix(d.routeClasses(r)),
+		Km: fmt.Sprintf("%.1f", r.Metrics.DistanceM/1000), Driving: hhmm(r.Metrics.Driving), Duty: hhmm(r.Metrics.Duration),
+		Wait: hhmm(r.Metrics.Wait), Cost: fmt.Sprintf("%.2f", r.Metrics.Cost),
+		PosUtil: pct(r.Metrics.PosUtil), WeightUtil: pct(r.Metrics.WeightUtil), VolumeUtil: pct(r.Metrics.VolumeUtil),
+	}
+	hr.Load = d.timeNear(r.LoadingStart, d.firstStart()) + "–" + d.timeNear(r.LoadingEnd, r.LoadingStart)
+	hr.StopCount, hr.PalletCount = plural(len(r.Stops), "stop"), plural(r.Metrics.Pallets, "pallet")
+	hr.Classes = d.routeClasses(r)
+	kp, ax := peakAxles(r)
+	if t, ok := d.trailer[r.Trailer]; ok {
+		hr.Kingpin, hr.KingpinLimit = numtext.Whole(kp), numtext.Whole(t.Axles.KingpinLimitKg)
+		hr.Axle, hr.AxleLimit = numtext.Whole(ax), numtext.Whole(t.Axles.AxleGroupLimitKg)
+		hr.KingpinOver, hr.AxleOver = kp > t.Axles.KingpinLimitKg, ax > t.Axles.AxleGroupLimitKg
+	}
+	for k, s := range r.Stops {
+		hs := htmlStop{Seq: k + 1, Store: s.Store, Name: d.storeName(s.Store),
+			Arrival: d.timeNear(s.Arrival, r.Start), Start: d.timeNear(s.Start, r.Start), Departure: d.timeNear(s.Departure, r.Start),
+			Wait: hhmm(s.Wait), Waits: s.Wait > 0, Pallets: len(s.Pallets), Mix: mix(d.byClass(s.Pallets))}
+		if b := s.Break; b != nil {
+			hs.Break = breakText(b)
+			hr.Breaks = true
+		}
+		hs.Window = "—"
+		if win, ok := d.windowAt(s.Store, s.Start); ok {
+			hs.Window = d.timeNear(win.Start, r.Start) + "–" + d.timeNear(win.End, win.Start)
+		}
+		hr.StopRows = append(hr.StopRows, hs)
+	}
+	floor, err := d.floor(r)
+	if err != nil {
+		return htmlRoute{}, err
+	}
+	hr.Floor = template.HTML(floor.bytes())
+	return hr, nil
 }
 
 // htmlDrivers lists the shifts that drive, in the order they come on duty.
