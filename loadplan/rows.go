@@ -49,20 +49,7 @@ func rowsOf(units []unit, pallets []Pallet, width int, carryShared bool) []segme
 // units, paired per stop as rowsOf describes; with carryShared, two halves
 // side by side may be the unit that shares the next stop's first row.
 func pairedRows(units []unit, pallets []Pallet, width int, carryShared bool) []segment {
-	var segs []segment
-	pair := func(a, b int) bool {
-		tp, tq, depth, ok := pairRowTurning(pallets[units[a].bottom], pallets[units[b].bottom], width, !units[a].carried, !units[b].carried)
-		if ok {
-			segs = append(segs, segment{depth: depth, rows: 1, slots: []slot{{unit: a, side: Left, turned: tp}, {unit: b, side: Right, turned: tq}}})
-		}
-		return ok
-	}
-	single := func(a int) {
-		turned, depth, side := singleRow(pallets[units[a].bottom], width, units[a].shared != nil)
-		segs = append(segs, segment{depth: depth, rows: 1, slots: []slot{{unit: a, side: side, turned: turned}}})
-	}
-	narrow := func(a int) int { return pallets[units[a].bottom].WidthMM }
-	carry := -1
+	rp := rowPairing{units: units, pallets: pallets, width: width, carryShared: carryShared, carry: -1}
 	for g0 := 0; g0 < len(units); {
 		g1 := g0 + 1
 		for g1 < len(units) && pallets[units[g1].bottom].Stop == pallets[units[g0].bottom].Stop {
@@ -74,71 +61,122 @@ func pairedRows(units []unit, pallets []Pallet, width int, carryShared bool) []s
 		}
 		g0 = g1
 		// Widest first; ties keep the loading order.
-		sort.SliceStable(group, func(a, b int) bool { return narrow(group[a]) > narrow(group[b]) })
-		if carry >= 0 {
-			// The carried unit takes the first row, with the widest unit
-			// that fits beside it: the one hardest to pair otherwise. Not
-			// so in the rows between two stops (an even key) that hold a
-			// position the two stops share and a pair stacked across them:
-			// the shared position's pallet for the earlier stop may stand
-			// no nearer the nose than the stacked pair's bottom, nor its
-			// pallet for the later stop nearer the door than the pair's
-			// top, so the two take one row, and the carried unit stands
-			// alone before them.
-			partner := -1
-			for k, u := range group {
-				if narrow(carry)+narrow(u) <= width {
-					partner = k
-					break
-				}
-			}
-			if betweenStopsShared(group, units, pallets) {
-				partner = -1
-			}
-			if partner >= 0 && pair(carry, group[partner]) {
-				group = append(group[:partner], group[partner+1:]...)
-			} else {
-				single(carry)
-			}
-			carry = -1
-		}
-		var alone []int
-		used := make([]bool, len(group))
-		for i, a := range group {
-			if used[i] {
-				continue
-			}
-			used[i] = true
-			paired := false
-			for j := i + 1; j < len(group) && !paired; j++ {
-				if !used[j] && narrow(a)+narrow(group[j]) <= width && pair(a, group[j]) {
-					used[j], paired = true, true
-				}
-			}
-			if !paired {
-				alone = append(alone, a)
-			}
-		}
-		// The narrowest unit left alone may pair with the next stop's,
-		// unless it is a shared position whose pallets stand one behind
-		// the other: those nearer the door would stand behind the next
-		// stop's. Two halves side by side may, standing straight.
-		for k := len(alone) - 1; k >= 0; k-- {
-			if sp := units[alone[k]].shared; sp == nil || (carryShared && sp.sideBySide()) {
-				carry = alone[k]
-				units[carry].carried = sp != nil
-				alone = append(alone[:k], alone[k+1:]...)
-				break
-			}
-		}
+		sort.SliceStable(group, func(a, b int) bool { return rp.narrow(group[a]) > rp.narrow(group[b]) })
+		group = rp.takeCarried(group)
+		alone := rp.pairWithin(group)
+		alone = rp.leaveToCarry(alone)
 		for _, a := range alone {
-			single(a)
+			rp.single(a)
 		}
 	}
-	if carry >= 0 {
-		single(carry)
+	if rp.carry >= 0 {
+		rp.single(rp.carry)
 	}
-	return segs
+	return rp.segs
+}
+
+// rowPairing is pairedRows at work: the rows so far (segs) and the unit
+// the last stop left to share the next stop's first row (carry, −1 for
+// none).
+type rowPairing struct {
+	units       []unit
+	pallets     []Pallet
+	width       int
+	carryShared bool
+	segs        []segment
+	carry       int
+}
+
+// pair lays units a and b side by side in one row, each turned as makes
+// the row shortest, and reports whether they fit.
+func (rp *rowPairing) pair(a, b int) bool {
+	units, pallets := rp.units, rp.pallets
+	tp, tq, depth, ok := pairRowTurning(pallets[units[a].bottom], pallets[units[b].bottom], rp.width, !units[a].carried, !units[b].carried)
+	if ok {
+		rp.segs = append(rp.segs, segment{depth: depth, rows: 1, slots: []slot{{unit: a, side: Left, turned: tp}, {unit: b, side: Right, turned: tq}}})
+	}
+	return ok
+}
+
+// single lays unit a in a row of its own.
+func (rp *rowPairing) single(a int) {
+	turned, depth, side := singleRow(rp.pallets[rp.units[a].bottom], rp.width, rp.units[a].shared != nil)
+	rp.segs = append(rp.segs, segment{depth: depth, rows: 1, slots: []slot{{unit: a, side: side, turned: turned}}})
+}
+
+// narrow is unit a's narrow side.
+func (rp *rowPairing) narrow(a int) int { return rp.pallets[rp.units[a].bottom].WidthMM }
+
+// takeCarried lays the unit carried from the stop before in the first
+// row of this stop's group (widest first), with the widest unit that
+// fits beside it, the one hardest to pair otherwise, and returns the
+// group without that partner. Not so in the rows between two stops (an
+// even key) that hold a position the two stops share and a pair stacked
+// across them: the shared position's pallet for the earlier stop may
+// stand no nearer the nose than the stacked pair's bottom, nor its pallet
+// for the later stop nearer the door than the pair's top, so the two take
+// one row, and the carried unit stands alone before them.
+func (rp *rowPairing) takeCarried(group []int) []int {
+	if rp.carry < 0 {
+		return group
+	}
+	partner := -1
+	for k, u := range group {
+		if rp.narrow(rp.carry)+rp.narrow(u) <= rp.width {
+			partner = k
+			break
+		}
+	}
+	if betweenStopsShared(group, rp.units, rp.pallets) {
+		partner = -1
+	}
+	if partner >= 0 && rp.pair(rp.carry, group[partner]) {
+		group = append(group[:partner], group[partner+1:]...)
+	} else {
+		rp.single(rp.carry)
+	}
+	rp.carry = -1
+	return group
+}
+
+// pairWithin pairs the group's units (widest first), each with the
+// widest unit after it that fits beside it, and returns those left
+// alone, in order.
+func (rp *rowPairing) pairWithin(group []int) []int {
+	var alone []int
+	used := make([]bool, len(group))
+	for i, a := range group {
+		if used[i] {
+			continue
+		}
+		used[i] = true
+		paired := false
+		for j := i + 1; j < len(group) && !paired; j++ {
+			if !used[j] && rp.narrow(a)+rp.narrow(group[j]) <= rp.width && rp.pair(a, group[j]) {
+				used[j], paired = true, true
+			}
+		}
+		if !paired {
+			alone = append(alone, a)
+		}
+	}
+	return alone
+}
+
+// leaveToCarry takes from alone the narrowest unit that may pair with
+// the next stop's, as the carry, and returns the rest. A shared position
+// whose pallets stand one behind the other may not: those nearer the door
+// would stand behind the next stop's. Two halves side by side may, with
+// carryShared, standing straight.
+func (rp *rowPairing) leaveToCarry(alone []int) []int {
+	for k := len(alone) - 1; k >= 0; k-- {
+		if sp := rp.units[alone[k]].shared; sp == nil || (rp.carryShared && sp.sideBySide()) {
+			rp.carry = alone[k]
+			rp.units[rp.carry].carried = sp != nil
+			return append(alone[:k], alone[k+1:]...)
+		}
+	}
+	return alone
 }
 
 // betweenStopsShared reports whether group (indices into units, of one
