@@ -41,65 +41,14 @@ func extentOf(pl Placement, p Pallet, width int) extent {
 // k) whose pallet cannot come off at its stop through tr's doors, in stop
 // order; none for a layout that unloads in order.
 func stuckPallets(tr Trailer, pallets []Pallet, idx []int, pls []Placement, stops int) []int {
-	doors := constraints.DoorsOrRear(tr.Doors)
-	ex := make([]extent, len(pls))
+	u := unloading{doors: constraints.DoorsOrRear(tr.Doors), width: float64(tr.WidthMM), pls: pls}
+	u.ex = make([]extent, len(pls))
 	for k, pl := range pls {
-		ex[k] = extentOf(pl, pallets[idx[k]], tr.WidthMM)
+		u.ex[k] = extentOf(pl, pallets[idx[k]], tr.WidthMM)
 	}
-	aboard := make([]bool, len(pls))
-	for k := range aboard {
-		aboard[k] = true
-	}
-	free := func(k int, way extent) bool {
-		for j := range pls {
-			if !aboard[j] || j == k {
-				continue
-			}
-			under := pls[k].Level == 1 && pls[j].Level == 0 && ex[j].meets(ex[k])
-			if !under && ex[j].meets(way) {
-				return false
-			}
-		}
-		return true
-	}
-	rearFree := func(k int) bool {
-		for j := range pls {
-			if aboard[j] && ex[j].x0 > ex[k].x0 {
-				return false
-			}
-		}
-		return true
-	}
-	comesOff := func(k int) bool {
-		e := ex[k]
-		if pls[k].Level == 0 {
-			for j := range pls {
-				if aboard[j] && j != k && pls[j].Level == 1 && ex[j].meets(e) {
-					return false
-				}
-			}
-		}
-		for _, d := range doors {
-			var way extent
-			switch d.Side {
-			case constraints.RearDoor:
-				if rearFree(k) {
-					return true
-				}
-				continue
-			case constraints.CurbDoor:
-				way = extent{e.x0, e.x1, e.y1, float64(tr.WidthMM)}
-			case constraints.RoadDoor:
-				way = extent{e.x0, e.x1, 0, e.y0}
-			}
-			if d.Side != constraints.RearDoor && (e.x0 < float64(d.FromMM) || e.x1 > float64(d.ToMM)) {
-				continue
-			}
-			if free(k, way) {
-				return true
-			}
-		}
-		return false
+	u.aboard = make([]bool, len(pls))
+	for k := range u.aboard {
+		u.aboard[k] = true
 	}
 	var stuck []int
 	for s := range stops {
@@ -109,23 +58,96 @@ func stuckPallets(tr Trailer, pallets []Pallet, idx []int, pls []Placement, stop
 				mine = append(mine, k)
 			}
 		}
-		sort.SliceStable(mine, func(a, b int) bool { return ex[mine[a]].x0 > ex[mine[b]].x0 })
+		sort.SliceStable(mine, func(a, b int) bool { return u.ex[mine[a]].x0 > u.ex[mine[b]].x0 })
 		for progress := true; progress; {
 			progress = false
 			for _, k := range mine {
-				if aboard[k] && comesOff(k) {
-					aboard[k], progress = false, true
+				if u.aboard[k] && u.comesOff(k) {
+					u.aboard[k], progress = false, true
 				}
 			}
 		}
 		for _, k := range mine {
-			if aboard[k] {
+			if u.aboard[k] {
 				stuck = append(stuck, k)
-				aboard[k] = false
+				u.aboard[k] = false
 			}
 		}
 	}
 	return stuck
+}
+
+// unloading is a floor being unloaded stop by stop through its doors:
+// the placements pls, where each stands (ex), and which are still
+// aboard.
+type unloading struct {
+	doors  []constraints.Door
+	width  float64
+	pls    []Placement
+	ex     []extent
+	aboard []bool
+}
+
+// free reports whether way, the floor between placement k and a side
+// door, is clear of every pallet aboard but k and the pallet k stands on.
+func (u *unloading) free(k int, way extent) bool {
+	for j := range u.pls {
+		if !u.aboard[j] || j == k {
+			continue
+		}
+		under := u.pls[k].Level == 1 && u.pls[j].Level == 0 && u.ex[j].meets(u.ex[k])
+		if !under && u.ex[j].meets(way) {
+			return false
+		}
+	}
+	return true
+}
+
+// rearFree reports whether no pallet aboard starts nearer the rear door
+// than placement k.
+func (u *unloading) rearFree(k int) bool {
+	for j := range u.pls {
+		if u.aboard[j] && u.ex[j].x0 > u.ex[k].x0 {
+			return false
+		}
+	}
+	return true
+}
+
+// comesOff reports whether placement k can come off now: nothing aboard
+// stands on it, and some door reaches it, the rear door past nothing
+// aboard nearer the rear, a side door whose opening spans it across a
+// free way.
+func (u *unloading) comesOff(k int) bool {
+	e := u.ex[k]
+	if u.pls[k].Level == 0 {
+		for j := range u.pls {
+			if u.aboard[j] && j != k && u.pls[j].Level == 1 && u.ex[j].meets(e) {
+				return false
+			}
+		}
+	}
+	for _, d := range u.doors {
+		var way extent
+		switch d.Side {
+		case constraints.RearDoor:
+			if u.rearFree(k) {
+				return true
+			}
+			continue
+		case constraints.CurbDoor:
+			way = extent{e.x0, e.x1, e.y1, u.width}
+		case constraints.RoadDoor:
+			way = extent{e.x0, e.x1, 0, e.y0}
+		}
+		if d.Side != constraints.RearDoor && (e.x0 < float64(d.FromMM) || e.x1 > float64(d.ToMM)) {
+			continue
+		}
+		if u.free(k, way) {
+			return true
+		}
+	}
+	return false
 }
 
 // doorViolations names, for each zone and stop, the pallets of a layout

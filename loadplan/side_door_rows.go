@@ -85,68 +85,14 @@ func underSideDoors(tr Trailer, pallets []Pallet, classes []constraints.Temperat
 		// aligns the rows with an opening that starts within the zone: a
 		// compartment is not stretched to a door behind it, under which
 		// the next zone's pallets would stand.
-		zoneStart, zoneEnd := math.Inf(1), math.Inf(-1)
-		if best.planned {
-			for j, pl := range best.lay.Placements {
-				if pl.Zone == zi {
-					e := extentOf(pl, pallets[best.lay.placedIdx[j]], tr.WidthMM)
-					zoneStart, zoneEnd = math.Min(zoneStart, e.x0), math.Max(zoneEnd, e.x1)
-				}
-			}
-		}
-		done := func() bool { return best.planned && best.inZone == 0 }
-		n := len(zone)
+		zoneStart, zoneEnd := best.zoneSpan()
 		for _, d := range sides {
 			if best.planned && (float64(d.ToMM) <= zoneStart || float64(d.FromMM) >= zoneEnd) {
 				continue
 			}
-			m := 0
-			for k := 1; k <= n && !done(); k++ {
-				// The fewest latest pallets at the nose end that bring the
-				// k earliest to the opening: more only move them further
-				// towards the door.
-				m = min(m, n-k)
-				var tries []arrangement
-				for ; k+m <= n; m++ {
-					if a := z.arrange(k, m, 0); a.planned && a.fromMM >= float64(d.FromMM) {
-						tries = append(tries, a)
-						break
-					}
-				}
-				if d.FromMM > 0 && float64(d.FromMM) < zoneEnd && (len(tries) == 0 || tries[0].toMM > float64(d.ToMM)) {
-					// None does, or the k then reach past the opening's
-					// end (and the opening is not at the nose, where
-					// nothing could stand before the k anyway): empty
-					// floor before the k, with the zone's other pallets
-					// all behind them, all or all but one before them
-					// (when none reached the opening), or one fewer
-					// before them than reached it (a row they share with
-					// the k may not fit under the opening).
-					before := []int{0, max(0, m-1)}
-					if len(tries) == 0 {
-						m = n - k
-						before = []int{0, max(0, m-1), m}
-					}
-					for _, b := range slices.Compact(before) {
-						tries = append(tries, z.arrange(k, b, d.FromMM))
-					}
-				}
-				fits := false
-				for _, a := range tries {
-					if !a.planned {
-						continue
-					}
-					if a.stuck(); a.all == 0 {
-						return a.lay.Layout
-					}
-					if !best.planned || a.inZone < best.inZone {
-						best = a
-					}
-					fits = fits || a.toMM <= float64(d.ToMM)
-				}
-				if !fits {
-					break // more pallets under the opening only reach further past its end
-				}
+			var lay *Layout
+			if best, lay = z.underDoor(d, best, zoneEnd); lay != nil {
+				return lay
 			}
 		}
 		order = z.keyed(best.k, best.m)
@@ -155,6 +101,84 @@ func underSideDoors(tr Trailer, pallets []Pallet, classes []constraints.Temperat
 		}
 	}
 	return nil
+}
+
+// zoneSpan is where the zone's pallets lie along the floor in a planned
+// arrangement: from the nose-most start to the rear-most end; +Inf and
+// −Inf where it is not planned.
+func (a *arrangement) zoneSpan() (start, end float64) {
+	start, end = math.Inf(1), math.Inf(-1)
+	if !a.planned {
+		return start, end
+	}
+	z := a.z
+	for j, pl := range a.lay.Placements {
+		if pl.Zone == z.zi {
+			e := extentOf(pl, z.pallets[a.lay.placedIdx[j]], z.tr.WidthMM)
+			start, end = math.Min(start, e.x0), math.Max(end, e.x1)
+		}
+	}
+	return start, end
+}
+
+// underDoor is underSideDoors at side door d for the zone: for each count
+// k of its earliest pallets, the arrangements that bring them under the
+// opening, with the fewest latest pallets before them or with empty floor
+// before them (while the opening starts before zoneEnd, the zone's end as
+// best lay it). It returns the arrangement that leaves the fewest of the
+// zone's pallets stuck, best or better, and the first layout that
+// unloads in order, if one does.
+func (z *zoneArrangements) underDoor(d constraints.Door, best arrangement, zoneEnd float64) (arrangement, *Layout) {
+	done := func() bool { return best.planned && best.inZone == 0 }
+	n := len(z.zone)
+	m := 0
+	for k := 1; k <= n && !done(); k++ {
+		// The fewest latest pallets at the nose end that bring the k
+		// earliest to the opening: more only move them further towards
+		// the door.
+		m = min(m, n-k)
+		var tries []arrangement
+		for ; k+m <= n; m++ {
+			if a := z.arrange(k, m, 0); a.planned && a.fromMM >= float64(d.FromMM) {
+				tries = append(tries, a)
+				break
+			}
+		}
+		if d.FromMM > 0 && float64(d.FromMM) < zoneEnd && (len(tries) == 0 || tries[0].toMM > float64(d.ToMM)) {
+			// None does, or the k then reach past the opening's end (and
+			// the opening is not at the nose, where nothing could stand
+			// before the k anyway): empty floor before the k, with the
+			// zone's other pallets all behind them, all or all but one
+			// before them (when none reached the opening), or one fewer
+			// before them than reached it (a row they share with the k
+			// may not fit under the opening).
+			before := []int{0, max(0, m-1)}
+			if len(tries) == 0 {
+				m = n - k
+				before = []int{0, max(0, m-1), m}
+			}
+			for _, b := range slices.Compact(before) {
+				tries = append(tries, z.arrange(k, b, d.FromMM))
+			}
+		}
+		fits := false
+		for _, a := range tries {
+			if !a.planned {
+				continue
+			}
+			if a.stuck(); a.all == 0 {
+				return best, a.lay.Layout
+			}
+			if !best.planned || a.inZone < best.inZone {
+				best = a
+			}
+			fits = fits || a.toMM <= float64(d.ToMM)
+		}
+		if !fits {
+			break // more pallets under the opening only reach further past its end
+		}
+	}
+	return best, nil
 }
 
 // zoneArrangements lays out floors that differ in the keys of one zone's
