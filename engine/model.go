@@ -46,6 +46,10 @@ type model struct {
 	keptTrips map[string][]Route
 }
 
+// prepare builds the model of a checked request: indexes of its stores,
+// pallets, trailer types and shifts by ID, the shifts' horizon, the
+// travel profile's timeline, the travel matrix, and the receiving and dock
+// hours resolved over the horizon.
 func prepare(ctx context.Context, req *Request) (*model, error) {
 	m := &model{
 		req:     req,
@@ -81,6 +85,20 @@ func prepare(ctx context.Context, req *Request) (*model, error) {
 			m.rush = req.RushHours.Intervals(loc, m.origin.Add(-24*time.Hour), m.end.Add(24*time.Hour)).Timeline(m.origin)
 		}
 	}
+	if err := m.travelMatrix(ctx); err != nil {
+		return nil, err
+	}
+	if err := m.resolveHours(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// travelMatrix sets m.matrix, the travel between the DC (row 0) and the
+// stores (row 1+i for store i): the request's road matrix, else the
+// matrix of Options.Matrix or of the request's travel model.
+func (m *model) travelMatrix(ctx context.Context) error {
+	req := m.req
 	points := make([]geo.Point, 1+len(req.Stores))
 	points[0] = req.DC.Location
 	for i, s := range req.Stores {
@@ -97,36 +115,44 @@ func prepare(ctx context.Context, req *Request) (*model, error) {
 		// are the DC and the stores in order, else a copy of those rows.
 		mx = req.RoadMatrix.Matrix(roadRows(req))
 	} else if mx, err = src.Matrix(ctx, points); err != nil {
-		return nil, err
+		return err
 	}
 	if mx == nil || mx.Len() != len(points) {
-		return nil, constraints.Violations{{Code: CodeInvalidValue, Path: "options.matrix", Message: "the matrix source returned a matrix of the wrong size"}}
+		return constraints.Violations{{Code: CodeInvalidValue, Path: "options.matrix", Message: "the matrix source returned a matrix of the wrong size"}}
 	}
 	m.matrix = mx
+	return nil
+}
+
+// resolveHours sets the stores' receiving windows and the dock's over the
+// shifts' horizon, from m.origin to m.end (without shifts, none, and the
+// dock always open when it has no hours).
+func (m *model) resolveHours() error {
+	req := m.req
 	m.storeWin = make([][]constraints.Window, len(req.Stores))
 	if len(req.Shifts) == 0 {
 		m.alwaysDock = req.DC.DockHours == nil
-		return m, nil
+		return nil
 	}
 	for i, s := range req.Stores {
 		ws, err := s.Hours.Resolve(m.origin, m.end)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		m.storeWin[i] = ws
 	}
 	if req.DC.DockHours == nil {
 		m.alwaysDock = true
-	} else {
-		// A trailer may be loaded before the first shift starts, up to
-		// its staging limit and its loading before the hook-up.
-		ws, err := req.DC.DockHours.Resolve(m.origin.Add(-m.loadingLead()), m.end)
-		if err != nil {
-			return nil, err
-		}
-		m.dockWin = ws
+		return nil
 	}
-	return m, nil
+	// A trailer may be loaded before the first shift starts, up to its
+	// staging limit and its loading before the hook-up.
+	ws, err := req.DC.DockHours.Resolve(m.origin.Add(-m.loadingLead()), m.end)
+	if err != nil {
+		return err
+	}
+	m.dockWin = ws
+	return nil
 }
 
 // loadingLead is the longest a loading may start before its trip: the
