@@ -60,90 +60,112 @@ func readMatrixCSV(r io.Reader) (*geo.RoadMatrix, error) {
 			return nil, fmt.Errorf("line 1: the header must be %s", strings.Join(matrixCSVHeader, ","))
 		}
 	}
-	type leg struct {
-		from, to int
-		metres   float64
-		d        time.Duration
-		routed   bool
-	}
-	var ids []string
-	index := map[string]int{}
-	place := func(id string) int {
-		if i, ok := index[id]; ok {
-			return i
-		}
-		index[id] = len(ids)
-		ids = append(ids, id)
-		return len(ids) - 1
-	}
-	var legs []leg
+	cl := csvLegs{index: map[string]int{}, lineOf: map[[2]int]int{}}
 	var errs []error
-	lineOf := map[[2]int]int{}
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
+			// A csv.ParseError names its line; FieldPos has no record
+			// to tell of.
 			errs = append(errs, err)
 			if errors.Is(err, csv.ErrFieldCount) {
 				continue
 			}
 			break
 		}
-		bad := func(format string, args ...any) {
-			errs = append(errs, fmt.Errorf("line %d: "+format, append([]any{line}, args...)...))
-		}
-		from, to := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
-		if from == "" || to == "" {
-			bad("from and to must name places")
-			continue
-		}
-		l := leg{from: place(from), to: place(to), routed: true}
-		if first, dup := lineOf[[2]int{l.from, l.to}]; dup {
-			bad("the leg %s → %s is on line %d too", from, to, first)
-			continue
-		}
-		lineOf[[2]int{l.from, l.to}] = line
-		dist, secs := strings.TrimSpace(rec[2]), strings.TrimSpace(rec[3])
-		if dist == "" || secs == "" {
-			l.routed = false
-			legs = append(legs, l)
-			continue
-		}
-		m, merr := strconv.ParseFloat(dist, 64)
-		s, serr := strconv.ParseFloat(secs, 64)
-		switch {
-		case merr != nil || math.IsNaN(m) || math.IsInf(m, 0) || m < 0 || m > math.MaxFloat32:
-			bad("distance_m %q must be a number of metres, 0 or more (empty: no route)", dist)
-		case serr != nil || math.IsNaN(s) || math.IsInf(s, 0) || s < 0 || s >= geo.NoRoute:
-			bad("duration_s %q must be a number of seconds, 0 or more (empty: no route)", secs)
-		default:
-			l.metres, l.d = m, time.Duration(math.Ceil(s))*time.Second
-			legs = append(legs, l)
+		line, _ := cr.FieldPos(0)
+		if err := cl.add(rec, line); err != nil {
+			errs = append(errs, fmt.Errorf("line %d: %w", line, err))
 		}
 	}
-	if len(ids) > engine.MaxMatrixPlaces {
-		errs = append(errs, fmt.Errorf("%d places: at most %d", len(ids), engine.MaxMatrixPlaces))
+	if len(cl.ids) > engine.MaxMatrixPlaces {
+		errs = append(errs, fmt.Errorf("%d places: at most %d", len(cl.ids), engine.MaxMatrixPlaces))
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	m := geo.NewRoadMatrix(ids)
-	for i := range ids {
-		for j := range ids {
+	return cl.matrix(), nil
+}
+
+// csvLeg is one row of a CSV matrix: the places at its ends (indices
+// into csvLegs.ids), and its metres and duration when routed.
+type csvLeg struct {
+	from, to int
+	metres   float64
+	d        time.Duration
+	routed   bool
+}
+
+// csvLegs are the rows of a CSV matrix read so far: the places they name
+// (ids, in the order they first appear, and their index), the legs, and
+// the line of each leg's row.
+type csvLegs struct {
+	ids    []string
+	index  map[string]int
+	legs   []csvLeg
+	lineOf map[[2]int]int
+}
+
+// place is the index of place id, added when new.
+func (cl *csvLegs) place(id string) int {
+	if i, ok := cl.index[id]; ok {
+		return i
+	}
+	cl.index[id] = len(cl.ids)
+	cl.ids = append(cl.ids, id)
+	return len(cl.ids) - 1
+}
+
+// add reads the row rec on line line: the leg it gives, or why it is bad.
+func (cl *csvLegs) add(rec []string, line int) error {
+	from, to := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
+	if from == "" || to == "" {
+		return errors.New("from and to must name places")
+	}
+	l := csvLeg{from: cl.place(from), to: cl.place(to), routed: true}
+	if first, dup := cl.lineOf[[2]int{l.from, l.to}]; dup {
+		return fmt.Errorf("the leg %s → %s is on line %d too", from, to, first)
+	}
+	cl.lineOf[[2]int{l.from, l.to}] = line
+	dist, secs := strings.TrimSpace(rec[2]), strings.TrimSpace(rec[3])
+	if dist == "" || secs == "" {
+		l.routed = false
+		cl.legs = append(cl.legs, l)
+		return nil
+	}
+	m, merr := strconv.ParseFloat(dist, 64)
+	s, serr := strconv.ParseFloat(secs, 64)
+	switch {
+	case merr != nil || math.IsNaN(m) || math.IsInf(m, 0) || m < 0 || m > math.MaxFloat32:
+		return fmt.Errorf("distance_m %q must be a number of metres, 0 or more (empty: no route)", dist)
+	case serr != nil || math.IsNaN(s) || math.IsInf(s, 0) || s < 0 || s >= geo.NoRoute:
+		return fmt.Errorf("duration_s %q must be a number of seconds, 0 or more (empty: no route)", secs)
+	}
+	l.metres, l.d = m, time.Duration(math.Ceil(s))*time.Second
+	cl.legs = append(cl.legs, l)
+	return nil
+}
+
+// matrix is the road matrix of the legs read: no route between two
+// places but where a row gives one.
+func (cl *csvLegs) matrix() *geo.RoadMatrix {
+	m := geo.NewRoadMatrix(cl.ids)
+	for i := range cl.ids {
+		for j := range cl.ids {
 			if i != j {
 				m.SetNoRoute(i, j)
 			}
 		}
 	}
-	for _, l := range legs {
+	for _, l := range cl.legs {
 		if l.routed {
 			m.Set(l.from, l.to, l.metres, l.d)
 		} else {
 			m.SetNoRoute(l.from, l.to)
 		}
 	}
-	return m, nil
+	return m
 }

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -136,4 +139,71 @@ func TestMatrixCSVNoRouteAndDiagonal(t *testing.T) {
 	if d, s, ok := m.Leg(2, 2); !ok || d != 0 || s != 0 {
 		t.Errorf("C→C: %v %v %v", d, s, ok)
 	}
+}
+
+// FuzzReadMatrixCSV: whatever the text, readMatrixCSV returns a matrix or
+// an error, never both, and never panics; a matrix has every place its
+// rows name, once, and each leg a row gives as that row gives it (metres,
+// seconds rounded up, or no route).
+func FuzzReadMatrixCSV(f *testing.F) {
+	for _, s := range []string{
+		"from,to,distance_m,duration_s\nA,B,10,1.5\nB,C,,\n",
+		"\ufefffrom,to,distance_m,duration_s\nA,A,3,4\nB,A,0,0\n",
+		"from,to,distance_m,duration_s\nA,B,-1,5\nA,B,1,2\n",
+		"from,to,distance_m,duration_s\nA,B,1\n",
+		"from,to\n",
+		"",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		m, err := readMatrixCSV(strings.NewReader(text))
+		if err != nil {
+			if m != nil {
+				t.Fatalf("a matrix and an error: %v", err)
+			}
+			if err.Error() == "" {
+				t.Fatal("an error without a message")
+			}
+			return
+		}
+		if m == nil {
+			t.Fatal("neither a matrix nor an error")
+		}
+		seen := map[string]int{}
+		for i, id := range m.IDs {
+			if _, dup := seen[id]; dup {
+				t.Fatalf("place %q listed twice", id)
+			}
+			seen[id] = i
+		}
+		// Read the rows again on their own and compare each leg.
+		cr := csv.NewReader(strings.NewReader(text))
+		cr.Read() // the header, which readMatrixCSV accepted
+		for {
+			rec, err := cr.Read()
+			if err != nil {
+				break
+			}
+			from, to := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
+			i, ok1 := seen[from]
+			j, ok2 := seen[to]
+			if !ok1 || !ok2 {
+				t.Fatalf("row %v names a place the matrix lacks", rec)
+			}
+			d, s, routed := m.Leg(i, j)
+			dist, secs := strings.TrimSpace(rec[2]), strings.TrimSpace(rec[3])
+			if dist == "" || secs == "" {
+				if routed && i != j {
+					t.Fatalf("row %v has no route, the matrix has %v m, %v", rec, d, s)
+				}
+				continue
+			}
+			wantM, _ := strconv.ParseFloat(dist, 64)
+			wantS, _ := strconv.ParseFloat(secs, 64)
+			if !routed || d != wantM || s != time.Duration(math.Ceil(wantS))*time.Second {
+				t.Fatalf("row %v: the matrix has %v m, %v, routed %v", rec, d, s, routed)
+			}
+		}
+	})
 }
