@@ -37,10 +37,11 @@
 //     not departed late pallets of its stores where its floor has room,
 //     without moving a placed pallet; newFleetState(model, nil) → fleet state, the shifts grouped;
 //     continueLockedShifts lets a shift with locked trips drive on after
-//     them; seedPrevious keeps the previous plan's other routes that the
-//     request allows, with late pallets where worth it, a store leaving
-//     its trip whole where that frees room for the late pallets of others
-//     (model.kept marks their pallets). Without a previous plan only
+//     them; seedPrevious (kept_shifts.go) keeps the previous plan's other
+//     routes that the request allows, with late pallets where worth it, a
+//     store leaving its trip whole where that frees room for the late
+//     pallets of others (kept_shift_late_pallets.go; model.kept marks
+//     their pallets). Without a previous plan only
 //     newFleetState runs.
 //  3. makeOrders(ctx, pc) → orders, unassigned pallets: the pallets of a
 //     store and class, but those kept, cut into orders one trailer

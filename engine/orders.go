@@ -75,7 +75,7 @@ func makeOrders(ctx context.Context, pc *planContext) (orders []*order, unassign
 	var keys []key
 	for i, p := range req.Pallets {
 		if m.kept != nil && m.kept[i] {
-			continue // on a route of the previous plan kept (previous_plan.go)
+			continue // on a route of the previous plan kept (kept_shifts.go)
 		}
 		k := key{m.store[p.Store], p.Temperature}
 		if _, ok := groups[k]; !ok {
