@@ -68,10 +68,11 @@
 //     retimeAcrossKinds(ctx, pc, fleet state) → shifts freed: a shift of
 //     one trip hands it to a shift of any trailer kind, the trip alone
 //     timed again after or before that shift's trips (shift_trips.go), in
-//     a third of the time left; then retimeChains(ctx, pc, fleet state)
-//     → shifts freed: a shift of one trip hands it to a shift of the same
-//     trailer kind that can drive it timed again, before or after its own
-//     trips, in a third of the time then left; then
+//     a third of the time left (with an iteration budget, within its
+//     tries alone); then retimeChains(ctx, pc, fleet state) → shifts
+//     freed: a shift of one trip hands it to a shift of the same trailer
+//     kind that can drive it timed again, before or after its own trips,
+//     in a third of the time then left (likewise); then
 //     spareVersatileUnits(model, fleet state) → trips moved: a trip moves
 //     to the least versatile trailer type that carries it (a reefer's
 //     ambient trip to a dry van) when an order left out needs the type it

@@ -140,13 +140,16 @@ func (fleet *fleetState) dropRoutes(m *model, gone []int) {
 	}
 }
 
-// leaveOut adds the orders in pool to those left out for good, as
-// NOT_PLANNED when routing gave them no reason.
+// leaveOut adds the orders in pool, which the routing rounds ran out
+// for, to those left out for good, as NOT_PLANNED when routing gave them
+// no reason; those a layout sent back are marked roundsRanOut, so that
+// their message says the rounds, not the time, ended.
 func (fleet *fleetState) leaveOut(pool []*order) {
 	for _, o := range pool {
 		if o.reason == "" {
 			o.reason = ReasonNotPlanned
 		}
+		o.roundsRanOut = sentBackByLayout(o)
 		fleet.leftOut = append(fleet.leftOut, o)
 	}
 }
@@ -185,6 +188,7 @@ func (fleet *fleetState) takeLeftOut(again func(*order) bool) []*order {
 	var pool, kept []*order
 	for _, o := range fleet.leftOut {
 		if len(o.pallets) > 0 && again(o) {
+			o.roundsRanOut = false // rounds of its own begin
 			pool = append(pool, o)
 		} else {
 			kept = append(kept, o)
@@ -271,8 +275,9 @@ func (fleet *fleetState) unassignLeftOut(m *model) {
 // trailers' doors, not the fleet, are what to change. An order that had a
 // type whose doors never failed it keeps the reason it was last left out
 // for on those types (fleet, dock, hours), or NOT_PLANNED when planning
-// ended while it was sent back, and its message says which types' doors
-// failed it.
+// (the time limit, the context) or the routing rounds ended while it was
+// sent back, its message saying which (roundsRanOut), and which types'
+// doors failed it.
 func (fleet *fleetState) unassignOrder(m *model, o *order) []Unassigned {
 	reason, msg := o.reason, o.message
 	store := m.req.Stores[o.store].ID
@@ -286,9 +291,14 @@ func (fleet *fleetState) unassignOrder(m *model, o *order) []Unassigned {
 		}
 		msg = fmt.Sprintf("store %s: the doors of %s, %s these %s pallets there, could not unload them in stop order: %s",
 			store, types, what, o.class, o.doorMessage)
-	case sentBackByLayout(o):
+	case sentBackByLayout(o) && o.roundsRanOut:
 		// Loadable alone (makeOrders laid it out): what it lacked is a
-		// route with room, and the time to find one.
+		// route with room, and a round to find one; an iteration budget
+		// or a longer time limit gives no more rounds.
+		reason = ReasonNotPlanned
+		msg = fmt.Sprintf("store %s: the floor of the trip the last routing round gave these pallets could not take them beside its other stops, and that was the last of the %d rounds that route again what the layouts send back; alone they fit a trailer", store, routingRounds)
+	case sentBackByLayout(o):
+		// As above, but the time limit or the context ended the rounds.
 		reason = ReasonNotPlanned
 		msg = fmt.Sprintf("store %s: the floor of the trip routing gave these pallets could not take them beside its other stops, and planning ended before another trip took them", store)
 	case msg == "" || o.reason != ReasonLoadLayout:

@@ -36,6 +36,10 @@ type order struct {
 	// as its budget of tries went, and the time limit did not cut the
 	// offer short. A re-plan's routeUnrouted does not offer it again.
 	offered bool
+	// roundsRanOut: the routing rounds of the phase that last routed the
+	// order ran out (routingRounds) with it sent back by a layout
+	// (leaveOut), not the time: no further round was left to try it.
+	roundsRanOut bool
 }
 
 // palletPositions is the floor positions a pallet takes on a trailer: 1 when

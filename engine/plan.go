@@ -91,7 +91,7 @@ func planWithClock(ctx context.Context, req Request, now func() time.Time) (Resu
 	replanning := req.Previous != nil
 	changed := 0 // shifts freed, and trips moved to a less versatile trailer type
 	if req.Options.Objective == FewestDrivers && !replanning {
-		changed += retimeAcrossKinds(ctx, pc, fleet, pc.now().Add(pc.deadline.Sub(pc.now())/retimeShare))
+		changed += retimeAcrossKinds(ctx, pc, fleet, pc.retimeUntil())
 		changed += retimeChains(ctx, pc, fleet)
 		// The trips move to the least versatile trailer type that
 		// carries them, so that the reefers a routing shift of one type

@@ -258,9 +258,9 @@ func (fleet *fleetState) withTrip(m *model, si int, run []int, gi int) ([]int, b
 
 // Bounds of retimeChains: the shifts it times in all, so that an
 // iteration budget gives the same plan on any machine; the shifts it
-// offers one trip, those with the least room first; and the share of the
-// time left when it begins that it may take (the rest is route
-// elimination's).
+// offers one trip, those with the least room first; and, under a time
+// limit alone, the share of the time left when it begins that it may take
+// (the rest is route elimination's: see retimeUntil).
 const (
 	retimeTries  = 20000
 	retimeHosts  = 8
@@ -276,11 +276,26 @@ const (
 // stores still receive then. Each trip's floor is laid out again, and the
 // trailer units and dock doors must still suffice (unitsFit, doorsFit).
 // Shifts with the shortest trip go first, onto the shifts whose trips
-// leave the most room, so that a trip finds a shift it fits. It takes a
-// retimeShare of the time left and reports how many shifts it freed.
+// leave the most room, so that a trip finds a shift it fits. It stops at
+// retimeUntil and reports how many shifts it freed.
 func retimeChains(ctx context.Context, pc *planContext, fleet *fleetState) int {
-	until := pc.now().Add(pc.deadline.Sub(pc.now()) / retimeShare)
-	return handOverSingleTrips(ctx, pc, fleet, until, retimeTries, fleet.retimeOnto)
+	return handOverSingleTrips(ctx, pc, fleet, pc.retimeUntil(), retimeTries, fleet.retimeOnto)
+}
+
+// retimeUntil is when a phase that hands single trips to other shifts
+// (retimeAcrossKinds, retimeChains) stops, asked as it begins. Under a
+// time limit alone it takes a retimeShare of the time left, so that route
+// elimination, which saves more, keeps the rest. With an iteration
+// budget its tries (acrossTries, retimeTries) are what bound it, so that
+// the plan is the same on any machine and the call takes the time that
+// work needs: a share of a generous limit would cut the tries on a slow
+// or busy machine and not on a fast one. The deadline still stops it, as
+// it stops every phase.
+func (pc *planContext) retimeUntil() time.Time {
+	if pc.m.req.Options.Iterations > 0 {
+		return pc.deadline
+	}
+	return pc.now().Add(pc.deadline.Sub(pc.now()) / retimeShare)
 }
 
 // handOverSingleTrips offers the trip of each shift that drives only that
@@ -434,8 +449,8 @@ const (
 // laid out again, the trailer units and dock doors must still suffice
 // (unitsFit, doorsFit), and the shift, with the trip among its own, must
 // keep its hours of service as one duty (withTrip). The trips go shortest
-// first, onto the shifts with the most room. It stops at until, and
-// reports how many shifts it freed.
+// first, onto the shifts with the most room. It stops at until (Plan:
+// retimeUntil), and reports how many shifts it freed.
 func retimeAcrossKinds(ctx context.Context, pc *planContext, fleet *fleetState, until time.Time) int {
 	return handOverSingleTrips(ctx, pc, fleet, until, acrossTries, fleet.retimeAfterOrBefore)
 }

@@ -186,3 +186,44 @@ func TestPlanRoutesWhatTheLimitLeftUnreached(t *testing.T) {
 		}
 	}
 }
+
+// jumpClock is the wall clock that, from its second read on, runs ahead
+// by jump: a phase that reads the time as it begins finds, at its next
+// read, that jump has passed, as on a machine busy with other work.
+type jumpClock struct {
+	reads atomic.Int64
+	jump  time.Duration
+}
+
+func (c *jumpClock) now() time.Time {
+	if c.reads.Add(1) == 1 {
+		return time.Now()
+	}
+	return time.Now().Add(c.jump)
+}
+
+// TestRetimingAtABudgetTakesItsTries: retimeChains, which frees one of
+// the two single-trip shifts of shiftsOnMorningTrips, is given half the
+// time limit's passing as it begins. Under a time limit alone that is
+// past the third of the time left it may take, and it frees none; with
+// an iteration budget its tries bound it, not a share of the time, so it
+// frees the shift as on a fast, quiet machine: the plan is the same on
+// any machine.
+func TestRetimingAtABudgetTakesItsTries(t *testing.T) {
+	for _, iterations := range []int{100, 0} {
+		pc, fleet := shiftsOnMorningTrips(t)
+		pc.m.req.Options.Iterations = iterations
+		clock := &jumpClock{jump: pc.deadline.Sub(pc.began) / 2}
+		pc.now = clock.now
+		want := 1
+		if iterations == 0 {
+			want = 0
+		}
+		if n := retimeChains(context.Background(), pc, fleet); n != want {
+			t.Fatalf("%d iterations: retimeChains freed %d shifts after half the limit passed; want %d", iterations, n, want)
+		}
+		if pc.stopped(context.Background()) {
+			t.Fatalf("%d iterations: the time limit is over: the test no longer tests a share of it", iterations)
+		}
+	}
+}

@@ -18,10 +18,13 @@ import (
 // multi-temperature reefer, an early stop's pallets in a nose zone that no
 // side door reaches, behind later stops' pallets of a warmer zone. The
 // order sent back for it (the stuck one, or one in its way) is routed
-// again, and may then be left out for the fleet, the dock, the hours or
-// the end of planning. Its reason is then decided by the trailer types it
-// may ride on (unassignOrder, fleet_state.go): when the doors of every one
-// of them failed it on a trip routing gave it, it is LOAD_LAYOUT, and the
+// again, and may then be left out for the fleet, the dock, the hours, the
+// end of planning (the time limit, the context) or the end of the routing
+// rounds (routingRounds a phase: an order a layout sent back in the last
+// one says so, an iteration budget or a longer limit giving no more).
+// Its reason is then decided by the trailer types it may ride on
+// (unassignOrder, fleet_state.go): when the doors of every one of them
+// failed it on a trip routing gave it, it is LOAD_LAYOUT, and the
 // message names the types, and for the last such trip its stores by stop,
 // the order's stop, and loadplan's zone and stuck stop; when some type
 // whose doors never failed it could carry it, it keeps the reason it was

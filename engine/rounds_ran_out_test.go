@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSentBackOrderSaysTheRoundsRanOut: an order a trip's layout sent
+// back in the last routing round a phase has (routingRounds) is left out
+// because no round was left to try it, not because time ended: at an
+// iteration budget, with the time limit far off, its pallets are
+// NOT_PLANNED with a message that says so, and never that planning ended.
+// Taken again by a later phase's rounds, it no longer carries that mark.
+func TestSentBackOrderSaysTheRoundsRanOut(t *testing.T) {
+	req := spareRoomRequest()
+	req.Options.TimeLimit = time.Hour
+	if err := req.Check(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := prepare(context.Background(), &req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc := newPlanContext(m, time.Now(), time.Now)
+	orders, unpacked, err := makeOrders(context.Background(), pc)
+	if err != nil || len(orders) != 2 {
+		t.Fatalf("%d orders (%v); want one a store", len(orders), err)
+	}
+	fleet := newFleetState(m, unpacked)
+	o := orders[1]
+	// As acceptRoute leaves the last stop of a trip whose floor cannot
+	// take its pallets: loadable alone, counted whole from now on.
+	o.reason, o.message, o.laidOutWhole = ReasonLoadLayout, "no room for the last stop", true
+	fleet.leaveAfterRounds([]*order{o}, routingRounds)
+	if pc.stopped(context.Background()) {
+		t.Fatal("the time limit is over: the test no longer tests rounds that ran out in time")
+	}
+	fleet.unassignLeftOut(m)
+	if len(fleet.unassigned) != len(o.pallets) {
+		t.Fatalf("%d pallets unassigned; want the order's %d", len(fleet.unassigned), len(o.pallets))
+	}
+	for _, u := range fleet.unassigned {
+		if u.Reason != ReasonNotPlanned || strings.Contains(u.Message, "planning ended") ||
+			!strings.Contains(u.Message, "last of the 3 rounds") {
+			t.Fatalf("pallet %s: %s %q; want %s saying the routing rounds, not the time, ran out", u.Pallet, u.Reason, u.Message, ReasonNotPlanned)
+		}
+	}
+	if again := fleet.takeLeftOut(routedAgain); len(again) != 1 || again[0].roundsRanOut {
+		t.Fatalf("a later phase took %d orders, marked %v; want the order, its rounds begun anew", len(again), len(again) == 1 && again[0].roundsRanOut)
+	}
+}
