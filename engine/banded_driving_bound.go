@@ -1,0 +1,198 @@
+package engine
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/haulplan/haulplan/geo"
+)
+
+// bandedDriving is what bandedDrivingBound needs of a day whose travel is
+// req.Travel with speed bands: the model's time for a great-circle
+// distance split as f(x) = slope·x + h(x), and for each store of the day
+// (dayDemand.stores, in that order) the distance of the DC and of its
+// nearest neighbour.
+type bandedDriving struct {
+	// slope is the last band's circuity over its speed in seconds a
+	// great-circle metre, the least slope of f.
+	slope float64
+	// bands are the model's bands, cut as geo cuts a leg.
+	bands []geo.SpeedBand
+	// fromDC is each store's great-circle distance from the DC, in
+	// metres; near its nn', the least distance from it to another store
+	// of the day or to the DC, in metres, capped at the last band's start
+	// (where h stops growing).
+	fromDC, near []float64
+}
+
+// newBandedDriving returns the bandedDriving of the stores of a day on
+// req.Travel, or nil when travel is a matrix or a single speed (f is then
+// linear and h is 0: the bound would add nothing to the radial one).
+func newBandedDriving(req *Request, stores []storeDemand) *bandedDriving {
+	t := req.Travel
+	if req.Options.Matrix != nil || req.RoadMatrix != nil || len(stores) == 0 {
+		return nil
+	}
+	// geo.TravelModel's forms: bands when set, a single speed when
+	// SpeedKmh or Circuity is, else the default bands.
+	bands := t.Bands
+	if len(bands) == 0 {
+		if t.SpeedKmh != 0 || t.Circuity != 0 {
+			return nil
+		}
+		bands = geo.DefaultBands()
+	}
+	if len(bands) < 2 {
+		return nil
+	}
+	last := bands[len(bands)-1]
+	b := &bandedDriving{slope: last.Circuity * 3.6 / last.SpeedKmh, bands: bands}
+	reach := bands[len(bands)-2].UpToKm * 1000 // h is constant beyond
+	dc := req.DC.Location
+	at := make([]geo.Point, len(stores))
+	b.fromDC, b.near = make([]float64, len(stores)), make([]float64, len(stores))
+	for k, s := range stores {
+		at[k] = req.Stores[s.store].Location
+		b.fromDC[k] = geo.Distance(dc, at[k])
+		b.near[k] = min(b.fromDC[k], reach)
+	}
+	nearestNeighbours(at, b.near)
+	return b
+}
+
+// nearestNeighbours lowers near[k] to the great-circle distance from
+// at[k] to the nearest other point, where that is less. It scans the
+// points in order of latitude outward from each and stops where the
+// difference in latitude alone, a lower bound on the distance (a
+// meridian's arc), reaches near[k]: the stores of a day spread, and
+// near[k] is capped, so it looks at a few neighbours each.
+func nearestNeighbours(at []geo.Point, near []float64) {
+	byLat := make([]int, len(at))
+	for i := range byLat {
+		byLat[i] = i
+	}
+	slices.SortFunc(byLat, func(a, b int) int { return cmp.Compare(at[a].Lat, at[b].Lat) })
+	// A point a latitude difference dφ away is at least EarthRadius·dφ
+	// away; the factor and a micrometre keep that true of geo.Distance's
+	// floating point by a wide margin, even for points that close.
+	arc := func(a, b int) float64 {
+		return geo.EarthRadius * math.Abs(at[a].Lat-at[b].Lat) * math.Pi / 180 * (1 - 1e-9)
+	}
+	for pos, k := range byLat {
+		for _, step := range [2]int{-1, 1} {
+			for q := pos + step; q >= 0 && q < len(byLat); q += step {
+				o := byLat[q]
+				if arc(k, o) >= near[k]+1e-6 {
+					break
+				}
+				near[k] = min(near[k], geo.Distance(at[k], at[o]))
+			}
+		}
+	}
+}
+
+// h is f(x) − slope·x for a great-circle distance x in metres, in
+// seconds: the sum over the bands of the part of x in the band times the
+// band's slope less the last's. Slopes never rise from band to band
+// (geo.SpeedBand), so h is 0 at 0, nondecreasing and constant from the
+// last band's start.
+func (b *bandedDriving) h(x float64) float64 {
+	var sum, from float64
+	for _, band := range b.bands[:len(b.bands)-1] {
+		if !(x > from) {
+			break
+		}
+		to := min(x, band.UpToKm*1000)
+		sum += (to - from) * (band.Circuity*3.6/band.SpeedKmh - b.slope)
+		from = to
+	}
+	return max(0, sum)
+}
+
+// bandedDrivingBound is a lower bound on the driving of all the trips
+// together, of which there are at least trips, on req.Travel with speed
+// bands; 0 without (bandedDriving nil). It counts the legs between two
+// stores, which the radial bound (tripRadials) leaves out, at what their
+// slow first kilometres cost.
+//
+// A leg of great-circle length x takes ⌈f(x)⌉ ≥ f(x) seconds of driving
+// (at free flow; a travel profile only slows it), f the
+// model's time (see dcRoundTrips: 0 at 0, nondecreasing, concave, its
+// slope that of the band x ends in). Write f(x) = m·x + h(x), m the last
+// band's slope, the least: h is 0 at 0 and nondecreasing, since f's slope
+// is at least m everywhere. A trip DC → v₁ → … → vₖ → DC (vᵢ the stores
+// of its stops in order) drives at least
+//
+//	Σ f(legs) = m·P + Σ h(legs),
+//
+// P its legs' great-circle lengths, at least 2·g(DC, s) for any store s
+// of the trip (the triangle inequality of the great-circle metric g).
+// For the h part, let nn'(s) be the least distance from s to another
+// store of the day (one the plan delivers to) or to the DC. The first
+// time a trip reaches a store s it comes from the DC or from another
+// store, both at least nn'(s) away: these legs, one for each distinct
+// store of the trip, are distinct, and the one into v₁ comes from the DC,
+// at g(DC, v₁); the leg back from vₖ is another, at g(vₖ, DC). With
+// h'(s) = h(nn'(s)) and e(s) = h(g(DC, s)) ≥ h'(s), the trip drives at
+// least
+//
+//	m·2·g(DC, s) + Σ_{distinct s of the trip, not v₁} h'(s) + e(v₁) + e(vₖ).
+//
+// Summed over the T trips: the first part is at most the trip's largest
+// R'(s) := 2m·g(DC, s), and tripRadials's argument, on R' for R, bounds
+// Σ_trips of that largest by Σⱼ r'ⱼ (padded with the least R' up to T
+// items). The last part is at least T·e_min, e_min the least e. In the
+// middle, let store s be one of cₛ ≥ 1 trips (it receives a pallet) and
+// the first stop of fₛ ≤ cₛ of them, Σ fₛ = T: it adds h'(s)·(cₛ − fₛ) +
+// fₛ·e(s), at least h'(s) when fₛ = 0 and h'(s) + (e(s) − h'(s)) + (fₛ −
+// 1)·e(s) else. So the middle is at least Σₛ h'(s) + the least, over a
+// set S of 1 to min(T, n) first stores, of Σ_S (e(s) − h'(s)) + (T −
+// |S|)·e_min: the |S| smallest e − h' (call it firstStops(T)). The bound
+// is
+//
+//	Σⱼ r'ⱼ + Σₛ h'(s) + firstStops(T) + T·e_min,
+//
+// and each of its terms is nondecreasing in T (a trip more adds an item
+// of at least 0, e_min ≥ 0, or a smallest e − h' ≥ 0 in place of
+// nothing), so it holds for every T at least trips and the per-dimension
+// trip counts ⌈C⌉ of tripRadials, which is where it is taken.
+//
+// Legs are timed by geo in floating point: f and g in it are within a
+// relative 1e-12 of the exact ones, and nn' is found with a margin
+// (nearestNeighbours), so the sum, computed in float64, is shrunk by
+// 1e-9 relative and a second a trip and rounded down.
+func (d *dayDemand) bandedDrivingBound(trips int) time.Duration {
+	b := d.banded
+	if b == nil {
+		return 0
+	}
+	T := max(trips, d.tripsByShares(), 1) // a store receives: a trip at least
+	n := len(d.stores)
+	var hs float64               // Σₛ h'(s)
+	eMin := math.Inf(1)          // e_min
+	firsts := make([]float64, n) // e(s) − h'(s)
+	for k := range n {
+		h, e := b.h(b.near[k]), b.h(b.fromDC[k])
+		hs += h
+		eMin = min(eMin, e)
+		firsts[k] = max(0, e-h)
+	}
+	slices.Sort(firsts)
+	best, sum := math.Inf(1), 0.0
+	for j := 1; j <= min(T, n); j++ {
+		sum += firsts[j-1]
+		best = min(best, sum+float64(T-j)*eMin)
+	}
+	middle := hs + best
+	radius := func(k int) time.Duration {
+		return time.Duration(2 * b.slope * b.fromDC[k] * float64(time.Second))
+	}
+	total := sumDurations(d.tripItems(T, radius)).Seconds() + middle + float64(T)*eMin
+	seconds := math.Floor(total*(1-1e-9)) - float64(T)
+	if !(seconds > 0) {
+		return 0
+	}
+	return time.Duration(seconds) * time.Second
+}
