@@ -25,6 +25,10 @@ type bandedDriving struct {
 	// of the day or to the DC, in metres, capped at the last band's start
 	// (where h stops growing).
 	fromDC, near []float64
+	// forest are the weights in h of the edges of a minimum spanning tree
+	// of the stores under h(g), heaviest first; nil when the day is too
+	// dense to find it within a budget (spanningTree).
+	forest []float64
 }
 
 // newBandedDriving returns the bandedDriving of the stores of a day on
@@ -59,7 +63,70 @@ func newBandedDriving(req *Request, stores []storeDemand) *bandedDriving {
 		b.near[k] = min(b.fromDC[k], reach)
 	}
 	nearestNeighbours(at, b.near)
+	b.forest = spanningTree(at, reach, b.h)
 	return b
+}
+
+// spanningTree returns the edge weights, heaviest first, of a minimum
+// spanning tree of the points under the weight w(g(a, b)), w
+// nondecreasing and constant from reach on: Kruskal's algorithm over the
+// pairs less than reach apart (found by latitude, as nearestNeighbours
+// does), then edges of weight w(reach) between the trees left, which any
+// pair at reach or beyond weighs. It gives up (nil) past a budget of
+// distances, a few hundred a point: the bound that uses it is then left
+// out.
+func spanningTree(at []geo.Point, reach float64, w func(float64) float64) []float64 {
+	n := len(at)
+	byLat := make([]int, n)
+	for i := range byLat {
+		byLat[i] = i
+	}
+	slices.SortFunc(byLat, func(a, b int) int { return cmp.Compare(at[a].Lat, at[b].Lat) })
+	type edge struct {
+		a, b int
+		w    float64
+	}
+	var edges []edge
+	budget := 256*n + 4096
+	for pos, k := range byLat {
+		for q := pos + 1; q < n; q++ {
+			o := byLat[q]
+			if geo.EarthRadius*(at[o].Lat-at[k].Lat)*math.Pi/180*(1-1e-9) >= reach+1e-6 {
+				break
+			}
+			if budget--; budget < 0 {
+				return nil
+			}
+			if g := geo.Distance(at[k], at[o]); g < reach {
+				edges = append(edges, edge{k, o, w(g)})
+			}
+		}
+	}
+	slices.SortStableFunc(edges, func(x, y edge) int { return cmp.Compare(x.w, y.w) })
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var root func(int) int
+	root = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	tree := make([]float64, 0, max(0, n-1))
+	for _, e := range edges {
+		if ra, rb := root(e.a), root(e.b); ra != rb {
+			parent[ra] = rb
+			tree = append(tree, e.w)
+		}
+	}
+	for len(tree) < n-1 {
+		tree = append(tree, w(reach))
+	}
+	slices.Reverse(tree)
+	return tree
 }
 
 // nearestNeighbours lowers near[k] to the great-circle distance from
@@ -140,10 +207,9 @@ func (b *bandedDriving) h(x float64) float64 {
 //
 //	m·2·g(DC, s) + Σ_{distinct s of the trip, not v₁} h'(s) + e(v₁) + e(vₖ).
 //
-// Summed over the T trips: the first part is at most the trip's largest
-// R'(s) := 2m·g(DC, s), and tripRadials's argument, on R' for R, bounds
-// Σ_trips of that largest by Σⱼ r'ⱼ (padded with the least R' up to T
-// items). The last part is at least T·e_min, e_min the least e. In the
+// Summed over the T trips: take for s the trip's store of the largest
+// R'(s) := 2m·g(DC, s); tripRadials's argument, on R' for R, bounds the
+// sum of those by Σⱼ r'ⱼ (padded with the least R' up to T items). The last part is at least T·e_min, e_min the least e. In the
 // middle, let store s be one of cₛ ≥ 1 trips (it receives a pallet) and
 // the first stop of fₛ ≤ cₛ of them, Σ fₛ = T: it adds h'(s)·(cₛ − fₛ) +
 // fₛ·e(s), at least h'(s) when fₛ = 0 and h'(s) + (e(s) − h'(s)) + (fₛ −
@@ -158,6 +224,23 @@ func (b *bandedDriving) h(x float64) float64 {
 // of at least 0, e_min ≥ 0, or a smallest e − h' ≥ 0 in place of
 // nothing), so it holds for every T at least trips and the per-dimension
 // trip counts ⌈C⌉ of tripRadials, which is where it is taken.
+//
+// The legs between stores also join them: a trip's legs from v₁ to vₖ
+// connect its stores, so with the legs between stores the stores fall
+// into at most T groups, each holding some trips' stores whole, and those
+// legs hold a spanning forest of the stores of at most min(T, n) trees.
+// Its weight in h, at most what the legs weigh, is at least F(T), the
+// least weight of a spanning forest of min(T, n) trees under h(g): a
+// minimum spanning tree less its T − 1 heaviest edges (Kruskal's
+// algorithm stops there), less as the trees are more. Each first and
+// last leg adds at least e_min. So the driving is also at least
+//
+//	Σⱼ r'ⱼ + F(T) + 2T·e_min,
+//
+// which F makes fall as T grows: it is taken at its least over T from
+// the T above to n (beyond n, F is 0 and the rest grows), the radial
+// sum of T′ trips being that of T plus the least R' for each trip more.
+// The larger of the two holds.
 //
 // Legs are timed by geo in floating point: f and g in it are within a
 // relative 1e-12 of the exact ones, and nn' is found with a margin
@@ -185,11 +268,31 @@ func (d *dayDemand) bandedDrivingBound(trips int) time.Duration {
 		sum += firsts[j-1]
 		best = min(best, sum+float64(T-j)*eMin)
 	}
-	middle := hs + best
 	radius := func(k int) time.Duration {
 		return time.Duration(2 * b.slope * b.fromDC[k] * float64(time.Second))
 	}
-	total := sumDurations(d.tripItems(T, radius)).Seconds() + middle + float64(T)*eMin
+	radials := sumDurations(d.tripItems(T, radius)).Seconds()
+	total := radials + hs + best + float64(T)*eMin
+	if b.forest != nil {
+		// F(T′) for T′ from T to n, T′ − 1 heaviest edges off.
+		least := math.Inf(1)
+		for k := range n {
+			least = min(least, radius(k).Seconds())
+		}
+		var forest float64
+		for _, w := range b.forest[min(T-1, len(b.forest)):] {
+			forest += w
+		}
+		byForest := math.Inf(1)
+		for t := T; ; t++ {
+			byForest = min(byForest, radials+float64(t-T)*least+forest+float64(2*t)*eMin)
+			if t-1 >= len(b.forest) {
+				break
+			}
+			forest -= b.forest[t-1]
+		}
+		total = max(total, byForest)
+	}
 	seconds := math.Floor(total*(1-1e-9)) - float64(T)
 	if !(seconds > 0) {
 		return 0

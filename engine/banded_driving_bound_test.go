@@ -202,3 +202,53 @@ func TestBandedHIsFLessTheLastSlope(t *testing.T) {
 		}
 	})
 }
+
+// TestSpanningTreeIsMinimal: Kruskal over the pairs within reach, joined
+// by edges of weight w(reach), weighs what Prim's algorithm over every
+// pair weighs, on the default bands' h.
+func TestSpanningTreeIsMinimal(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 30).Draw(t, "n")
+		at := make([]geo.Point, n)
+		for i := range at {
+			at[i] = geo.Point{Lat: rapid.Float64Range(-0.5, 0.5).Draw(t, "lat"), Lng: rapid.Float64Range(-0.5, 0.5).Draw(t, "lng")}
+		}
+		req := Request{Stores: []Store{{}}}
+		b := newBandedDriving(&req, []storeDemand{{}})
+		reach := rapid.SampledFrom([]float64{5000, 30000}).Draw(t, "reach")
+		w := func(g float64) float64 { return b.h(min(g, reach)) }
+		tree := spanningTree(at, reach, w)
+		if len(tree) != n-1 {
+			t.Fatalf("%d edges for %d points", len(tree), n)
+		}
+		var got, want float64
+		for i, e := range tree {
+			got += e
+			if i > 0 && e > tree[i-1] {
+				t.Fatalf("edges not heaviest first: %v", tree)
+			}
+		}
+		in, dist := make([]bool, n), make([]float64, n)
+		for i := range dist {
+			dist[i] = math.Inf(1)
+		}
+		dist[0] = 0
+		for range n {
+			u := -1
+			for v := range n {
+				if !in[v] && (u < 0 || dist[v] < dist[u]) {
+					u = v
+				}
+			}
+			in[u], want = true, want+dist[u]
+			for v := range n {
+				if !in[v] {
+					dist[v] = min(dist[v], w(geo.Distance(at[u], at[v])))
+				}
+			}
+		}
+		if math.Abs(got-want) > 1e-6 {
+			t.Fatalf("spanning tree weighs %v; Prim's %v", got, want)
+		}
+	})
+}
