@@ -26,8 +26,9 @@ type bandedDriving struct {
 	// (where h stops growing).
 	fromDC, near []float64
 	// forest are the weights in h of the edges of a minimum spanning tree
-	// of the stores under h(g), heaviest first; nil when the day is too
-	// dense to find it within a budget (spanningTree).
+	// of the stores under h(g), or h of g capped lower on a dense day,
+	// heaviest first; nil when even the cap does not keep it within its
+	// budget (spanningTree).
 	forest []float64
 }
 
@@ -63,52 +64,74 @@ func newBandedDriving(req *Request, stores []storeDemand) *bandedDriving {
 		b.near[k] = min(b.fromDC[k], reach)
 	}
 	nearestNeighbours(at, b.near)
-	b.forest = spanningTree(at, reach, b.h)
+	b.forest = spanningTree(at, reach, b.h, treePairs)
 	return b
 }
 
+// treePairs is the most pairs of points spanningTree looks at: a few
+// tens of milliseconds of distances.
+const treePairs = 1 << 17
+
 // spanningTree returns the edge weights, heaviest first, of a minimum
-// spanning tree of the points under the weight w(g(a, b)), w
-// nondecreasing and constant from reach on: Kruskal's algorithm over the
-// pairs less than reach apart (found by latitude, as nearestNeighbours
-// does), then edges of weight w(reach) between the trees left, which any
-// pair at reach or beyond weighs. It gives up (nil) past a budget of
-// distances, a few hundred a point: the bound that uses it is then left
-// out.
-func spanningTree(at []geo.Point, reach float64, w func(float64) float64) []float64 {
+// spanning tree of the points under the weight w(min(g(a, b), ρ)), w
+// nondecreasing and constant from reach on, and ρ ≤ reach: Kruskal's
+// algorithm over the pairs less than ρ apart, found by latitude as
+// nearestNeighbours does, then edges of weight w(ρ) between the trees
+// left, which any pair at ρ or beyond weighs. ρ is the largest of reach,
+// reach/2, reach/4, … whose latitude windows hold at most budget pairs
+// (treePairs), so that a dense day costs no more than a sparse one; below
+// reach/64 it gives up (nil). Capping g lowers the weights: the tree
+// weighs no more than one under w(g).
+func spanningTree(at []geo.Point, reach float64, w func(float64) float64, budget int) []float64 {
 	n := len(at)
+	lat := make([]float64, n)
 	byLat := make([]int, n)
 	for i := range byLat {
 		byLat[i] = i
 	}
 	slices.SortFunc(byLat, func(a, b int) int { return cmp.Compare(at[a].Lat, at[b].Lat) })
+	for i, k := range byLat {
+		lat[i] = at[k].Lat
+	}
+	// A pair less than ρ apart lies within ρ/EarthRadius radians of
+	// latitude; a micrometre and the factor keep that true of floating
+	// point.
+	window := func(rho float64) float64 { return (rho + 1e-6) / (1 - 1e-9) / geo.EarthRadius * 180 / math.Pi }
+	rho := reach
+	for ; ; rho /= 2 {
+		if rho < reach/64 {
+			return nil
+		}
+		pairs := 0
+		for i := range lat {
+			j, _ := slices.BinarySearch(lat, lat[i]+window(rho))
+			if pairs += j - i; pairs > budget {
+				break
+			}
+		}
+		if pairs <= budget {
+			break
+		}
+	}
 	type edge struct {
 		a, b int
 		w    float64
 	}
 	var edges []edge
-	budget := 256*n + 4096
 	for pos, k := range byLat {
-		for q := pos + 1; q < n; q++ {
+		for q := pos + 1; q < n && lat[q] < lat[pos]+window(rho); q++ {
 			o := byLat[q]
-			if geo.EarthRadius*(at[o].Lat-at[k].Lat)*math.Pi/180*(1-1e-9) >= reach+1e-6 {
-				break
-			}
-			if budget--; budget < 0 {
-				return nil
-			}
-			if g := geo.Distance(at[k], at[o]); g < reach {
+			if g := geo.Distance(at[k], at[o]); g < rho {
 				edges = append(edges, edge{k, o, w(g)})
 			}
 		}
 	}
-	slices.SortStableFunc(edges, func(x, y edge) int { return cmp.Compare(x.w, y.w) })
+	slices.SortFunc(edges, func(x, y edge) int { return cmp.Compare(x.w, y.w) })
 	parent := make([]int, n)
 	for i := range parent {
 		parent[i] = i
 	}
-	var root func(int) int
-	root = func(i int) int {
+	root := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]
@@ -123,7 +146,7 @@ func spanningTree(at []geo.Point, reach float64, w func(float64) float64) []floa
 		}
 	}
 	for len(tree) < n-1 {
-		tree = append(tree, w(reach))
+		tree = append(tree, w(rho))
 	}
 	slices.Reverse(tree)
 	return tree
@@ -230,9 +253,10 @@ func (b *bandedDriving) h(x float64) float64 {
 // into at most T groups, each holding some trips' stores whole, and those
 // legs hold a spanning forest of the stores of at most min(T, n) trees.
 // Its weight in h, at most what the legs weigh, is at least F(T), the
-// least weight of a spanning forest of min(T, n) trees under h(g): a
-// minimum spanning tree less its T − 1 heaviest edges (Kruskal's
-// algorithm stops there), less as the trees are more. Each first and
+// least weight of a spanning forest of min(T, n) trees under h(g) (or
+// under the lower h(min(g, ρ)) of spanningTree): a minimum spanning tree
+// less its T − 1 heaviest edges (Kruskal's algorithm stops there), less
+// as the trees are more. Each first and
 // last leg adds at least e_min. So the driving is also at least
 //
 //	Σⱼ r'ⱼ + F(T) + 2T·e_min,

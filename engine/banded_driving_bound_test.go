@@ -205,7 +205,9 @@ func TestBandedHIsFLessTheLastSlope(t *testing.T) {
 
 // TestSpanningTreeIsMinimal: Kruskal over the pairs within reach, joined
 // by edges of weight w(reach), weighs what Prim's algorithm over every
-// pair weighs, on the default bands' h.
+// pair weighs, on the default bands' h; on a budget of pairs too small
+// for reach, it weighs no more than that (g capped lower), and no less
+// than Prim's under g capped at reach/64.
 func TestSpanningTreeIsMinimal(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(1, 30).Draw(t, "n")
@@ -216,39 +218,57 @@ func TestSpanningTreeIsMinimal(t *testing.T) {
 		req := Request{Stores: []Store{{}}}
 		b := newBandedDriving(&req, []storeDemand{{}})
 		reach := rapid.SampledFrom([]float64{5000, 30000}).Draw(t, "reach")
-		w := func(g float64) float64 { return b.h(min(g, reach)) }
-		tree := spanningTree(at, reach, w)
+		budget := rapid.SampledFrom([]int{treePairs, 0, 5, 40}).Draw(t, "budget")
+		tree := spanningTree(at, reach, func(g float64) float64 { return b.h(min(g, reach)) }, budget)
+		if tree == nil {
+			if budget >= n*n {
+				t.Fatalf("no tree of %d points on a budget of %d pairs", n, budget)
+			}
+			return
+		}
 		if len(tree) != n-1 {
 			t.Fatalf("%d edges for %d points", len(tree), n)
 		}
-		var got, want float64
+		var got float64
 		for i, e := range tree {
 			got += e
 			if i > 0 && e > tree[i-1] {
 				t.Fatalf("edges not heaviest first: %v", tree)
 			}
 		}
-		in, dist := make([]bool, n), make([]float64, n)
-		for i := range dist {
-			dist[i] = math.Inf(1)
+		full, least := primWeight(at, b.h, reach), primWeight(at, b.h, reach/64)
+		if budget >= n*n && math.Abs(got-full) > 1e-6 {
+			t.Fatalf("spanning tree weighs %v; Prim's %v", got, full)
 		}
-		dist[0] = 0
-		for range n {
-			u := -1
-			for v := range n {
-				if !in[v] && (u < 0 || dist[v] < dist[u]) {
-					u = v
-				}
-			}
-			in[u], want = true, want+dist[u]
-			for v := range n {
-				if !in[v] {
-					dist[v] = min(dist[v], w(geo.Distance(at[u], at[v])))
-				}
-			}
-		}
-		if math.Abs(got-want) > 1e-6 {
-			t.Fatalf("spanning tree weighs %v; Prim's %v", got, want)
+		if got > full+1e-6 || got < least-1e-6 {
+			t.Fatalf("spanning tree on a budget of %d weighs %v; Prim's %v, capped at reach/64 %v", budget, got, full, least)
 		}
 	})
+}
+
+// primWeight is the weight of a minimum spanning tree of the points under
+// h(min(g, limit)), by Prim's algorithm over every pair.
+func primWeight(at []geo.Point, h func(float64) float64, limit float64) float64 {
+	n := len(at)
+	in, dist := make([]bool, n), make([]float64, n)
+	for i := range dist {
+		dist[i] = math.Inf(1)
+	}
+	dist[0] = 0
+	var sum float64
+	for range n {
+		u := -1
+		for v := range n {
+			if !in[v] && (u < 0 || dist[v] < dist[u]) {
+				u = v
+			}
+		}
+		in[u], sum = true, sum+dist[u]
+		for v := range n {
+			if !in[v] {
+				dist[v] = min(dist[v], h(min(geo.Distance(at[u], at[v]), limit)))
+			}
+		}
+	}
+	return sum
 }
