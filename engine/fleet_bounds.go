@@ -96,6 +96,9 @@ type dayDemand struct {
 	// legOut and legBack are at least the driving of any direct leg from
 	// the DC to a store of the day and from one back (dcLegs).
 	legOut, legBack time.Duration
+	// banded holds what bandedDrivingBound needs on req.Travel with
+	// speed bands; nil otherwise.
+	banded *bandedDriving
 }
 
 func newDayDemand(req *Request, idx []int, mx *geo.Matrix, rowOf func(int) int) *dayDemand {
@@ -150,6 +153,7 @@ func newDayDemand(req *Request, idx []int, mx *geo.Matrix, rowOf func(int) int) 
 		d.stores[k].out, d.stores[k].back = out[k], back[k]
 	}
 	d.legOut, d.legBack = dcLegs(req, places, mx, rowOf)
+	d.banded = newBandedDriving(req, d.stores)
 	return d
 }
 
@@ -343,31 +347,45 @@ func shortestFromFirst(n int, seconds func(a, b int) int64) []int64 {
 //
 // Shares are fixed-point, rounded down, so the ⌈Cₖ⌉ are never too large,
 // and the sums are exact.
+//
+// On speed bands, bandedDrivingBound also counts the legs between stores;
+// both bound the same driving, so the larger holds.
 func (d *dayDemand) drivingBound(trips int) time.Duration {
-	return sumDurations(d.tripRadials(trips))
+	return max(sumDurations(d.tripRadials(trips)), d.bandedDrivingBound(trips))
 }
 
 // tripRadials are the rⱼ of drivingBound, in the dimension whose sum is
 // largest: lower bounds on the round trips of the plan's trips, sorted
 // largest first, one for each trip the plan must have (at least trips).
 func (d *dayDemand) tripRadials(trips int) []time.Duration {
+	return d.tripItems(trips, func(k int) time.Duration { return d.stores[k].out + d.stores[k].back })
+}
+
+// tripItems is drivingBound's argument on any radius R(s) that every trip
+// visiting store s (d.stores[k]) drives at least as its part: the rⱼ, in
+// the dimension whose sum is largest, sorted largest first, at least
+// trips of them.
+func (d *dayDemand) tripItems(trips int, radius func(k int) time.Duration) []time.Duration {
 	if len(d.stores) == 0 {
 		return nil
 	}
-	byR := slices.Clone(d.stores)
-	slices.SortStableFunc(byR, func(a, b storeDemand) int { return cmp.Compare(b.out+b.back, a.out+a.back) })
+	byR := make([]int, len(d.stores))
+	for k := range byR {
+		byR[k] = k
+	}
+	slices.SortStableFunc(byR, func(a, b int) int { return cmp.Compare(radius(b), radius(a)) })
 	var best []time.Duration
 	for dim := range 3 {
 		var rs []time.Duration
 		var cum int64
-		for _, s := range byR {
-			cum += s.shares[dim]
+		for _, k := range byR {
+			cum += d.stores[k].shares[dim]
 			// Trips j with (j − 1)·shareScale < cum take R(s).
 			for int64(len(rs))*shareScale < cum {
-				rs = append(rs, s.out+s.back)
+				rs = append(rs, radius(k))
 			}
 		}
-		least := byR[len(byR)-1].out + byR[len(byR)-1].back
+		least := radius(byR[len(byR)-1])
 		for len(rs) < trips {
 			rs = append(rs, least)
 		}
@@ -376,6 +394,20 @@ func (d *dayDemand) tripRadials(trips int) []time.Duration {
 		}
 	}
 	return best
+}
+
+// tripsByShares is the most trips the shares ask for in one dimension,
+// ⌈C⌉: a trip carries at most one trailer's worth.
+func (d *dayDemand) tripsByShares() int {
+	most := int64(0)
+	for dim := range 3 {
+		var c int64
+		for _, s := range d.stores {
+			c += s.shares[dim]
+		}
+		most = max(most, (c+shareScale-1)/shareScale)
+	}
+	return int(most)
 }
 
 func sumDurations(ds []time.Duration) time.Duration {

@@ -358,7 +358,7 @@ type tightTrip struct {
 // count), each store's receiving hours and the dock hours the minutes
 // around the stops and loadings, trips follow each other after short
 // gaps, and the units turn as soon as they may. Travel is the request's
-// or skewedMatrix.
+// (drawTravel) or skewedMatrix.
 func genTightDay(t *rapid.T) (Request, Result) {
 	req := Request{
 		DC: DC{ID: "DC", LoadingPerPallet: time.Duration(rapid.IntRange(0, 90).Draw(t, "loadingPerPallet")) * time.Second,
@@ -367,7 +367,7 @@ func genTightDay(t *rapid.T) (Request, Result) {
 			TrailerTurnaround: time.Duration(rapid.SampledFrom([]int{0, 10, 45}).Draw(t, "turnaround")) * time.Minute,
 			MaxStaging:        time.Duration(rapid.IntRange(0, 120).Draw(t, "staging")) * time.Minute},
 		Fleet:          boundsDay(time.Hour).Fleet,
-		Travel:         skewedTravel,
+		Travel:         drawTravel(t),
 		HoursOfService: constraints.HoursOfService{BreakAfter: 24 * time.Hour},
 	}
 	leg := req.Travel.Duration
