@@ -356,3 +356,68 @@ func TestFreeDeparturesAgreeWithRush(t *testing.T) {
 		}
 	})
 }
+
+// TestSlackFreeDepartureAgrees: with whole times the departure search
+// settles at once on a departure that takes no more than the least time
+// and returns as early as any (slackFreeDeparture). Its schedule must be
+// the one the full search gives, to the bit: the same failure, departure,
+// beginning, return, distance, driving, cost and times at every site. The
+// generator draws whole minutes, so that the shortcut is tried; the test
+// also counts the routes whose best departure is such a one (about one in
+// twelve), and fails when too few are drawn to test anything. 20 rounds
+// of checks, 2,000 routes.
+func TestSlackFreeDepartureAgrees(t *testing.T) {
+	slackFree := 0
+	for round := range 20 {
+		t.Run(fmt.Sprint(round), func(t *testing.T) { rapid.Check(t, func(t *rapid.T) { slackFree += slackFreeAgrees(t) }) })
+	}
+	if slackFree < 50 {
+		t.Fatalf("%d slack-free best departures drawn: the shortcut is barely tested", slackFree)
+	}
+	t.Logf("%d slack-free best departures", slackFree)
+}
+
+// slackFreeAgrees is a case of TestSlackFreeDepartureAgrees; it returns 1
+// when the best departure is slack-free.
+func slackFreeAgrees(t *rapid.T) int {
+	in, seq := departureRoute(t, false)
+	if !in.wholeTimes {
+		t.Fatalf("whole minutes, but wholeTimes is false")
+	}
+	tight := rapid.Bool().Draw(t, "tight")
+	var with, without schedule
+	f := in.evaluate(0, seq, &with, tight)
+	in.wholeTimes = false
+	g := in.evaluate(0, seq, &without, tight)
+	in.wholeTimes = true
+	if f != g {
+		t.Fatalf("failure %d with the shortcut, %d without", f, g)
+	}
+	if f != feasible {
+		return 0
+	}
+	if with.depart != without.depart || with.begin != without.begin || with.ret != without.ret ||
+		with.dist != without.dist || with.drive != without.drive || with.cost != without.cost {
+		t.Fatalf("with the shortcut: depart %g begin %g return %g distance %g driving %g cost %g; without: %g %g %g %g %g %g",
+			with.depart, with.begin, with.ret, with.dist, with.drive, with.cost,
+			without.depart, without.begin, without.ret, without.dist, without.drive, without.cost)
+	}
+	for k := range seq {
+		if with.arr[k] != without.arr[k] || with.start[k] != without.start[k] || with.dep[k] != without.dep[k] {
+			t.Fatalf("site %d: times %g %g %g with the shortcut, %g %g %g without", k, with.arr[k], with.start[k], with.dep[k], without.arr[k], without.start[k], without.dep[k])
+		}
+	}
+	// Was the best departure one the shortcut takes?
+	l := in.loadingTime(0, []float64{float64(len(seq))})
+	lo, _ := in.earliestDeparture(0, l, in.types[0].StartWindows)
+	hi := in.latestStart(0, seq, nil)
+	if hi > lo {
+		hi += timeTol(hi)
+	}
+	var back []float64
+	cands, least, unrested := in.freeDepartures(0, seq, l, nil, lo, hi, nil, &back)
+	if with.duty() == least+l && with.ret == unrested && slices.Contains(cands, with.depart) {
+		return 1
+	}
+	return 0
+}

@@ -60,6 +60,14 @@ type instance struct {
 	// or a group limit: then a route's earliest departures and latest
 	// starts decide every inter-route move in constant time (see solomon.go).
 	exact bool
+	// wholeTimes is true when every time the simulation adds up is a
+	// whole number small enough that sums of them stay exact in a
+	// float64: durations (of the Problem's matrix, without rush hours),
+	// windows, service, stop service, shift, start windows, start service
+	// (with whole loads), the break rule; and no trip loading. Then the
+	// simulation's times carry no rounding, which the departure search's
+	// slack-free shortcut relies on (see slackFreeDeparture).
+	wholeTimes bool
 	// symmetric is true when both matrices are symmetric. Then distTo
 	// and durTo read the leg a→b as b→a, in row b: toCol is 1 and toRow
 	// the row length; otherwise toCol is the row length and toRow 1.
@@ -152,6 +160,7 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in.relaxStartWindows()
 	in.addReloads()
 	in.readLoads()
+	in.wholeTimes = in.timesWhole()
 	symmetric, ok := in.symmetricLegs(stop)
 	if !ok {
 		return nil
@@ -171,6 +180,71 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 		in.oneRoute = tripsScale + 1
 	}
 	return in
+}
+
+// timesWhole reports whether the instance's times are whole (see
+// instance.wholeTimes); it reads every duration of the matrix once.
+func (in *instance) timesWhole() bool {
+	if in.matrix != nil || in.rush.Len() > 0 {
+		return false
+	}
+	windows := func(ws []Window) bool {
+		for _, w := range ws {
+			if !whole(w.Start) || !whole(w.End) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := range in.sites {
+		s := &in.sites[i]
+		if !whole(s.Service) || !windows(s.Windows) {
+			return false
+		}
+		for _, d := range s.Demand {
+			if !whole(d) {
+				return false
+			}
+		}
+	}
+	for _, x := range in.stop {
+		if !whole(x) {
+			return false
+		}
+	}
+	// A start service per unit times any load stays whole and small.
+	total := make([]float64, in.dims)
+	for i := range in.sites {
+		for k, d := range in.sites[i].Demand {
+			if k < len(total) {
+				total[k] += d
+			}
+		}
+	}
+	for t := range in.types {
+		vt := &in.types[t]
+		if vt.Loading != nil || !windows(vt.StartWindows) || !whole(vt.ShiftStart) || !whole(vt.ShiftEnd) ||
+			!whole(vt.StartService) || !whole(vt.BreakAfter) || !whole(vt.BreakDuration) {
+			return false
+		}
+		for k, u := range vt.StartServicePerUnit {
+			if !whole(u) || (k < len(total) && !whole(u*total[k])) {
+				return false
+			}
+		}
+	}
+	for _, x := range in.dur {
+		if !whole(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// whole reports whether x is a whole number of magnitude at most 2^32:
+// sums and differences of up to 2^20 such numbers stay below 2^53, exact.
+func whole(x float64) bool {
+	return x == math.Trunc(x) && math.Abs(x) <= 1<<32
 }
 
 // foldServicePerUnit returns sites with the per-unit part of the service
