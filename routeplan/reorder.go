@@ -13,10 +13,13 @@ import "math"
 // legs removed and gains added, and loses at most the stop service of the
 // nodes in changed, whose predecessors change; or the head of the nodes
 // before them, the service of the nodes among them and the tail of the
-// nodes after. In the Solomon case the distance is all the objective
+// nodes after. lo and hi are the first and last node of changed, which
+// the callers know from the move's shape: finding them costs a loop that
+// runs for nearly every move inside a route; changed itself is read only
+// under stop service. In the Solomon case the distance is all the objective
 // counts, and added is not read (the callers pass 0 there: see
 // timesCount).
-func (in *instance) reorderBound(r *route, dDist, added float64, removed, changed []int) objective {
+func (in *instance) reorderBound(r *route, dDist, added float64, removed []int, lo, hi int, changed []int) objective {
 	g := &r.seg
 	L := len(r.seq)
 	dist := g.distPre[L+1] + dDist
@@ -29,14 +32,6 @@ func (in *instance) reorderBound(r *route, dDist, added float64, removed, change
 	busy := g.nodes[L+1].busyPre + added
 	for _, k := range removed {
 		busy -= g.nodes[k].leg
-	}
-	// Which changed node comes first or last is as good as random to the
-	// processor, and min and max of integers in a loop compile to
-	// branches: the flags keep them without one.
-	lo, hi := L+1, 0
-	for _, k := range changed {
-		lo += b2i(k < lo) * (k - lo)
-		hi += b2i(k > hi) * (k - hi)
 	}
 	if in.stop != nil { // else every charge is 0
 		for _, k := range changed {
@@ -75,7 +70,7 @@ func (in *instance) swapNextBound(r *route, x int) objective {
 	if in.timesCount(r) {
 		added = in.legDur(a, c) + in.legDur(c, b) + in.legDur(b, d)
 	}
-	return in.reorderBound(r, delta, added, []int{x - 1, x, x + 1}, []int{x, x + 1, x + 2})
+	return in.reorderBound(r, delta, added, []int{x - 1, x, x + 1}, x, x+2, []int{x, x + 1, x + 2})
 }
 
 // relocateDelta is the change in distance of route r when the site at
@@ -107,9 +102,9 @@ func (in *instance) relocateBound(r *route, nu, nv int, after bool) objective {
 		}
 	}
 	if after {
-		return in.reorderBound(r, delta, added, []int{nu - 1, nu, nv}, []int{nu, nu + 1, nv + 1})
+		return in.reorderBound(r, delta, added, []int{nu - 1, nu, nv}, min(nu, nv+1), max(nu+1, nv+1), []int{nu, nu + 1, nv + 1})
 	}
-	return in.reorderBound(r, delta, added, []int{nu - 1, nu, nv - 1}, []int{nu, nu + 1, nv})
+	return in.reorderBound(r, delta, added, []int{nu - 1, nu, nv - 1}, min(nu, nv), max(nu+1, nv), []int{nu, nu + 1, nv})
 }
 
 // swapDelta is the change in distance of route r when the sites at nodes
@@ -130,11 +125,11 @@ func (in *instance) swapBound(r *route, nu, nv int) objective {
 		lu, lv := g.locs[nu], g.locs[nv]
 		added = in.legDur(g.locs[nu-1], lv) + in.legDur(lv, g.locs[nu+1]) + in.legDur(g.locs[nv-1], lu) + in.legDur(lu, g.locs[nv+1])
 	}
-	return in.reorderBound(r, in.swapDelta(r, nu, nv), added, []int{nu - 1, nu, nv - 1, nv}, []int{nu, nu + 1, nv, nv + 1})
+	return in.reorderBound(r, in.swapDelta(r, nu, nv), added, []int{nu - 1, nu, nv - 1, nv}, min(nu, nv), max(nu+1, nv+1), []int{nu, nu + 1, nv, nv + 1})
 }
 
-// reverseBound is reorderBound for reversing nodes a+1..b of r, on
-// symmetric matrices only: the two legs at the ends of the stretch change,
+// reverseBound is reorderBound for reversing nodes a+1..b of r (a < b),
+// on symmetric matrices only: the two legs at the ends of the stretch change,
 // and every site of it gets a new predecessor. nodes is scratch space.
 func (in *instance) reverseBound(r *route, a, b int, nodes []int) (objective, []int) {
 	g := &r.seg
@@ -147,8 +142,10 @@ func (in *instance) reverseBound(r *route, a, b int, nodes []int) (objective, []
 		added = in.legDur(loc(a), loc(b)) + in.legDur(loc(a+1), loc(b+1))
 	}
 	nodes = nodes[:0]
-	for k := a + 1; k <= b+1; k++ {
-		nodes = append(nodes, k)
+	if in.stop != nil { // else reorderBound reads only the first and last
+		for k := a + 1; k <= b+1; k++ {
+			nodes = append(nodes, k)
+		}
 	}
-	return in.reorderBound(r, delta, added, []int{a, b}, nodes), nodes
+	return in.reorderBound(r, delta, added, []int{a, b}, a+1, b+1, nodes), nodes
 }
