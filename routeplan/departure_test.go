@@ -421,3 +421,38 @@ func slackFreeAgrees(t *rapid.T) int {
 	}
 	return 0
 }
+
+// TestPlayFreeAgreesWithGeneral: play has one loop without rush hours
+// and trip windows (playFree) and one for every case. Given trip windows
+// that are the type's own start windows (a route without reloads, so
+// that its sites keep their windows), play takes the general loop; the
+// two must agree to the bit: the failure, where the play stops, whether
+// it rested, and every time and sum. A rest before the drive home is
+// drawn about once in fifty cases: 20 rounds of checks, 2,000 cases.
+func TestPlayFreeAgreesWithGeneral(t *testing.T) {
+	for round := range 20 {
+		t.Run(fmt.Sprint(round), func(t *testing.T) { rapid.Check(t, playFreeAgrees) })
+	}
+}
+
+func playFreeAgrees(t *rapid.T) {
+	in, seq := departureRoute(t, false)
+	vt := &in.types[0]
+	l := in.loadingTime(0, []float64{float64(len(seq))})
+	d := vt.ShiftStart + 60*float64(rapid.IntRange(0, 600).Draw(t, "depart"))
+	untilWaitBreak := rapid.Bool().Draw(t, "untilWaitBreak")
+	var free, general schedule
+	f, fw := in.play(0, seq, d, l, &free, untilWaitBreak)
+	general.tw = &tripWindows{start: vt.StartWindows}
+	g, gw := in.play(0, seq, d, l, &general, untilWaitBreak)
+	if f != g || fw != gw || free.rested != general.rested {
+		t.Fatalf("failure %d, stopped %v, rested %v in the free loop; %d %v %v in the general one", f, fw, free.rested, g, gw, general.rested)
+	}
+	if free.begin != general.begin || free.depart != general.depart || free.dist != general.dist || free.drive != general.drive || free.ret != general.ret {
+		t.Fatalf("begin %g depart %g distance %g driving %g return %g in the free loop; %g %g %g %g %g in the general one",
+			free.begin, free.depart, free.dist, free.drive, free.ret, general.begin, general.depart, general.dist, general.drive, general.ret)
+	}
+	if !slices.Equal(free.arr, general.arr) || !slices.Equal(free.start, general.start) || !slices.Equal(free.dep, general.dep) {
+		t.Fatalf("times %v %v %v in the free loop, %v %v %v in the general one", free.arr, free.start, free.dep, general.arr, general.start, general.dep)
+	}
+}
