@@ -103,6 +103,10 @@ type instance struct {
 	// read a route's load beyond the capacity (readLoads).
 	capLimit [][]float64
 	loadRead []bool
+	// oneLoad says that loads have one dimension and routes one trip: a
+	// join's load is then three reads of the routes' prefix loads (see
+	// twoOptStar).
+	oneLoad bool
 }
 
 // readLoads fills capLimit and loadRead: per type, the most a bound lets
@@ -175,6 +179,7 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in.tripsSecond = p.Objective == Hierarchical && len(in.reloads) > 0
 	in.countTrips = in.tripsRanked || in.tripsSecond
 	in.oneFree = !in.exact && in.matrix == nil && !in.countTrips
+	in.oneLoad = in.dims == 1 && len(in.reloads) == 0
 	in.oneRoute = 1 // a route of one trip
 	if in.tripsSecond {
 		in.oneRoute = tripsScale + 1

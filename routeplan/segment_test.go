@@ -353,3 +353,33 @@ func TestDistancesOfOneSiteAgree(t *testing.T) {
 		}
 	})
 }
+
+// TestTailsFitOneAgrees: the load check 2-opt* makes with one load
+// dimension and routes of one trip (tailsFitOne) says what joinFits of
+// both its routes says, for every pair of positions of two routes; the
+// routes drawn overload some exchanges and not others.
+func TestTailsFitOneAgrees(t *testing.T) {
+	var fit, over int
+	rapid.Check(t, func(t *rapid.T) {
+		in, ru, rv, _ := segmentRoutes(t, true)
+		if !in.oneLoad {
+			return
+		}
+		for pu := range ru.seq {
+			for pv := range rv.seq {
+				want := in.joinFits(ru, pu+1, rv, pv+1) && in.joinFits(rv, pv, ru, pu+2)
+				if got := tailsFitOne(ru, pu, rv, pv, in.capLimit); got != want {
+					t.Fatalf("tails after %d of %v and from %d of %v: fit %v, joinFits says %v", pu, ru.seq, pv, rv.seq, got, want)
+				}
+				if want {
+					fit++
+				} else {
+					over++
+				}
+			}
+		}
+	})
+	if fit == 0 || over == 0 {
+		t.Fatalf("%d exchanges fit, %d overload: the check is not tested both ways", fit, over)
+	}
+}
