@@ -383,3 +383,30 @@ func TestTailsFitOneAgrees(t *testing.T) {
 		t.Fatalf("%d exchanges fit, %d overload: the check is not tested both ways", fit, over)
 	}
 }
+
+// TestHeadTakesTheLatestDeparture: refreshEnds takes the first step of
+// latestDeparture(r, k, inf) itself for each node's head; the head must
+// be what the whole walk gives, to the bit.
+func TestHeadTakesTheLatestDeparture(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in, r, _, _ := segmentRoutes(t, false)
+		if !r.seg.ok {
+			return
+		}
+		for _, u := range in.types[r.typ].StartServicePerUnit {
+			if u != 0 {
+				return // the head is the work alone
+			}
+		}
+		g := &r.seg
+		for k := 1; k <= len(r.seq); k++ {
+			want := g.nodes[k].busyPre
+			if b := in.latestDeparture(r, k, inf); b > -inf {
+				want = max(want, g.dep[k]-b)
+			}
+			if g.nodes[k].head != want {
+				t.Fatalf("node %d of %v: head %g, the latest departure gives %g", k, r.seq, g.nodes[k].head, want)
+			}
+		}
+	})
+}
