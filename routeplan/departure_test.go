@@ -2,6 +2,7 @@ package routeplan
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -454,5 +455,16 @@ func playFreeAgrees(t *rapid.T) {
 	}
 	if !slices.Equal(free.arr, general.arr) || !slices.Equal(free.start, general.start) || !slices.Equal(free.dep, general.dep) {
 		t.Fatalf("times %v %v %v in the free loop, %v %v %v in the general one", free.arr, free.start, free.dep, general.arr, general.start, general.dep)
+	}
+}
+
+// TestWhole: whole accepts whole numbers up to 2^32 either way and
+// nothing else, NaN and the infinities included.
+func TestWhole(t *testing.T) {
+	for x, want := range map[float64]bool{0: true, -3: true, 86400: true, 1 << 32: true, -(1 << 32): true,
+		0.5: false, -2.25: false, 1<<32 + 1: false, 1 << 40: false, math.NaN(): false, math.Inf(1): false, math.Inf(-1): false} {
+		if whole(x) != want {
+			t.Errorf("whole(%g) = %v, want %v", x, !want, want)
+		}
 	}
 }

@@ -66,7 +66,8 @@ type instance struct {
 	// windows, service, stop service, shift, start windows, start service
 	// (with whole loads), the break rule; and no trip loading. Then the
 	// simulation's times carry no rounding, which the departure search's
-	// slack-free shortcut relies on (see slackFreeDeparture).
+	// slack-free shortcut relies on (see slackFreeDeparture). It is false
+	// in the Solomon case.
 	wholeTimes bool
 	// symmetric is true when both matrices are symmetric. Then distTo
 	// and durTo read the leg a→b as b→a, in row b: toCol is 1 and toRow
@@ -164,7 +165,9 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in.relaxStartWindows()
 	in.addReloads()
 	in.readLoads()
-	in.wholeTimes = in.timesWhole()
+	// The Solomon case seldom searches a departure (it has no time
+	// cost): its shortcut is not worth reading the matrix for.
+	in.wholeTimes = !in.exact && in.timesWhole()
 	symmetric, ok := in.symmetricLegs(stop)
 	if !ok {
 		return nil
@@ -248,8 +251,10 @@ func (in *instance) timesWhole() bool {
 
 // whole reports whether x is a whole number of magnitude at most 2^32:
 // sums and differences of up to 2^20 such numbers stay below 2^53, exact.
+// (Within that range the conversion to an integer and back is exact for
+// whole numbers only; NaN and the infinities fail the first test.)
 func whole(x float64) bool {
-	return x == math.Trunc(x) && math.Abs(x) <= 1<<32
+	return math.Abs(x) <= 1<<32 && x == float64(int64(x))
 }
 
 // foldServicePerUnit returns sites with the per-unit part of the service
