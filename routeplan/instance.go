@@ -64,10 +64,10 @@ type instance struct {
 	// whole number small enough that sums of them stay exact in a
 	// float64: durations (of the Problem's matrix, without rush hours),
 	// windows, service, stop service, shift, start windows, start service
-	// (with whole loads), the break rule; and no trip loading. Then the
-	// simulation's times carry no rounding, which the departure search's
-	// slack-free shortcut relies on (see slackFreeDeparture). It is false
-	// in the Solomon case.
+	// (with whole loads), the break rule; no trip loading and no timed
+	// resource. Then the simulation's times carry no rounding, which the
+	// departure search's slack-free shortcut relies on (see
+	// slackFreeDeparture). It is false in the Solomon case.
 	wholeTimes bool
 	// symmetric is true when both matrices are symmetric. Then distTo
 	// and durTo read the leg a→b as b→a, in row b: toCol is 1 and toRow
@@ -193,7 +193,9 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 // timesWhole reports whether the instance's times are whole (see
 // instance.wholeTimes); it reads every duration of the matrix once.
 func (in *instance) timesWhole() bool {
-	if in.matrix != nil || in.rush.Len() > 0 {
+	// Timed resources hold trips back to times of their own (see
+	// holdback.go): not read here, so not taken as whole.
+	if in.matrix != nil || in.rush.Len() > 0 || in.anyTimed {
 		return false
 	}
 	windows := func(ws []Window) bool {
