@@ -38,6 +38,10 @@ import "slices"
 // candidate it rules out on the duty, and at the first whose return meets
 // it: no earlier departure beats that one. The earliest departure, the
 // last candidate, is played in full only when the search gets to it.
+// When every time is whole, the candidate that reaches both bounds (the
+// least time, the earliest return), if there is one, is simulated first:
+// it is the search's choice, which then needs no other simulation
+// (slackFreeDeparture).
 
 // departureSearch keeps the best departure found so far: the shortest
 // duty, then the earliest return, then the latest departure.
