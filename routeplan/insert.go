@@ -118,11 +118,7 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 	sc.one[0] = u
 	jn := sc.j1.set(r, pos, sc.one[:], r, pos+1)
 	jn.fits = true
-	if in.oneFree && jn.known() {
-		in.distancesOneFree(jn, u) // distancesOne, one call less (see there)
-	} else {
-		in.distancesOne(jn, u)
-	}
+	in.distancesOne(jn, u)
 	if jn.known() {
 		if best.ok && !jn.cheap.sub(r.obj).less(best.delta) {
 			return

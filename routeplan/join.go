@@ -146,10 +146,7 @@ func (in *instance) distances(jn *join) {
 // over the middle, whose length changes from one call to the next, the
 // processor's branch predictor does not miss on every call (node 0's head
 // and the end depot's tail are 0, so they are read without a test). They
-// do nothing when jn is not known. The moves and insertions, which call
-// distancesOne for nearly every pair and place they look at, call
-// distancesOneFree themselves when it is the case distancesOne takes: a
-// call less each time.
+// do nothing when jn is not known.
 func (in *instance) distancesNone(jn *join) {
 	if !jn.known() {
 		return

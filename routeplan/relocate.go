@@ -47,11 +47,7 @@ func (*relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 	for _, at := range []int{p.pv + 1, p.pv} {
 		sc.one[0] = u
 		sc.j1.set(rv, at, sc.one[:], rv, at+1).fits = true
-		if in.oneFree && sc.j1.known() {
-			in.distancesOneFree(&sc.j1, u) // distancesOne, one call less (see there)
-		} else {
-			in.distancesOne(&sc.j1, u)
-		}
+		in.distancesOne(&sc.j1, u)
 		if st.proposePair(p.kv, &sc.j1, p.ku, removal, sc) {
 			return true
 		}

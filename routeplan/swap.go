@@ -21,13 +21,8 @@ func (*swap) evaluate(st *state, p *pair, sc *scratch) bool {
 	sc.one[0], sc.other[0] = u, v
 	sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2).fits = checked
 	sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2).fits = checked
-	if in.oneFree && sc.j1.known() && sc.j2.known() {
-		in.distancesOneFree(&sc.j1, u) // distancesOne, one call less (see there)
-		in.distancesOneFree(&sc.j2, v)
-	} else {
-		in.distancesOne(&sc.j1, u)
-		in.distancesOne(&sc.j2, v)
-	}
+	in.distancesOne(&sc.j1, u)
+	in.distancesOne(&sc.j2, v)
 	return st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc)
 }
 
