@@ -99,6 +99,9 @@ type instance struct {
 	// distancesOneFree: outside the Solomon case, on the matrices of the
 	// Problem, with trips not counted.
 	oneFree bool
+	// oneExact says that distancesOne of a join is distancesOneExact:
+	// in the Solomon case, on the matrices of the Problem.
+	oneExact bool
 	// capLimit is, per type and dimension, the capacity plus the
 	// rounding a bound allows; loadRead says, per type, whether bounds
 	// read a route's load beyond the capacity (readLoads).
@@ -183,6 +186,7 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in.countTrips = in.tripsRanked || in.tripsSecond
 	in.oneFree = !in.exact && in.matrix == nil && !in.countTrips
 	in.oneLoad = in.dims == 1 && len(in.reloads) == 0
+	in.oneExact = in.exact && in.matrix == nil
 	in.oneRoute = 1 // a route of one trip
 	if in.tripsSecond {
 		in.oneRoute = tripsScale + 1
