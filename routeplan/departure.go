@@ -38,6 +38,10 @@ import "slices"
 // candidate it rules out on the duty, and at the first whose return meets
 // it: no earlier departure beats that one. The earliest departure, the
 // last candidate, is played in full only when the search gets to it.
+// When every time is whole, the candidate that reaches both bounds (the
+// least time, the earliest return), if there is one, is simulated first:
+// it is the search's choice, which then needs no other simulation
+// (slackFreeDeparture).
 
 // departureSearch keeps the best departure found so far: the shortest
 // duty, then the earliest return, then the latest departure.
@@ -96,6 +100,9 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 	}
 	tmp := s.tmp
 	tmp.tw = s.tw
+	if in.slackFreeDeparture(t, seq, l, s, cands, least, baseRet) {
+		return true
+	}
 	last := base
 	// decided says that the search stopped on a bound that holds for the
 	// earliest departure too: it cannot beat the best.
@@ -177,6 +184,43 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 			in.simulate(t, seq, best.depart, l, s)
 		}
 	}
+	return true
+}
+
+// slackFreeDeparture settles the search of delayDeparture at once, with s
+// simulated at the departure the search would choose, when that departure
+// neither waits beyond what it must nor returns later than it must: d =
+// baseRet − least, when it is a candidate and its simulation is feasible
+// with return baseRet and duty least + l. It reports whether it did.
+//
+// Why d is the search's choice. No departure from base on returns before
+// baseRet, nor takes less than least from its departure to its return,
+// and the start service begins no later than the departure less l: every
+// departure's duty is at least least + l, and its return at least
+// baseRet (the search's own bounds, see ruledOut). d reaches both, so
+// no departure beats it; one that ties has return baseRet and duty
+// least + l, so departs at baseRet − least, which is d. The search, taking
+// the candidates latest first, meets d before it stops: no later
+// candidate is ruled out (its duty bound is least + l, which no duty
+// beats), none returns at baseRet (it takes least at least from a later
+// departure), and the earliest departure, played in full, is earlier.
+// It then simulates d, keeps it as the best and stops there, with its
+// times: the same as simulating d here. That holds in exact arithmetic,
+// and so for the simulation's sums when every time is whole (wholeTimes);
+// under rush hours the shortcut is not tried.
+func (in *instance) slackFreeDeparture(t int, seq []int, l float64, s *schedule, cands []float64, least, baseRet float64) bool {
+	if !in.wholeTimes || baseRet == inf {
+		return false
+	}
+	d := baseRet - least
+	if !slices.Contains(cands, d) {
+		return false
+	}
+	tmp := s.tmp
+	if in.simulate(t, seq, d, l, tmp) != feasible || tmp.ret != baseRet || tmp.duty() != least+l {
+		return false
+	}
+	s.swapTimes(tmp)
 	return true
 }
 

@@ -2,6 +2,7 @@ package routeplan
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -355,4 +356,120 @@ func TestFreeDeparturesAgreeWithRush(t *testing.T) {
 			t.Fatalf("candidates below %g: %v without rush hours, %v with", hi, f, r)
 		}
 	})
+}
+
+// TestSlackFreeDepartureAgrees: with whole times the departure search
+// settles at once on a departure that takes no more than the least time
+// and returns as early as any (slackFreeDeparture). Its schedule must be
+// the one the full search gives, to the bit: the same failure, departure,
+// beginning, return, distance, driving, cost and times at every site. The
+// generator draws whole minutes, so that the shortcut is tried; the test
+// also counts the routes whose best departure is such a one (about one in
+// fifteen), and fails when fewer than one in forty are, too few to test
+// anything. 20 rounds of checks, 2,000 routes (fewer under -short).
+func TestSlackFreeDepartureAgrees(t *testing.T) {
+	routes, slackFree := 0, 0
+	for round := range 20 {
+		t.Run(fmt.Sprint(round), func(t *testing.T) {
+			rapid.Check(t, func(t *rapid.T) { routes, slackFree = routes+1, slackFree+slackFreeAgrees(t) })
+		})
+	}
+	if slackFree < 5 || 40*slackFree < routes {
+		t.Fatalf("%d slack-free best departures in %d routes drawn: the shortcut is barely tested", slackFree, routes)
+	}
+	t.Logf("%d slack-free best departures in %d routes", slackFree, routes)
+}
+
+// slackFreeAgrees is a case of TestSlackFreeDepartureAgrees; it returns 1
+// when the best departure is slack-free.
+func slackFreeAgrees(t *rapid.T) int {
+	in, seq := departureRoute(t, false)
+	if in.exact {
+		return 0 // the Solomon case does not take the shortcut
+	}
+	if !in.wholeTimes {
+		t.Fatalf("whole minutes, but wholeTimes is false")
+	}
+	tight := rapid.Bool().Draw(t, "tight")
+	var with, without schedule
+	f := in.evaluate(0, seq, &with, tight)
+	in.wholeTimes = false
+	g := in.evaluate(0, seq, &without, tight)
+	in.wholeTimes = true
+	if f != g {
+		t.Fatalf("failure %d with the shortcut, %d without", f, g)
+	}
+	if f != feasible {
+		return 0
+	}
+	if with.depart != without.depart || with.begin != without.begin || with.ret != without.ret ||
+		with.dist != without.dist || with.drive != without.drive || with.cost != without.cost {
+		t.Fatalf("with the shortcut: depart %g begin %g return %g distance %g driving %g cost %g; without: %g %g %g %g %g %g",
+			with.depart, with.begin, with.ret, with.dist, with.drive, with.cost,
+			without.depart, without.begin, without.ret, without.dist, without.drive, without.cost)
+	}
+	for k := range seq {
+		if with.arr[k] != without.arr[k] || with.start[k] != without.start[k] || with.dep[k] != without.dep[k] {
+			t.Fatalf("site %d: times %g %g %g with the shortcut, %g %g %g without", k, with.arr[k], with.start[k], with.dep[k], without.arr[k], without.start[k], without.dep[k])
+		}
+	}
+	// Was the best departure one the shortcut takes?
+	l := in.loadingTime(0, []float64{float64(len(seq))})
+	lo, _ := in.earliestDeparture(0, l, in.types[0].StartWindows)
+	hi := in.latestStart(0, seq, nil)
+	if hi > lo {
+		hi += timeTol(hi)
+	}
+	var back []float64
+	cands, least, unrested := in.freeDepartures(0, seq, l, nil, lo, hi, nil, &back)
+	if with.duty() == least+l && with.ret == unrested && slices.Contains(cands, with.depart) {
+		return 1
+	}
+	return 0
+}
+
+// TestPlayFreeAgreesWithGeneral: play has one loop without rush hours
+// and trip windows (playFree) and one for every case. Given trip windows
+// that are the type's own start windows (a route without reloads, so
+// that its sites keep their windows), play takes the general loop; the
+// two must agree to the bit: the failure, where the play stops, whether
+// it rested, and every time and sum. A rest before the drive home is
+// drawn about once in fifty cases: 20 rounds of checks, 2,000 cases.
+func TestPlayFreeAgreesWithGeneral(t *testing.T) {
+	for round := range 20 {
+		t.Run(fmt.Sprint(round), func(t *testing.T) { rapid.Check(t, playFreeAgrees) })
+	}
+}
+
+func playFreeAgrees(t *rapid.T) {
+	in, seq := departureRoute(t, false)
+	vt := &in.types[0]
+	l := in.loadingTime(0, []float64{float64(len(seq))})
+	d := vt.ShiftStart + 60*float64(rapid.IntRange(0, 600).Draw(t, "depart"))
+	untilWaitBreak := rapid.Bool().Draw(t, "untilWaitBreak")
+	var free, general schedule
+	f, fw := in.play(0, seq, d, l, &free, untilWaitBreak)
+	general.tw = &tripWindows{start: vt.StartWindows}
+	g, gw := in.play(0, seq, d, l, &general, untilWaitBreak)
+	if f != g || fw != gw || free.rested != general.rested {
+		t.Fatalf("failure %d, stopped %v, rested %v in the free loop; %d %v %v in the general one", f, fw, free.rested, g, gw, general.rested)
+	}
+	if free.begin != general.begin || free.depart != general.depart || free.dist != general.dist || free.drive != general.drive || free.ret != general.ret {
+		t.Fatalf("begin %g depart %g distance %g driving %g return %g in the free loop; %g %g %g %g %g in the general one",
+			free.begin, free.depart, free.dist, free.drive, free.ret, general.begin, general.depart, general.dist, general.drive, general.ret)
+	}
+	if !slices.Equal(free.arr, general.arr) || !slices.Equal(free.start, general.start) || !slices.Equal(free.dep, general.dep) {
+		t.Fatalf("times %v %v %v in the free loop, %v %v %v in the general one", free.arr, free.start, free.dep, general.arr, general.start, general.dep)
+	}
+}
+
+// TestWhole: whole accepts whole numbers up to 2^32 either way and
+// nothing else, NaN and the infinities included.
+func TestWhole(t *testing.T) {
+	for x, want := range map[float64]bool{0: true, -3: true, 86400: true, 1 << 32: true, -(1 << 32): true,
+		0.5: false, -2.25: false, 1<<32 + 1: false, 1 << 40: false, math.NaN(): false, math.Inf(1): false, math.Inf(-1): false} {
+		if whole(x) != want {
+			t.Errorf("whole(%g) = %v, want %v", x, !want, want)
+		}
+	}
 }

@@ -118,7 +118,14 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 	sc.one[0] = u
 	jn := sc.j1.set(r, pos, sc.one[:], r, pos+1)
 	jn.fits = true
-	in.distancesOne(jn, u)
+	switch { // distancesOne's cases, one call each (see there)
+	case in.oneFree:
+		in.distancesOneFree(jn, u)
+	case in.oneExact:
+		in.distancesOneExact(jn, u)
+	default:
+		in.distancesOne(jn, u)
+	}
 	if jn.known() {
 		if best.ok && !jn.cheap.sub(r.obj).less(best.delta) {
 			return

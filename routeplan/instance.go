@@ -60,6 +60,15 @@ type instance struct {
 	// or a group limit: then a route's earliest departures and latest
 	// starts decide every inter-route move in constant time (see solomon.go).
 	exact bool
+	// wholeTimes is true when every time the simulation adds up is a
+	// whole number small enough that sums of them stay exact in a
+	// float64: durations (of the Problem's matrix, without rush hours),
+	// windows, service, stop service, shift, start windows, start service
+	// (with whole loads), the break rule; no trip loading and no timed
+	// resource. Then the simulation's times carry no rounding, which the
+	// departure search's slack-free shortcut relies on (see
+	// slackFreeDeparture). It is false in the Solomon case.
+	wholeTimes bool
 	// symmetric is true when both matrices are symmetric. Then distTo
 	// and durTo read the leg a→b as b→a, in row b: toCol is 1 and toRow
 	// the row length; otherwise toCol is the row length and toRow 1.
@@ -90,11 +99,18 @@ type instance struct {
 	// distancesOneFree: outside the Solomon case, on the matrices of the
 	// Problem, with trips not counted.
 	oneFree bool
+	// oneExact says that distancesOne of a join is distancesOneExact:
+	// in the Solomon case, on the matrices of the Problem.
+	oneExact bool
 	// capLimit is, per type and dimension, the capacity plus the
 	// rounding a bound allows; loadRead says, per type, whether bounds
 	// read a route's load beyond the capacity (readLoads).
 	capLimit [][]float64
 	loadRead []bool
+	// oneLoad says that loads have one dimension and routes one trip: a
+	// join's load is then three reads of the routes' prefix loads (see
+	// twoOptStar).
+	oneLoad bool
 }
 
 // readLoads fills capLimit and loadRead: per type, the most a bound lets
@@ -152,6 +168,9 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in.relaxStartWindows()
 	in.addReloads()
 	in.readLoads()
+	// The Solomon case seldom searches a departure (it has no time
+	// cost): its shortcut is not worth reading the matrix for.
+	in.wholeTimes = !in.exact && in.timesWhole()
 	symmetric, ok := in.symmetricLegs(stop)
 	if !ok {
 		return nil
@@ -166,11 +185,82 @@ func newInstanceUnless(p *Problem, stop func() bool) *instance {
 	in.tripsSecond = p.Objective == Hierarchical && len(in.reloads) > 0
 	in.countTrips = in.tripsRanked || in.tripsSecond
 	in.oneFree = !in.exact && in.matrix == nil && !in.countTrips
+	in.oneLoad = in.dims == 1 && len(in.reloads) == 0
+	in.oneExact = in.exact && in.matrix == nil
 	in.oneRoute = 1 // a route of one trip
 	if in.tripsSecond {
 		in.oneRoute = tripsScale + 1
 	}
 	return in
+}
+
+// timesWhole reports whether the instance's times are whole (see
+// instance.wholeTimes); it reads every duration of the matrix once.
+func (in *instance) timesWhole() bool {
+	// Timed resources hold trips back to times of their own (see
+	// holdback.go): not read here, so not taken as whole.
+	if in.matrix != nil || in.rush.Len() > 0 || in.anyTimed {
+		return false
+	}
+	windows := func(ws []Window) bool {
+		for _, w := range ws {
+			if !whole(w.Start) || !whole(w.End) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := range in.sites {
+		s := &in.sites[i]
+		if !whole(s.Service) || !windows(s.Windows) {
+			return false
+		}
+		for _, d := range s.Demand {
+			if !whole(d) {
+				return false
+			}
+		}
+	}
+	for _, x := range in.stop {
+		if !whole(x) {
+			return false
+		}
+	}
+	// A start service per unit times any load stays whole and small.
+	total := make([]float64, in.dims)
+	for i := range in.sites {
+		for k, d := range in.sites[i].Demand {
+			if k < len(total) {
+				total[k] += d
+			}
+		}
+	}
+	for t := range in.types {
+		vt := &in.types[t]
+		if vt.Loading != nil || !windows(vt.StartWindows) || !whole(vt.ShiftStart) || !whole(vt.ShiftEnd) ||
+			!whole(vt.StartService) || !whole(vt.BreakAfter) || !whole(vt.BreakDuration) {
+			return false
+		}
+		for k, u := range vt.StartServicePerUnit {
+			if !whole(u) || (k < len(total) && !whole(u*total[k])) {
+				return false
+			}
+		}
+	}
+	for _, x := range in.dur {
+		if !whole(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// whole reports whether x is a whole number of magnitude at most 2^32:
+// sums and differences of up to 2^20 such numbers stay below 2^53, exact.
+// (Within that range the conversion to an integer and back is exact for
+// whole numbers only; NaN and the infinities fail the first test.)
+func whole(x float64) bool {
+	return math.Abs(x) <= 1<<32 && x == float64(int64(x))
 }
 
 // foldServicePerUnit returns sites with the per-unit part of the service

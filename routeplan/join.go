@@ -146,7 +146,10 @@ func (in *instance) distances(jn *join) {
 // over the middle, whose length changes from one call to the next, the
 // processor's branch predictor does not miss on every call (node 0's head
 // and the end depot's tail are 0, so they are read without a test). They
-// do nothing when jn is not known.
+// do nothing when jn is not known. The moves and insertions, which bound
+// a one-site join for nearly every pair and place they look at, pick
+// distancesOne's case themselves (oneFree, oneExact), so that each pays
+// one call.
 func (in *instance) distancesNone(jn *join) {
 	if !jn.known() {
 		return
@@ -170,14 +173,12 @@ func (in *instance) distancesNone(jn *join) {
 }
 
 func (in *instance) distancesOne(jn *join, m int) {
-	if in.exact && in.matrix == nil {
+	if in.oneExact {
 		in.distancesOneExact(jn, m)
 		return
 	}
 	if in.oneFree {
-		if jn.known() {
-			in.distancesOneFree(jn, m)
-		}
+		in.distancesOneFree(jn, m)
 		return
 	}
 	if !jn.known() {
@@ -216,12 +217,15 @@ func (in *instance) distancesOneExact(jn *join, m int) {
 }
 
 // distancesOneFree is distancesOne outside the Solomon case on the
-// matrices of the Problem, when trips are not counted (instance.oneFree),
-// on a known join: distancesDone and boundObjective written out, so that
+// matrices of the Problem, when trips are not counted (instance.oneFree);
+// it does nothing when jn is not known. On a known join it is distancesDone and boundObjective written out, so that
 // it calls only ranked (it runs for nearly every pair the search tries
 // and every place an insertion looks at). It computes what they compute,
 // in their order (TestDistancesOfOneSiteAgree).
 func (in *instance) distancesOneFree(jn *join, m int) {
+	if !jn.known() {
+		return
+	}
 	ga, gb := &jn.a.seg, &jn.b.seg
 	Lb, i, j := len(jn.b.seq), jn.i, jn.j
 	jn.stage = boundDistances

@@ -47,7 +47,14 @@ func (*relocate) evaluate(st *state, p *pair, sc *scratch) bool {
 	for _, at := range []int{p.pv + 1, p.pv} {
 		sc.one[0] = u
 		sc.j1.set(rv, at, sc.one[:], rv, at+1).fits = true
-		in.distancesOne(&sc.j1, u)
+		switch { // distancesOne's cases, one call each (see there)
+		case in.oneFree:
+			in.distancesOneFree(&sc.j1, u)
+		case in.oneExact:
+			in.distancesOneExact(&sc.j1, u)
+		default:
+			in.distancesOne(&sc.j1, u)
+		}
 		if st.proposePair(p.kv, &sc.j1, p.ku, removal, sc) {
 			return true
 		}

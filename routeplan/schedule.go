@@ -71,6 +71,9 @@ func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, until
 	if ws := in.routeStartWindows(t, s.tw); l > 0 || len(ws) > 0 {
 		s.begin = in.beginFor(t, depart, l, ws)
 	}
+	if in.rush.Len() == 0 && s.tw == nil {
+		return in.playFree(vt, seq, depart, s, untilWaitBreak)
+	}
 	// The times go into arrays sized once; k sites have times when play
 	// returns at the k-th, and the sums stay in registers until it returns.
 	n := len(seq)
@@ -161,6 +164,103 @@ func (in *instance) play(t int, seq []int, depart, l float64, s *schedule, until
 		}
 		prev = next
 	}
+	s.dist, s.drive = dist, drive
+	s.ret = now
+	if now > vt.ShiftEnd || (vt.MaxDriving > 0 && drive > vt.MaxDriving) {
+		return failShift, false
+	}
+	if vt.MaxDuty > 0 && now-s.begin > vt.MaxDuty {
+		return failDuty, false
+	}
+	return feasible, false
+}
+
+// playFree is play after its start, without rush hours and without trip
+// windows (s.tw nil), the common case: the same steps in the same order,
+// the sites in a loop that reads their windows directly, and the leg to
+// the end depot after it, so that the loop keeps fewer values live. A leg
+// longer than the break rule allows fails before any rest: without rush
+// hours a leg takes what it takes whenever it leaves, so that the first
+// leg, driven with nothing before it, never needs one.
+func (in *instance) playFree(vt *VehicleType, seq []int, depart float64, s *schedule, untilWaitBreak bool) (failure, bool) {
+	n := len(seq)
+	arr, start, dep := grow(s.arr, n), grow(s.start, n), grow(s.dep, n)
+	s.arr, s.start, s.dep = arr, start, dep
+	breakAfter, breakDuration := vt.BreakAfter, vt.BreakDuration
+	var dist, drive float64
+	prev := vt.StartLocation
+	now := depart
+	since := 0.0 // driving since the last qualifying break
+	arrived := depart
+	for k, i := range seq {
+		site := &in.sites[i]
+		next := site.Location
+		leg := in.legDur(prev, next)
+		if breakAfter > 0 {
+			if leg > breakAfter {
+				s.cut(k, dist, drive)
+				return failShift, false
+			}
+			if since+leg > breakAfter { // so k > 0
+				// Rest at the current site, as late as possible in the
+				// route: resting earlier would only delay more visits.
+				if now-arrived < breakDuration {
+					s.rested = true
+					now = arrived + breakDuration
+					dep[k-1] = now
+					if untilWaitBreak && start[k-1] > arr[k-1] && dep[k-1]-arr[k-1] >= breakDuration {
+						s.cut(k, dist, drive)
+						return feasible, true
+					}
+				}
+				since = 0
+			}
+			since += leg
+		}
+		dist += in.legDist(prev, next)
+		drive += leg
+		now += leg
+		st, _, ok := earliestIn(site.Windows, now)
+		if !ok {
+			s.cut(k, dist, drive)
+			return failWindow, false
+		}
+		arrived = now
+		arr[k], start[k] = now, st
+		now = st + site.Service
+		if in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != next) {
+			now += in.stop[i]
+		}
+		dep[k] = now
+		if breakAfter > 0 && now-arrived >= breakDuration {
+			since = 0
+			if untilWaitBreak && st > arrived && dep[k]-arr[k] >= breakDuration {
+				s.cut(k+1, dist, drive)
+				return feasible, true
+			}
+		}
+		prev = next
+	}
+	next := vt.EndLocation
+	leg := in.legDur(prev, next)
+	if breakAfter > 0 {
+		if leg > breakAfter {
+			s.cut(n, dist, drive)
+			return failShift, false
+		}
+		if since+leg > breakAfter && now-arrived < breakDuration { // so n > 0
+			s.rested = true
+			now = arrived + breakDuration
+			dep[n-1] = now
+			if untilWaitBreak && start[n-1] > arr[n-1] && dep[n-1]-arr[n-1] >= breakDuration {
+				s.cut(n, dist, drive)
+				return feasible, true
+			}
+		}
+	}
+	dist += in.legDist(prev, next)
+	drive += leg
+	now += leg
 	s.dist, s.drive = dist, drive
 	s.ret = now
 	if now > vt.ShiftEnd || (vt.MaxDriving > 0 && drive > vt.MaxDriving) {

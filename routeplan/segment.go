@@ -448,12 +448,22 @@ func (in *instance) refreshEnds(r *route) {
 	for k := 1; k <= L; k++ {
 		nd := &g.nodes[k]
 		nd.head = nd.busyPre
-		if b := in.latestDeparture(r, k, inf); fixed && b > -inf {
-			nd.head = max(nd.head, g.dep[k]-b)
+		ws := in.sites[r.seq[k-1]].Windows
+		if fixed {
+			// B_k is latestDeparture(r, k, inf), its first step taken
+			// here: no deadline at k, no cache that holds for one, and
+			// the service starts at the latest as the last window
+			// closes.
+			y := inf
+			if len(ws) > 0 {
+				y = ws[len(ws)-1].End - g.nodes[k-1].leg
+			}
+			if b := in.latestDeparture(r, k-1, y); b > -inf {
+				nd.head = max(nd.head, g.dep[k]-b)
+			}
 		}
 		rest := end - nd.busyPre
 		nd.tail, nd.tailFree = rest+nd.work, rest+nd.service
-		ws := in.sites[r.seq[k-1]].Windows
 		if len(ws) == 0 {
 			continue
 		}

@@ -353,3 +353,60 @@ func TestDistancesOfOneSiteAgree(t *testing.T) {
 		}
 	})
 }
+
+// TestTailsFitOneAgrees: the load check 2-opt* makes with one load
+// dimension and routes of one trip (tailsFitOne) says what joinFits of
+// both its routes says, for every pair of positions of two routes; the
+// routes drawn overload some exchanges and not others.
+func TestTailsFitOneAgrees(t *testing.T) {
+	var fit, over int
+	rapid.Check(t, func(t *rapid.T) {
+		in, ru, rv, _ := segmentRoutes(t, true)
+		if !in.oneLoad {
+			return
+		}
+		for pu := range ru.seq {
+			for pv := range rv.seq {
+				want := in.joinFits(ru, pu+1, rv, pv+1) && in.joinFits(rv, pv, ru, pu+2)
+				if got := tailsFitOne(ru, pu, rv, pv, in.capLimit); got != want {
+					t.Fatalf("tails after %d of %v and from %d of %v: fit %v, joinFits says %v", pu, ru.seq, pv, rv.seq, got, want)
+				}
+				if want {
+					fit++
+				} else {
+					over++
+				}
+			}
+		}
+	})
+	if fit == 0 || over == 0 {
+		t.Fatalf("%d exchanges fit, %d overload: the check is not tested both ways", fit, over)
+	}
+}
+
+// TestHeadTakesTheLatestDeparture: refreshEnds takes the first step of
+// latestDeparture(r, k, inf) itself for each node's head; the head must
+// be what the whole walk gives, to the bit.
+func TestHeadTakesTheLatestDeparture(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in, r, _, _ := segmentRoutes(t, false)
+		if !r.seg.ok {
+			return
+		}
+		for _, u := range in.types[r.typ].StartServicePerUnit {
+			if u != 0 {
+				return // the head is the work alone
+			}
+		}
+		g := &r.seg
+		for k := 1; k <= len(r.seq); k++ {
+			want := g.nodes[k].busyPre
+			if b := in.latestDeparture(r, k, inf); b > -inf {
+				want = max(want, g.dep[k]-b)
+			}
+			if g.nodes[k].head != want {
+				t.Fatalf("node %d of %v: head %g, the latest departure gives %g", k, r.seq, g.nodes[k].head, want)
+			}
+		}
+	})
+}

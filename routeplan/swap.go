@@ -21,8 +21,17 @@ func (*swap) evaluate(st *state, p *pair, sc *scratch) bool {
 	sc.one[0], sc.other[0] = u, v
 	sc.j1.set(rv, p.pv, sc.one[:], rv, p.pv+2).fits = checked
 	sc.j2.set(ru, p.pu, sc.other[:], ru, p.pu+2).fits = checked
-	in.distancesOne(&sc.j1, u)
-	in.distancesOne(&sc.j2, v)
+	switch { // distancesOne's cases, one call each (see there)
+	case in.oneFree:
+		in.distancesOneFree(&sc.j1, u)
+		in.distancesOneFree(&sc.j2, v)
+	case in.oneExact:
+		in.distancesOneExact(&sc.j1, u)
+		in.distancesOneExact(&sc.j2, v)
+	default:
+		in.distancesOne(&sc.j1, u)
+		in.distancesOne(&sc.j2, v)
+	}
 	return st.proposePair(p.kv, &sc.j1, p.ku, &sc.j2, sc)
 }
 
