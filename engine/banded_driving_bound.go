@@ -63,7 +63,7 @@ func newBandedDriving(req *Request, stores []storeDemand) *bandedDriving {
 		b.fromDC[k] = geo.Distance(dc, at[k])
 		b.near[k] = min(b.fromDC[k], reach)
 	}
-	nearestNeighbours(at, b.near)
+	nearestNeighbours(at, b.near, neighbourScan)
 	b.forest = spanningTree(at, reach, b.h, treePairs)
 	return b
 }
@@ -153,12 +153,17 @@ func spanningTree(at []geo.Point, reach float64, w func(float64) float64, budget
 }
 
 // nearestNeighbours lowers near[k] to the great-circle distance from
-// at[k] to the nearest other point, where that is less. It scans the
-// points in order of latitude outward from each and stops where the
-// difference in latitude alone, a lower bound on the distance (a
-// meridian's arc), reaches near[k]: the stores of a day spread, and
-// near[k] is capped, so it looks at a few neighbours each.
-func nearestNeighbours(at []geo.Point, near []float64) {
+// at[k] to the nearest other point, where that is less, or to a lower
+// bound on it. It scans the points in order of latitude outward from
+// each and stops where the difference in latitude alone, a lower bound on
+// the distance (a meridian's arc), reaches near[k]: the stores of a day
+// spread, and near[k] is capped, so it looks at a few neighbours each.
+// Points spread along a parallel would have it look at every pair, so it
+// looks at no more than budget points on each side: where that stops it,
+// every point not looked at on that side lies at least the arc to the
+// first of them away, and near[k] is lowered to that arc, which keeps it
+// a lower bound on the nearest distance.
+func nearestNeighbours(at []geo.Point, near []float64, budget int) {
 	byLat := make([]int, len(at))
 	for i := range byLat {
 		byLat[i] = i
@@ -172,16 +177,28 @@ func nearestNeighbours(at []geo.Point, near []float64) {
 	}
 	for pos, k := range byLat {
 		for _, step := range [2]int{-1, 1} {
+			looked := 0
 			for q := pos + step; q >= 0 && q < len(byLat); q += step {
 				o := byLat[q]
-				if arc(k, o) >= near[k]+1e-6 {
+				a := arc(k, o)
+				if a >= near[k]+1e-6 {
 					break
 				}
+				if looked == budget {
+					near[k] = max(0, min(near[k], a-1e-6))
+					break
+				}
+				looked++
 				near[k] = min(near[k], geo.Distance(at[k], at[o]))
 			}
 		}
 	}
 }
+
+// neighbourScan is the most points nearestNeighbours looks at on each
+// side of a point: a day's stores spread, so that its nearest neighbour
+// is among the first few; only points along a parallel reach it.
+const neighbourScan = 128
 
 // h is f(x) − slope·x for a great-circle distance x in metres, in
 // seconds: the sum over the bands of the part of x in the band times the

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -120,10 +121,19 @@ func TestNearestNeighbours(t *testing.T) {
 				}
 			}
 		}
-		nearestNeighbours(at, near)
+		lower := slices.Clone(near)
+		nearestNeighbours(at, near, n)
 		for i := range near {
 			if near[i] != want[i] {
 				t.Fatalf("point %d: nearest at %v m; every pair says %v", i, near[i], want[i])
+			}
+		}
+		// With a budget of fewer points than there are, a lower bound.
+		budget := rapid.IntRange(0, 3).Draw(t, "budget")
+		nearestNeighbours(at, lower, budget)
+		for i := range lower {
+			if lower[i] > want[i] || lower[i] < 0 {
+				t.Fatalf("point %d: nearest at least %v m on a budget of %d; every pair says %v", i, lower[i], budget, want[i])
 			}
 		}
 	})

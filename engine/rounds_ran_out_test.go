@@ -51,3 +51,50 @@ func TestSentBackOrderSaysTheRoundsRanOut(t *testing.T) {
 		t.Fatalf("a later phase took %d orders, marked %v; want the order, its rounds begun anew", len(again), len(again) == 1 && again[0].roundsRanOut)
 	}
 }
+
+// TestRoundWithoutTimeLeavesItsOrdersUnreached: a routing round whose
+// time has passed before its search begins routes nothing, and its orders
+// are left out as unreached, for routeUnreached, never as orders the
+// rounds ran out for: were it the last round of its phase, an order a
+// layout sent back before would otherwise say that the rounds, not the
+// time, ended, and that a longer limit would not help.
+func TestRoundWithoutTimeLeavesItsOrdersUnreached(t *testing.T) {
+	req := spareRoomRequest()
+	req.Options.TimeLimit = time.Hour
+	if err := req.Check(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := prepare(context.Background(), &req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	pc := newPlanContext(m, now, func() time.Time { return now })
+	orders, unpacked, err := makeOrders(context.Background(), pc)
+	if err != nil || len(orders) != 2 {
+		t.Fatalf("%d orders (%v); want one a store", len(orders), err)
+	}
+	fleet := newFleetState(m, unpacked)
+	o := orders[1]
+	o.reason, o.message, o.laidOutWhole = ReasonLoadLayout, "no room for the last stop", true
+	past := roundBudget{until: now.Add(-time.Second), streams: 1}
+	again, cut, err := routeRound(context.Background(), pc, fleet, orders, past, routingRounds-1)
+	if err != nil || len(again) != 0 || !cut {
+		t.Fatalf("routeRound gave %d orders back, cut %v, %v; want none back, cut", len(again), cut, err)
+	}
+	fleet.leaveAfterRounds(again, routingRounds)
+	if len(fleet.leftOut) != len(orders) {
+		t.Fatalf("%d orders left out; want the %d of the round", len(fleet.leftOut), len(orders))
+	}
+	for _, lo := range fleet.leftOut {
+		if lo.roundsRanOut || !unreached(lo) {
+			t.Fatalf("order of store %d left out marked rounds-ran-out %v, unreached %v; want unreached", lo.store, lo.roundsRanOut, unreached(lo))
+		}
+	}
+	fleet.unassignLeftOut(m)
+	for _, u := range fleet.unassigned {
+		if strings.Contains(u.Message, "rounds") {
+			t.Fatalf("pallet %s: %q; the time, not the rounds, ended", u.Pallet, u.Message)
+		}
+	}
+}

@@ -116,9 +116,11 @@ func (pc *planContext) budget(until time.Time) roundBudget {
 // orders to try again: those a layout sent back, and when there are any,
 // those the fleet had no room for, since what the rejected routes leave
 // free may carry them; the others it adds to fleet.leftOut. When the
-// budget's time has passed before the search can begin, it routes nothing
-// and returns pool. Either way, cut reports that time was too short for
-// the search to try every order.
+// budget's time has passed before the search can begin, or the context
+// ends before the search has a solution, it routes nothing: the pool is
+// left out as unreached (leaveUnreached), not as orders the rounds ran
+// out for, since this round never tried them. Either way, cut reports
+// that time was too short for the search to try every order.
 func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []*order, budget roundBudget, round int) (again []*order, cut bool, err error) {
 	req := pc.m.req
 	for _, o := range pool {
@@ -135,7 +137,8 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 	// Counted from here: building the problem took part of the time.
 	limit := budget.until.Sub(pc.now())
 	if limit <= 0 || ctx.Err() != nil {
-		return pool, true, nil
+		fleet.leaveUnreached(pool)
+		return nil, true, nil
 	}
 	sol, err := routeplan.Solve(ctx, r.p, routeplan.Options{
 		TimeLimit: limit, MaxIterations: budget.iterations,
@@ -145,7 +148,8 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		// Cancelled before routing had a solution: these orders stay
 		// unplanned, and the plan so far is still returned.
-		return pool, false, nil
+		fleet.leaveUnreached(pool)
+		return nil, false, nil
 	}
 	if err != nil {
 		// Invalid routing input, or a panic in a search stream

@@ -100,7 +100,7 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 	}
 	tmp := s.tmp
 	tmp.tw = s.tw
-	if in.slackFreeDeparture(t, seq, l, s, cands, least, baseRet) {
+	if best.duty >= least+l && in.slackFreeDeparture(t, seq, l, s, cands, least, baseRet) {
 		return true
 	}
 	last := base
@@ -207,7 +207,10 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 // It then simulates d, keeps it as the best and stops there, with its
 // times: the same as simulating d here. That holds in exact arithmetic,
 // and so for the simulation's sums when every time is whole (wholeTimes);
-// under rush hours the shortcut is not tried.
+// under rush hours the shortcut is not tried. The caller tries it only
+// when the earliest departure, already offered, takes no less than
+// least + l, as the search's bounds say it does: so that the shortcut
+// rests on no more than the check it makes.
 func (in *instance) slackFreeDeparture(t int, seq []int, l float64, s *schedule, cands []float64, least, baseRet float64) bool {
 	if !in.wholeTimes || baseRet == inf {
 		return false

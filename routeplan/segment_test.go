@@ -2,6 +2,7 @@ package routeplan
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -389,23 +390,23 @@ func TestTailsFitOneAgrees(t *testing.T) {
 // be what the whole walk gives, to the bit.
 func TestHeadTakesTheLatestDeparture(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		in, r, _, _ := segmentRoutes(t, false)
-		if !r.seg.ok {
-			return
-		}
-		for _, u := range in.types[r.typ].StartServicePerUnit {
-			if u != 0 {
-				return // the head is the work alone
+		// Several instances a case: a head off by the leg before it
+		// shows only where that node's last window binds, about one
+		// instance in a thousand.
+		for range 20 {
+			in, r, _, _ := segmentRoutes(t, false)
+			if !r.seg.ok || slices.ContainsFunc(in.types[r.typ].StartServicePerUnit, func(u float64) bool { return u != 0 }) {
+				continue // the head is the work alone
 			}
-		}
-		g := &r.seg
-		for k := 1; k <= len(r.seq); k++ {
-			want := g.nodes[k].busyPre
-			if b := in.latestDeparture(r, k, inf); b > -inf {
-				want = max(want, g.dep[k]-b)
-			}
-			if g.nodes[k].head != want {
-				t.Fatalf("node %d of %v: head %g, the latest departure gives %g", k, r.seq, g.nodes[k].head, want)
+			g := &r.seg
+			for k := 1; k <= len(r.seq); k++ {
+				want := g.nodes[k].busyPre
+				if b := in.latestDeparture(r, k, inf); b > -inf {
+					want = max(want, g.dep[k]-b)
+				}
+				if g.nodes[k].head != want {
+					t.Fatalf("node %d of %v: head %g, the latest departure gives %g", k, r.seq, g.nodes[k].head, want)
+				}
 			}
 		}
 	})
