@@ -16,19 +16,7 @@ import (
 func TestSentBackOrderSaysTheRoundsRanOut(t *testing.T) {
 	req := spareRoomRequest()
 	req.Options.TimeLimit = time.Hour
-	if err := req.Check(); err != nil {
-		t.Fatal(err)
-	}
-	m, err := prepare(context.Background(), &req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pc := newPlanContext(m, time.Now(), time.Now)
-	orders, unpacked, err := makeOrders(context.Background(), pc)
-	if err != nil || len(orders) != 2 {
-		t.Fatalf("%d orders (%v); want one a store", len(orders), err)
-	}
-	fleet := newFleetState(m, unpacked)
+	m, pc, orders, fleet := orderedDay(t, req, time.Now)
 	o := orders[1]
 	// As acceptRoute leaves the last stop of a trip whose floor cannot
 	// take its pallets: loadable alone, counted whole from now on.
@@ -61,20 +49,8 @@ func TestSentBackOrderSaysTheRoundsRanOut(t *testing.T) {
 func TestRoundWithoutTimeLeavesItsOrdersUnreached(t *testing.T) {
 	req := spareRoomRequest()
 	req.Options.TimeLimit = time.Hour
-	if err := req.Check(); err != nil {
-		t.Fatal(err)
-	}
-	m, err := prepare(context.Background(), &req)
-	if err != nil {
-		t.Fatal(err)
-	}
 	now := time.Now()
-	pc := newPlanContext(m, now, func() time.Time { return now })
-	orders, unpacked, err := makeOrders(context.Background(), pc)
-	if err != nil || len(orders) != 2 {
-		t.Fatalf("%d orders (%v); want one a store", len(orders), err)
-	}
-	fleet := newFleetState(m, unpacked)
+	m, pc, orders, fleet := orderedDay(t, req, func() time.Time { return now })
 	o := orders[1]
 	o.reason, o.message, o.laidOutWhole = ReasonLoadLayout, "no room for the last stop", true
 	past := roundBudget{until: now.Add(-time.Second), streams: 1}
@@ -97,4 +73,24 @@ func TestRoundWithoutTimeLeavesItsOrdersUnreached(t *testing.T) {
 			t.Fatalf("pallet %s: %q; the time, not the rounds, ended", u.Pallet, u.Message)
 		}
 	}
+}
+
+// orderedDay checks req, a day of two stores with one order each, and
+// returns its model, a plan context on the clock now, its orders and the
+// fleet state before routing.
+func orderedDay(t *testing.T, req Request, now func() time.Time) (*model, *planContext, []*order, *fleetState) {
+	t.Helper()
+	if err := req.Check(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := prepare(context.Background(), &req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc := newPlanContext(m, now(), now)
+	orders, unpacked, err := makeOrders(context.Background(), pc)
+	if err != nil || len(orders) != 2 {
+		t.Fatalf("%d orders (%v); want one a store", len(orders), err)
+	}
+	return m, pc, orders, newFleetState(m, unpacked)
 }

@@ -88,19 +88,7 @@ func morningTrips(t *testing.T, trailers []TrailerType, classes [2]constraints.T
 				WeightKg: 400, Footprint: StandardFootprint, HeightMM: 1500, Temperature: class})
 		}
 	}
-	if err := req.Check(); err != nil {
-		t.Fatal(err)
-	}
-	m, err := prepare(context.Background(), &req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pc := newPlanContext(m, time.Now(), time.Now)
-	orders, unpacked, err := makeOrders(context.Background(), pc)
-	if err != nil || len(orders) != 2 {
-		t.Fatalf("%d orders (%v); want one a store", len(orders), err)
-	}
-	fleet := newFleetState(m, unpacked)
+	m, pc, orders, fleet := orderedDay(t, req, time.Now)
 	for _, o := range orders {
 		kind := vehicleKind{trailer: slices.IndexFunc(trailers, func(tr TrailerType) bool { return tr.Equipment.Carries(o.class) })}
 		rr, ok := m.retime(kind, fleet.groups[0], [][]*order{{o}})
