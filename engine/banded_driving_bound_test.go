@@ -106,11 +106,8 @@ func TestBandedDrivingByHand(t *testing.T) {
 // pair finds, within the caps.
 func TestNearestNeighbours(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(1, 30).Draw(t, "n")
-		at := make([]geo.Point, n)
-		for i := range at {
-			at[i] = geo.Point{Lat: rapid.Float64Range(-0.3, 0.3).Draw(t, "lat"), Lng: rapid.Float64Range(-0.3, 0.3).Draw(t, "lng")}
-		}
+		at := drawPoints(t, 0.3)
+		n := len(at)
 		limit := rapid.Float64Range(0, 50000).Draw(t, "cap")
 		near, want := make([]float64, n), make([]float64, n)
 		for i := range near {
@@ -173,24 +170,11 @@ func TestPlansDriveAtLeastTheBound(t *testing.T) {
 			}
 		}
 		plan := planOK(t, req)
-		delivered := map[string]bool{}
 		var driving time.Duration
 		for _, r := range plan.Routes {
 			driving += tripDriving(r)
-			for _, st := range r.Stops {
-				for _, id := range st.Pallets {
-					delivered[id] = true
-				}
-			}
 		}
-		all, mx := allPalletsAndMatrix(t, &req)
-		var idx []int
-		for _, pi := range all {
-			if delivered[req.Pallets[pi].ID] {
-				idx = append(idx, pi)
-			}
-		}
-		d := newDayDemand(&req, idx, mx, func(p int) int { return p })
+		d, idx := deliveredDemand(t, &req, &plan)
 		if bound := d.drivingBound(trailersLowerBound(&req, idx)); driving < bound {
 			t.Fatalf("the plan's %d routes drive %v; the bound says at least %v", len(plan.Routes), driving, bound)
 		}
@@ -220,11 +204,8 @@ func TestBandedHIsFLessTheLastSlope(t *testing.T) {
 // than Prim's under g capped at reach/64.
 func TestSpanningTreeIsMinimal(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(1, 30).Draw(t, "n")
-		at := make([]geo.Point, n)
-		for i := range at {
-			at[i] = geo.Point{Lat: rapid.Float64Range(-0.5, 0.5).Draw(t, "lat"), Lng: rapid.Float64Range(-0.5, 0.5).Draw(t, "lng")}
-		}
+		at := drawPoints(t, 0.5)
+		n := len(at)
 		req := Request{Stores: []Store{{}}}
 		b := newBandedDriving(&req, []storeDemand{{}})
 		reach := rapid.SampledFrom([]float64{5000, 30000}).Draw(t, "reach")
@@ -281,4 +262,14 @@ func primWeight(at []geo.Point, h func(float64) float64, limit float64) float64 
 		}
 	}
 	return sum
+}
+
+// drawPoints draws 1 to 30 points within spread degrees of (0, 0) in
+// latitude and longitude.
+func drawPoints(t *rapid.T, spread float64) []geo.Point {
+	at := make([]geo.Point, rapid.IntRange(1, 30).Draw(t, "n"))
+	for i := range at {
+		at[i] = geo.Point{Lat: rapid.Float64Range(-spread, spread).Draw(t, "lat"), Lng: rapid.Float64Range(-spread, spread).Draw(t, "lng")}
+	}
+	return at
 }

@@ -560,27 +560,38 @@ func TestPlansUnloadAtLeastTheBound(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		req := genRequest(t)
 		plan := planOK(t, req)
-		delivered := map[string]bool{}
 		var unloading time.Duration
 		for _, r := range plan.Routes {
 			for _, st := range r.Stops {
 				unloading += st.Departure.Sub(st.Start)
-				for _, id := range st.Pallets {
-					delivered[id] = true
-				}
 			}
 		}
-		all, mx := allPalletsAndMatrix(t, &req)
-		var idx []int
-		for _, pi := range all {
-			if delivered[req.Pallets[pi].ID] {
-				idx = append(idx, pi)
-			}
-		}
-		if bound := newDayDemand(&req, idx, mx, func(p int) int { return p }).unloadingBound(); unloading < bound {
+		d, _ := deliveredDemand(t, &req, &plan)
+		if bound := d.unloadingBound(); unloading < bound {
 			t.Fatalf("the stops unload for %v; the bound says at least %v", unloading, bound)
 		}
 	})
+}
+
+// deliveredDemand is the dayDemand of the pallets plan delivers, with
+// their indices in req.Pallets.
+func deliveredDemand(t *rapid.T, req *Request, plan *Result) (*dayDemand, []int) {
+	delivered := map[string]bool{}
+	for _, r := range plan.Routes {
+		for _, st := range r.Stops {
+			for _, id := range st.Pallets {
+				delivered[id] = true
+			}
+		}
+	}
+	all, mx := allPalletsAndMatrix(t, req)
+	var idx []int
+	for _, pi := range all {
+		if delivered[req.Pallets[pi].ID] {
+			idx = append(idx, pi)
+		}
+	}
+	return newDayDemand(req, idx, mx, func(p int) int { return p }), idx
 }
 
 // tightDemand is the dayDemand of the pallets a tight day's plan
