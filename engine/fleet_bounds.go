@@ -53,7 +53,15 @@ func fleetLowerBounds(req *Request, idx []int, trips int, mx *geo.Matrix, rowOf 
 		return fleetBounds{}
 	}
 	d := newDayDemand(req, idx, mx, rowOf)
-	return fleetBounds{shifts: d.shiftsBound(trips), trailerUnits: d.unitsBound(trips)}
+	w := tripWork{driving: d.drivingBound(trips), unloading: d.unloadingBound()}
+	return fleetBounds{shifts: d.shiftsBound(trips, w), trailerUnits: d.unitsBound(trips, w)}
+}
+
+// tripWork bounds from below the driving (drivingBound) and the
+// unloading (unloadingBound) of all the trips of a day together, which
+// both the shift and the unit bounds count.
+type tripWork struct {
+	driving, unloading time.Duration
 }
 
 // shareScale is one whole trailer in the fixed-point shares of a trailer
@@ -569,7 +577,7 @@ func (d *dayDemand) mostSaved(dim int, room int64) time.Duration {
 //
 // Where even all shifts fall short, no legal plan delivers the pallets,
 // and the bound is the number of shifts.
-func (d *dayDemand) shiftsBound(trips int) int {
+func (d *dayDemand) shiftsBound(trips int, work tripWork) int {
 	req := d.req
 	duty, driving := make([]int64, len(req.Shifts)), make([]int64, len(req.Shifts))
 	tripCaps := make([]int64, len(req.Shifts))
@@ -583,8 +591,8 @@ func (d *dayDemand) shiftsBound(trips int) int {
 			tripCaps[i] = int64(min(s.MaxTrips, trips))
 		}
 	}
-	drive := d.drivingBound(trips)
-	need := time.Duration(trips)*req.HookTime() + drive + d.unloadingBound()
+	drive := work.driving
+	need := time.Duration(trips)*req.HookTime() + drive + work.unloading
 	return max(1,
 		fewestToCover(duty, int64(need)),
 		fewestToCover(driving, int64(drive)),
@@ -674,12 +682,12 @@ func (d *dayDemand) workCap(s constraints.Shift, maxDuty time.Duration, w delive
 //   - at one instant: a unit runs one trip at a time (overlapBound);
 //   - by loading waves: a unit runs one trip at a time, and loading
 //     starts only in the dock hours (loadingWavesBound).
-func (d *dayDemand) unitsBound(trips int) int {
+func (d *dayDemand) unitsBound(trips int, work tripWork) int {
 	req := d.req
 	turn := req.Turnaround()
 	horizon := d.unitWorkCap()
 	busy := time.Duration(trips)*(req.DC.LoadingFixed+req.HookTime()+turn) +
-		time.Duration(d.pallets)*req.DC.LoadingPerPallet + d.drivingBound(trips) + d.unloadingBound()
+		time.Duration(d.pallets)*req.DC.LoadingPerPallet + work.driving + work.unloading
 	occupancy := 0
 	if horizon > 0 {
 		occupancy = int((busy + horizon - 1) / horizon)

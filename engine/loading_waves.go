@@ -57,12 +57,10 @@ type loadingWave struct {
 // trips, a lower bound on the trips, over Σg (1 + kg). Where a wave's
 // short trips are bounded in neither way, it gives nothing (0).
 func (d *dayDemand) loadingWavesBound(trips int) int {
-	reach := d.reach()
-	waves, reached := d.loadingWaves(reach)
-	if !reached {
+	waves, ok := d.unitWaves()
+	if !ok {
 		return 0
 	}
-
 	var total [3]int64
 	for _, s := range d.stores {
 		for dim := range 3 {
@@ -77,25 +75,18 @@ func (d *dayDemand) loadingWavesBound(trips int) int {
 		for dim := range 3 {
 			perUnit[dim] += shareScale
 		}
-		if w.open {
-			continue
-		}
-		k, n, most, ok := d.shortTrips(w, reach)
-		if !ok {
-			return 0
-		}
-		if k < 0 {
+		if w.k < 0 {
 			tripsBounded = false
 		} else {
-			tripsPerUnit += k
+			tripsPerUnit += w.k
 		}
 		for dim := range 3 {
 			sigma := total[dim] // σ never needs to pass all the shares
-			if k >= 0 && k <= sigma/shareScale {
-				sigma = k * shareScale // k·shareScale ≤ σ, so no overflow
+			if w.k >= 0 && w.k <= sigma/shareScale {
+				sigma = w.k * shareScale // k·shareScale ≤ σ, so no overflow
 			}
-			if n >= 0 {
-				sigma = min(sigma, n*most[dim])
+			if w.n >= 0 {
+				sigma = min(sigma, w.n*w.most[dim])
 			}
 			perUnit[dim] += sigma
 		}
@@ -110,6 +101,39 @@ func (d *dayDemand) loadingWavesBound(trips int) int {
 	return best
 }
 
+// waveShortTrips is what one trailer unit can run in a loading wave
+// besides its one long trip: at most k short trips carrying at most n
+// pallets, each of a share at most most (shortTrips); k or n is −1
+// where it is unbounded. The first, open wave has none.
+type waveShortTrips struct {
+	k, n int64
+	most [3]int64
+}
+
+// unitWaves is the day's loading waves (loadingWaves) with the short
+// trips of each; ok is false when no store is reached or some wave's
+// short trips are bounded in neither way, so that the waves bound
+// nothing.
+func (d *dayDemand) unitWaves() ([]waveShortTrips, bool) {
+	reach := d.reach()
+	waves, reached := d.loadingWaves(reach)
+	if !reached {
+		return nil, false
+	}
+	out := make([]waveShortTrips, len(waves))
+	for i, w := range waves {
+		if w.open {
+			continue
+		}
+		k, n, most, ok := d.shortTrips(w, reach)
+		if !ok {
+			return nil, false
+		}
+		out[i] = waveShortTrips{k: k, n: n, most: most}
+	}
+	return out, true
+}
+
 // tripsPerUnit is the most trips one trailer unit runs in the day, Σg
 // (1 + kg) over the loading waves (see loadingWavesBound); ok is false
 // when the waves do not bound it: no store is reached, or some wave's
@@ -117,21 +141,15 @@ func (d *dayDemand) loadingWavesBound(trips int) int {
 // loadingWavesBound gives up on them), so that a caller claims nothing
 // from it.
 func (d *dayDemand) tripsPerUnit() (most int64, ok bool) {
-	reach := d.reach()
-	waves, reached := d.loadingWaves(reach)
-	if !reached {
+	waves, ok := d.unitWaves()
+	if !ok {
 		return 0, false
 	}
 	for _, w := range waves {
-		most++
-		if w.open {
-			continue
-		}
-		k, _, _, known := d.shortTrips(w, reach)
-		if !known || k < 0 {
+		if w.k < 0 {
 			return 0, false
 		}
-		most += k
+		most += 1 + w.k
 	}
 	return most, true
 }

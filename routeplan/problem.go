@@ -48,8 +48,10 @@ const (
 	// FixedCost + TripCost*trips + DistanceCost*distance +
 	// TimeCost*(Return-Start).
 	Cost Objective = iota
-	// Hierarchical minimises the number of routes first, then the total
-	// distance: the classic ranking of the Solomon benchmarks.
+	// Hierarchical minimises the number of routes first, then (with
+	// routes of several trips) their trips, then the weighted cost as
+	// Cost counts it. With DistanceCost 1 and no other cost, that is the
+	// total distance: the classic ranking of the Solomon benchmarks.
 	Hierarchical
 	// FewestTrips minimises the number of trips first (a route of k trips
 	// counts k: trailer loads, where a route is a driver's shift), then
