@@ -107,10 +107,13 @@ type dayDemand struct {
 	// banded holds what bandedDrivingBound needs on req.Travel with
 	// speed bands; nil otherwise.
 	banded *bandedDriving
+	// mostPallets is the most of the pallets one trip can carry
+	// (mostTripPallets).
+	mostPallets int
 }
 
 func newDayDemand(req *Request, idx []int, mx *geo.Matrix, rowOf func(int) int) *dayDemand {
-	d := &dayDemand{req: req, pallets: len(idx)}
+	d := &dayDemand{req: req, pallets: len(idx), mostPallets: mostTripPallets(req, idx)}
 	for i, s := range req.Shifts {
 		if i == 0 || s.Start.Before(d.from) {
 			d.from = s.Start
@@ -213,6 +216,66 @@ func dcLegs(req *Request, places []int, mx *geo.Matrix, rowOf func(int) int) (ou
 func palletShares(req *Request, p *Pallet, maxLength int) [3]int64 {
 	s, _ := palletSharesOn(req, p, maxLength, nil)
 	return s
+}
+
+// mostTripPallets is the most of the pallets idx (indices into
+// req.Pallets) that one trip can carry on a trailer type with units, by
+// the rules Validate holds a layout to, the largest over the types. On
+// type t:
+//
+//   - a trip's floor pallets take at most t's positions, a position
+//     holding one pallet, or halves and quarters making at most one
+//     (positionQuarters), so their quarters add up to at most four a
+//     position: at most f floor pallets, f the most of idx whose quarters
+//     fit in four times the positions, which taking the smallest first
+//     attains;
+//   - a pallet at level 1 stands on one floor pallet that carries no
+//     other and may carry, and it may be stacked: at most min(f, the
+//     pallets that may carry, those that may be stacked) more;
+//   - their weights add up to at most t's payload (to a relative 1e-9):
+//     no more than the most of idx that do, the lightest first.
+//
+// Never more than all of idx.
+func mostTripPallets(req *Request, idx []int) int {
+	quarters := make([]int, 0, len(idx))
+	weights := make([]float64, 0, len(idx))
+	carry, stacked := 0, 0
+	for _, pi := range idx {
+		p := &req.Pallets[pi]
+		quarters = append(quarters, positionQuarters(p))
+		weights = append(weights, p.WeightKg)
+		if p.MayCarry {
+			carry++
+		}
+		if p.MayBeStacked {
+			stacked++
+		}
+	}
+	slices.Sort(quarters)
+	slices.Sort(weights)
+	most := 0
+	for _, t := range req.Fleet {
+		if t.Count <= 0 {
+			continue
+		}
+		floor, room := 0, 4*t.PalletPositions
+		for _, q := range quarters {
+			if q > room {
+				break
+			}
+			room -= q
+			floor++
+		}
+		light, kg := 0, 0.0
+		for _, w := range weights {
+			if kg += w; kg > t.PayloadKg*(1+1e-9) {
+				break
+			}
+			light++
+		}
+		most = max(most, min(floor+min(floor, carry, stacked), light))
+	}
+	return min(len(idx), most)
 }
 
 // multiClass reports whether one trip of trailer type t may carry
@@ -666,9 +729,8 @@ func (d *dayDemand) workCap(s constraints.Shift, maxDuty time.Duration, w delive
 //     LoadingEnd − LoadingTime(n) ≤ Start − LoadingTime(n). That part lasts
 //     LoadingTime(n) + hook + the trip's legs and stops + turnaround, and
 //     lies inside [first shift start − LoadingTime(nₘₐₓ), last shift end +
-//     turnaround], where nₘₐₓ is the most pallets a trip can hold: two a
-//     position of the largest trailer (a floor pallet takes a position and
-//     carries at most one), and no more than all of them. A unit's trips
+//     turnaround], where nₘₐₓ is the most pallets a trip can hold
+//     (mostTripPallets). A unit's trips
 //     do not overlap, so the units used are at least the sum of those
 //     parts over the trips, trips × (LoadingFixed + hook + turnaround) +
 //     pallets × LoadingPerPallet + drivingBound + unloadingBound, over the
@@ -701,13 +763,7 @@ func (d *dayDemand) unitsBound(trips int, work tripWork) int {
 func (d *dayDemand) unitWorkCap() time.Duration {
 	req := d.req
 	turn := req.Turnaround()
-	most := 0
-	for _, t := range req.Fleet {
-		if t.Count > 0 {
-			most = max(most, 2*t.PalletPositions)
-		}
-	}
-	loading := req.DC.LoadingTime(min(d.pallets, most))
+	loading := req.DC.LoadingTime(d.mostPallets)
 	horizon := d.to.Add(turn).Sub(d.from) + loading
 	if w := d.deliveryWindow(); w.ok {
 		horizon = min(horizon, w.last.Sub(w.first)+loading+req.HookTime()+d.legOut+d.legBack+turn)

@@ -717,3 +717,44 @@ func TestWorkCapsHoldOnTightDays(t *testing.T) {
 		}
 	})
 }
+
+// TestMostTripPalletsByHand: the most pallets a trip carries counts four
+// quarters a floor position and one pallet stacked on each floor pallet
+// (four times two a position, which halves and quarters that may be
+// stacked reach), the payload, and only the types with units.
+func TestMostTripPalletsByHand(t *testing.T) {
+	quarter := Footprint{LengthMM: 600, WidthMM: 500}
+	pallets := func(n int, fp Footprint, kg float64, stack bool) []Pallet {
+		ps := make([]Pallet, n)
+		for i := range ps {
+			ps[i] = Pallet{Footprint: fp, WeightKg: kg, MayCarry: stack, MayBeStacked: stack}
+		}
+		return ps
+	}
+	fleet := func(payload float64) []TrailerType {
+		return []TrailerType{{ID: "SMALL", Count: 1, PalletPositions: 2, PayloadKg: payload}, {ID: "NONE", Count: 0, PalletPositions: 10, PayloadKg: 1e6}}
+	}
+	for _, c := range []struct {
+		name    string
+		pallets []Pallet
+		payload float64
+		want    int
+	}{
+		{"quarters on quarters", pallets(20, quarter, 100, true), 1e4, 16},
+		{"quarters under a payload", pallets(20, quarter, 100, true), 1000, 10},
+		{"payload to a relative 1e-9", pallets(20, quarter, 100, true), 1000 * (1 - 1e-10), 10},
+		{"quarters that stack on none", pallets(20, quarter, 100, false), 1e4, 8},
+		{"halves first, then whole pallets", append(pallets(3, StandardFootprint, 100, false), pallets(2, HalfFootprint, 100, false)...), 1e4, 3},
+		{"halves on halves", pallets(9, HalfFootprint, 100, true), 1e4, 8},
+		{"no more than the day has", pallets(3, quarter, 100, true), 1e4, 3},
+	} {
+		req := Request{Fleet: fleet(c.payload), Pallets: c.pallets}
+		idx := make([]int, len(c.pallets))
+		for i := range idx {
+			idx[i] = i
+		}
+		if got := mostTripPallets(&req, idx); got != c.want {
+			t.Errorf("%s: %d pallets a trip, want %d", c.name, got, c.want)
+		}
+	}
+}

@@ -156,12 +156,17 @@ func (m *model) resolveHours() error {
 }
 
 // loadingLead is the longest a loading may start before its trip: the
-// longest staging limit and the loading of the most pallets a trailer
-// carries (a pallet a floor position, and one stacked on each).
+// longest staging limit and the loading of the most pallets a trip
+// carries (mostTripPallets).
 func (m *model) loadingLead() time.Duration {
+	all := make([]int, len(m.req.Pallets))
+	for i := range all {
+		all[i] = i
+	}
+	loading := m.req.DC.LoadingTime(mostTripPallets(m.req, all))
 	var lead time.Duration
 	for _, t := range m.req.Fleet {
-		lead = max(lead, m.req.StagingLimit(t)+m.req.DC.LoadingTime(2*t.PalletPositions))
+		lead = max(lead, m.req.StagingLimit(t)+loading)
 	}
 	return lead
 }
