@@ -38,9 +38,11 @@ import "slices"
 // candidate it rules out on the duty, and at the first whose return meets
 // it: no earlier departure beats that one. The earliest departure, the
 // last candidate, is played in full only when the search gets to it.
-// When every time is whole, the candidate that reaches both bounds (the
-// least time, the earliest return), if there is one, is simulated first:
-// it is the search's choice, which then needs no other simulation
+// When every time is whole, the search settles on its first simulation
+// when that reaches its bounds: before the candidates are listed, the
+// latest departure that fits the windows, when it returns as early as
+// any (latestDepartureSettles); then the candidate that reaches both
+// bounds (the least time, the earliest return), if there is one
 // (slackFreeDeparture).
 
 // departureSearch keeps the best departure found so far: the shortest
@@ -73,6 +75,9 @@ func (in *instance) delayDeparture(t int, seq []int, l float64, s *schedule, pla
 	vt := &in.types[t]
 	base := s.depart
 	hi := in.latestStart(t, seq, s.tw)
+	if hi > base && in.latestDepartureSettles(t, seq, l, s, hi, monotone) {
+		return true
+	}
 	if hi > base {
 		hi += timeTol(hi)
 	}
@@ -225,6 +230,84 @@ func (in *instance) slackFreeDeparture(t int, seq []int, l float64, s *schedule,
 	}
 	s.swapTimes(tmp)
 	return true
+}
+
+// latestDepartureSettles settles the search of delayDeparture before any
+// candidate is listed, with s simulated at the departure the search would
+// choose, when that is hi, the latest departure that fits the windows
+// (latestStart): when departing at hi is feasible, returns at the bound
+// no departure from s's on beats (s's return when monotone, else the
+// return of s's departure played without the break rule, as delayDeparture
+// takes it) and begins the start service at hi less the loading. It
+// reports whether it did. Two times in three on a day of 200 stores
+// under every rule, the search ends there, and listing its candidates
+// costs more than the simulation.
+//
+// Why hi is the search's choice. No departure from s's on returns before
+// that bound, and none begins later than its departure less the loading
+// l: a departure d no later than hi takes at least bound − d + l, which
+// is more than hi takes unless d is hi. No departure later than hi is
+// feasible. So hi has the shortest duty of all, and no other ties it.
+// The search finds the shortest duty (TestDepartureIsBest checks it
+// against every departure on a grid), so it chooses hi, and ends with s
+// holding hi's simulation, as here. That holds in exact arithmetic, and
+// so for the simulation's sums when every time is whole (wholeTimes).
+// Under rush hours, or with trips held back (whose latest departure,
+// departBy, is no target of the search), it is not tried. When it fails,
+// the search runs as before: hi is then often its first candidate,
+// simulated again (keeping this simulation for it saves less than 0.2 %
+// of the instructions, not worth the code).
+func (in *instance) latestDepartureSettles(t int, seq []int, l float64, s *schedule, hi float64, monotone bool) bool {
+	if !in.wholeTimes || in.rush.Len() > 0 || s.notBefore != nil {
+		return false
+	}
+	bound := s.ret
+	if !monotone {
+		bound = in.unrestedReturn(t, seq, s.depart, s.tw)
+	}
+	if s.tmp == nil {
+		s.tmp = &schedule{}
+	}
+	tmp := s.tmp
+	tmp.tw = s.tw
+	if in.simulate(t, seq, hi, l, tmp) != feasible || tmp.ret != bound || tmp.begin != hi-l {
+		return false
+	}
+	s.swapTimes(tmp)
+	return true
+}
+
+// unrestedReturn is the return of route seq of type t departing at lo
+// without the break rule, inf when a site's windows are all over by the
+// time it arrives: freeDepartures' third result, with the same sums in
+// the same order, so that the two agree to the last bit
+// (TestUnrestedReturnAgrees).
+func (in *instance) unrestedReturn(t int, seq []int, lo float64, tw *tripWindows) float64 {
+	vt := &in.types[t]
+	unrested := lo
+	prev := vt.StartLocation
+	reloads := 0
+	var ws []Window
+	for k, i := range seq {
+		site := &in.sites[i]
+		ws, reloads = in.siteWindows(seq, k, reloads, tw)
+		leg := in.legDur(prev, site.Location)
+		prev = site.Location
+		if unrested == inf {
+			continue
+		}
+		unrested += leg
+		st, _, ok := earliestIn(ws, unrested)
+		if !ok {
+			unrested = inf
+			continue
+		}
+		unrested = st + site.Service
+		if in.stop != nil && (k == 0 || in.sites[seq[k-1]].Location != site.Location) {
+			unrested += in.stop[i]
+		}
+	}
+	return unrested + in.legDur(prev, vt.EndLocation)
 }
 
 // departures appends to cands the candidate departures in (lo, hi] of

@@ -473,3 +473,87 @@ func TestWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestLatestDepartureSettlesAgrees: with whole times the departure search
+// settles at once on the latest departure that fits the windows when it
+// returns as early as any departure can and begins its start service as
+// late (latestDepartureSettles). Its schedule must be the one the full
+// search gives, to the bit, as in TestSlackFreeDepartureAgrees; the test
+// counts the routes whose best departure is such a one (about one in
+// sixty), and fails when fewer than one in two hundred are, too few to test
+// anything. 100 rounds of checks, 10,000 routes (fewer under -short).
+func TestLatestDepartureSettlesAgrees(t *testing.T) {
+	routes, settled := 0, 0
+	for round := range 100 {
+		t.Run(fmt.Sprint(round), func(t *testing.T) {
+			rapid.Check(t, func(t *rapid.T) { routes, settled = routes+1, settled+latestDepartureAgrees(t) })
+		})
+	}
+	if settled < 5 || 200*settled < routes {
+		t.Fatalf("%d best departures at the latest start in %d routes drawn: the shortcut is barely tested", settled, routes)
+	}
+	t.Logf("%d best departures at the latest start in %d routes", settled, routes)
+}
+
+// latestDepartureAgrees is a case of TestLatestDepartureSettlesAgrees; it
+// returns 1 when the best departure is the one latestDepartureSettles
+// takes.
+func latestDepartureAgrees(t *rapid.T) int {
+	in, seq := departureRoute(t, false)
+	if in.exact {
+		return 0
+	}
+	tight := rapid.Bool().Draw(t, "tight")
+	var with, without schedule
+	f := in.evaluate(0, seq, &with, tight)
+	in.wholeTimes = false // no shortcut of the search is taken
+	g := in.evaluate(0, seq, &without, tight)
+	in.wholeTimes = true
+	if f != g {
+		t.Fatalf("failure %d with the shortcuts, %d without", f, g)
+	}
+	if f != feasible {
+		return 0
+	}
+	if with.depart != without.depart || with.begin != without.begin || with.ret != without.ret ||
+		with.dist != without.dist || with.drive != without.drive || with.cost != without.cost {
+		t.Fatalf("with the shortcuts: depart %g begin %g return %g distance %g driving %g cost %g; without: %g %g %g %g %g %g",
+			with.depart, with.begin, with.ret, with.dist, with.drive, with.cost,
+			without.depart, without.begin, without.ret, without.dist, without.drive, without.cost)
+	}
+	for k := range seq {
+		if with.arr[k] != without.arr[k] || with.start[k] != without.start[k] || with.dep[k] != without.dep[k] {
+			t.Fatalf("site %d: times %g %g %g with the shortcuts, %g %g %g without", k, with.arr[k], with.start[k], with.dep[k], without.arr[k], without.start[k], without.dep[k])
+		}
+	}
+	// Was the best departure the latest start, returning at the search's
+	// bound (the earliest departure played without the break rule bounds
+	// the return whether or not that departure is monotone)?
+	l := in.loadingTime(0, []float64{float64(len(seq))})
+	lo, _ := in.earliestDeparture(0, l, in.types[0].StartWindows)
+	hi := in.latestStart(0, seq, nil)
+	if hi > lo && with.depart == hi && with.begin == hi-l && with.ret == in.unrestedReturn(0, seq, lo, nil) {
+		return 1
+	}
+	return 0
+}
+
+// TestUnrestedReturnAgrees: unrestedReturn, which the shortcut of the
+// departure search computes alone, is freeDepartures' return without the
+// break rule to the bit.
+func TestUnrestedReturnAgrees(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in, seq := departureRoute(t, false)
+		l := in.loadingTime(0, []float64{float64(len(seq))})
+		lo, ok := in.earliestDeparture(0, l, in.types[0].StartWindows)
+		if !ok {
+			return
+		}
+		hi := in.latestStart(0, seq, nil)
+		var scratch []float64
+		_, _, want := in.freeDepartures(0, seq, l, nil, lo, hi, nil, &scratch)
+		if got := in.unrestedReturn(0, seq, lo, nil); got != want {
+			t.Fatalf("unrestedReturn %g, freeDepartures %g", got, want)
+		}
+	})
+}
