@@ -75,6 +75,7 @@ type scratch struct {
 	// reach tests bound the loadings with (see loading_reach.go).
 	latest   []float64
 	tripLoad []float64
+	roomRuns []run
 	// order is localSearch's list of the sites it starts from, kept
 	// between calls: a search calls it at every iteration.
 	order []int

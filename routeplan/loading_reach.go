@@ -1,6 +1,10 @@
 package routeplan
 
-import "math"
+import (
+	"cmp"
+	"math"
+	"slices"
+)
 
 // A site that no dock door can load in time (a night whose doors are
 // taken from the first loading to the last) is tried again at every
@@ -40,6 +44,39 @@ func reachSlack(t float64) float64 { return 1e-6 * max(1, math.Abs(t)) }
 // loading (see above). False means holdsFitOne(-1, t, [u]) is false, so
 // cheapestNewRoute need not time the route against the timelines.
 func (st *state) newRouteReachesRoom(u, t int, sc *scratch) bool {
+	return st.newRouteReaches(u, t, -1, sc)
+}
+
+// freedNewRoutesReach reports whether some new route bestFreedNewRoute
+// may propose for u passes newRouteReaches with the routes holding its
+// blocked resource (freedBlock) given up: the change it proposes gives up
+// the holds of one of them (the route that changes type), and holdsFit
+// checks the new route against the timelines less those holds. False
+// means that every insertion it proposes fails holdsFit in apply.
+func (st *state) freedNewRoutesReach(u int, sc *scratch) bool {
+	var tried [retypeTypes]int
+	checked := 0
+	for _, t32 := range st.in.newRouteTypes[u] {
+		t := int(t32)
+		if checked == retypeTypes {
+			break
+		}
+		blocked := st.freedBlock(t, tried[:checked])
+		if blocked < 0 {
+			continue
+		}
+		tried[checked] = blocked
+		checked++
+		if st.newRouteReaches(u, t, blocked, sc) {
+			return true
+		}
+	}
+	return false
+}
+
+// newRouteReaches is newRouteReachesRoom with the holds of every route
+// whose type takes resource given counted free (none when given < 0).
+func (st *state) newRouteReaches(u, t, given int, sc *scratch) bool {
 	in := st.in
 	vt := &in.types[t]
 	limit := inf
@@ -57,7 +94,20 @@ func (st *state) newRouteReachesRoom(u, t int, sc *scratch) bool {
 		} else {
 			l += vt.StartService
 		}
-		if !st.holdRoomBy(x, l+res.Turnaround, in.loadingStarts(t), limit, nil) {
+		adj := sc.roomAdjust[:0]
+		if given >= 0 {
+			for _, r := range st.routes {
+				if !usesResource(in.types[r.typ].Resources, given) || !usesResource(in.timedOf[r.typ], x) {
+					continue
+				}
+				for _, h := range r.holds {
+					from, til := in.span(x, h)
+					adj = append(adj, signedHold{from, til, -1})
+				}
+			}
+		}
+		sc.roomAdjust = adj
+		if !st.holdRoomBy(x, l+res.Turnaround, in.loadingStarts(t), limit, adj, &sc.roomRuns) {
 			return false
 		}
 	}
@@ -89,8 +139,11 @@ func (st *state) newRouteLatestLoading(u, t int, sc *scratch) float64 {
 // whether a hold of resource x lasting dur may start at an instant in ws
 // (any instant when ws is empty) no later than limit and find a unit
 // free throughout, the holds adj gives up counted free. Like holdRoomFor
-// it only rules out: false means that no such hold fits.
-func (st *state) holdRoomBy(x int, dur float64, ws []Window, limit float64, adj []signedHold) bool {
+// it only rules out: every instant with a unit free once adj is applied
+// lies in a free run of the timeline or in a hold adj gives up (adj's
+// new holds only take units), so a hold that fits lies inside one run of
+// their union. False means that no such hold fits. buf is scratch space.
+func (st *state) holdRoomBy(x int, dur float64, ws []Window, limit float64, adj []signedHold, buf *[]run) bool {
 	if dur <= 0 {
 		return true
 	}
@@ -105,16 +158,40 @@ func (st *state) holdRoomBy(x int, dur float64, ws []Window, limit float64, adj 
 	if runsReach(free, ws, limit, need) {
 		return true
 	}
+	// The given-up holds (few: one route's, or its holders'), sorted,
+	// merged with the free runs (sorted) into runs of their union: runs
+	// that overlap or meet are one.
+	given := (*buf)[:0]
 	for _, a := range adj {
-		if a.sign >= 0 || a.from >= a.til {
-			continue
-		}
-		r := mergedRun(free, adj, run{a.from, a.til})
-		if runsReach([]run{r}, ws, limit, need) {
-			return true
+		if a.sign < 0 && a.from < a.til {
+			given = append(given, run{a.from, a.til})
 		}
 	}
-	return false
+	if len(given) == 0 {
+		*buf = given
+		return false
+	}
+	slices.SortFunc(given, func(a, b run) int { return cmp.Compare(a.from, b.from) })
+	n := len(given)
+	union := given
+	add := func(r run) {
+		if m := len(union) - 1; m >= n && r.from <= union[m].til {
+			union[m].til = max(union[m].til, r.til)
+			return
+		}
+		union = append(union, r)
+	}
+	for i, j := 0, 0; i < len(free) || j < n; {
+		if j == n || (i < len(free) && free[i].from < given[j].from) {
+			add(free[i])
+			i++
+		} else {
+			add(given[j])
+			j++
+		}
+	}
+	*buf = union
+	return runsReach(union[n:], ws, limit, need)
 }
 
 // runsReach reports whether a hold of at least need may start inside one
@@ -126,14 +203,15 @@ func runsReach(runs []run, ws []Window, limit, need float64) bool {
 		if w.Start > hi {
 			continue
 		}
-		for _, r := range runs {
-			if r.til <= w.Start {
-				continue
+		// The first run that ends after the window opens.
+		k, _ := slices.BinarySearchFunc(runs, w.Start, func(r run, t float64) int {
+			if r.til <= t {
+				return -1
 			}
-			if r.from > hi {
-				break
-			}
-			if r.til-max(r.from, w.Start) >= need {
+			return 1
+		})
+		for ; k < len(runs) && runs[k].from <= hi; k++ {
+			if runs[k].til-max(runs[k].from, w.Start) >= need {
 				return true
 			}
 		}
@@ -178,7 +256,7 @@ func (st *state) insertionReachesRoom(u, k, pos int, seq []int, sc *scratch) boo
 			adj = append(adj, signedHold{from, til, -1})
 		}
 		sc.roomAdjust = adj
-		if !st.holdRoomBy(x, l+res.Turnaround, in.loadingStarts(t), limit, adj) {
+		if !st.holdRoomBy(x, l+res.Turnaround, in.loadingStarts(t), limit, adj, &sc.roomRuns) {
 			return false
 		}
 	}
