@@ -35,6 +35,7 @@ func withDockDoors(t *rapid.T) *Problem {
 	for k := range p.VehicleTypes {
 		vt := &p.VehicleTypes[k]
 		vt.Resources = append(vt.Resources, x)
+		vt.Count = max(vt.Count, 1)
 		if vt.StartService == 0 && vt.Loading == nil {
 			// Every loading takes the door a while.
 			vt.StartService = float64(rapid.IntRange(10, 60).Draw(t, "doorLoading"))
@@ -62,7 +63,7 @@ func TestLoadingReachRefusesOnlyWhatHoldsFitRefuses(t *testing.T) {
 		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
 		// Build routes with part of the sites, in several orders, and try
 		// every site against each state (the routed ones elsewhere).
-		for range 4 {
+		for range 8 {
 			st := newState(in)
 			order := append([]int(nil), servable...)
 			rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
@@ -72,8 +73,9 @@ func TestLoadingReachRefusesOnlyWhatHoldsFitRefuses(t *testing.T) {
 			checkReach(t, st, servable, sc, &ruledOut, &freedChecked)
 		}
 	})
-	// The property is empty if the tests never rule anything out.
-	if ruledOut == 0 {
+	// The property is empty if the tests never rule anything out (a
+	// short run's few small days may not).
+	if ruledOut == 0 && !testing.Short() {
 		t.Fatalf("the reach tests ruled nothing out: the days do not test them")
 	}
 }
@@ -126,7 +128,7 @@ func TestFreedNewRouteReach(t *testing.T) {
 		servable, _, _, _ := in.rankNewRoutes(sc, func() bool { return false })
 		nb := newNeighbours(in, neighbourCount, func() bool { return false })
 		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
-		for range 4 {
+		for range 8 {
 			st := newState(in)
 			order := append([]int(nil), servable...)
 			rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
@@ -136,7 +138,7 @@ func TestFreedNewRouteReach(t *testing.T) {
 			checkReach(t, st, servable, sc, &ruledOut, &freedChecked)
 		}
 	})
-	if freedChecked == 0 {
+	if freedChecked == 0 && !testing.Short() {
 		t.Fatalf("no new route that frees a resource was ruled out: the days do not test it")
 	}
 }
