@@ -71,6 +71,11 @@ type scratch struct {
 	// trips have room for the site bestInsertion places.
 	room       insertionRoom
 	roomAdjust []signedHold
+	// latest is the latest begins of a route's trips that the loading
+	// reach tests bound the loadings with (see loading_reach.go).
+	latest   []float64
+	tripLoad []float64
+	roomRuns []run
 	// order is localSearch's list of the sites it starts from, kept
 	// between calls: a search calls it at every iteration.
 	order []int
@@ -151,6 +156,9 @@ func (st *state) tryInsertAt(u, k, pos int, best *insertion, sc *scratch) {
 		return
 	}
 	sc.seq = withInsert(sc.seq, r.seq, u, pos)
+	if in.loadingHeld && !in.noReach && !st.insertionReachesRoom(u, k, pos, sc.seq, sc) {
+		return
+	}
 	if in.evaluateCandidate(r.typ, sc.seq, &sc.sch, &sc.simulated) != feasible {
 		return
 	}

@@ -92,6 +92,9 @@ type instance struct {
 	// loadingHeld says that some type takes a Timed resource held over
 	// loadings (a dock door: see free_runs.go).
 	loadingHeld bool
+	// noReach turns off the tests that rule out loadings no door can
+	// reach in time (loading_reach.go), for a test that compares.
+	noReach bool
 	// stamps numbers the contents of routes (route.stamp), for all the
 	// streams that share the instance.
 	stamps atomic.Uint64

@@ -1,6 +1,9 @@
 package routeplan
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // Retyping: when shared resources run out, a site may fit nowhere although
 // a route near it would take it if only it were of another type: a route
@@ -132,6 +135,10 @@ func (st *state) bestRetypedInsertion(u int, neigh []int, best *insertion, sc *s
 // cost.
 func (st *state) bestFreedNewRoute(u int, best *insertion, rng *rand.Rand, sc *scratch) {
 	in := st.in
+	// When no loading of u's route can reach a door with every holder's
+	// loadings given up, every candidate fails holdsFit when it is
+	// applied: the holders are not priced, but the draws stay the same.
+	doomed := in.loadingHeld && !in.noReach && !st.freedNewRoutesReach(u, sc)
 	var triedRes [retypeTypes]int
 	checked := 0
 	for _, t32 := range in.newRouteTypes[u] {
@@ -139,31 +146,8 @@ func (st *state) bestFreedNewRoute(u int, best *insertion, rng *rand.Rand, sc *s
 		if checked == retypeTypes {
 			break
 		}
-		if st.used[t] >= in.types[t].Count {
-			continue
-		}
-		blocked := -1
-		for _, x := range in.types[t].Resources {
-			if !in.countLimited(x) || st.resUsed[x] < in.p.Resources[x].Count {
-				continue
-			}
-			if blocked >= 0 {
-				blocked = -2 // two resources short: not this move
-				break
-			}
-			blocked = x
-		}
+		blocked := st.freedBlock(t, triedRes[:checked])
 		if blocked < 0 {
-			continue
-		}
-		// Types short of the same resource (one trailer type with each
-		// shift group, say) free it from the same holders: try the
-		// cheapest of them only, and so reach other resources too.
-		tried := false
-		for _, x := range triedRes[:checked] {
-			tried = tried || x == blocked
-		}
-		if tried {
 			continue
 		}
 		triedRes[checked] = blocked
@@ -179,6 +163,9 @@ func (st *state) bestFreedNewRoute(u int, best *insertion, rng *rand.Rand, sc *s
 		first := 0
 		if n > 0 {
 			first = rng.IntN(n)
+		}
+		if doomed {
+			continue
 		}
 		for j := 0; j < n && priced < retypeRoutes && looked < 8*retypeRoutes; j++ {
 			k := (first + j) % n
@@ -208,6 +195,34 @@ func (st *state) bestFreedNewRoute(u int, best *insertion, rng *rand.Rand, sc *s
 			}
 		}
 	}
+}
+
+// freedBlock is the one count-limited resource that keeps type t from
+// opening a route for bestFreedNewRoute, when t has a vehicle free and
+// no type before it (tried) was kept out by the same resource; -1 when
+// there is none, or more than one.
+func (st *state) freedBlock(t int, tried []int) int {
+	in := st.in
+	if st.used[t] >= in.types[t].Count {
+		return -1
+	}
+	blocked := -1
+	for _, x := range in.types[t].Resources {
+		if !in.countLimited(x) || st.resUsed[x] < in.p.Resources[x].Count {
+			continue
+		}
+		if blocked >= 0 {
+			return -1 // two resources short: not this move
+		}
+		blocked = x
+	}
+	// Types short of the same resource (one trailer type with each
+	// shift group, say) free it from the same holders: try the cheapest
+	// of them only, and so reach other resources too.
+	if blocked >= 0 && slices.Contains(tried, blocked) {
+		return -1
+	}
+	return blocked
 }
 
 func usesResource(rs []int, x int) bool {

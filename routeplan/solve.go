@@ -32,6 +32,9 @@ func Solve(ctx context.Context, p *Problem, opts Options) (*Solution, error) {
 type hooks struct {
 	now         func() time.Time
 	streamStart func(stream int)
+	// noReach turns the loading reach tests off (loading_reach.go): a
+	// test demands the same solution with them and without.
+	noReach bool
 }
 
 func solve(ctx context.Context, p *Problem, opts Options, hk hooks) (*Solution, error) {
@@ -62,6 +65,7 @@ func solve(ctx context.Context, p *Problem, opts Options, hk hooks) (*Solution, 
 	if in == nil {
 		return lim.nothingServed(p)
 	}
+	in.noReach = hk.noReach
 	servable, dropped, reasons, ok := in.rankNewRoutes(&scratch{}, lim.reached)
 	if !ok {
 		return lim.nothingServed(p)
