@@ -111,7 +111,9 @@ func (pc *planContext) budget(until time.Time) roundBudget {
 }
 
 // routeRound runs one round of routing on the orders in pool with the
-// shifts and trailers still free in fleet, searching within budget,
+// shifts and trailers still free in fleet, and the shifts that drive
+// routes already for the time after their last trip
+// (continueDrivingShifts), searching within budget,
 // lays every route out and keeps in fleet the routes that pass. It returns the
 // orders to try again: those a layout sent back, and when there are any,
 // those the fleet had no room for, since what the rejected routes leave
@@ -126,6 +128,9 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 	for _, o := range pool {
 		o.offered = false // what is left of it is offered anew
 	}
+	// The shifts earlier rounds gave trips may drive more after them.
+	cont := fleet.continueDrivingShifts(pc.m, pool)
+	defer fleet.endContinuations(cont)
 	if fleet.freeShifts() == 0 {
 		for _, o := range pool {
 			setReason(o, ReasonFleetExhausted)
