@@ -121,8 +121,11 @@ type continuations struct {
 // previous plan has them (keptTripsOf). A shift whose time or driving
 // left is shorter than any trip to a store of pool takes (shortestTrip)
 // gets none either: it could drive none, and every group adds a vehicle
-// type per trailer kind to the round's search. The round ends them with
-// endContinuations.
+// type per trailer kind to the round's search. Nor does a shift whose
+// own group has a shift free, when the objective counts no shifts (not
+// FewestDrivers) and the group's shifts cost nothing: that shift can
+// drive whatever the continued one can, from the same start to the same
+// end, with all its hours. The round ends them with endContinuations.
 func (fleet *fleetState) continueDrivingShifts(m *model, pool []*order) continuations {
 	c := continuations{first: len(fleet.groups)}
 	if len(fleet.routes) == 0 {
@@ -145,6 +148,10 @@ func (fleet *fleetState) continueDrivingShifts(m *model, pool []*order) continua
 	slices.Sort(ids)
 	for _, si := range ids {
 		run := byShift[si]
+		home := fleet.placed[run[0]].kind.group
+		if hg := fleet.groups[home]; m.req.Options.Objective != FewestDrivers && hg.cost == 0 && len(hg.free) > 0 {
+			continue
+		}
 		var trips []Route
 		for _, r := range m.fixed {
 			if r.Shift == m.req.Shifts[si].ID {
@@ -158,7 +165,7 @@ func (fleet *fleetState) continueDrivingShifts(m *model, pool []*order) continua
 		grp, ok := m.shiftAfter(si, trips, restWhenDue)
 		if ok && grp.end.Sub(grp.start) >= duty && (grp.limits.MaxDriving == 0 || grp.limits.MaxDriving >= driving) {
 			fleet.groups = append(fleet.groups, grp)
-			c.home = append(c.home, fleet.placed[run[0]].kind.group)
+			c.home = append(c.home, home)
 		}
 	}
 	return c
