@@ -55,8 +55,12 @@
 //     searching, and laying each trip of each routing route (a driver's
 //     shift) out on its trailer (acceptRoute, route_layout.go; trips,
 //     shift_trips.go); it adds the trips and the orders left out to the
-//     fleet state. A later phase that changes a trip times its whole
-//     shift again (fleetState.replaceOrders).
+//     fleet state. A round after the first also offers each shift that
+//     drives trips already, for the time after its last one
+//     (continueDrivingShifts, shift_continuation.go), so that what a
+//     layout sent back rides on a driver out already rather than on a
+//     shift opened for it. A later phase that changes a trip times its
+//     whole shift again (fleetState.replaceOrders).
 //  6. routeUnreached(ctx, pc, fleet state, rounds) → rounds: the orders
 //     the time limit left unreached (a round's search had not come to
 //     them, or no round had the time to route what a trip's floor sent

@@ -38,6 +38,10 @@ type shiftGroup struct {
 	maxTrips   int     // 0: no limit
 	cost       float64 // once per shift that drives
 	free       []int   // shifts of the group not yet driving a route, in request order
+	// continued marks a group of one shift that drives trips already, for
+	// the trips it may drive after them (shiftAfter): routing adds no
+	// shift to the day when it gives it one.
+	continued bool
 }
 
 // placedRoute is how an accepted route was made: its kind and its orders in

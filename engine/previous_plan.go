@@ -130,14 +130,11 @@ func routeOfPath(path string) (int, string, bool) {
 
 // continueLockedShifts takes each shift that drives a locked route out of
 // the free shifts, and gives it back in a group of its own for the trips
-// it may still drive after its last locked trip returns: from then until
-// the shift's end or its duty limit counted from its first locked trip,
-// with the driving and trips the locked trips leave it, and nothing more
-// to pay for the shift. Where the locked trips drove since their last
-// break, the driver either rests at the DC for a break first, or drives
-// with the driving between breaks shortened by that (so that the first
-// stretch after them keeps the break rule; a later one is held to less
-// than it need be), as the previous plan's next trip of the shift did.
+// it may still drive after its last locked trip returns (shiftAfter).
+// Where the locked trips drove since their last break, the driver rests
+// at the DC for a break first or drives on with the driving between
+// breaks shortened by that, as the previous plan's next trip of the
+// shift did; a shift without one rests.
 func (fleet *fleetState) continueLockedShifts(m *model) {
 	byShift := map[string][]Route{}
 	var order []string
@@ -153,45 +150,17 @@ func (fleet *fleetState) continueLockedShifts(m *model) {
 		if g < 0 {
 			continue
 		}
-		grp := fleet.groups[g]
-		fleet.groups[g].free = slices.DeleteFunc(slices.Clone(grp.free), func(x int) bool { return x == si })
+		fleet.groups[g].free = slices.DeleteFunc(slices.Clone(fleet.groups[g].free), func(x int) bool { return x == si })
 		trips := byShift[id]
 		slices.SortStableFunc(trips, func(a, b Route) int { return a.Start.Compare(b.Start) })
-		lim := grp.limits
-		start, end := trips[len(trips)-1].Return, grp.end
-		if lim.MaxDuty > 0 {
-			if limit := trips[0].Start.Add(lim.MaxDuty); limit.Before(end) {
-				end = limit
-			}
+		last := trips[len(trips)-1]
+		rest := func(left constraints.HoursOfService, _ time.Duration) bool {
+			next, ok := m.nextPreviousTrip(id, last)
+			return !ok || next.Depart.Sub(last.Return) >= left.BreakDuration
 		}
-		driving, since := drivenSinceBreak(trips, lim.BreakDuration)
-		if lim.MaxDriving > 0 {
-			lim.MaxDriving -= driving
+		if grp, ok := m.shiftAfter(si, trips, rest); ok {
+			fleet.groups = append(fleet.groups, grp)
 		}
-		if lim.BreakAfter > 0 && since > 0 {
-			// Either the driver rests at the DC first, and drives on with
-			// the whole of BreakAfter, or leaves sooner with what the
-			// locked trips left of it. The previous plan says which its
-			// next trip of the shift did; a shift without one rests.
-			rest := true
-			if next, ok := m.nextPreviousTrip(id, trips[len(trips)-1]); ok {
-				rest = next.Depart.Sub(start) >= lim.BreakDuration
-			}
-			if rest || lim.BreakAfter <= since {
-				start = start.Add(lim.BreakDuration)
-			} else {
-				lim.BreakAfter -= since
-			}
-		}
-		n := grp.maxTrips
-		if n > 0 {
-			n -= len(trips)
-		}
-		if !start.Before(end) || lim.MaxDriving < 0 || (grp.maxTrips > 0 && n <= 0) {
-			continue
-		}
-		lim.MaxDuty = end.Sub(start)
-		fleet.groups = append(fleet.groups, shiftGroup{start: start, end: end, limits: lim, maxTrips: n, free: []int{si}})
 	}
 }
 
@@ -206,29 +175,6 @@ func (m *model) nextPreviousTrip(id string, last Route) (Route, bool) {
 		}
 	}
 	return next, found
-}
-
-// drivenSinceBreak is the driving of a shift's trips, in the order driven,
-// and the part of it since the last break: a stop on site, or a wait at
-// the DC between two trips, of at least brk.
-func drivenSinceBreak(trips []Route, brk time.Duration) (driving, since time.Duration) {
-	for k, r := range trips {
-		if k > 0 && r.Depart.Sub(trips[k-1].Return) >= brk {
-			since = 0
-		}
-		leave := r.Depart
-		for _, st := range r.Stops {
-			driving += st.Arrival.Sub(leave)
-			since += st.Arrival.Sub(leave)
-			if st.Departure.Sub(st.Arrival) >= brk {
-				since = 0
-			}
-			leave = st.Departure
-		}
-		driving += r.Return.Sub(leave)
-		since += r.Return.Sub(leave)
-	}
-	return driving, since
 }
 
 // groupOf is the group whose free shifts hold shift si, -1 for none.

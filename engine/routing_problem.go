@@ -212,6 +212,7 @@ func (r *routing) addVehicleTypes(m *model, fleet *fleetState, pool []*order, sh
 	oneTrip := m.oneTripEnough(fleet, pool)
 	reserve := reserveSurcharges(m, pool)
 	shiftReserve := shiftSurcharges(m, fleet.groups, pool, reserveStep(m.req))
+	opened := newShiftSurcharges(m, fleet.groups)
 	for g, grp := range fleet.groups {
 		if shiftRes[g] < 0 {
 			continue
@@ -234,10 +235,11 @@ func (r *routing) addVehicleTypes(m *model, fleet *fleetState, pool []*order, sh
 				if r.doors >= 0 {
 					vt.Resources = append(vt.Resources, r.doors)
 				}
-				vt.FixedCost += reserve[ti] + shiftReserve[g]
+				extra := reserve[ti] + shiftReserve[g] + opened[g]
+				vt.FixedCost += extra
 				r.p.VehicleTypes = append(r.p.VehicleTypes, vt)
 				r.kinds = append(r.kinds, k)
-				r.surcharge = append(r.surcharge, reserve[ti]+shiftReserve[g])
+				r.surcharge = append(r.surcharge, extra)
 			}
 		}
 	}

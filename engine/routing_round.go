@@ -111,11 +111,15 @@ func (pc *planContext) budget(until time.Time) roundBudget {
 }
 
 // routeRound runs one round of routing on the orders in pool with the
-// shifts and trailers still free in fleet, searching within budget,
+// shifts and trailers still free in fleet, and the shifts that drive
+// routes already for the time after their last trip
+// (continueDrivingShifts), searching within budget,
 // lays every route out and keeps in fleet the routes that pass. It returns the
 // orders to try again: those a layout sent back, and when there are any,
 // those the fleet had no room for, since what the rejected routes leave
-// free may carry them; the others it adds to fleet.leftOut. When the
+// free may carry them, but of those the dock doors kept out only the
+// ones whose trip could load in door time the round freed
+// (loadsInFreedTime); the others it adds to fleet.leftOut. When the
 // budget's time has passed before the search can begin, or the context
 // ends before the search has a solution, it routes nothing: the pool is
 // left out as unreached (leaveUnreached), not as orders the rounds ran
@@ -126,6 +130,9 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 	for _, o := range pool {
 		o.offered = false // what is left of it is offered anew
 	}
+	// The shifts earlier rounds gave trips may drive more after them.
+	cont := fleet.continueDrivingShifts(pc.m, pool)
+	defer fleet.endContinuations(cont)
 	if fleet.freeShifts() == 0 {
 		for _, o := range pool {
 			setReason(o, ReasonFleetExhausted)
@@ -156,7 +163,7 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 		// (*routeplan.PanicError): a bug either way.
 		return nil, false, fmt.Errorf("%w: routing: %w", ErrInternal, err)
 	}
-	var back, short []*order
+	var back, short, doorShort []*order
 	widened := false
 	for _, u := range sol.Unassigned {
 		o := pool[u.Site]
@@ -174,20 +181,40 @@ func routeRound(ctx context.Context, pc *planContext, fleet *fleetState, pool []
 			short = append(short, o)
 			continue
 		}
-		if shortOfFleet(o.reason) {
+		switch {
+		case u.Reason == routeplan.ResourceBusy && u.Resource == r.doors:
+			doorShort = append(doorShort, o)
+		case shortOfFleet(o.reason):
 			short = append(short, o)
-		} else {
+		default:
 			fleet.leftOut = append(fleet.leftOut, o)
 		}
+	}
+	var planned []tripLoading
+	if len(doorShort) > 0 {
+		planned = r.solutionLoadings(sol, pool)
 	}
 	for _, rr := range sol.Routes {
 		back = append(back, acceptRoute(pc.m, fleet, r, rr, pool)...)
 	}
 	if len(back) == 0 && !widened {
 		fleet.leftOut = append(fleet.leftOut, short...)
+		fleet.leftOut = append(fleet.leftOut, doorShort...)
 		return nil, cut, nil
 	}
-	return append(back, short...), cut, nil
+	again = append(back, short...)
+	if len(doorShort) > 0 {
+		// Only door time the round freed can load what the doors kept out.
+		runs := doorTimeFreed(req.DC.DockDoors, r.p.Resources[r.doors].Busy, planned, fleet.busyDoors(pc.m))
+		for _, o := range doorShort {
+			if pc.m.loadsInFreedTime(o, runs) {
+				again = append(again, o)
+			} else {
+				fleet.leftOut = append(fleet.leftOut, o)
+			}
+		}
+	}
+	return again, cut, nil
 }
 
 // sentBackByLayout reports whether order o was last sent back by the
