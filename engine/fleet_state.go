@@ -109,8 +109,11 @@ func (fleet *fleetState) returnShift(m *model, g int, id string) {
 	for si, s := range m.req.Shifts {
 		if s.ID == id {
 			free := fleet.groups[g].free
-			at, _ := slices.BinarySearch(free, si)
-			fleet.groups[g].free = slices.Insert(free, at, si)
+			// A shift whose trips were of two kinds of one group is
+			// given back once.
+			if at, found := slices.BinarySearch(free, si); !found {
+				fleet.groups[g].free = slices.Insert(free, at, si)
+			}
 			return
 		}
 	}

@@ -9,17 +9,18 @@ import (
 )
 
 // A routing round leaves an order out for want of a dock door
-// (DOCK_CAPACITY) when, at every time its trip could load, every door
-// loads another trailer, those of the routes planned before and those of
-// the round's own routes. When a layout sends orders back, the round
-// after routes them again with the orders the fleet had no room for,
-// since the routes that did not pass free room. For an order short of
-// doors that room is door time: where the round's solution had every
-// door loading and the routes kept leave one free (doorTimeFreed). Where
-// no such time lies before the order's trip must have loaded
-// (loadsInFreedTime), the next round has no door for it either, and
-// routing it again only costs the round's search its time: on the
-// door-limited 1,000-store day some 2,000 such orders.
+// (DOCK_CAPACITY) when its trip, at the times routing tried to load it,
+// found every door loading another trailer, those of the routes planned
+// before and those of the round's own routes. When a layout sends orders
+// back, the round after routes them again with the orders the fleet had
+// no room for, since the routes that did not pass free room. For an
+// order short of doors that room is door time: where the round's
+// solution had every door loading and the routes kept leave one free
+// (doorTimeFreed). Where no such time lies before the order's trip must
+// have loaded (loadsInFreedTime), the order is not routed again: on the
+// door-limited 1,000-store day some 2,000 orders, whose routing again
+// took a round's search minutes and gave no route. It is a rule of
+// thumb (see loadsInFreedTime).
 
 // doorRun is a stretch of routing time [start, end) at which a dock door
 // is free after a round; freed says that the round's solution had every
@@ -121,9 +122,15 @@ func doorTimeFreed(doors int, before []routeplan.Window, planned []tripLoading, 
 // least o's own loading, and ending before the trip must have loaded to
 // reach o's store before its last receiving window closes (the latest
 // window end, less the free-flow drive from the DC, the shortest any
-// drive takes, and the hook-up). Any loading the next round could give
-// o's trip that this round's doors did not allow passes through such an
-// instant, so an order that fails here gains nothing from routing again.
+// drive takes, and the hook-up). Routing left o out because its trip,
+// tried alone against the same doors (timed tight, or loaded ahead within
+// the staging limit), found none free; door time is new to the next round
+// only where the routes the layouts kept leave a door free at an instant
+// this round's solution had every door loading. This is a rule of thumb,
+// not a proof: a loading that search did not try (a trip held back
+// later than it looked, or o sharing another order's trip) may exist
+// outside such runs, and o then stays out, as other orders the rounds
+// gave up on do.
 func (m *model) loadsInFreedTime(o *order, runs []doorRun) bool {
 	last := math.Inf(-1)
 	for _, w := range m.windows(m.storeWin[o.store]) {

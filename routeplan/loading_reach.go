@@ -235,6 +235,11 @@ func (st *state) insertionReachesRoom(u, k, pos int, seq []int, sc *scratch) boo
 	if len(in.timedOf[t]) == 0 || len(r.holds) == 0 {
 		return true
 	}
+	if in.hasEmptyTrip(seq) {
+		// holdsFit may time seq without its empty trips (settledSeq),
+		// whose latest begins lie later than seq's: nothing to go by.
+		return true
+	}
 	j := in.reloadsIn(r.seq[:pos])
 	if j >= len(r.holds) || len(r.holds) != in.reloadsIn(r.seq)+1 {
 		return true // holds not of this sequence: nothing to go by
