@@ -125,9 +125,9 @@ type continuations struct {
 // no shifts (not FewestDrivers) and some shift is free, a shift whose
 // group's shifts cost nothing gets none: a free shift can drive what a
 // continued one can, and the groups the continued shifts add change the
-// search of a day that has shifts to spare for nothing (the generated
-// 1,000-store day at 60 s came out 3 to 6 trailers worse with them). The
-// round ends them with endContinuations.
+// search of a day that has shifts to spare for nothing, and on the
+// generated 1,000-store day they cost trailers. The round ends them with
+// endContinuations.
 func (fleet *fleetState) continueDrivingShifts(m *model, pool []*order) continuations {
 	c := continuations{first: len(fleet.groups)}
 	if len(fleet.routes) == 0 {
